@@ -1,0 +1,150 @@
+# smk-qos: top-level build. `make run` and `make test` do their own set-up (scripts/setup.sh).
+#
+#   make run            default scenario: one gtx980 SM, two kernels, Rollover, C model + RTL lockstep
+#   make test           set-up, lint, hw/ checks, unit tests and cosim on every named configuration
+#   make lint           verilator --lint-only -Wall on all RTL, every named configuration
+#   make cosim          lockstep cosim, a few seeds, CONFIG only
+#   make cosim-long     many seeds and cycles on every named configuration (not in `make test`)
+#   make area           Yosys area per block and configuration -> docs/area.md, build/area/area.csv
+#   make bench          C model vs Verilator speed on the same SM-level stimulus (CONFIG)
+#   make mutate         Yosys mutation testing of the RTL against the cosim -> docs/mutation.md
+#   make clean
+#
+# CONFIG is a name in hw/configs/ or a path to your own .cfg (same format).
+
+CONFIG  ?= gtx980
+CONFIGS := gtx980 pascal56 small
+B       := build
+SHELL   := /bin/bash
+
+CC      ?= gcc
+CFLAGS_COMMON := -std=c11 -Wall -Wextra -Werror -g
+COPT    := -O2
+SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+JOBS    ?= 2
+
+CMODEL_SRC := cmodel/warp_sched.c cmodel/quota_unit.c
+CMODEL_HDR := $(wildcard cmodel/*.h)
+TB_SRC     := testbench/cosim/issue_env.c
+TB_HDR     := testbench/rng.h testbench/cosim/issue_env.h
+UNIT_SRC   := testbench/test_warp_sched.c testbench/test_quota_unit.c
+RTL_ISSUE  := rtl/warp_sched.v rtl/quota_unit.v testbench/cosim/issue_path.v
+RTL_ALL    := rtl/warp_sched.v rtl/quota_unit.v
+
+cfgname = $(basename $(notdir $(1)))
+cfgfile = $(if $(filter %.cfg,$(1)),$(1),hw/configs/$(1).cfg)
+CFGN    := $(call cfgname,$(CONFIG))
+
+VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLAGS OPT_FAST=-O2 \
+                   -CFLAGS -std=c++14
+
+.PHONY: all run test setup lint cosim cosim-long area bench mutate clean unit hwgen-test help
+.DELETE_ON_ERROR:
+
+all: $(B)/$(CFGN)/cosim_issue
+
+help:
+	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
+
+setup:
+	@bash scripts/setup.sh
+
+$(B)/hwgen: hw/hwgen.c
+	@mkdir -p $(B)
+	$(CC) $(CFLAGS_COMMON) -O2 -o $@ $<
+
+# ---- per-configuration rules: $(1) = name, $(2) = configuration file
+define CONFIG_RULES
+$(B)/$(1)/smk_cfg.h: $(2) hw/regmap.def $(B)/hwgen
+	@mkdir -p $(B)/$(1)
+	$(B)/hwgen $(2) hw/regmap.def $(B)/$(1)
+$(B)/$(1)/smk_cfg.vh: $(B)/$(1)/smk_cfg.h
+	@test -f $$@
+
+$(B)/$(1)/obj/%.o: cmodel/%.c $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -c -o $$@ $$<
+$(B)/$(1)/libsmk.a: $(patsubst cmodel/%.c,$(B)/$(1)/obj/%.o,$(CMODEL_SRC))
+	rm -f $$@ && ar rcs $$@ $$^
+
+$(B)/$(1)/tbobj/%.o: testbench/cosim/%.c $(TB_HDR) $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -Itestbench/cosim -c -o $$@ $$<
+$(B)/$(1)/libtb.a: $(patsubst testbench/cosim/%.c,$(B)/$(1)/tbobj/%.o,$(TB_SRC))
+	rm -f $$@ && ar rcs $$@ $$^
+
+# Criterion unit tests, with address and undefined-behaviour sanitizers
+$(B)/$(1)/unit: $(UNIT_SRC) $(CMODEL_SRC) $(CMODEL_HDR) $(wildcard testbench/*.h) $(B)/$(1)/smk_cfg.h
+	$(CC) $(CFLAGS_COMMON) -O1 $(SAN) -I$(B)/$(1) -Icmodel -Itestbench -o $$@ $(UNIT_SRC) $(CMODEL_SRC) -lcriterion
+
+# Verilator lockstep harness: C model and environment built by gcc into archives, linked by absolute path
+$(B)/$(1)/cosim_issue: $(RTL_ISSUE) testbench/cosim/cosim_issue.cpp $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+	verilator $(VERILATOR_FLAGS) --top-module issue_path -I$(abspath $(B)/$(1)) \
+	  --Mdir $(B)/$(1)/vl_issue -o cosim_issue \
+	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
+	  $(abspath $(RTL_ISSUE)) $(abspath testbench/cosim/cosim_issue.cpp) \
+	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_issue.log 2>&1 \
+	  || { tail -30 $(B)/$(1)/vl_issue.log; exit 1; }
+	cp $(B)/$(1)/vl_issue/cosim_issue $$@
+
+$(B)/$(1)/lint.ok: $(RTL_ISSUE) $(B)/$(1)/smk_cfg.vh
+	verilator --lint-only -Wall -I$(B)/$(1) --top-module warp_sched rtl/warp_sched.v
+	verilator --lint-only -Wall -I$(B)/$(1) --top-module quota_unit rtl/quota_unit.v
+	verilator --lint-only -Wall -I$(B)/$(1) --top-module issue_path $(RTL_ISSUE)
+	@touch $$@
+endef
+
+$(foreach c,$(CONFIGS),$(eval $(call CONFIG_RULES,$(c),hw/configs/$(c).cfg)))
+ifeq ($(filter $(CFGN),$(CONFIGS)),)
+$(eval $(call CONFIG_RULES,$(CFGN),$(call cfgfile,$(CONFIG))))
+endif
+
+# ---- user-facing targets
+run: setup
+	@$(MAKE) --no-print-directory $(B)/gtx980/cosim_issue
+	$(B)/gtx980/cosim_issue --mode scenario --seed 1 --cycles 200000 --summary
+
+lint: $(foreach c,$(CONFIGS),$(B)/$(c)/lint.ok)
+	@echo "lint: verilator --lint-only -Wall clean on $(CONFIGS)"
+
+hwgen-test: $(B)/hwgen
+	bash testbench/test_hwgen.sh $(B)/hwgen
+
+unit: $(foreach c,$(CONFIGS),$(B)/$(c)/unit)
+	@for c in $(CONFIGS); do echo "== unit tests, $$c"; $(B)/$$c/unit || exit 1; done
+
+# several seeds on every named configuration, some with random initial register values
+COSIM_CYCLES ?= 100000
+cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue)
+	@set -e; for c in $(CONFIGS); do \
+	  for s in 1 2 3; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES); done; \
+	  for s in 11 12; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES) --rand-reset; done; \
+	  $(B)/$$c/cosim_issue --quiet --seed 21 --cycles $(COSIM_CYCLES) --mode scenario; \
+	done
+
+cosim: $(B)/$(CFGN)/cosim_issue
+	@set -e; for s in 1 2 3 4; do $(B)/$(CFGN)/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES); done; \
+	  $(B)/$(CFGN)/cosim_issue --quiet --seed 5 --cycles $(COSIM_CYCLES) --rand-reset
+
+LONG_SEEDS ?= 40
+LONG_CYCLES ?= 1000000
+cosim-long: setup $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue)
+	bash scripts/cosim_long.sh "$(CONFIGS)" $(LONG_SEEDS) $(LONG_CYCLES)
+
+test: setup
+	@$(MAKE) --no-print-directory lint hwgen-test unit cosim-all
+	@echo "make test: all passed"
+
+bench: setup
+	@$(MAKE) --no-print-directory $(B)/$(CFGN)/cosim_issue
+	$(B)/$(CFGN)/cosim_issue --bench 20000000 --seed 1
+
+area: setup $(foreach c,$(CONFIGS),$(B)/$(c)/smk_cfg.vh)
+	bash scripts/area.sh $(B)/area $(CONFIGS)
+	cp $(B)/area/area.md docs/area.md
+
+mutate: setup $(B)/small/libsmk.a $(B)/small/libtb.a
+	bash scripts/mutate.sh small
+
+clean:
+	rm -rf $(B)

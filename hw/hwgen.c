@@ -1,0 +1,406 @@
+/* hwgen: the single source of truth for smk-qos parameters.
+ *
+ *   hwgen CONFIG.cfg REGMAP.def OUTDIR    write OUTDIR/smk_cfg.h and OUTDIR/smk_cfg.vh
+ *   hwgen --check CONFIG.cfg REGMAP.def   validate only
+ *   hwgen --regmap-md REGMAP.def          print the register map as a Markdown table
+ *
+ * Every structural parameter and width is read or derived here once; the C model includes
+ * smk_cfg.h and the RTL includes smk_cfg.vh, so the two sides cannot disagree.  Any error is
+ * one line "FILE:LINE: what was expected" and exit status 1.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *g_file;
+
+static void die(int line, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "%s:%d: ", g_file, line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+    exit(1);
+}
+
+/* ---------------------------------------------------------------- configuration keys */
+enum {
+    K_NUM_SM, K_WARPS, K_SCHED, K_KSLOTS, K_KERNELS, K_TBSLOTS, K_REGS, K_SMEM, K_THREADS,
+    K_WARPSZ, K_CMPL, K_QW, K_EW, K_SW, K_NKEYS
+};
+static const struct key {
+    const char *name, *macro;
+    long min, max;
+} keys[K_NKEYS] = {
+    [K_NUM_SM]  = {"num_sm", "NUM_SM", 1, 256},
+    [K_WARPS]   = {"warps_per_sm", "WARPS", 1, 64},
+    [K_SCHED]   = {"sched_per_sm", "SCHED", 1, 8},
+    [K_KSLOTS]  = {"kslots_per_sm", "KSLOTS", 1, 16},
+    [K_KERNELS] = {"kernels_gpu", "KERNELS", 1, 64},
+    [K_TBSLOTS] = {"tb_slots_per_sm", "TB_SLOTS", 1, 64},
+    [K_REGS]    = {"regs_per_sm", "REGS", 256, 1L << 22},
+    [K_SMEM]    = {"smem_per_sm", "SMEM", 0, 1L << 22},
+    [K_THREADS] = {"threads_per_sm", "THREADS", 1, 4096},
+    [K_WARPSZ]  = {"warp_size", "WARP_SIZE", 4, 64},
+    [K_CMPL]    = {"cmpl_per_sched", "CMPL_PER_SCHED", 1, 4},
+    [K_QW]      = {"quota_width", "QUOTA_W", 8, 32},
+    [K_EW]      = {"epoch_width", "EPOCH_W", 4, 31},
+    [K_SW]      = {"stat_width", "STAT_W", 8, 32},
+};
+
+static long val[K_NKEYS];
+static int vline[K_NKEYS];
+
+static int clog2(long v) /* bits to index v items = ceil(log2(v)), at least 1 */
+{
+    int b = 0;
+    while ((1L << b) < v)
+        b++;
+    return b < 1 ? 1 : b;
+}
+
+static char *trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    char *e = s + strlen(s);
+    while (e > s && isspace((unsigned char)e[-1]))
+        *--e = 0;
+    return s;
+}
+
+static int parse_long(const char *s, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 0);
+    if (errno || end == s || *end)
+        return 0;
+    *out = v;
+    return 1;
+}
+
+static void read_config(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    g_file = path;
+    if (!f)
+        die(0, "cannot open configuration: %s", strerror(errno));
+    char buf[512];
+    int line = 0;
+    while (fgets(buf, sizeof buf, f)) {
+        line++;
+        if (!strchr(buf, '\n') && !feof(f))
+            die(line, "line longer than %zu characters", sizeof buf - 2);
+        char *h = strchr(buf, '#');
+        if (h)
+            *h = 0;
+        char *s = trim(buf);
+        if (!*s)
+            continue;
+        char *eq = strchr(s, '=');
+        if (!eq)
+            die(line, "expected \"key = value\", got \"%s\"", s);
+        *eq = 0;
+        char *k = trim(s), *v = trim(eq + 1);
+        int i;
+        for (i = 0; i < K_NKEYS; i++)
+            if (!strcmp(k, keys[i].name))
+                break;
+        if (i == K_NKEYS)
+            die(line, "unknown key '%s' (expected one of num_sm, warps_per_sm, sched_per_sm, "
+                      "kslots_per_sm, kernels_gpu, tb_slots_per_sm, regs_per_sm, smem_per_sm, "
+                      "threads_per_sm, warp_size, cmpl_per_sched, quota_width, epoch_width, stat_width)", k);
+        if (vline[i])
+            die(line, "key '%s' given twice (first at line %d)", k, vline[i]);
+        long x;
+        if (!parse_long(v, &x))
+            die(line, "key '%s': expected an integer, got \"%s\"", k, v);
+        if (x < keys[i].min || x > keys[i].max)
+            die(line, "key '%s' = %ld out of range (expected %ld..%ld)", k, x, keys[i].min, keys[i].max);
+        val[i] = x;
+        vline[i] = line;
+    }
+    fclose(f);
+    for (int i = 0; i < K_NKEYS; i++)
+        if (!vline[i])
+            die(line, "missing key '%s' (every key is required)", keys[i].name);
+
+    /* consistency */
+    if (val[K_WARPS] % val[K_SCHED])
+        die(vline[K_SCHED], "warps_per_sm (%ld) is not divisible by sched_per_sm (%ld)", val[K_WARPS], val[K_SCHED]);
+    if (val[K_WARPSZ] & (val[K_WARPSZ] - 1))
+        die(vline[K_WARPSZ], "warp_size (%ld) must be a power of two", val[K_WARPSZ]);
+    if (val[K_THREADS] != val[K_WARPS] * val[K_WARPSZ])
+        die(vline[K_THREADS], "threads_per_sm (%ld) must equal warps_per_sm x warp_size (%ld)",
+            val[K_THREADS], val[K_WARPS] * val[K_WARPSZ]);
+    if (val[K_TBSLOTS] > val[K_WARPS])
+        die(vline[K_TBSLOTS], "tb_slots_per_sm (%ld) exceeds warps_per_sm (%ld): every TB has a warp",
+            val[K_TBSLOTS], val[K_WARPS]);
+    if (val[K_KSLOTS] > val[K_KERNELS])
+        die(vline[K_KSLOTS], "kslots_per_sm (%ld) exceeds kernels_gpu (%ld)", val[K_KSLOTS], val[K_KERNELS]);
+    long decmax = val[K_SCHED] * val[K_CMPL] * val[K_WARPSZ]; /* thread instructions per cycle */
+    int need = (int)val[K_EW] + clog2(decmax);
+    if (val[K_QW] - 1 < need)
+        die(vline[K_QW], "quota_width %ld too small: one epoch of up to 2^%ld cycles at %ld thread "
+                         "instructions per cycle needs %d magnitude bits + sign = %d",
+            val[K_QW], val[K_EW], decmax, need, need + 1);
+    if (val[K_SW] < need)
+        die(vline[K_SW], "stat_width %ld too small: one epoch of up to 2^%ld cycles at %ld thread "
+                         "instructions per cycle needs %d bits",
+            val[K_SW], val[K_EW], decmax, need);
+}
+
+/* ---------------------------------------------------------------- register map */
+#define MAXREG 64
+#define MAXFLD 64
+#define MAXENUM 64
+static struct reg { char name[32], acc[4], doc[160]; long addr, count; int line; } regs[MAXREG];
+static struct fld { char reg[32], name[32], doc[160]; long lsb, width; } flds[MAXFLD];
+static struct en { char grp[32], name[32]; long v; } enums[MAXENUM];
+static struct cst { char name[32]; long v; } csts[8];
+static int nreg, nfld, nenum, ncst;
+
+static long find_const(const char *n)
+{
+    for (int i = 0; i < ncst; i++)
+        if (!strcmp(csts[i].name, n))
+            return csts[i].v;
+    return -1;
+}
+
+static void read_regmap(const char *path, int check_fit)
+{
+    FILE *f = fopen(path, "r");
+    g_file = path;
+    if (!f)
+        die(0, "cannot open register map: %s", strerror(errno));
+    char buf[512];
+    int line = 0;
+    while (fgets(buf, sizeof buf, f)) {
+        line++;
+        char *h = strchr(buf, '#'), doc[160] = "";
+        if (h) {
+            *h = 0;
+            snprintf(doc, sizeof doc, "%s", trim(h + 1));
+        }
+        char *tok[8];
+        int n = 0;
+        for (char *t = strtok(buf, " \t\r\n"); t && n < 8; t = strtok(NULL, " \t\r\n"))
+            tok[n++] = t;
+        if (!n)
+            continue;
+        for (int i = 1; i < n; i++)
+            if (strlen(tok[i]) >= 32)
+                die(line, "name longer than 31 characters");
+        if (!strcmp(tok[0], "const") && n == 3) {
+            if (ncst == 8)
+                die(line, "too many constants");
+            strcpy(csts[ncst].name, tok[1]);
+            if (!parse_long(tok[2], &csts[ncst].v))
+                die(line, "const %s: expected an integer", tok[1]);
+            ncst++;
+        } else if (!strcmp(tok[0], "reg") && (n == 4 || n == 5)) {
+            if (nreg == MAXREG)
+                die(line, "too many registers");
+            struct reg *r = &regs[nreg++];
+            strcpy(r->name, tok[1]);
+            if (!parse_long(tok[2], &r->addr))
+                die(line, "reg %s: expected an address", tok[1]);
+            if (strcmp(tok[3], "rw") && strcmp(tok[3], "ro") && strcmp(tok[3], "wo"))
+                die(line, "reg %s: access must be rw, ro or wo", tok[1]);
+            strcpy(r->acc, tok[3]);
+            r->count = 0;
+            if (n == 5) {
+                if (!strcmp(tok[4], "KSLOTS"))
+                    r->count = -1;
+                else if (!parse_long(tok[4], &r->count) || r->count < 1)
+                    die(line, "reg %s: count must be a positive integer or KSLOTS", tok[1]);
+            }
+            r->line = line;
+            memcpy(r->doc, doc, sizeof doc);
+        } else if (!strcmp(tok[0], "field") && n == 5) {
+            if (nfld == MAXFLD)
+                die(line, "too many fields");
+            struct fld *fl = &flds[nfld++];
+            strcpy(fl->reg, tok[1]);
+            strcpy(fl->name, tok[2]);
+            memcpy(fl->doc, doc, sizeof doc);
+            if (!parse_long(tok[3], &fl->lsb) || !parse_long(tok[4], &fl->width) || fl->width < 1 ||
+                fl->lsb < 0 || fl->lsb + fl->width > 32)
+                die(line, "field %s.%s: expected LSB and WIDTH inside 32 bits", tok[1], tok[2]);
+            int found = 0;
+            for (int i = 0; i < nreg; i++)
+                found |= !strcmp(regs[i].name, tok[1]);
+            if (!found)
+                die(line, "field %s.%s: register %s not declared before it", tok[1], tok[2], tok[1]);
+        } else if (!strcmp(tok[0], "enum") && n == 4) {
+            if (nenum == MAXENUM)
+                die(line, "too many enum values");
+            struct en *e = &enums[nenum++];
+            strcpy(e->grp, tok[1]);
+            strcpy(e->name, tok[2]);
+            if (!parse_long(tok[3], &e->v))
+                die(line, "enum %s.%s: expected an integer value", tok[1], tok[2]);
+        } else {
+            die(line, "expected 'const NAME VALUE', 'reg NAME ADDR ACCESS [COUNT]', "
+                      "'field REG NAME LSB WIDTH' or 'enum GROUP NAME VALUE'");
+        }
+    }
+    fclose(f);
+    long aw = find_const("ADDR_W");
+    if (aw < 1 || aw > 16 || find_const("DATA_W") != 32)
+        die(line, "const ADDR_W (1..16) and const DATA_W 32 are required");
+    if (!check_fit)
+        return;
+    /* every register (arrays sized for this configuration) must fit and not overlap */
+    for (int i = 0; i < nreg; i++) {
+        long ci = regs[i].count < 0 ? val[K_KSLOTS] : regs[i].count ? regs[i].count : 1;
+        if (regs[i].addr < 0 || regs[i].addr + ci > (1L << aw))
+            die(regs[i].line, "reg %s does not fit in %ld address bits with kslots_per_sm = %ld",
+                regs[i].name, aw, val[K_KSLOTS]);
+        for (int j = 0; j < i; j++) {
+            long cj = regs[j].count < 0 ? val[K_KSLOTS] : regs[j].count ? regs[j].count : 1;
+            if (regs[i].addr < regs[j].addr + cj && regs[j].addr < regs[i].addr + ci)
+                die(regs[i].line, "reg %s overlaps reg %s with kslots_per_sm = %ld", regs[i].name,
+                    regs[j].name, val[K_KSLOTS]);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- output */
+struct outv { const char *name; long v; const char *doc; };
+
+static void derived(struct outv *o, int *n)
+{
+    long W = val[K_WARPS], S = val[K_SCHED], CP = val[K_SCHED] * val[K_CMPL];
+    long decmax = CP * val[K_WARPSZ];
+#define D(nm, x, d) o[(*n)++] = (struct outv){nm, (x), d}
+    D("LWARPS", W / S, "warps per scheduler");
+    D("CP", CP, "completion ports per SM");
+    D("WID_W", clog2(W), "warp id width");
+    D("LWID_W", clog2(W / S), "warp index width within one scheduler");
+    D("SID_W", clog2(S), "scheduler id width");
+    D("KS_W", clog2(val[K_KSLOTS]), "kernel-slot id width");
+    D("KID_W", clog2(val[K_KERNELS]), "GPU-wide kernel id width");
+    D("TBS_W", clog2(val[K_TBSLOTS]), "TB-slot id width");
+    D("ACT_W", clog2(val[K_WARPSZ] + 1), "active-thread count width (0..warp_size)");
+    D("WCNT_W", clog2(W + 1), "warp count width (0..warps_per_sm)");
+    D("DEC_MAX", decmax, "largest thread-instruction decrement in one cycle");
+    D("DEC_W", clog2(decmax + 1), "decrement sum width");
+    D("ADDR_W", find_const("ADDR_W"), "register address width");
+    D("DATA_W", 32, "register data width");
+#undef D
+}
+
+static void upper(char *d, const char *s)
+{
+    while ((*d++ = (char)toupper((unsigned char)*s++)))
+        ;
+}
+
+static void emit(FILE *f, int verilog, const char *cfgname)
+{
+    struct outv o[32];
+    int n = 0;
+    derived(o, &n);
+    const char *def = verilog ? "`define SMK_" : "#define SMK_";
+    if (verilog)
+        fprintf(f, "// Generated by hw/hwgen from configuration '%s'. Do not edit.\n"
+                   "`ifndef SMK_CFG_VH\n`define SMK_CFG_VH\n", cfgname);
+    else
+        fprintf(f, "/* Generated by hw/hwgen from configuration '%s'. Do not edit. */\n"
+                   "#ifndef SMK_CFG_H\n#define SMK_CFG_H\n#define SMK_CFG_NAME \"%s\"\n", cfgname, cfgname);
+    fprintf(f, verilog ? "// configuration\n" : "/* configuration */\n");
+    for (int i = 0; i < K_NKEYS; i++)
+        fprintf(f, "%s%-16s %ld\n", def, keys[i].macro, val[i]);
+    fprintf(f, verilog ? "// derived\n" : "/* derived */\n");
+    for (int i = 0; i < n; i++)
+        fprintf(f, verilog ? "%s%-16s %ld // %s\n" : "%s%-16s %ld /* %s */\n", def, o[i].name, o[i].v, o[i].doc);
+    fprintf(f, verilog ? "// register map (word addresses)\n" : "/* register map (word addresses) */\n");
+    for (int i = 0; i < nreg; i++)
+        fprintf(f, "%sREG_%-12s %ld\n", def, regs[i].name, regs[i].addr);
+    for (int i = 0; i < nfld; i++) {
+        char nm[72];
+        snprintf(nm, sizeof nm, "%.31s_%.31s", flds[i].reg, flds[i].name);
+        fprintf(f, "%s%s_LSB %ld\n%s%s_W %ld\n", def, nm, flds[i].lsb, def, nm, flds[i].width);
+    }
+    for (int i = 0; i < nenum; i++) {
+        char g[40];
+        upper(g, enums[i].grp);
+        fprintf(f, "%s%s_%s %ld\n", def, g, enums[i].name, enums[i].v);
+    }
+    fprintf(f, verilog ? "`endif\n" : "#endif\n");
+}
+
+static void regmap_md(void)
+{
+    printf("| address | name | access | description |\n|---|---|---|---|\n");
+    for (int i = 0; i < nreg; i++) {
+        char a[32];
+        if (regs[i].count < 0)
+            snprintf(a, sizeof a, "0x%02lx + k", regs[i].addr);
+        else
+            snprintf(a, sizeof a, "0x%02lx", regs[i].addr);
+        printf("| %s | %s%s | %s | %s |\n", a, regs[i].name, regs[i].count < 0 ? "[k]" : "", regs[i].acc, regs[i].doc);
+        for (int j = 0; j < nfld; j++)
+            if (!strcmp(flds[j].reg, regs[i].name))
+                printf("| | .%s [%ld:%ld] | | %s |\n", flds[j].name, flds[j].lsb + flds[j].width - 1, flds[j].lsb, flds[j].doc);
+    }
+}
+
+static const char *basename_noext(const char *p, char *buf, size_t n)
+{
+    const char *b = strrchr(p, '/');
+    b = b ? b + 1 : p;
+    snprintf(buf, n, "%s", b);
+    char *dot = strrchr(buf, '.');
+    if (dot)
+        *dot = 0;
+    return buf;
+}
+
+int main(int argc, char **argv)
+{
+    g_file = "hwgen";
+    if (argc == 3 && !strcmp(argv[1], "--regmap-md")) {
+        read_regmap(argv[2], 0);
+        regmap_md();
+        return 0;
+    }
+    if (argc == 4 && !strcmp(argv[1], "--check")) {
+        read_config(argv[2]);
+        read_regmap(argv[3], 1);
+        return 0;
+    }
+    if (argc != 4) {
+        fprintf(stderr, "usage: hwgen CONFIG.cfg REGMAP.def OUTDIR | --check CONFIG.cfg REGMAP.def | "
+                        "--regmap-md REGMAP.def\n");
+        return 2;
+    }
+    read_config(argv[1]);
+    read_regmap(argv[2], 1);
+    char name[128], path[1024];
+    basename_noext(argv[1], name, sizeof name);
+    for (int verilog = 0; verilog < 2; verilog++) {
+        snprintf(path, sizeof path, "%s/smk_cfg.%s", argv[3], verilog ? "vh" : "h");
+        char tmp[1100];
+        snprintf(tmp, sizeof tmp, "%s.tmp", path);
+        FILE *f = fopen(tmp, "w");
+        if (!f) {
+            fprintf(stderr, "hwgen: cannot write %s: %s\n", tmp, strerror(errno));
+            return 1;
+        }
+        emit(f, verilog, name);
+        if (fclose(f) || rename(tmp, path)) {
+            fprintf(stderr, "hwgen: cannot write %s: %s\n", path, strerror(errno));
+            return 1;
+        }
+    }
+    return 0;
+}

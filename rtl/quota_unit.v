@@ -1,0 +1,369 @@
+`include "smk_cfg.vh"
+// quota_unit: per-SM quota counters, epoch timer, statistics and SM control registers.
+// Spec (normative): docs/quota_unit.md; register map: hw/regmap.def.
+//
+// One signed saturating counter C_k per kernel slot, decremented by completed thread
+// instructions (QOS mode) or issued warp instructions (SMK mode) and (re)loaded at epoch
+// boundaries / exhaustion.  Per slot there is one subtract (base = sat_Q(C - dec)) and one
+// add (sat_Q(X + QUOTA), X = 0 / base / max(base, 0)) that serves every load case.
+//
+// Packed vectors put element i at [i*w +: w].  Synchronous active-high reset, all state 0.
+module quota_unit #(
+    parameter K      = `SMK_KSLOTS,    // kernel slots
+    parameter S      = `SMK_SCHED,     // issue ports
+    parameter CP     = `SMK_CP,        // completion ports
+    parameter KS_W   = `SMK_KS_W,      // slot id width
+    parameter ACT_W  = `SMK_ACT_W,     // active-thread count width
+    parameter WCNT_W = `SMK_WCNT_W,    // idle-count width
+    parameter QW     = `SMK_QUOTA_W,   // quota counter width (two's complement)
+    parameter EW     = `SMK_EPOCH_W,   // EPOCH_LEN / SAMPLE_PER / timer width
+    parameter SW     = `SMK_STAT_W,    // statistics width
+    parameter WS     = `SMK_WARP_SIZE, // threads per warp
+    parameter ADDR_W = `SMK_ADDR_W,    // register address width
+    parameter DW     = `SMK_DATA_W     // register data width (32)
+) (
+    input  wire                clk,
+    input  wire                rst,
+    input  wire                csr_we,
+    input  wire [ADDR_W-1:0]   csr_addr,
+    input  wire [DW-1:0]       csr_wdata,
+    input  wire [ADDR_W-1:0]   rd_addr,
+    output reg  [DW-1:0]       rd_data,
+    input  wire [S-1:0]        iss_v,
+    input  wire [S*KS_W-1:0]   iss_ks,
+    input  wire [CP-1:0]       cp_v,
+    input  wire [CP*KS_W-1:0]  cp_ks,
+    input  wire [CP*ACT_W-1:0] cp_act,
+    input  wire [K*WCNT_W-1:0] idle_cnt,
+    input  wire [K-1:0]        ks_active,
+    output wire [K-1:0]        qallow,
+    output wire                policy,
+    output wire                epoch_end
+);
+
+    // ------------------------------------------------------------------ helpers
+    function integer clog2(input integer v);  // bits to hold 0..v-1, at least 1
+        integer b;
+        begin
+            b = 0;
+            while ((1 << b) < v) b = b + 1;
+            clog2 = (b < 1) ? 1 : b;
+        end
+    endfunction
+
+    localparam DEC_W = clog2(CP * WS + 1);  // tin: 0 .. CP x warp_size
+    localparam IIN_W = clog2(S + 1);        // iin: 0 .. S
+    localparam QX    = QW + 1;              // wide intermediate for sat_Q
+    localparam SX    = SW + 1;              // wide intermediate for sat_S
+
+    // SM_CTRL internal layout: POLICY | QMODE | QSCHEME | ROLLNEG from bit 0 up
+    localparam F_POL_W  = `SMK_SM_CTRL_POLICY_W;
+    localparam F_QM_W   = `SMK_SM_CTRL_QMODE_W;
+    localparam F_QS_W   = `SMK_SM_CTRL_QSCHEME_W;
+    localparam F_RN_W   = `SMK_SM_CTRL_ROLLNEG_W;
+    localparam I_POL    = 0;
+    localparam I_QM     = I_POL + F_POL_W;
+    localparam I_QS     = I_QM + F_QM_W;
+    localparam I_RN     = I_QS + F_QS_W;
+    localparam CTRL_W   = I_RN + F_RN_W;
+
+    localparam [F_QM_W-1:0] QM_SMK     = `SMK_QMODE_SMK;
+    localparam [F_QM_W-1:0] QM_QOS     = `SMK_QMODE_QOS;
+    localparam [F_QS_W-1:0] QS_ELASTIC = `SMK_QSCHEME_ELASTIC;
+    localparam [F_QS_W-1:0] QS_ROLL    = `SMK_QSCHEME_ROLLOVER;
+    localparam [ACT_W-1:0]  ACT_MAX    = WS;
+
+    // address x is word address a (compared at integer width: no aliasing)
+    function is_at(input [ADDR_W-1:0] x, input integer a);
+        integer xi;
+        begin
+            xi = 0;
+            xi[ADDR_W-1:0] = x;
+            is_at = (xi == a);
+        end
+    endfunction
+
+    // sat_Q: clamp a QW+1-bit two's-complement value to QW bits
+    function [QW-1:0] sat_q(input [QX-1:0] x);
+        if (x[QX-1] != x[QX-2])
+            sat_q = x[QX-1] ? {1'b1, {(QW-1){1'b0}}} : {1'b0, {(QW-1){1'b1}}};
+        else
+            sat_q = x[QW-1:0];
+    endfunction
+
+    // sat_S: clamp an SW+1-bit unsigned value to SW bits
+    function [SW-1:0] sat_s(input [SX-1:0] x);
+        sat_s = x[SX-1] ? {SW{1'b1}} : x[SW-1:0];
+    endfunction
+
+    // extensions to the data width (all widths <= DW)
+    function [DW-1:0] zx_s(input [SW-1:0] v);
+        integer b;
+        begin
+            zx_s = {DW{1'b0}};
+            for (b = 0; b < SW; b = b + 1) zx_s[b] = v[b];
+        end
+    endfunction
+    function [DW-1:0] zx_e(input [EW-1:0] v);
+        integer b;
+        begin
+            zx_e = {DW{1'b0}};
+            for (b = 0; b < EW; b = b + 1) zx_e[b] = v[b];
+        end
+    endfunction
+    function [DW-1:0] zx_k(input [K-1:0] v);
+        integer b;
+        begin
+            zx_k = {DW{1'b0}};
+            for (b = 0; b < K; b = b + 1) zx_k[b] = v[b];
+        end
+    endfunction
+    function [DW-1:0] zx_q1(input [QW-2:0] v);
+        integer b;
+        begin
+            zx_q1 = {DW{1'b0}};
+            for (b = 0; b < QW - 1; b = b + 1) zx_q1[b] = v[b];
+        end
+    endfunction
+    function [DW-1:0] sx_q(input [QW-1:0] v);
+        integer b;
+        begin
+            for (b = 0; b < DW; b = b + 1) sx_q[b] = (b < QW) ? v[b] : v[QW-1];
+        end
+    endfunction
+
+    // ------------------------------------------------------------------ state
+    reg [CTRL_W-1:0]     sm_ctrl    /*verilator public_flat_rd*/;
+    reg [EW-1:0]         epoch_len  /*verilator public_flat_rd*/;
+    reg [EW-1:0]         sample_per /*verilator public_flat_rd*/;
+    reg [K-1:0]          qos_mask   /*verilator public_flat_rd*/;
+    reg [K*(QW-1)-1:0]   quota      /*verilator public_flat_rd*/;
+    reg [K*QW-1:0]       cnt        /*verilator public_flat_rd*/;
+    reg [EW-1:0]         ecnt       /*verilator public_flat_rd*/;
+    reg [EW-1:0]         scnt       /*verilator public_flat_rd*/;
+    reg [SW-1:0]         epochs     /*verilator public_flat_rd*/;
+    reg [SW-1:0]         ep_cycles  /*verilator public_flat_rd*/;
+    reg [SW-1:0]         ep_samples /*verilator public_flat_rd*/;
+    reg [SW-1:0]         nsamp      /*verilator public_flat_rd*/;
+    reg [K*SW-1:0]       thr        /*verilator public_flat_rd*/;
+    reg [K*SW-1:0]       wis        /*verilator public_flat_rd*/;
+    reg [K*SW-1:0]       idle       /*verilator public_flat_rd*/;
+    reg [K*SW-1:0]       cyc        /*verilator public_flat_rd*/;
+    reg [K*SW-1:0]       s_thr      /*verilator public_flat_rd*/;
+    reg [K*SW-1:0]       s_wis      /*verilator public_flat_rd*/;
+    reg [K*SW-1:0]       s_idle     /*verilator public_flat_rd*/;
+    reg [K*SW-1:0]       s_cyc      /*verilator public_flat_rd*/;
+
+    // ------------------------------------------------------------------ control decode
+    wire [F_QM_W-1:0] qmode    = sm_ctrl[I_QM +: F_QM_W];
+    wire [F_QS_W-1:0] qscheme  = sm_ctrl[I_QS +: F_QS_W];
+    wire              rollneg  = sm_ctrl[I_RN];
+    wire              m_smk    = (qmode == QM_SMK);
+    wire              m_qos    = (qmode == QM_QOS);
+    wire              gating   = m_smk | m_qos;       // OFF and 3: no gating, counters hold
+    wire              s_elast  = (qscheme == QS_ELASTIC);
+    wire              s_roll   = (qscheme == QS_ROLL); // NAIVE and 3: neither
+
+    assign policy = sm_ctrl[I_POL];
+
+    // ------------------------------------------------------------------ per-slot increments
+    reg [K*DEC_W-1:0] tin;
+    reg [K*IIN_W-1:0] iin;
+    always @* begin : p_inc
+        integer k, p;
+        reg [ACT_W-1:0] a;
+        reg [DEC_W-1:0] ax;  // act(p) zero-extended (DEC_W >= ACT_W)
+        for (k = 0; k < K; k = k + 1) begin
+            tin[k*DEC_W +: DEC_W] = {DEC_W{1'b0}};
+            iin[k*IIN_W +: IIN_W] = {IIN_W{1'b0}};
+            for (p = 0; p < CP; p = p + 1) begin
+                a = (cp_act[p*ACT_W +: ACT_W] > ACT_MAX) ? ACT_MAX : cp_act[p*ACT_W +: ACT_W];
+                ax = {DEC_W{1'b0}};
+                ax[ACT_W-1:0] = a;
+                if (cp_v[p] && cp_ks[p*KS_W +: KS_W] == k[KS_W-1:0])
+                    tin[k*DEC_W +: DEC_W] = tin[k*DEC_W +: DEC_W] + ax;
+            end
+            for (p = 0; p < S; p = p + 1)
+                if (iss_v[p] && iss_ks[p*KS_W +: KS_W] == k[KS_W-1:0])
+                    iin[k*IIN_W +: IIN_W] = iin[k*IIN_W +: IIN_W] + {{(IIN_W-1){1'b0}}, 1'b1};
+        end
+    end
+
+    // ------------------------------------------------------------------ epoch / sampling timers
+    wire [EW:0] ecnt_inc = {1'b0, ecnt} + {{EW{1'b0}}, 1'b1};
+    wire [EW:0] scnt_inc = {1'b0, scnt} + {{EW{1'b0}}, 1'b1};
+
+    wire [K-1:0] pos;  // cnt[k] > 0
+    genvar gk;
+    generate
+        for (gk = 0; gk < K; gk = gk + 1) begin : g_pos
+            assign pos[gk] = ~cnt[gk*QW+QW-1] & (|cnt[gk*QW +: QW]);
+        end
+    endgenerate
+
+    wire exhausted = (|ks_active) & ~|(ks_active & pos);
+    wire cmd_start = csr_we & is_at(csr_addr, `SMK_REG_CMD) & csr_wdata[`SMK_CMD_EPOCH_START_LSB];
+    wire timed     = ((|epoch_len) & (ecnt_inc >= {1'b0, epoch_len})) | cmd_start;
+    wire early     = ~timed & exhausted & m_qos & s_elast;
+    wire boundary  = timed | early;
+    wire tick      = (|sample_per) & (scnt_inc >= {1'b0, sample_per});
+
+    assign epoch_end = boundary;
+    assign qallow    = {K{~gating}} | pos;
+
+    // ------------------------------------------------------------------ quota counters
+    wire [K*QW-1:0] cnt_nx;
+    generate
+        for (gk = 0; gk < K; gk = gk + 1) begin : g_cnt
+            wire [QW-1:0]    c    = cnt[gk*QW +: QW];
+            wire [DEC_W-1:0] dec  = m_qos ? tin[gk*DEC_W +: DEC_W]
+                                  : m_smk ? {{(DEC_W-IIN_W){1'b0}}, iin[gk*IIN_W +: IIN_W]}
+                                  : {DEC_W{1'b0}};
+            wire [QW-1:0]    base = sat_q({c[QW-1], c} - {{(QX-DEC_W){1'b0}}, dec});
+            wire             qos  = qos_mask[gk];
+            // timed: Rollover QoS slots add r = ROLLNEG ? base : max(base, 0), others load QUOTA
+            wire             keep = m_qos & s_roll & qos & (rollneg | ~base[QW-1]);
+            wire [QW-1:0]    x    = (timed & ~keep) ? {QW{1'b0}} : base;
+            wire [QW-1:0]    sum  = sat_q({x[QW-1], x} + {2'b00, quota[gk*(QW-1) +: QW-1]});
+            // exhausted refill: SMK every slot; QOS: Elastic every slot, else non-QoS slots
+            wire             refl = m_smk | (m_qos & (s_elast | ~qos));
+            wire             load = timed | (exhausted & refl);
+            // a CNT[k] write replaces the computed value (every mode)
+            wire             we_c = csr_we & is_at(csr_addr, `SMK_REG_CNT + gk);
+            assign cnt_nx[gk*QW +: QW] = we_c ? csr_wdata[QW-1:0] : ~gating ? c : load ? sum : base;
+        end
+    endgenerate
+
+    // ------------------------------------------------------------------ statistics
+    wire [K*SW-1:0] thr_inc, wis_inc, idle_inc, cyc_inc;
+    generate
+        for (gk = 0; gk < K; gk = gk + 1) begin : g_stat
+            wire [WCNT_W-1:0] ic = tick ? idle_cnt[gk*WCNT_W +: WCNT_W] : {WCNT_W{1'b0}};
+            assign thr_inc[gk*SW +: SW]  = sat_s({1'b0, thr[gk*SW +: SW]}
+                                                 + {{(SX-DEC_W){1'b0}}, tin[gk*DEC_W +: DEC_W]});
+            assign wis_inc[gk*SW +: SW]  = sat_s({1'b0, wis[gk*SW +: SW]}
+                                                 + {{(SX-IIN_W){1'b0}}, iin[gk*IIN_W +: IIN_W]});
+            assign idle_inc[gk*SW +: SW] = sat_s({1'b0, idle[gk*SW +: SW]}
+                                                 + {{(SX-WCNT_W){1'b0}}, ic});
+            assign cyc_inc[gk*SW +: SW]  = sat_s({1'b0, cyc[gk*SW +: SW]}
+                                                 + {{SW{1'b0}}, ks_active[gk]});
+        end
+    endgenerate
+
+    wire [SW-1:0] nsamp_inc  = sat_s({1'b0, nsamp} + {{SW{1'b0}}, tick});
+    wire [SW-1:0] epochs_inc = sat_s({1'b0, epochs} + {{SW{1'b0}}, 1'b1});
+    // ecnt + 1 <= 2^EW fits SW (hw/ guarantees SW >= EW + clog2(CP x warp_size) > EW)
+    wire [SW-1:0] ep_len     = {{(SW-EW-1){1'b0}}, ecnt_inc};
+
+    // ------------------------------------------------------------------ register writes
+    wire we_ctrl = csr_we & is_at(csr_addr, `SMK_REG_SM_CTRL);
+    wire we_elen = csr_we & is_at(csr_addr, `SMK_REG_EPOCH_LEN);
+    wire we_sper = csr_we & is_at(csr_addr, `SMK_REG_SAMPLE_PER);
+    wire we_qmsk = csr_we & is_at(csr_addr, `SMK_REG_QOS_MASK);
+    wire [CTRL_W-1:0] ctrl_wd = {csr_wdata[`SMK_SM_CTRL_ROLLNEG_LSB +: F_RN_W],
+                                 csr_wdata[`SMK_SM_CTRL_QSCHEME_LSB +: F_QS_W],
+                                 csr_wdata[`SMK_SM_CTRL_QMODE_LSB +: F_QM_W],
+                                 csr_wdata[`SMK_SM_CTRL_POLICY_LSB +: F_POL_W]};
+    wire [K*(QW-1)-1:0] quota_nx;
+    generate
+        for (gk = 0; gk < K; gk = gk + 1) begin : g_quota
+            wire we_q = csr_we & is_at(csr_addr, `SMK_REG_QUOTA + gk);
+            assign quota_nx[gk*(QW-1) +: QW-1] = we_q ? csr_wdata[QW-2:0] : quota[gk*(QW-1) +: QW-1];
+        end
+    endgenerate
+
+    // ------------------------------------------------------------------ clock edge
+    always @(posedge clk) begin
+        if (rst) begin
+            sm_ctrl    <= {CTRL_W{1'b0}};
+            epoch_len  <= {EW{1'b0}};
+            sample_per <= {EW{1'b0}};
+            qos_mask   <= {K{1'b0}};
+            quota      <= {K*(QW-1){1'b0}};
+            cnt        <= {K*QW{1'b0}};
+            ecnt       <= {EW{1'b0}};
+            scnt       <= {EW{1'b0}};
+            epochs     <= {SW{1'b0}};
+            ep_cycles  <= {SW{1'b0}};
+            ep_samples <= {SW{1'b0}};
+            nsamp      <= {SW{1'b0}};
+            thr        <= {K*SW{1'b0}};
+            wis        <= {K*SW{1'b0}};
+            idle       <= {K*SW{1'b0}};
+            cyc        <= {K*SW{1'b0}};
+            s_thr      <= {K*SW{1'b0}};
+            s_wis      <= {K*SW{1'b0}};
+            s_idle     <= {K*SW{1'b0}};
+            s_cyc      <= {K*SW{1'b0}};
+        end else begin
+            if (we_ctrl) sm_ctrl    <= ctrl_wd;
+            if (we_elen) epoch_len  <= csr_wdata[EW-1:0];
+            if (we_sper) sample_per <= csr_wdata[EW-1:0];
+            if (we_qmsk) qos_mask   <= csr_wdata[K-1:0];
+            quota <= quota_nx;
+            cnt   <= cnt_nx;
+            ecnt  <= boundary ? {EW{1'b0}} : (ecnt_inc[EW] ? ecnt : ecnt_inc[EW-1:0]);
+            scnt  <= (boundary | tick) ? {EW{1'b0}} : (scnt_inc[EW] ? scnt : scnt_inc[EW-1:0]);
+            if (boundary) begin
+                epochs     <= epochs_inc;
+                ep_cycles  <= ep_len;
+                ep_samples <= nsamp_inc;
+                nsamp      <= {SW{1'b0}};
+                thr        <= {K*SW{1'b0}};
+                wis        <= {K*SW{1'b0}};
+                idle       <= {K*SW{1'b0}};
+                cyc        <= {K*SW{1'b0}};
+                s_thr      <= thr_inc;
+                s_wis      <= wis_inc;
+                s_idle     <= idle_inc;
+                s_cyc      <= cyc_inc;
+            end else begin
+                nsamp      <= nsamp_inc;
+                thr        <= thr_inc;
+                wis        <= wis_inc;
+                idle       <= idle_inc;
+                cyc        <= cyc_inc;
+            end
+        end
+    end
+
+    // ------------------------------------------------------------------ register read
+    reg [DW-1:0] ctrl_rd;
+    always @* begin : p_ctrl_rd
+        ctrl_rd = {DW{1'b0}};
+        ctrl_rd[`SMK_SM_CTRL_POLICY_LSB +: F_POL_W]  = sm_ctrl[I_POL +: F_POL_W];
+        ctrl_rd[`SMK_SM_CTRL_QMODE_LSB +: F_QM_W]    = sm_ctrl[I_QM +: F_QM_W];
+        ctrl_rd[`SMK_SM_CTRL_QSCHEME_LSB +: F_QS_W]  = sm_ctrl[I_QS +: F_QS_W];
+        ctrl_rd[`SMK_SM_CTRL_ROLLNEG_LSB +: F_RN_W]  = sm_ctrl[I_RN +: F_RN_W];
+    end
+
+    always @* begin : p_rd
+        integer k;
+        rd_data = {DW{1'b0}};
+        rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_SM_CTRL)}}    & ctrl_rd);
+        rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_EPOCH_LEN)}}  & zx_e(epoch_len));
+        rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_SAMPLE_PER)}} & zx_e(sample_per));
+        rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_QOS_MASK)}}   & zx_k(qos_mask));
+        rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_EPOCH_CNT)}}  & zx_s(epochs));
+        rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_EP_CYCLES)}}  & zx_s(ep_cycles));
+        rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_EP_SAMPLES)}} & zx_s(ep_samples));
+        for (k = 0; k < K; k = k + 1) begin
+            rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_QUOTA + k)}}
+                                 & zx_q1(quota[k*(QW-1) +: QW-1]));
+            rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_CNT + k)}}
+                                 & sx_q(cnt[k*QW +: QW]));
+            rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_STAT_THR + k)}}
+                                 & zx_s(s_thr[k*SW +: SW]));
+            rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_STAT_WIS + k)}}
+                                 & zx_s(s_wis[k*SW +: SW]));
+            rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_STAT_IDLE + k)}}
+                                 & zx_s(s_idle[k*SW +: SW]));
+            rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_STAT_CYC + k)}}
+                                 & zx_s(s_cyc[k*SW +: SW]));
+        end
+    end
+
+    // bits of the write data that no register holds
+    wire unused_wdata = &{1'b0, csr_wdata};
+
+endmodule

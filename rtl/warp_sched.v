@@ -1,0 +1,286 @@
+`include "smk_cfg.vh"
+// warp_sched: Enhanced Warp Scheduler (EWS) of one SM.  Spec (normative): docs/warp_sched.md.
+//
+// Warp w belongs to scheduler s = w mod S with local index l = w div S.  Per scheduler:
+//   GTO: greedy warp last[s] if still eligible, else the oldest eligible warp by the age
+//        matrix: sel[i] = E[i] & ~|(E & older_row_i) (one-hot, since `older` is a strict
+//        total order on the valid warps of the scheduler).
+//   LRR: first eligible warp after last[s]: two-region find-first-set over {E, E & above(last)}
+//        (equivalent to rotate by last+1 + priority encoder, without the barrel shifter).
+// Per slot k one W-bit popcount P_k = |{w : cand, ks = k, not issued}| feeds both idle_cnt and
+// held_cnt: the warps of slot k are either all allowed (idle = P_k, held = 0) or all blocked
+// (no warp of k can issue, idle = 0, held = P_k).
+//
+// Packed vectors put element i at [i*w +: w].  Synchronous active-high reset.
+module warp_sched #(
+    parameter W      = `SMK_WARPS,   // warp slots per SM
+    parameter S      = `SMK_SCHED,   // schedulers
+    parameter K      = `SMK_KSLOTS,  // kernel slots
+    parameter LW     = `SMK_LWARPS,  // W / S
+    parameter WID_W  = `SMK_WID_W,   // clog2(W)
+    parameter LWID_W = `SMK_LWID_W,  // clog2(LW)
+    parameter KS_W   = `SMK_KS_W,    // clog2(K)
+    parameter WCNT_W = `SMK_WCNT_W,  // clog2(W+1)
+    parameter QGATE  = 1             // 1 = quota gating, 0 = gating removed (area figure)
+) (
+    input  wire                clk,
+    input  wire                rst,
+    input  wire                policy,
+    input  wire                launch_v,
+    input  wire [W-1:0]        launch_mask,
+    input  wire [KS_W-1:0]     launch_ks,
+    input  wire [W-1:0]        finish_mask,
+    input  wire [W-1:0]        ready,
+    input  wire [W-1:0]        stop,
+    input  wire [K-1:0]        qallow,
+    output wire [S-1:0]        iss_v,
+    output wire [S*WID_W-1:0]  iss_wid,
+    output wire [S*KS_W-1:0]   iss_ks,
+    output wire [K*WCNT_W-1:0] idle_cnt,
+    output wire [K*WCNT_W-1:0] held_cnt,
+    output wire [K-1:0]        ks_active,
+    output wire [W-1:0]        wvalid
+);
+
+    // ------------------------------------------------------------------ helpers
+    localparam [0:0] POL_LRR = `SMK_POLICY_LRR;
+
+    // smallest power of two >= n (n >= 1)
+    function integer pow2ceil(input integer n);
+        integer p;
+        begin
+            p = 1;
+            while (p < n) p = p * 2;
+            pow2ceil = p;
+        end
+    endfunction
+
+    localparam NP = pow2ceil(W);  // leaves of the popcount tree
+    localparam integer      LW_M1I = LW - 1;
+    localparam [LWID_W-1:0] LW_M1  = LW_M1I[LWID_W-1:0];  // reset value of last[s]
+
+    // population count of W bits as a balanced adder tree (levels of pairwise sums)
+    function [WCNT_W-1:0] popcnt(input [W-1:0] x);
+        reg [NP*WCNT_W-1:0] t;
+        integer i, n;
+        begin
+            t = {NP*WCNT_W{1'b0}};
+            for (i = 0; i < W; i = i + 1)
+                t[i*WCNT_W +: WCNT_W] = {{(WCNT_W-1){1'b0}}, x[i]};
+            for (n = NP / 2; n >= 1; n = n / 2)
+                for (i = 0; i < n; i = i + 1)
+                    t[i*WCNT_W +: WCNT_W] = t[(2*i)*WCNT_W +: WCNT_W] + t[(2*i+1)*WCNT_W +: WCNT_W];
+            popcnt = t[0 +: WCNT_W];
+        end
+    endfunction
+
+    // isolate the lowest set bit (priority encoder, one-hot out), 2*LW bits
+    function [2*LW-1:0] first1(input [2*LW-1:0] x);
+        reg seen;
+        integer i;
+        begin
+            seen = 1'b0;
+            for (i = 0; i < 2 * LW; i = i + 1) begin
+                first1[i] = x[i] & ~seen;
+                seen = seen | x[i];
+            end
+        end
+    endfunction
+
+    // bits strictly above the one-hot position: above[i] = |oh[i-1:0]
+    function [LW-1:0] above(input [LW-1:0] oh);
+        reg seen;
+        integer i;
+        begin
+            seen = 1'b0;
+            for (i = 0; i < LW; i = i + 1) begin
+                above[i] = seen;
+                seen = seen | oh[i];
+            end
+        end
+    endfunction
+
+    // ------------------------------------------------------------------ state
+    reg [W-1:0]         valid  /*verilator public_flat_rd*/;
+    reg [W*KS_W-1:0]    ks     /*verilator public_flat_rd*/;
+    reg [S*LWID_W-1:0]  last   /*verilator public_flat_rd*/;
+    reg [S-1:0]         last_v /*verilator public_flat_rd*/;
+    // older[(s*LW+i)*LW+j]: local warp j of scheduler s is older than local warp i
+    reg [S*LW*LW-1:0]   older  /*verilator public_flat_rd*/;
+
+    // ------------------------------------------------------------------ combinational
+    wire [W-1:0] lmask = {W{launch_v}} & launch_mask;  // L
+    wire [W-1:0] gone  = finish_mask | lmask;          // F | L
+    wire [W-1:0] stay  = valid & ~gone;                // valid & ~F & ~L
+    wire [W-1:0] cand  = valid & ready & ~stop;
+
+    // kernel-slot decode: ksdec[w*K+k] = (ks[w] == k); slot ids >= K decode to nothing
+    wire [W*K-1:0] ksdec;
+    wire [W-1:0]   allow;
+    genvar w, k, s, i, j;
+    generate
+        for (w = 0; w < W; w = w + 1) begin : g_warp
+            for (k = 0; k < K; k = k + 1) begin : g_dec
+                localparam [KS_W-1:0] KV = k;
+                assign ksdec[w*K+k] = (ks[w*KS_W +: KS_W] == KV);
+            end
+            if (QGATE != 0) begin : g_gate
+                // qallow[ks[w]], 0 for a slot id >= K
+                assign allow[w] = |(ksdec[w*K +: K] & qallow);
+            end else begin : g_nogate
+                assign allow[w] = 1'b1;
+            end
+        end
+    endgenerate
+
+    wire [W-1:0] elig = cand & allow;
+
+    wire [W-1:0]        issued;     // one-hot per scheduler, global warp positions
+    wire [S*LWID_W-1:0] last_nx;
+    wire [S-1:0]        last_v_nx;
+    wire [S*LW*LW-1:0]  older_nx;
+
+    generate
+        for (s = 0; s < S; s = s + 1) begin : g_sched
+            wire [LW-1:0]     e;      // eligible, local order
+            wire [LW-1:0]     ls;     // launched
+            wire [LW-1:0]     vs;     // valid & ~F & ~L
+            wire [LW-1:0]     gs;     // F | L
+            wire [LW-1:0]     oh;     // one-hot of last[s]
+            wire [LW-1:0]     oldest; // oldest eligible (one-hot)
+            wire [LW-1:0]     sel;    // issued warp (one-hot or 0)
+            wire [LWID_W-1:0] lidx;   // local index of sel
+            wire [WID_W-1:0]  gidx;   // global warp id of sel
+            wire [KS_W-1:0]   sks;    // slot of sel
+            wire [LWID_W-1:0] lastq = last[s*LWID_W +: LWID_W];
+
+            for (i = 0; i < LW; i = i + 1) begin : g_loc
+                localparam [LWID_W-1:0] LV = i;
+                assign e[i]  = elig[s+i*S];
+                assign ls[i] = lmask[s+i*S];
+                assign vs[i] = stay[s+i*S];
+                assign gs[i] = gone[s+i*S];
+                assign oh[i] = (lastq == LV);
+                assign oldest[i] = e[i] & ~|(e & older[(s*LW+i)*LW +: LW]);
+                assign issued[s+i*S] = sel[i];
+            end
+
+            // GTO: greedy continuation, else oldest
+            wire [LW-1:0] greedy  = {LW{last_v[s]}} & e & oh;
+            wire [LW-1:0] gto_sel = (|greedy) ? greedy : oldest;
+            // LRR: first eligible above last, else first eligible from index 0
+            wire [2*LW-1:0] rr = first1({e, e & above(oh)});
+            wire [LW-1:0] lrr_sel = rr[LW-1:0] | rr[2*LW-1:LW];
+
+            assign sel = (policy == POL_LRR) ? lrr_sel : gto_sel;
+
+            // one-hot -> index / warp id / slot (AND-OR)
+            wire [LW*LWID_W-1:0] lterm;
+            wire [LW*WID_W-1:0]  gterm;
+            wire [LW*KS_W-1:0]   kterm;
+            for (i = 0; i < LW; i = i + 1) begin : g_term
+                localparam [LWID_W-1:0] LV = i;
+                localparam [WID_W-1:0]  GV = s + i * S;
+                assign lterm[i*LWID_W +: LWID_W] = {LWID_W{sel[i]}} & LV;
+                assign gterm[i*WID_W +: WID_W]   = {WID_W{sel[i]}} & GV;
+                assign kterm[i*KS_W +: KS_W]     = {KS_W{sel[i]}} & ks[(s+i*S)*KS_W +: KS_W];
+            end
+            reg [LWID_W-1:0] lidx_r;
+            reg [WID_W-1:0]  gidx_r;
+            reg [KS_W-1:0]   sks_r;
+            always @* begin : p_enc
+                integer n;
+                lidx_r = {LWID_W{1'b0}};
+                gidx_r = {WID_W{1'b0}};
+                sks_r  = {KS_W{1'b0}};
+                for (n = 0; n < LW; n = n + 1) begin
+                    lidx_r = lidx_r | lterm[n*LWID_W +: LWID_W];
+                    gidx_r = gidx_r | gterm[n*WID_W +: WID_W];
+                    sks_r  = sks_r  | kterm[n*KS_W +: KS_W];
+                end
+            end
+            assign lidx = lidx_r;
+            assign gidx = gidx_r;
+            assign sks  = sks_r;
+
+            assign iss_v[s] = |e;
+            assign iss_wid[s*WID_W +: WID_W] = gidx;
+            assign iss_ks[s*KS_W +: KS_W]    = sks;
+
+            // last / last_v: advance on issue; drop greedy if that warp finishes or relaunches
+            wire [LW-1:0] oh_nx = iss_v[s] ? sel : oh;
+            assign last_nx[s*LWID_W +: LWID_W] = iss_v[s] ? lidx : lastq;
+            assign last_v_nx[s] = (iss_v[s] | last_v[s]) & ~|(oh_nx & gs);
+
+            // age matrix: launched warps are younger than every staying warp; within the
+            // launch, lower warp id = older; nobody is younger than a launched warp.
+            for (i = 0; i < LW; i = i + 1) begin : g_row
+                for (j = 0; j < LW; j = j + 1) begin : g_col
+                    if (i == j) begin : g_diag
+                        // ls[i] -> vs[i] = 0; else older[i][i] & ~ls[i] stays at its reset 0
+                        assign older_nx[(s*LW+i)*LW+j] = 1'b0;
+                    end else if (j < i) begin : g_lo
+                        assign older_nx[(s*LW+i)*LW+j] = ls[i] ? (vs[j] | ls[j])
+                                                              : (older[(s*LW+i)*LW+j] & ~ls[j]);
+                    end else begin : g_hi
+                        assign older_nx[(s*LW+i)*LW+j] = ls[i] ? vs[j]
+                                                              : (older[(s*LW+i)*LW+j] & ~ls[j]);
+                    end
+                end
+            end
+        end
+    endgenerate
+
+    // per-slot counts and activity
+    generate
+        for (k = 0; k < K; k = k + 1) begin : g_slot
+            wire [W-1:0] km;  // warps with ks == k
+            for (w = 0; w < W; w = w + 1) begin : g_km
+                assign km[w] = ksdec[w*K+k];
+            end
+            wire [WCNT_W-1:0] pk = popcnt(cand & km & ~issued);
+            if (QGATE != 0) begin : g_gate
+                assign idle_cnt[k*WCNT_W +: WCNT_W] = {WCNT_W{qallow[k]}} & pk;
+                assign held_cnt[k*WCNT_W +: WCNT_W] = {WCNT_W{~qallow[k]}} & pk;
+            end else begin : g_nogate
+                assign idle_cnt[k*WCNT_W +: WCNT_W] = pk;
+                assign held_cnt[k*WCNT_W +: WCNT_W] = {WCNT_W{1'b0}};
+            end
+            assign ks_active[k] = |(valid & km);
+        end
+    endgenerate
+
+    assign wvalid = valid;
+
+    // ------------------------------------------------------------------ next state
+    reg [W*KS_W-1:0] ks_nx;
+    always @* begin : p_ks_nx
+        integer n;
+        for (n = 0; n < W; n = n + 1)
+            ks_nx[n*KS_W +: KS_W] = lmask[n] ? launch_ks : ks[n*KS_W +: KS_W];
+    end
+
+    always @(posedge clk) begin
+        if (rst) begin
+            valid  <= {W{1'b0}};
+            ks     <= {W*KS_W{1'b0}};
+            last   <= {S{LW_M1}};
+            last_v <= {S{1'b0}};
+            older  <= {S*LW*LW{1'b0}};
+        end else begin
+            valid  <= stay | lmask;
+            ks     <= ks_nx;
+            last   <= last_nx;
+            last_v <= last_v_nx;
+            older  <= older_nx;
+        end
+    end
+
+    // the QGATE = 0 build does not look at qallow
+    generate
+        if (QGATE == 0) begin : g_unused
+            wire unused_qallow = &{1'b0, qallow};
+        end
+    endgenerate
+
+endmodule

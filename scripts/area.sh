@@ -1,0 +1,324 @@
+#!/usr/bin/env bash
+# area.sh - Yosys area figures for the smk-qos RTL blocks.
+#
+# Usage: scripts/area.sh OUTDIR CONFIG...
+#
+#   Each CONFIG needs its generated include dir build/CONFIG/smk_cfg.vh (the Makefile makes it with
+#   `build/hwgen hw/configs/CONFIG.cfg hw/regmap.def build/CONFIG`).  `make area` is the normal
+#   entry point.
+#
+# For every block x config it runs Yosys (`yosys -q -l LOG`), one process per synthesis, at most
+# $SMK_AREA_JOBS (default 2) at a time:
+#   generic  `synth -flatten -top M; stat`  -> total cells, flip-flop bits (fine-grained $_*DFF*_
+#                                              cells, each one bit)
+#   ice40    `synth_ice40 -top M; stat`     -> SB_LUT4, SB_DFF* count
+#   xilinx   `synth_xilinx -top M; stat`    -> LUT1..LUT6, FDRE/FDSE/FDCE/FDPE count
+# Blocks listed in QGATE_BLOCKS are also synthesized with `chparam -set QGATE 0` (all three flows)
+# to give the quota-gating overhead = count(QGATE=1) - count(QGATE=0), absolute and in percent of
+# the QGATE=0 count.  Blocks listed in STORAGE_BLOCKS get "storage bits" (= generic FF bits) next
+# to the thesis's estimate 4 x 32-bit counters per kernel slot = 128 x SMK_KSLOTS bits.
+#
+# Outputs: OUTDIR/area.csv, OUTDIR/area.md (the same data as a Markdown table with a header
+# paragraph), OUTDIR/logs/BLOCK.CONFIG.FLOW.{ys,log,out,stat} and OUTDIR/logs/runtimes.txt.
+# Exit status is non-zero if any synthesis fails (the block, config and log are named); area.csv
+# and area.md are then not written.
+#
+# Environment overrides:
+#   SMK_AREA_JOBS=N                parallel Yosys processes (default 2: the build machine has 2 cores)
+#   SMK_AREA_BLOCKS="e1;e2;..."    replace the BLOCKS list below (entries separated by ';')
+set -euo pipefail
+
+# ---------------------------------------------------------------------------------- blocks
+# Each entry is "module:file[,file...][:chparam args]", paths relative to the repository root.
+# The optional third field is passed to `chparam ARGS module` before synthesis, e.g.
+# "gpu_top:rtl/gpu_top.v,rtl/sm_top.v:-set NSM 2".  List every file the block's hierarchy needs.
+BLOCKS=(
+    "warp_sched:rtl/warp_sched.v"
+    "quota_unit:rtl/quota_unit.v"
+)
+# Blocks with a QGATE parameter: also synthesized with QGATE=0 for the gating-overhead columns.
+QGATE_BLOCKS=(warp_sched)
+# Blocks whose generic FF bits are compared with the thesis's 128 x KSLOTS storage estimate.
+STORAGE_BLOCKS=(quota_unit)
+
+readonly WANT_YOSYS="0.23"
+readonly FLOWS=(xilinx ice40 generic) # job order: slowest flow first
+
+SELF=$(realpath "$0")
+ROOT=$(cd "$(dirname "$SELF")/.." && pwd)
+
+die() {
+    echo "area: ERROR: $*" >&2
+    exit 1
+}
+
+# ------------------------------------------------------------------ worker: one synthesis
+# area.sh --job LOGDIR TAG  runs LOGDIR/TAG.ys and records "rc milliseconds" in LOGDIR/TAG.res.
+# It always exits 0 so that xargs keeps going; the parent checks the .res files.
+if [ "${1:-}" = "--job" ]; then
+    [ $# -eq 3 ] || die "usage: $0 --job LOGDIR TAG"
+    logdir=$2
+    tag=$3
+    rm -f "$logdir/$tag.res"
+    t0=$(date +%s%N)
+    rc=0
+    (cd "$ROOT" && yosys -q -l "$logdir/$tag.log" -s "$logdir/$tag.ys") >"$logdir/$tag.out" 2>&1 || rc=$?
+    t1=$(date +%s%N)
+    ms=$(((t1 - t0) / 1000000))
+    echo "$rc $ms" >"$logdir/$tag.res"
+    secs=$(awk -v ms="$ms" 'BEGIN { printf "%.1f", ms / 1000 }')
+    if [ "$rc" -eq 0 ]; then
+        printf 'area: done %-40s %7ss\n' "$tag" "$secs"
+    else
+        printf 'area: FAIL %-40s %7ss (exit %s, log %s)\n' "$tag" "$secs" "$rc" "$logdir/$tag.log"
+    fi
+    exit 0
+fi
+
+# ---------------------------------------------------------------------------- arguments
+[ $# -ge 2 ] || die "usage: $0 OUTDIR CONFIG...   (e.g. $0 build/area gtx980 pascal56 small)"
+mkdir -p "$1"
+OUTDIR=$(cd "$1" && pwd)
+shift
+CONFIGS=("$@")
+LOGDIR=$OUTDIR/logs
+mkdir -p "$LOGDIR"
+
+JOBS=${SMK_AREA_JOBS:-2}
+[[ "$JOBS" =~ ^[1-9][0-9]*$ ]] || die "SMK_AREA_JOBS must be a positive integer, got '$JOBS'"
+if [ -n "${SMK_AREA_BLOCKS:-}" ]; then
+    IFS=';' read -r -a BLOCKS <<<"$SMK_AREA_BLOCKS"
+fi
+
+command -v yosys >/dev/null 2>&1 || die "yosys not found (run scripts/setup.sh)"
+YOSYS_VERSION=$(yosys -V | head -n 1)
+[[ "$YOSYS_VERSION" =~ ^Yosys\ ${WANT_YOSYS//./\\.}([^0-9]|$) ]] ||
+    echo "area: WARNING: expected Yosys $WANT_YOSYS, found: $YOSYS_VERSION" >&2
+
+in_list() { # in_list WORD LIST...
+    local w=$1 x
+    shift
+    for x in "$@"; do [ "$x" = "$w" ] && return 0; done
+    return 1
+}
+
+# Parse the block entries once: B_MOD[i], B_FILES[i] (space separated), B_CHPARAM[i].
+B_MOD=()
+B_FILES=()
+B_CHPARAM=()
+for entry in "${BLOCKS[@]}"; do
+    [ -n "$entry" ] || continue
+    mod=${entry%%:*}
+    rest=${entry#*:}
+    [ "$rest" != "$entry" ] || die "block entry '$entry' is not module:file[:chparam args]"
+    files=${rest%%:*}
+    chp=""
+    [ "$files" = "$rest" ] || chp=${rest#*:}
+    [[ "$mod" =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || die "block entry '$entry': bad module name '$mod'"
+    [[ "$chp" != *[\;$'\n']* ]] || die "block entry '$entry': chparam args must not contain ';'"
+    IFS=',' read -r -a flist <<<"$files"
+    [ "${#flist[@]}" -gt 0 ] || die "block entry '$entry': no file"
+    for f in "${flist[@]}"; do
+        [[ "$f" =~ ^[A-Za-z0-9_./+-]+$ ]] || die "block entry '$entry': bad file name '$f'"
+        [ -f "$ROOT/$f" ] || die "block $mod: $f not found (in $ROOT)"
+    done
+    B_MOD+=("$mod")
+    B_FILES+=("${flist[*]}")
+    B_CHPARAM+=("$chp")
+done
+[ "${#B_MOD[@]}" -gt 0 ] || die "no blocks"
+
+declare -A KSLOTS=()
+for c in "${CONFIGS[@]}"; do
+    [[ "$c" =~ ^[A-Za-z0-9_-]+$ ]] || die "bad config name '$c'"
+    vh=$ROOT/build/$c/smk_cfg.vh
+    [ -f "$vh" ] || die "build/$c/smk_cfg.vh missing; generate it with: make build/$c/smk_cfg.vh" \
+        "(or build/hwgen hw/configs/$c.cfg hw/regmap.def build/$c)"
+    k=$(awk '$1 == "`define" && $2 == "SMK_KSLOTS" { print $3 }' "$vh")
+    [[ "$k" =~ ^[0-9]+$ ]] || die "no SMK_KSLOTS in $vh"
+    KSLOTS[$c]=$k
+done
+
+# -------------------------------------------------------------------- write the jobs
+synth_cmd() {
+    case $1 in
+        generic) echo "synth -flatten -top $2" ;;
+        ice40) echo "synth_ice40 -top $2" ;;
+        xilinx) echo "synth_xilinx -top $2" ;;
+    esac
+}
+
+TAGS=() # job order: slowest flow first, then configs and blocks in the given order
+for flow in "${FLOWS[@]}"; do
+    for c in "${CONFIGS[@]}"; do
+        for i in "${!B_MOD[@]}"; do
+            mod=${B_MOD[$i]}
+            variants=(q1)
+            if in_list "$mod" "${QGATE_BLOCKS[@]}"; then variants+=(q0); fi
+            for v in "${variants[@]}"; do
+                tag=$mod.$c.$flow
+                chp=${B_CHPARAM[$i]}
+                if [ "$v" = q0 ]; then
+                    tag=$tag.qgate0
+                    chp="$chp -set QGATE 0"
+                fi
+                {
+                    echo "# area.sh: block $mod, config $c, flow $flow${chp:+, chparam$chp}"
+                    echo "read_verilog -I $ROOT/build/$c -I $ROOT/rtl ${B_FILES[$i]}"
+                    [ -z "${chp// /}" ] || echo "chparam ${chp# } $mod"
+                    synth_cmd "$flow" "$mod"
+                    echo "tee -o $LOGDIR/$tag.stat stat"
+                } >"$LOGDIR/$tag.ys"
+                rm -f "$LOGDIR/$tag.res" "$LOGDIR/$tag.stat"
+                TAGS+=("$tag")
+            done
+        done
+    done
+done
+
+rm -f "$OUTDIR/area.csv" "$OUTDIR/area.md"
+echo "area: ${#TAGS[@]} syntheses (${#B_MOD[@]} blocks x ${#CONFIGS[@]} configs), $JOBS in parallel, logs in $LOGDIR"
+T0=$(date +%s)
+printf '%s\n' "${TAGS[@]}" | xargs -P "$JOBS" -I{} "$SELF" --job "$LOGDIR" {}
+T1=$(date +%s)
+
+# ------------------------------------------------------------------- check the results
+failed=0
+: >"$LOGDIR/runtimes.txt"
+for tag in "${TAGS[@]}"; do
+    IFS=. read -r mod c flow _ <<<"$tag"
+    if ! [ -f "$LOGDIR/$tag.res" ]; then
+        echo "area: ERROR: synthesis of block $mod, config $c ($tag) did not finish; log $LOGDIR/$tag.log" >&2
+        failed=1
+        continue
+    fi
+    read -r rc ms <"$LOGDIR/$tag.res"
+    printf '%8.1f s  %s\n' "$(awk -v ms="$ms" 'BEGIN { print ms / 1000 }')" "$tag" >>"$LOGDIR/runtimes.txt"
+    if [ "$rc" -ne 0 ]; then
+        err=$(grep -m 1 -E '^ERROR' "$LOGDIR/$tag.log" "$LOGDIR/$tag.out" 2>/dev/null | head -n 1 || true)
+        echo "area: ERROR: synthesis of block $mod, config $c ($tag) failed (exit $rc); log $LOGDIR/$tag.log${err:+: ${err#*:}}" >&2
+        failed=1
+    elif ! [ -s "$LOGDIR/$tag.stat" ]; then
+        echo "area: ERROR: synthesis of block $mod, config $c ($tag) wrote no statistics; log $LOGDIR/$tag.log" >&2
+        failed=1
+    fi
+done
+sort -rn -o "$LOGDIR/runtimes.txt" "$LOGDIR/runtimes.txt"
+[ "$failed" -eq 0 ] || exit 1
+
+# ----------------------------------------------------------------------- parse stats
+# stat_vals FILE FLOW -> "total lut ff other" from the last cell table in FILE.  For the generic
+# flow lut is the latch count.  other lists the cells that are none of LUT, FF, carry, mux or I/O
+# buffer as TYPE=N joined by '+', or '-' when there are none.
+stat_vals() {
+    awk -v flow="$2" '
+        /Number of cells:/ { total = $NF; split("", cnt); n = 0; insec = 1; next }
+        insec && NF == 0 { insec = 0; next }
+        insec && NF == 2 && $2 ~ /^[0-9]+$/ { if (!($1 in cnt)) ord[++n] = $1; cnt[$1] += $2; next }
+        insec { insec = 0 }
+        END {
+            lut = 0; ff = 0; other = ""
+            for (i = 1; i <= n; i++) {
+                t = ord[i]; v = cnt[t]
+                if (flow == "generic") {
+                    if (t ~ /^\$_.*DFF/) ff += v
+                    else if (t ~ /^\$_.*(DLATCH|SR_)/) lut += v
+                    else if (t !~ /^\$_/) other = other (other == "" ? "" : "+") t "=" v
+                } else if (flow == "ice40") {
+                    if (t == "SB_LUT4") lut += v
+                    else if (t ~ /^SB_DFF/) ff += v
+                    else if (t !~ /^SB_(CARRY|GB|IO)/) other = other (other == "" ? "" : "+") t "=" v
+                } else {
+                    if (t ~ /^LUT[1-6]$/) lut += v
+                    else if (t ~ /^FD[RSCP]E(_1)?$/) ff += v
+                    else if (t !~ /^(CARRY4|MUXF[78]|I?BUF[GH]?|OBUFT?|IOBUF|IBUFG)$/) other = other (other == "" ? "" : "+") t "=" v
+                }
+            }
+            printf "%s %d %d %s\n", (total == "" ? "?" : total), lut, ff, (other == "" ? "-" : other)
+        }' "$1"
+}
+
+pct() { # pct NEW BASE -> 100 * (NEW - BASE) / BASE with one decimal, or n/a
+    awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "n/a"; else printf "%.1f\n", 100 * (a - b) / b }'
+}
+
+CSV_HEADER="block,config,cells,ff_bits,ice40_lut4,ice40_ff,xc7_lut,xc7_ff,other_cells"
+CSV_HEADER+=",qgate0_cells,qgate0_ice40_lut4,qgate0_xc7_lut"
+CSV_HEADER+=",qgate_ovh_cells,qgate_ovh_cells_pct,qgate_ovh_ice40_lut4,qgate_ovh_ice40_pct,qgate_ovh_xc7_lut,qgate_ovh_xc7_pct"
+CSV_HEADER+=",storage_bits,thesis_bits"
+
+csv_rows=()
+md_rows=()
+warnings=()
+for i in "${!B_MOD[@]}"; do
+    mod=${B_MOD[$i]}
+    for c in "${CONFIGS[@]}"; do
+        read -r g_cells g_latch g_ff g_other < <(stat_vals "$LOGDIR/$mod.$c.generic.stat" generic)
+        read -r _ i_lut i_ff i_other < <(stat_vals "$LOGDIR/$mod.$c.ice40.stat" ice40)
+        read -r _ x_lut x_ff x_other < <(stat_vals "$LOGDIR/$mod.$c.xilinx.stat" xilinx)
+        [ "$g_latch" -eq 0 ] || warnings+=("$mod/$c: $g_latch latch cells after generic synth (see $mod.$c.generic.log)")
+        [ "$g_other" = "-" ] || warnings+=("$mod/$c: unmapped coarse cells after generic synth: $g_other")
+        other=""
+        [ "$i_other" = "-" ] || other+="ice40: ${i_other//+/ } "
+        [ "$x_other" = "-" ] || other+="xc7: ${x_other//+/ }"
+        other=${other% }
+        q_csv=",,,,,,,,"
+        q_md="- | - | -"
+        if in_list "$mod" "${QGATE_BLOCKS[@]}"; then
+            read -r g0_cells _ _ _ < <(stat_vals "$LOGDIR/$mod.$c.generic.qgate0.stat" generic)
+            read -r _ i0_lut _ _ < <(stat_vals "$LOGDIR/$mod.$c.ice40.qgate0.stat" ice40)
+            read -r _ x0_lut _ _ < <(stat_vals "$LOGDIR/$mod.$c.xilinx.qgate0.stat" xilinx)
+            oc=$((g_cells - g0_cells)) oc_p=$(pct "$g_cells" "$g0_cells")
+            oi=$((i_lut - i0_lut)) oi_p=$(pct "$i_lut" "$i0_lut")
+            ox=$((x_lut - x0_lut)) ox_p=$(pct "$x_lut" "$x0_lut")
+            q_csv="$g0_cells,$i0_lut,$x0_lut,$oc,$oc_p,$oi,$oi_p,$ox,$ox_p"
+            q_md="$(printf '%+d (%s%%) | %+d (%s%%) | %+d (%s%%)' "$oc" "$oc_p" "$oi" "$oi_p" "$ox" "$ox_p")"
+        fi
+        s_csv=","
+        s_md="-"
+        if in_list "$mod" "${STORAGE_BLOCKS[@]}"; then
+            thesis=$((128 * KSLOTS[$c]))
+            s_csv="$g_ff,$thesis"
+            s_md="$g_ff ($thesis)"
+        fi
+        csv_rows+=("$mod,$c,$g_cells,$g_ff,$i_lut,$i_ff,$x_lut,$x_ff,\"$other\",$q_csv,$s_csv")
+        md_rows+=("| $mod | $c | $g_cells | $g_ff | $i_lut | $i_ff | $x_lut | $x_ff | $q_md | $s_md | ${other:--} |")
+    done
+done
+
+# ---------------------------------------------------------------------------- outputs
+{
+    echo "$CSV_HEADER"
+    printf '%s\n' "${csv_rows[@]}"
+} >"$OUTDIR/area.csv.tmp"
+
+TABLE=$(
+    echo "| block | config | cells | FF bits | iCE40 LUT4 | iCE40 FF | XC7 LUT | XC7 FF | QGATE ovh: cells | QGATE ovh: iCE40 LUT4 | QGATE ovh: XC7 LUT | storage bits (thesis 128 x K) | other cells |"
+    echo "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|"
+    printf '%s\n' "${md_rows[@]}"
+)
+
+{
+    echo "# smk-qos area figures"
+    echo
+    echo "Generated $(date '+%Y-%m-%d %H:%M %Z') with $YOSYS_VERSION by"
+    echo "\`scripts/area.sh <outdir> ${CONFIGS[*]}\`; reproduce with \`make area\`."
+    echo "Per-synthesis logs and Yosys scripts are in \`logs/\`; the same data is in \`area.csv\`."
+    echo
+    echo "- cells, FF bits: generic \`synth -flatten -top M; stat\` (all cells; flip-flop bits)."
+    echo "- iCE40: \`synth_ice40 -top M\` (SB_LUT4, SB_DFF*). XC7: \`synth_xilinx -top M\` (LUT1-LUT6, FDRE/FDSE/FDCE/FDPE)."
+    echo "- QGATE ovh: count with quota gating (QGATE=1) minus count with \`chparam -set QGATE 0\`, and in percent of the QGATE=0 count."
+    echo "- storage bits: the block's FF bits from the generic synthesis; in parentheses the thesis's estimate,"
+    echo "  4 x 32-bit counters per kernel slot per SM = 128 x SMK_KSLOTS bits."
+    echo "- other cells: cells that are none of LUT, FF, carry, wide mux or I/O buffer (e.g. RAM, DSP); '-' = none."
+    echo
+    echo "$TABLE"
+} >"$OUTDIR/area.md.tmp"
+
+mv "$OUTDIR/area.csv.tmp" "$OUTDIR/area.csv"
+mv "$OUTDIR/area.md.tmp" "$OUTDIR/area.md"
+
+for w in "${warnings[@]}"; do echo "area: WARNING: $w" >&2; done
+echo "area: ${#TAGS[@]} syntheses in $((T1 - T0)) s; wrote $OUTDIR/area.csv and $OUTDIR/area.md"
+echo
+echo "$TABLE"
