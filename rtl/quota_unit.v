@@ -337,8 +337,85 @@ module quota_unit #(
         ctrl_rd[`SMK_SM_CTRL_ROLLNEG_LSB +: F_RN_W]  = sm_ctrl[I_RN +: F_RN_W];
     end
 
+    // Register arrays (one word per slot).  A base aligned to 2^KS_W is decoded as group
+    // (upper address bits) + index mux tree (low KS_W bits); otherwise one compare per word.
+    localparam NARR = 6;
+    localparam KP   = 1 << KS_W;
+    function integer abase(input integer n);
+        case (n)
+            0:       abase = `SMK_REG_QUOTA;
+            1:       abase = `SMK_REG_CNT;
+            2:       abase = `SMK_REG_STAT_THR;
+            3:       abase = `SMK_REG_STAT_WIS;
+            4:       abase = `SMK_REG_STAT_IDLE;
+            default: abase = `SMK_REG_STAT_CYC;
+        endcase
+    endfunction
+
+    // rd_addr >> KS_W is g
+    function in_grp(input [ADDR_W-1:0] x, input integer g);
+        integer xi;
+        begin
+            xi = 0;
+            xi[ADDR_W-1:0] = x;
+            in_grp = ((xi >> KS_W) == g);
+        end
+    endfunction
+
+    wire [NARR*K*DW-1:0] awords;
+    generate
+        for (gk = 0; gk < K; gk = gk + 1) begin : g_words
+            assign awords[(0*K+gk)*DW +: DW] = zx_q1(quota[gk*(QW-1) +: QW-1]);
+            assign awords[(1*K+gk)*DW +: DW] = sx_q(cnt[gk*QW +: QW]);
+            assign awords[(2*K+gk)*DW +: DW] = zx_s(s_thr[gk*SW +: SW]);
+            assign awords[(3*K+gk)*DW +: DW] = zx_s(s_wis[gk*SW +: SW]);
+            assign awords[(4*K+gk)*DW +: DW] = zx_s(s_idle[gk*SW +: SW]);
+            assign awords[(5*K+gk)*DW +: DW] = zx_s(s_cyc[gk*SW +: SW]);
+        end
+    endgenerate
+
+    wire [NARR*DW-1:0] ardata;  // per array: selected word, 0 if the address is not in it
+    genvar ga;
+    generate
+        for (ga = 0; ga < NARR; ga = ga + 1) begin : g_arr
+            localparam integer B = abase(ga);
+            wire [K*DW-1:0] wds = awords[ga*K*DW +: K*DW];
+            if (B % KP == 0) begin : g_aligned
+                wire [KS_W-1:0] ix = rd_addr[KS_W-1:0];
+                wire            hit;
+                if (K == KP) begin : g_full
+                    assign hit = in_grp(rd_addr, B / KP);
+                end else begin : g_part
+                    localparam [KS_W-1:0] KV = K;
+                    assign hit = in_grp(rd_addr, B / KP) & (ix < KV);
+                end
+                reg [DW-1:0] sel;
+                always @* begin : p_tree
+                    integer b, n;
+                    reg [KP*DW-1:0] t;
+                    t = {KP*DW{1'b0}};
+                    t[K*DW-1:0] = wds;
+                    for (b = 0; b < KS_W; b = b + 1)
+                        for (n = 0; n < (KP >> (b + 1)); n = n + 1)
+                            t[n*DW +: DW] = ix[b] ? t[(2*n+1)*DW +: DW] : t[(2*n)*DW +: DW];
+                    sel = t[0 +: DW];
+                end
+                assign ardata[ga*DW +: DW] = {DW{hit}} & sel;
+            end else begin : g_unaligned
+                reg [DW-1:0] sel;
+                always @* begin : p_andor
+                    integer n;
+                    sel = {DW{1'b0}};
+                    for (n = 0; n < K; n = n + 1)
+                        sel = sel | ({DW{is_at(rd_addr, B + n)}} & wds[n*DW +: DW]);
+                end
+                assign ardata[ga*DW +: DW] = sel;
+            end
+        end
+    endgenerate
+
     always @* begin : p_rd
-        integer k;
+        integer n;
         rd_data = {DW{1'b0}};
         rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_SM_CTRL)}}    & ctrl_rd);
         rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_EPOCH_LEN)}}  & zx_e(epoch_len));
@@ -347,20 +424,8 @@ module quota_unit #(
         rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_EPOCH_CNT)}}  & zx_s(epochs));
         rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_EP_CYCLES)}}  & zx_s(ep_cycles));
         rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_EP_SAMPLES)}} & zx_s(ep_samples));
-        for (k = 0; k < K; k = k + 1) begin
-            rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_QUOTA + k)}}
-                                 & zx_q1(quota[k*(QW-1) +: QW-1]));
-            rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_CNT + k)}}
-                                 & sx_q(cnt[k*QW +: QW]));
-            rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_STAT_THR + k)}}
-                                 & zx_s(s_thr[k*SW +: SW]));
-            rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_STAT_WIS + k)}}
-                                 & zx_s(s_wis[k*SW +: SW]));
-            rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_STAT_IDLE + k)}}
-                                 & zx_s(s_idle[k*SW +: SW]));
-            rd_data = rd_data | ({DW{is_at(rd_addr, `SMK_REG_STAT_CYC + k)}}
-                                 & zx_s(s_cyc[k*SW +: SW]));
-        end
+        for (n = 0; n < NARR; n = n + 1)
+            rd_data = rd_data | ardata[n*DW +: DW];
     end
 
     // bits of the write data that no register holds

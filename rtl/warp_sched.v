@@ -100,6 +100,21 @@ module warp_sched #(
         end
     endfunction
 
+    // qallow[x], zero-padded to 2^KS_W slots, by a binary mux tree on the bits of x
+    localparam KP = 1 << KS_W;
+    function qsel(input [KS_W-1:0] x);
+        reg [KP-1:0] t;
+        integer b, n;
+        begin
+            t = {KP{1'b0}};
+            t[K-1:0] = qallow;
+            for (b = 0; b < KS_W; b = b + 1)
+                for (n = 0; n < (KP >> (b + 1)); n = n + 1)
+                    t[n] = x[b] ? t[2*n+1] : t[2*n];
+            qsel = t[0];
+        end
+    endfunction
+
     // ------------------------------------------------------------------ state
     reg [W-1:0]         valid  /*verilator public_flat_rd*/;
     reg [W*KS_W-1:0]    ks     /*verilator public_flat_rd*/;
@@ -125,8 +140,8 @@ module warp_sched #(
                 assign ksdec[w*K+k] = (ks[w*KS_W +: KS_W] == KV);
             end
             if (QGATE != 0) begin : g_gate
-                // qallow[ks[w]], 0 for a slot id >= K
-                assign allow[w] = |(ksdec[w*K +: K] & qallow);
+                // qallow[ks[w]] (0 for a slot id >= K) as a KS_W-level mux tree
+                assign allow[w] = qsel(ks[w*KS_W +: KS_W]);
             end else begin : g_nogate
                 assign allow[w] = 1'b1;
             end
@@ -179,8 +194,9 @@ module warp_sched #(
             wire [LW*WID_W-1:0]  gterm;
             wire [LW*KS_W-1:0]   kterm;
             for (i = 0; i < LW; i = i + 1) begin : g_term
+                localparam integer      GI = s + i * S;
                 localparam [LWID_W-1:0] LV = i;
-                localparam [WID_W-1:0]  GV = s + i * S;
+                localparam [WID_W-1:0]  GV = GI[WID_W-1:0];
                 assign lterm[i*LWID_W +: LWID_W] = {LWID_W{sel[i]}} & LV;
                 assign gterm[i*WID_W +: WID_W]   = {WID_W{sel[i]}} & GV;
                 assign kterm[i*KS_W +: KS_W]     = {KS_W{sel[i]}} & ks[(s+i*S)*KS_W +: KS_W];
@@ -211,6 +227,11 @@ module warp_sched #(
             wire [LW-1:0] oh_nx = iss_v[s] ? sel : oh;
             assign last_nx[s*LWID_W +: LWID_W] = iss_v[s] ? lidx : lastq;
             assign last_v_nx[s] = (iss_v[s] | last_v[s]) & ~|(oh_nx & gs);
+
+            if (LW == 1) begin : g_lw1
+                // one warp per scheduler: the age matrix is its (constant 0) diagonal only
+                wire unused_age = &{1'b0, ls, vs};
+            end
 
             // age matrix: launched warps are younger than every staying warp; within the
             // launch, lower warp id = older; nobody is younger than a launched warp.

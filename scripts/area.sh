@@ -29,7 +29,8 @@
 set -euo pipefail
 
 # ---------------------------------------------------------------------------------- blocks
-# Each entry is "module:file[,file...][:chparam args]", paths relative to the repository root.
+# Each entry is "module:file[,file...][:chparam args]", paths relative to the repository root
+# (or absolute).
 # The optional third field is passed to `chparam ARGS module` before synthesis, e.g.
 # "gpu_top:rtl/gpu_top.v,rtl/sm_top.v:-set NSM 2".  List every file the block's hierarchy needs.
 BLOCKS=(
@@ -42,7 +43,7 @@ QGATE_BLOCKS=(warp_sched)
 STORAGE_BLOCKS=(quota_unit)
 
 readonly WANT_YOSYS="0.23"
-readonly FLOWS=(xilinx ice40 generic) # job order: slowest flow first
+readonly FLOWS=(xilinx ice40 generic) # job order: generic is the cheapest flow, so it goes last
 
 SELF=$(realpath "$0")
 ROOT=$(cd "$(dirname "$SELF")/.." && pwd)
@@ -53,7 +54,7 @@ die() {
 }
 
 # ------------------------------------------------------------------ worker: one synthesis
-# area.sh --job LOGDIR TAG  runs LOGDIR/TAG.ys and records "rc milliseconds" in LOGDIR/TAG.res.
+# area.sh --job LOGDIR TAG  runs LOGDIR/TAG.ys and records "rc wall-ms cpu-s" in LOGDIR/TAG.res.
 # It always exits 0 so that xargs keeps going; the parent checks the .res files.
 if [ "${1:-}" = "--job" ]; then
     [ $# -eq 3 ] || die "usage: $0 --job LOGDIR TAG"
@@ -65,10 +66,14 @@ if [ "${1:-}" = "--job" ]; then
     (cd "$ROOT" && yosys -q -l "$logdir/$tag.log" -s "$logdir/$tag.ys") >"$logdir/$tag.out" 2>&1 || rc=$?
     t1=$(date +%s%N)
     ms=$(((t1 - t0) / 1000000))
-    echo "$rc $ms" >"$logdir/$tag.res"
+    # Yosys ends its log with "CPU: user 12.20s system 0.13s, MEM: 91.44 MB peak": keep the CPU
+    # time too, since the wall time depends on the machine's load.
+    cpu=$(sed -n 's/.*CPU: user \([0-9.]*\)s system \([0-9.]*\)s.*/\1 \2/p' "$logdir/$tag.log" 2>/dev/null |
+        awk 'END { if (NR) printf "%.1f", $1 + $2; else printf "?" }')
+    echo "$rc $ms $cpu" >"$logdir/$tag.res"
     secs=$(awk -v ms="$ms" 'BEGIN { printf "%.1f", ms / 1000 }')
     if [ "$rc" -eq 0 ]; then
-        printf 'area: done %-40s %7ss\n' "$tag" "$secs"
+        printf 'area: done %-40s %7ss wall %7ss cpu\n' "$tag" "$secs" "$cpu"
     else
         printf 'area: FAIL %-40s %7ss (exit %s, log %s)\n' "$tag" "$secs" "$rc" "$logdir/$tag.log"
     fi
@@ -103,8 +108,13 @@ in_list() { # in_list WORD LIST...
 }
 
 # Parse the block entries once: B_MOD[i], B_FILES[i] (space separated), B_CHPARAM[i].
+# The sources are copied to LOGDIR/src/ first and synthesized from there, so that all runs of
+# one invocation see the same RTL even if a file is edited meanwhile; SRC_SHA lists their sha1s.
 B_MOD=()
 B_FILES=()
+SRC_SHA=()
+declare -A SNAPPED=()
+rm -rf "$LOGDIR/src"
 B_CHPARAM=()
 for entry in "${BLOCKS[@]}"; do
     [ -n "$entry" ] || continue
@@ -119,11 +129,23 @@ for entry in "${BLOCKS[@]}"; do
     IFS=',' read -r -a flist <<<"$files"
     [ "${#flist[@]}" -gt 0 ] || die "block entry '$entry': no file"
     for f in "${flist[@]}"; do
-        [[ "$f" =~ ^[A-Za-z0-9_./+-]+$ ]] || die "block entry '$entry': bad file name '$f'"
-        [ -f "$ROOT/$f" ] || die "block $mod: $f not found (in $ROOT)"
+        [[ "$f" =~ ^[A-Za-z0-9_./+-]+$ && "$f" != *..* ]] || die "block entry '$entry': bad file name '$f'"
+        if [[ "$f" == /* ]]; then [ -f "$f" ]; else [ -f "$ROOT/$f" ]; fi ||
+            die "block $mod: $f not found (relative paths are from $ROOT)"
+    done
+    snap=()
+    for f in "${flist[@]}"; do
+        if [[ "$f" == /* ]]; then src=$f dst=$LOGDIR/src/abs$f; else src=$ROOT/$f dst=$LOGDIR/src/$f; fi
+        if [ -z "${SNAPPED[$dst]:-}" ]; then
+            mkdir -p "$(dirname "$dst")"
+            cp "$src" "$dst"
+            SNAPPED[$dst]=1
+            SRC_SHA+=("$f $(sha1sum "$dst" | cut -c1-10)")
+        fi
+        snap+=("$dst")
     done
     B_MOD+=("$mod")
-    B_FILES+=("${flist[*]}")
+    B_FILES+=("${snap[*]}")
     B_CHPARAM+=("$chp")
 done
 [ "${#B_MOD[@]}" -gt 0 ] || die "no blocks"
@@ -163,7 +185,7 @@ for flow in "${FLOWS[@]}"; do
                     chp="$chp -set QGATE 0"
                 fi
                 {
-                    echo "# area.sh: block $mod, config $c, flow $flow${chp:+, chparam$chp}"
+                    echo "# area.sh: block $mod, config $c, flow $flow${chp:+, chparam ${chp# }}"
                     echo "read_verilog -I $ROOT/build/$c -I $ROOT/rtl ${B_FILES[$i]}"
                     [ -z "${chp// /}" ] || echo "chparam ${chp# } $mod"
                     synth_cmd "$flow" "$mod"
@@ -192,11 +214,11 @@ for tag in "${TAGS[@]}"; do
         failed=1
         continue
     fi
-    read -r rc ms <"$LOGDIR/$tag.res"
-    printf '%8.1f s  %s\n' "$(awk -v ms="$ms" 'BEGIN { print ms / 1000 }')" "$tag" >>"$LOGDIR/runtimes.txt"
+    read -r rc ms cpu <"$LOGDIR/$tag.res"
+    printf '%8.1f s wall %8s s cpu  %s\n' "$(awk -v ms="$ms" 'BEGIN { print ms / 1000 }')" "$cpu" "$tag" >>"$LOGDIR/runtimes.txt"
     if [ "$rc" -ne 0 ]; then
-        err=$(grep -m 1 -E '^ERROR' "$LOGDIR/$tag.log" "$LOGDIR/$tag.out" 2>/dev/null | head -n 1 || true)
-        echo "area: ERROR: synthesis of block $mod, config $c ($tag) failed (exit $rc); log $LOGDIR/$tag.log${err:+: ${err#*:}}" >&2
+        err=$(cat "$LOGDIR/$tag.out" "$LOGDIR/$tag.log" 2>/dev/null | grep -m 1 'ERROR' || true)
+        echo "area: ERROR: synthesis of block $mod, config $c ($tag) failed (exit $rc); log $LOGDIR/$tag.log${err:+ -- $err}" >&2
         failed=1
     elif ! [ -s "$LOGDIR/$tag.stat" ]; then
         echo "area: ERROR: synthesis of block $mod, config $c ($tag) wrote no statistics; log $LOGDIR/$tag.log" >&2
@@ -303,7 +325,8 @@ TABLE=$(
     echo
     echo "Generated $(date '+%Y-%m-%d %H:%M %Z') with $YOSYS_VERSION by"
     echo "\`scripts/area.sh <outdir> ${CONFIGS[*]}\`; reproduce with \`make area\`."
-    echo "Per-synthesis logs and Yosys scripts are in \`logs/\`; the same data is in \`area.csv\`."
+    echo "Per-synthesis logs and Yosys scripts are in \`logs/\`, the synthesized RTL snapshot in \`logs/src/\`"
+    echo "(sha1: $(printf '%s, ' "${SRC_SHA[@]}" | sed 's/, $//')); the same data is in \`area.csv\`."
     echo
     echo "- cells, FF bits: generic \`synth -flatten -top M; stat\` (all cells; flip-flop bits)."
     echo "- iCE40: \`synth_ice40 -top M\` (SB_LUT4, SB_DFF*). XC7: \`synth_xilinx -top M\` (LUT1-LUT6, FDRE/FDSE/FDCE/FDPE)."
@@ -311,6 +334,7 @@ TABLE=$(
     echo "- storage bits: the block's FF bits from the generic synthesis; in parentheses the thesis's estimate,"
     echo "  4 x 32-bit counters per kernel slot per SM = 128 x SMK_KSLOTS bits."
     echo "- other cells: cells that are none of LUT, FF, carry, wide mux or I/O buffer (e.g. RAM, DSP); '-' = none."
+    echo "  XC7 INV cells are listed here, not under XC7 LUT (LUT1-LUT6 only); each occupies a LUT in the device."
     echo
     echo "$TABLE"
 } >"$OUTDIR/area.md.tmp"
@@ -319,6 +343,7 @@ mv "$OUTDIR/area.csv.tmp" "$OUTDIR/area.csv"
 mv "$OUTDIR/area.md.tmp" "$OUTDIR/area.md"
 
 for w in "${warnings[@]}"; do echo "area: WARNING: $w" >&2; done
-echo "area: ${#TAGS[@]} syntheses in $((T1 - T0)) s; wrote $OUTDIR/area.csv and $OUTDIR/area.md"
+CPU_TOTAL=$(awk '{ s += $4 } END { printf "%.0f", s }' "$LOGDIR/runtimes.txt")
+echo "area: ${#TAGS[@]} syntheses in $((T1 - T0)) s wall, $CPU_TOTAL s Yosys CPU (per run: logs/runtimes.txt); wrote $OUTDIR/area.csv and $OUTDIR/area.md"
 echo
 echo "$TABLE"

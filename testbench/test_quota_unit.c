@@ -9,6 +9,9 @@
 
 #include "unit_util.h"
 
+/* a model that loops (e.g. a broken age order) fails the test instead of hanging the run */
+TestSuite(quota_unit, .timeout = 60);
+
 #define NK SMK_KSLOTS
 #define NS SMK_SCHED
 #define NCP SMK_CP

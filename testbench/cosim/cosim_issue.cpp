@@ -91,7 +91,8 @@ static void observe_outputs(Vissue_path *top, issue_obs_t *o)
 }
 
 #ifdef MUTANT
-// Yosys-written netlists carry no public signals: compare outputs only (state copied from ref).
+// Yosys-written mutant netlists keep no stable register names (mutations split them): compare
+// every output every cycle (registers are read back through rd_data); state is taken from ref.
 static void observe_state(Vissue_path *, issue_obs_t *o, const issue_obs_t *ref)
 {
     for (int i = OBS_valid; i < OBS_N; i++) o->v[i] = ref->v[i];
