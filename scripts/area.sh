@@ -87,6 +87,8 @@ OUTDIR=$(cd "$1" && pwd)
 shift
 CONFIGS=("$@")
 LOGDIR=$OUTDIR/logs
+# Yosys scripts split commands at blanks: paths written into them must not contain any.
+[[ "$LOGDIR$ROOT" != *[[:space:]]* ]] || die "OUTDIR and the repository path must not contain blanks"
 mkdir -p "$LOGDIR"
 
 JOBS=${SMK_AREA_JOBS:-2}

@@ -233,11 +233,11 @@ Test(quota_unit, read_map, .description = "read of every address: mapped registe
     uint32_t exp[1u << SMK_ADDR_W] = {0};
     exp[R(SM_CTRL)] = 0x31, exp[R(EPOCH_LEN)] = 1234, exp[R(SAMPLE_PER)] = 56, exp[R(QOS_MASK)] = 0x5u & KALL;
     exp[R(EPOCH_CNT)] = 11, exp[R(EP_CYCLES)] = 12, exp[R(EP_SAMPLES)] = 13;
-    for (int k = 0; k < NK; k++) {
-        exp[R(QUOTA) + k] = 1000u + (uint32_t)k;
-        exp[R(CNT) + k] = (uint32_t)-(k + 1);
-        exp[R(STAT_THR) + k] = 100u + (uint32_t)k, exp[R(STAT_WIS) + k] = 200u + (uint32_t)k;
-        exp[R(STAT_IDLE) + k] = 300u + (uint32_t)k, exp[R(STAT_CYC) + k] = 400u + (uint32_t)k;
+    for (uint32_t k = 0; k < NK; k++) {
+        exp[R(QUOTA) + k] = 1000u + k;
+        exp[R(CNT) + k] = (uint32_t)-(int32_t)(k + 1);
+        exp[R(STAT_THR) + k] = 100u + k, exp[R(STAT_WIS) + k] = 200u + k;
+        exp[R(STAT_IDLE) + k] = 300u + k, exp[R(STAT_CYC) + k] = 400u + k;
     }
     for (uint32_t a = 0; a < (1u << SMK_ADDR_W); a++) {
         cr_assert_eq(qu_read(&b.q, a), exp[a], "addr 0x%02x: read 0x%x expected 0x%x", a, qu_read(&b.q, a), exp[a]);
@@ -325,6 +325,8 @@ Test(quota_unit, qallow_per_mode, .description = "OFF and QMODE 3: all allowed; 
         qu_eval(&b.q, &b.in, &b.out);
         cr_assert_eq(b.out.qallow, t[i].qallow, "case %d: qallow 0x%x expected 0x%x", i, b.out.qallow, t[i].qallow);
         cr_assert_eq(b.out.policy, t[i].policy, "case %d: policy", i);
+        cr_assert_eq(qu_qallow(&b.q), t[i].qallow, "case %d: qu_qallow (state only)", i);
+        cr_assert_eq(qu_policy(&b.q), t[i].policy, "case %d: qu_policy (state only)", i);
         prev = t[i].qallow;
     }
     for (int k = 0; k < NK; k++)

@@ -567,7 +567,7 @@ Test(warp_sched, bad_slot_never_eligible, .description = "a warp launched with s
  * Reference: a launch sequence number per warp (global counter, warps of one TB numbered in warp
  * order); GTO = greedy warp if eligible, else the eligible warp of the scheduler with the lowest
  * sequence number; LRR = first eligible after the last issued; counts by brute force. */
-Test(warp_sched, random_vs_seqno_reference, .description = "200k random cycles: issue, counts and age matrix vs launch sequence numbers")
+Test(warp_sched, random_vs_seqno_reference, .description = "200k random cycles: issue, counts, state and age order vs launch sequence numbers")
 {
     rng_t r;
     rng_seed(&r, u_seed("warp_sched.random_vs_seqno_reference", 20240611));
@@ -575,7 +575,7 @@ Test(warp_sched, random_vs_seqno_reference, .description = "200k random cycles: 
     b_init(&b);
     uint64_t seq[NW] = {0}, next_seq = 1;
     uint32_t ks[NW] = {0};
-    wmask_t valid = 0;
+    wmask_t valid = 0, older[NW] = {0}; /* older: the spec's clock-edge rule 3, literally */
     int last[NS], last_v[NS];
     for (int s = 0; s < NS; s++)
         last[s] = NLW - 1, last_v[s] = 0;
@@ -603,7 +603,7 @@ Test(warp_sched, random_vs_seqno_reference, .description = "200k random cycles: 
             wmask_t free_ = (~valid | in.finish_mask) & SMK_WMASK_ALL;
             if (rng_chance(&r, 1, 50))
                 free_ = SMK_WMASK_ALL; /* relaunch of valid warps: defined */
-            in.launch_v = rng_chance(&r, 15, 16);
+            in.launch_v = (uint32_t)rng_chance(&r, 15, 16);
             in.launch_mask = free_ & rng_next(&r) & (rng_chance(&r, 1, 2) ? rng_next(&r) : ~0ULL);
             in.launch_ks = rng_below(&r, NK);
         } else if (rng_chance(&r, 1, 20)) {
@@ -672,10 +672,21 @@ Test(warp_sched, random_vs_seqno_reference, .description = "200k random cycles: 
 
         /* reference edge */
         const wmask_t L = in.launch_v ? in.launch_mask : 0, gone = L | in.finish_mask;
+        for (int w = 0; w < NW; w++) {
+            const wmask_t sm = ws_sched_mask(w % NS), Ls = L & sm, Vs = valid & ~in.finish_mask & ~L & sm;
+            older[w] = ((L >> w) & 1) ? Vs | (Ls & (u_bit(w) - 1)) : older[w] & ~Ls;
+        }
         valid = (valid & ~in.finish_mask) | L;
         for (int w = 0; w < NW; w++)
             if ((L >> w) & 1)
                 seq[w] = next_seq++, ks[w] = in.launch_ks;
+        /* the whole state compares exactly, including rows and bits of invalid warps */
+        cr_assert_eq(b.ws.valid, valid, "cycle %d: valid", c);
+        for (int w = 0; w < NW; w++) {
+            cr_assert_eq(b.ws.older[w], older[w], "cycle %d: older[%d] = %llx, expected %llx", c, w,
+                         (unsigned long long)b.ws.older[w], (unsigned long long)older[w]);
+            cr_assert_eq(b.ws.ks[w], ks[w], "cycle %d: ks[%d]", c, w);
+        }
         for (int s = 0; s < NS; s++) {
             if (ref_l[s] >= 0)
                 last[s] = ref_l[s], last_v[s] = 1;
