@@ -94,14 +94,13 @@ void qu_commit(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
 
     /* per-slot increments this cycle */
     uint32_t tin[1 << SMK_KS_W] = {0}, iin[1 << SMK_KS_W] = {0};
-    for (int p = 0; p < SMK_CP; p++)
-        if ((in->cp_v >> p) & 1) {
-            const uint32_t a = in->cp_act[p] > SMK_WARP_SIZE ? SMK_WARP_SIZE : in->cp_act[p];
-            tin[in->cp_ks[p] & SMK_MASK(SMK_KS_W)] += a;
-        }
+    /* branch-free: the port valid bits are data, not control flow (random in the cosim) */
+    for (int p = 0; p < SMK_CP; p++) {
+        const uint32_t a = in->cp_act[p] > SMK_WARP_SIZE ? SMK_WARP_SIZE : in->cp_act[p];
+        tin[in->cp_ks[p] & SMK_MASK(SMK_KS_W)] += a & (0u - ((in->cp_v >> p) & 1u));
+    }
     for (int s = 0; s < SMK_SCHED; s++)
-        if ((in->iss_v >> s) & 1)
-            iin[in->iss_ks[s] & SMK_MASK(SMK_KS_W)]++;
+        iin[in->iss_ks[s] & SMK_MASK(SMK_KS_W)] += (in->iss_v >> s) & 1u;
 
     /* quota counters */
     if (qu_gating(mode)) {

@@ -100,14 +100,14 @@ module warp_sched #(
         end
     endfunction
 
-    // qallow[x], zero-padded to 2^KS_W slots, by a binary mux tree on the bits of x
+    // q[x], zero-padded to 2^KS_W slots, by a binary mux tree on the bits of x
     localparam KP = 1 << KS_W;
-    function qsel(input [KS_W-1:0] x);
+    function qsel(input [K-1:0] q, input [KS_W-1:0] x);
         reg [KP-1:0] t;
         integer b, n;
         begin
             t = {KP{1'b0}};
-            t[K-1:0] = qallow;
+            t[K-1:0] = q;
             for (b = 0; b < KS_W; b = b + 1)
                 for (n = 0; n < (KP >> (b + 1)); n = n + 1)
                     t[n] = x[b] ? t[2*n+1] : t[2*n];
@@ -141,9 +141,12 @@ module warp_sched #(
             end
             if (QGATE != 0) begin : g_gate
                 // qallow[ks[w]] (0 for a slot id >= K) as a KS_W-level mux tree
-                assign allow[w] = qsel(ks[w*KS_W +: KS_W]);
-            end else begin : g_nogate
+                assign allow[w] = qsel(qallow, ks[w*KS_W +: KS_W]);
+            end else if (K == KP) begin : g_nogate
                 assign allow[w] = 1'b1;
+            end else begin : g_nogate_k
+                // ks[w] < K: a slot id >= K is never eligible
+                assign allow[w] = |ksdec[w*K +: K];
             end
         end
     endgenerate
@@ -176,7 +179,16 @@ module warp_sched #(
                 assign vs[i] = stay[s+i*S];
                 assign gs[i] = gone[s+i*S];
                 assign oh[i] = (lastq == LV);
-                assign oldest[i] = e[i] & ~|(e & older[(s*LW+i)*LW +: LW]);
+                // row i of the age matrix without its (always 0) diagonal bit
+                wire [LW-1:0] orow;
+                for (j = 0; j < LW; j = j + 1) begin : g_orow
+                    if (j == i) begin : g_d
+                        assign orow[j] = 1'b0;
+                    end else begin : g_o
+                        assign orow[j] = older[(s*LW+i)*LW+j];
+                    end
+                end
+                assign oldest[i] = e[i] & ~|(e & orow);
                 assign issued[s+i*S] = sel[i];
             end
 

@@ -18,8 +18,8 @@
 set -euo pipefail
 cfg=${1:?usage: mutate.sh CONFIG [N] [SEEDS]}
 N=${2:-120}
-SEEDS=${3:-"1 2 3"}
-CYC=${MUT_CYCLES:-30000}
+SEEDS=${3:-"1 2 3 4 5"}
+CYC=${MUT_CYCLES:-200000}
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/build/mutate
 inc=$root/build/$cfg
@@ -35,13 +35,25 @@ md=$out/mutation.md
   echo "\`mutate -list $N -seed 1\`; each run by the lockstep cosim (every output compared every cycle, registers"
   echo "read back through the random read port; the unmutated netlist must pass every seed first) on seeds"
   echo "$SEEDS for $CYC cycles each (random stimulus, random initial register values on the last seed)."
-  echo "Survivors are checked with a Yosys miter (SAT, temporal induction, reset state all zero):"
-  echo "*equivalent* = proven to behave identically; *unknown* = neither killed nor proven."
+  echo "Survivors are checked for equivalence with Yosys (equiv_make on two copies of the netlist, mutsel 0 vs the"
+  echo "mutant, equiv_simple + equiv_induct over 2 steps; the checker must first prove the original equal to itself):"
+  echo "*equivalent* = proven to behave identically; *unknown* = neither killed nor proven (counted as survived)."
   echo
   echo "| module | mutants | killed | survived (not equivalent/unknown) | equivalent | unknown | failed to build | score (killed / non-equivalent) |"
   echo "|---|---|---|---|---|---|---|---|"
 } > "$md.head"
 : > "$md.body"
+
+# Equivalence of mutant ID with the original: two copies of the netlist (mutsel tied to 0 and to
+# ID), matched by Yosys equiv_make (same register and wire names), proven by equiv_simple and
+# equiv_induct (2 steps). Returns 0 only when every $equiv cell is proven.
+eqcheck() {
+  timeout "${MUT_EQ_TIMEOUT:-150}" yosys -q -l "$2" -p "read_verilog $d/mutant.v; proc; rename issue_path gold; \
+    read_verilog $d/mutant.v; proc; rename issue_path gate; delete -port gold/mutsel; delete -port gate/mutsel; \
+    cd gold; connect -set mutsel 8'd0; cd ..; cd gate; connect -set mutsel 8'd$1; cd ..; opt_clean; \
+    equiv_make gold gate equiv; hierarchy -top equiv; equiv_simple -seq 2; equiv_induct -seq 2; \
+    equiv_status -assert" >/dev/null 2>&1
+}
 
 for mod in warp_sched quota_unit; do
   inst=$([ $mod = warp_sched ] && echo u_ws || echo u_qu)
@@ -71,6 +83,10 @@ for mod in warp_sched quota_unit; do
       fi
     done
     echo "mutate: $mod: baseline (mutsel 0) passes seeds $SEEDS"
+    if ! eqcheck 0 "$d/eq_sanity.log"; then
+      echo "mutate: $mod: the equivalence checker cannot prove the original equal to itself; aborting"
+      exit 1
+    fi
   fi
   echo "id,result,mode,where" > "$d/results.csv"
   killed=0 surv=0 equiv=0 unk=0 fb=0
@@ -88,21 +104,11 @@ for mod in warp_sched quota_unit; do
           res=killed; break
         fi
       done
-      if [ $res = killed ]; then killed=$((killed + 1)); rm -f "$d/run_$i.log"
+      if [ $res = killed ]; then killed=$((killed + 1)); rm -f "$d/run_$i.log" "$d/eq_$i.log"
       else
         # equivalence: gold = mutsel 0, gate = mutsel i
-        if timeout 120 yosys -q -l "$d/eq_$i.log" -p "read_verilog $d/mutant.v; hierarchy -top issue_path; proc; \
-            copy issue_path gold; copy issue_path gate; delete issue_path; \
-            delete -port gold/mutsel; delete -port gate/mutsel; \
-            cd gold; connect -set mutsel 8'd0; cd ..; cd gate; connect -set mutsel 8'd$i; cd ..; \
-            flatten; opt_clean; miter -equiv -flatten -make_outputs -ignore_gold_x gold gate miter; \
-            hierarchy -top miter; sat -verify -tempinduct -prove trigger 0 -set-init-zero -seq 1 -maxsteps 12 miter" \
-            >/dev/null 2>&1; then
+        if eqcheck "$i" "$d/eq_$i.log"; then
           res=equivalent; equiv=$((equiv + 1))
-        elif grep -q "Induction step proven\|SUCCESS" "$d/eq_$i.log" 2>/dev/null; then
-          res=equivalent; equiv=$((equiv + 1))
-        elif grep -q "failed\|FAIL" "$d/eq_$i.log" 2>/dev/null && grep -q "Induction step failed" "$d/eq_$i.log"; then
-          res=unknown; unk=$((unk + 1))
         else
           res=unknown; unk=$((unk + 1))
         fi

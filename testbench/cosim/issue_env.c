@@ -171,10 +171,25 @@ static void tb_finish(issue_env_t *e, issue_stim_t *st, int t)
     e->tb[t].used = 0;
 }
 
+static void force_write(issue_env_t *e, uint32_t a, uint32_t d)
+{
+    if (e->force_n < 4)
+        e->force_a[e->force_n] = a, e->force_d[e->force_n++] = d;
+}
+
 static void new_phase(issue_env_t *e)
 {
     rng_t *r = &e->r;
+    /* a long phase ends with an epoch boundary, so its big live statistics reach the snapshot */
+    if (e->long_phase)
+        force_write(e, SMK_REG_CMD, 1u << SMK_CMD_EPOCH_START_LSB);
+    e->long_phase = rng_chance(r, 1, 6);
     e->phase_end = e->cycle + 200 + rng_below(r, 3000);
+    if (e->long_phase) { /* tens of thousands of cycles without a boundary, then one */
+        e->phase_end = e->cycle + 20000 + rng_below(r, 80000);
+        force_write(e, SMK_REG_EPOCH_LEN, rng_chance(r, 1, 2) ? 0 : (uint32_t)SMK_MASK(SMK_EPOCH_W));
+        force_write(e, SMK_REG_SAMPLE_PER, 1 + rng_below(r, 4));
+    }
     e->p_launch = 1 + rng_below(r, 40);  /* per mille */
     e->p_finish = 1 + rng_below(r, 30);
     e->p_stop = rng_below(r, 20);
@@ -184,6 +199,11 @@ static void new_phase(issue_env_t *e)
     e->p_csr = 5 + rng_below(r, 80); /* per mille */
     e->p_rst = rng_chance(r, 1, 8) ? 1 : 0;
     e->ks_span = 1 + rng_below(r, SMK_KSLOTS);
+    if (e->long_phase) { /* busy, few register writes, never a reset */
+        e->p_cp = 60 + rng_below(r, 41);
+        e->p_csr = 0;
+        e->p_rst = 0;
+    }
 }
 
 static wmask_t rand_mask(rng_t *r, uint32_t kind)
@@ -281,8 +301,16 @@ static void gen_random(issue_env_t *e, issue_stim_t *st)
         default: st->cp_act[p] = (uint8_t)(rng_chance(r, 3, 4) ? SMK_WARP_SIZE : 1 + rng_below(r, SMK_WARP_SIZE));
         }
     }
-    if (rng_chance(r, e->p_csr, 1000))
+    if (e->force_n) {
+        st->csr_we = 1;
+        st->csr_addr = e->force_a[0];
+        st->csr_wdata = e->force_d[0];
+        e->force_n--;
+        for (uint32_t i = 0; i < e->force_n; i++)
+            e->force_a[i] = e->force_a[i + 1], e->force_d[i] = e->force_d[i + 1];
+    } else if (rng_chance(r, e->p_csr, 1000)) {
         random_csr(e, st);
+    }
     st->rd_addr = rng_chance(r, 1, 8) ? rng_below(r, 1u << SMK_ADDR_W) : (uint32_t)(rng_next(r) & 0x7f);
 }
 

@@ -73,6 +73,9 @@ typedef struct {
     /* random-mode knobs, re-drawn at each phase */
     uint64_t phase_end;
     uint32_t p_launch, p_finish, p_stop, ready_kind, p_cp, act_kind, p_csr, p_rst, ks_span;
+    uint32_t long_phase;          /* no epoch boundaries for a long time: counters climb high */
+    uint32_t force_n;             /* register writes forced at the start of a phase (queue) */
+    uint32_t force_a[4], force_d[4];
     /* scenario mode (timing model) */
     uint32_t left[SMK_WARPS];      /* instructions left per warp */
     uint64_t ready_at[SMK_WARPS];  /* cycle from which the warp is ready */
