@@ -142,7 +142,7 @@ bench: setup
 
 area: setup $(foreach c,$(CONFIGS),$(B)/$(c)/smk_cfg.vh)
 	bash scripts/area.sh $(B)/area $(CONFIGS)
-	cp $(B)/area/area.md docs/area.md
+	cat $(B)/area/area.md docs/area_notes.md > docs/area.md
 
 mutate: setup $(B)/small/libsmk.a $(B)/small/libtb.a
 	bash scripts/mutate.sh small

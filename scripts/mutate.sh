@@ -46,11 +46,13 @@ md=$out/mutation.md
 
 # Equivalence of mutant ID with the original: two copies of the netlist (mutsel tied to 0 and to
 # ID), matched by Yosys equiv_make (same register and wire names), proven by equiv_simple and
-# equiv_induct (2 steps). Returns 0 only when every $equiv cell is proven.
+# equiv_induct (2 steps). Returns 0 only when every $equiv cell is proven. The two mutsel wires
+# are renamed apart first, or equiv_make would pair the constants 0 and ID and never prove them.
 eqcheck() {
   timeout "${MUT_EQ_TIMEOUT:-150}" yosys -q -l "$2" -p "read_verilog $d/mutant.v; proc; rename issue_path gold; \
     read_verilog $d/mutant.v; proc; rename issue_path gate; delete -port gold/mutsel; delete -port gate/mutsel; \
-    cd gold; connect -set mutsel 8'd0; cd ..; cd gate; connect -set mutsel 8'd$1; cd ..; opt_clean; \
+    cd gold; connect -set mutsel 8'd0; rename mutsel mutsel_gold; cd ..; \
+    cd gate; connect -set mutsel 8'd$1; rename mutsel mutsel_gate; cd ..; opt_clean; \
     equiv_make gold gate equiv; hierarchy -top equiv; equiv_simple -seq 2; equiv_induct -seq 2; \
     equiv_status -assert" >/dev/null 2>&1
 }
@@ -118,6 +120,12 @@ for mod in warp_sched quota_unit; do
     echo "$i,$res,$mmode,$where" >> "$d/results.csv"
     printf '  %s mutant %3d/%d %-10s %s\n' "$mod" "$i" "$n" "$res" "$where"
   done
+  # the checker must not be vacuous: it may not "prove" a mutant the cosim killed
+  fk=$(awk -F, '$2=="killed"{print $1; exit}' "$d/results.csv")
+  if [ -n "$fk" ] && eqcheck "$fk" "$d/eq_sanity_killed.log"; then
+    echo "mutate: $mod: the equivalence checker proves killed mutant $fk equivalent; aborting"
+    exit 1
+  fi
   nonequiv=$((n - equiv - fb))
   score=$(awk -v k=$killed -v n=$nonequiv 'BEGIN{ if (n>0) printf "%.1f%%", 100*k/n; else print "n/a" }')
   echo "| $mod | $n | $killed | $surv | $equiv | $unk | $fb | $score |" >> "$md.head"
