@@ -8,6 +8,7 @@
 #   make area           Yosys area per block and configuration -> docs/area.md, build/area/area.csv
 #   make bench          C model vs Verilator speed on the same SM-level stimulus (CONFIG)
 #   make mutate         Yosys mutation testing of the RTL against the cosim -> docs/mutation.md
+#   make formal         Yosys SAT induction proof of warp_sched's properties (small), non-vacuity checked
 #   make clean
 #
 # CONFIG is a name in hw/configs/ or a path to your own .cfg (same format).
@@ -39,13 +40,13 @@ CFGN    := $(call cfgname,$(CONFIG))
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLAGS OPT_FAST=-O2 \
                    -CFLAGS -std=c++14
 
-.PHONY: all run test setup lint cosim cosim-long area bench mutate clean unit hwgen-test help
+.PHONY: all run test setup lint cosim cosim-long area bench mutate formal clean unit hwgen-test help
 .DELETE_ON_ERROR:
 
 all: $(B)/$(CFGN)/cosim_issue
 
 help:
-	@sed -n '2,14p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,15p' Makefile | sed 's/^# \{0,1\}//'
 
 setup:
 	@bash scripts/setup.sh
@@ -133,7 +134,7 @@ cosim-long: setup $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue)
 	bash scripts/cosim_long.sh "$(CONFIGS)" $(LONG_SEEDS) $(LONG_CYCLES)
 
 test: setup
-	@$(MAKE) --no-print-directory lint hwgen-test unit cosim-all
+	@$(MAKE) --no-print-directory lint hwgen-test unit formal cosim-all
 	@echo "make test: all passed"
 
 bench: setup
@@ -143,6 +144,9 @@ bench: setup
 area: setup $(foreach c,$(CONFIGS),$(B)/$(c)/smk_cfg.vh)
 	bash scripts/area.sh $(B)/area $(CONFIGS)
 	cat $(B)/area/area.md docs/area_notes.md > docs/area.md
+
+formal: $(B)/small/smk_cfg.vh
+	bash testbench/formal/formal.sh small
 
 mutate: setup $(B)/small/libsmk.a $(B)/small/libtb.a
 	bash scripts/mutate.sh small

@@ -80,16 +80,17 @@ void qu_eval(const quota_unit_t *q, const qu_in_t *in, qu_out_t *out)
     out->qallow = qu_qallow(q);
     out->policy = qu_policy(q);
     out->rd_data = qu_read(q, in->rd_addr);
-    const int t = timed(q, in);
-    const int early = !t && mode == SMK_QMODE_QOS && FIELD(q->sm_ctrl, QSCHEME) == SMK_QSCHEME_ELASTIC &&
-                      exhausted(q, in->ks_active);
+    const int t = timed(q, in), ex = exhausted(q, in->ks_active);
+    const int early = !t && ex && mode == SMK_QMODE_QOS && FIELD(q->sm_ctrl, QSCHEME) == SMK_QSCHEME_ELASTIC;
+    out->timed = (uint32_t)t;
+    out->exhausted = (uint32_t)ex;
     out->epoch_end = (uint32_t)(t || early);
 }
 
 void qu_commit(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
 {
     const uint32_t mode = FIELD(q->sm_ctrl, QMODE), scheme = FIELD(q->sm_ctrl, QSCHEME);
-    const int t = timed(q, in), ex = exhausted(q, in->ks_active), boundary = (int)out->epoch_end;
+    const int t = (int)out->timed, ex = (int)out->exhausted, boundary = (int)out->epoch_end;
     const int tick = q->sample_per != 0 && (uint64_t)q->scnt + 1 >= q->sample_per;
 
     /* per-slot increments this cycle */

@@ -30,6 +30,8 @@ typedef struct {
 
 typedef struct {
     uint32_t rd_data, qallow, policy, epoch_end;
+    /* not ports: this cycle's `timed` and `exhausted` (docs/quota_unit.md), kept for qu_commit */
+    uint32_t timed, exhausted;
 } qu_out_t;
 
 void qu_reset(quota_unit_t *q);

@@ -200,6 +200,45 @@ module warp_sched #(
             wire [LW-1:0] lrr_sel = rr[LW-1:0] | rr[2*LW-1:LW];
 
             assign sel = (policy == POL_LRR) ? lrr_sel : gto_sel;
+`ifdef FORMAL
+            // Properties proven by `make formal` (Yosys SAT, temporal induction from any state
+            // reachable from all-zero registers); not part of the synthesized design.
+            always @* begin : p_formal
+                integer a, b, c;
+                reg [LWID_W-1:0] da, db;
+                // the issued warp is eligible, unique, and present whenever any warp is eligible
+                assert((sel & ~e) == {LW{1'b0}});
+                assert((sel & (sel - 1'b1)) == {LW{1'b0}});
+                assert((|sel) == (|e));
+                for (a = 0; a < LW; a = a + 1) begin
+                    assert(older[(s*LW+a)*LW+a] == 1'b0);
+                    for (b = 0; b < LW; b = b + 1) begin
+                        // ages: a strict total order on the valid warps of this scheduler
+                        if (a != b && valid[s+a*S] && valid[s+b*S])
+                            assert(older[(s*LW+a)*LW+b] != older[(s*LW+b)*LW+a]);
+                        for (c = 0; c < LW; c = c + 1)
+                            if (valid[s+a*S] && valid[s+b*S] && valid[s+c*S] &&
+                                older[(s*LW+a)*LW+b] && older[(s*LW+b)*LW+c])
+                                assert(older[(s*LW+a)*LW+c]);
+                    end
+                    if (sel[a] && policy != POL_LRR) begin
+                        // GTO: the greedy warp if eligible, else the oldest eligible warp
+                        if (last_v[s] && (|(e & oh)))
+                            assert(sel == oh);
+                        else
+                            assert((e & older[(s*LW+a)*LW +: LW]) == {LW{1'b0}});
+                    end
+                    if (sel[a] && policy == POL_LRR && LW == (1 << LWID_W)) begin
+                        // LRR: no eligible warp strictly between last and the issued one
+                        da = a[LWID_W-1:0] - lastq - 1'b1;
+                        for (b = 0; b < LW; b = b + 1) begin
+                            db = b[LWID_W-1:0] - lastq - 1'b1;
+                            if (e[b]) assert(db >= da);
+                        end
+                    end
+                end
+            end
+`endif
 
             // one-hot -> index / warp id / slot (AND-OR)
             wire [LW*LWID_W-1:0] lterm;
