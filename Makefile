@@ -150,6 +150,7 @@ formal: $(B)/small/smk_cfg.vh
 
 mutate: setup $(B)/small/libsmk.a $(B)/small/libtb.a
 	bash scripts/mutate.sh small
+	cat docs/mutation_notes.md >> docs/mutation.md
 
 clean:
 	rm -rf $(B)
