@@ -116,13 +116,13 @@ unit: $(foreach c,$(CONFIGS),$(B)/$(c)/unit)
 	@for c in $(CONFIGS); do echo "== unit tests, $$c"; $(B)/$$c/unit || exit 1; done
 
 # several seeds on every named configuration, some with random initial register values
-COSIM_CYCLES ?= 100000
+COSIM_CYCLES ?= 300000
 cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue)
-	@set -e; for c in $(CONFIGS); do \
-	  for s in 1 2 3; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES); done; \
-	  for s in 11 12; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES) --rand-reset; done; \
-	  $(B)/$$c/cosim_issue --quiet --seed 21 --cycles $(COSIM_CYCLES) --mode scenario; \
-	done
+	@set -e; n=0; for c in $(CONFIGS); do \
+	  for s in 1 2 3 4 5; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES); n=$$((n+1)); done; \
+	  for s in 11 12 13; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES) --rand-reset; n=$$((n+1)); done; \
+	  for s in 21 22; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES) --mode scenario; n=$$((n+1)); done; \
+	done; echo "cosim: $$n passed, 0 failed"
 
 cosim: $(B)/$(CFGN)/cosim_issue
 	@set -e; for s in 1 2 3 4; do $(B)/$(CFGN)/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES); done; \
