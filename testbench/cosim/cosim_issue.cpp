@@ -324,10 +324,12 @@ int main(int argc, char **argv)
         observe_outputs(top, &rtl);
         observe_state(top, &rtl, &ref);
         const uint64_t lo = c > 50 ? c - 50 : 0;
+        char mut[32] = "";
+        if (mutant) std::snprintf(mut, sizeof mut, " --mutant %llu", (unsigned long long)mutant);
         std::snprintf(replay, sizeof replay,
-                      "%s --seed %llu --mode %s --cycles %llu%s --fst mismatch_%llu.fst --window %llu:%llu", argv[0],
+                      "%s --seed %llu --mode %s --cycles %llu%s%s --fst mismatch_%llu.fst --window %llu:%llu", argv[0],
                       (unsigned long long)seed, mode == ENV_SCENARIO ? "scenario" : "random",
-                      (unsigned long long)(c + 1), rand_reset ? " --rand-reset" : "", (unsigned long long)seed,
+                      (unsigned long long)(c + 1), rand_reset ? " --rand-reset" : "", mut, (unsigned long long)seed,
                       (unsigned long long)lo, (unsigned long long)c);
         if (issue_obs_compare(&ref, &rtl, c, replay)) {
             mism++;
@@ -360,11 +362,15 @@ int main(int argc, char **argv)
         std::printf("summary: config %s, one SM, %llu cycles, scheme %s\n", SMK_CFG_NAME,
                     (unsigned long long)env.cycle, mode == ENV_SCENARIO ? "Rollover (QoS mode), GTO" : "random");
         for (int k = 0; k < (mode == ENV_SCENARIO ? 2 : SMK_KSLOTS); k++)
-            std::printf("  kernel slot %d (%s): warp instructions issued %llu, thread instructions completed %llu, "
-                        "TBs completed %llu, cycles held by quota %llu\n",
+            std::printf("  kernel slot %d (%s): warp instructions issued %llu, thread instructions completed %llu "
+                        "(%.2f per cycle), TBs completed %llu, cycles held by quota %llu\n",
                         k, mode != ENV_SCENARIO ? "random" : k == 0 ? "QoS" : "non-QoS",
                         (unsigned long long)issued[k], (unsigned long long)thr[k],
+                        env.cycle ? (double)thr[k] / (double)env.cycle : 0.0,
                         (unsigned long long)env.tbs_done[k], (unsigned long long)gated[k]);
+        if (mode == ENV_SCENARIO)
+            std::printf("  QoS quota %u thread instructions per %u-cycle epoch = %.2f per cycle\n",
+                        scen_quota(0), (unsigned)SCEN_EPOCH_LEN, (double)scen_quota(0) / SCEN_EPOCH_LEN);
         std::printf("  quota events: %u epochs, %llu mid-epoch refills\n", m.qu.epochs,
                     (unsigned long long)refills);
     }

@@ -319,7 +319,7 @@ static void gen_random(issue_env_t *e, issue_stim_t *st)
  * completes on its scheduler's port after a fixed pipeline depth; the warp is ready again after a
  * latency drawn per kernel. */
 #define SCEN_PIPE 6
-enum { SCEN_EPOCH = 10000, SCEN_SAMPLE = 100 };
+enum { SCEN_EPOCH = SCEN_EPOCH_LEN, SCEN_SAMPLE = 100 };
 static const struct {
     int warps_per_tb, max_tbs, insts, mem_pct, mem_lat, alu_lat, div_pct;
     uint32_t quota;
@@ -387,6 +387,8 @@ static void gen_scenario(issue_env_t *e, issue_stim_t *st)
     st->ready = rdy;
     (void)r;
 }
+
+uint32_t scen_quota(int k) { return scen_k[k & 1].quota; }
 
 void env_gen(issue_env_t *e, issue_stim_t *st)
 {

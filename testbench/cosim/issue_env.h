@@ -86,6 +86,9 @@ typedef struct {
 } issue_env_t;
 
 void env_init(issue_env_t *e, int mode, uint64_t seed);
+/* scenario: epoch length and the quota (thread instructions per epoch) of kernel slot k (0 or 1) */
+#define SCEN_EPOCH_LEN 10000
+uint32_t scen_quota(int k);
 /* Draw this cycle's inputs. */
 void env_gen(issue_env_t *e, issue_stim_t *st);
 /* Feed this cycle's model outputs back (scenario mode: issues start latencies, completions). */
