@@ -25,11 +25,11 @@ COPT    := -O3 $(if $(filter x86_64,$(shell uname -m)),-mpopcnt)
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 JOBS    ?= 2
 
-CMODEL_SRC := cmodel/warp_sched.c cmodel/quota_unit.c
+CMODEL_SRC := cmodel/warp_sched.c cmodel/quota_unit.c cmodel/preempt_engine.c
 CMODEL_HDR := $(wildcard cmodel/*.h)
 TB_SRC     := testbench/cosim/issue_env.c
 TB_HDR     := testbench/rng.h testbench/cosim/issue_env.h
-UNIT_SRC   := testbench/test_warp_sched.c testbench/test_quota_unit.c
+UNIT_SRC   := testbench/test_warp_sched.c testbench/test_quota_unit.c testbench/test_preempt_engine.c
 RTL_ISSUE  := rtl/warp_sched.v rtl/quota_unit.v testbench/cosim/issue_path.v
 RTL_ALL    := rtl/warp_sched.v rtl/quota_unit.v
 

@@ -31,7 +31,7 @@ static void die(int line, const char *fmt, ...)
 /* ---------------------------------------------------------------- configuration keys */
 enum {
     K_NUM_SM, K_WARPS, K_SCHED, K_KSLOTS, K_KERNELS, K_TBSLOTS, K_REGS, K_SMEM, K_THREADS,
-    K_WARPSZ, K_CMPL, K_QW, K_EW, K_SW, K_NKEYS
+    K_WARPSZ, K_CMPL, K_QW, K_EW, K_SW, K_PEQD, K_CTXLINE, K_CTLB, K_RMAX, K_OMAX, K_PW, K_NKEYS
 };
 static const struct key {
     const char *name, *macro;
@@ -51,6 +51,13 @@ static const struct key {
     [K_QW]      = {"quota_width", "QUOTA_W", 8, 32},
     [K_EW]      = {"epoch_width", "EPOCH_W", 4, 31},
     [K_SW]      = {"stat_width", "STAT_W", 8, 32},
+    /* preemption engine (docs/preempt_engine.md "Parameters") */
+    [K_PEQD]    = {"pe_queue_depth", "PE_QDEPTH", 1, 16},
+    [K_CTXLINE] = {"ctx_line_bytes", "CTX_LINE", 16, 256},
+    [K_CTLB]    = {"ctl_bytes_per_warp", "CTL_BYTES", 1, 4096},
+    [K_RMAX]    = {"max_regs_per_thread", "MAX_REGS", 1, 255},
+    [K_OMAX]    = {"pe_max_outstanding", "PE_OMAX", 1, 64},
+    [K_PW]      = {"ctx_ptr_width", "CTX_PTR_W", 8, 48},
 };
 
 static long val[K_NKEYS];
@@ -62,6 +69,15 @@ static int clog2(long v) /* bits to index v items = ceil(log2(v)), at least 1 */
     while ((1L << b) < v)
         b++;
     return b < 1 ? 1 : b;
+}
+
+/* preemption engine (docs/preempt_engine.md): lines per warp of control state, shared-memory lines
+ * of the largest TB, and the largest context of one TB */
+static long ctl_lines(void) { return (val[K_CTLB] + val[K_CTXLINE] - 1) / val[K_CTXLINE]; }
+static long smem_lines(void) { return (val[K_SMEM] + val[K_CTXLINE] - 1) / val[K_CTXLINE]; }
+static long ctx_max_lines(void)
+{
+    return val[K_WARPS] * ctl_lines() + val[K_REGS] / val[K_WARPSZ] + smem_lines();
 }
 
 static char *trim(char *s)
@@ -115,7 +131,9 @@ static void read_config(const char *path)
         if (i == K_NKEYS)
             die(line, "unknown key '%s' (expected one of num_sm, warps_per_sm, sched_per_sm, "
                       "kslots_per_sm, kernels_gpu, tb_slots_per_sm, regs_per_sm, smem_per_sm, "
-                      "threads_per_sm, warp_size, cmpl_per_sched, quota_width, epoch_width, stat_width)", k);
+                      "threads_per_sm, warp_size, cmpl_per_sched, quota_width, epoch_width, stat_width, "
+                      "pe_queue_depth, ctx_line_bytes, ctl_bytes_per_warp, max_regs_per_thread, "
+                      "pe_max_outstanding, ctx_ptr_width)", k);
         if (vline[i])
             die(line, "key '%s' given twice (first at line %d)", k, vline[i]);
         long x;
@@ -154,6 +172,17 @@ static void read_config(const char *path)
         die(vline[K_SW], "stat_width %ld too small: one epoch of up to 2^%ld cycles at %ld thread "
                          "instructions per cycle needs %d bits",
             val[K_SW], val[K_EW], decmax, need);
+    /* preemption engine */
+    if (val[K_CTXLINE] != 4 * val[K_WARPSZ])
+        die(vline[K_CTXLINE], "ctx_line_bytes (%ld) must equal 4 x warp_size (%ld): one line holds one "
+                              "register of one warp", val[K_CTXLINE], 4 * val[K_WARPSZ]);
+    if (val[K_RMAX] * val[K_WARPSZ] > val[K_REGS])
+        die(vline[K_RMAX], "max_regs_per_thread (%ld) x warp_size (%ld) exceeds regs_per_sm (%ld): one "
+                           "warp must fit", val[K_RMAX], val[K_WARPSZ], val[K_REGS]);
+    long maxl = ctx_max_lines();
+    if (val[K_PW] < clog2(maxl + 1))
+        die(vline[K_PW], "ctx_ptr_width %ld too small: the largest context (%ld lines) needs %d bits",
+            val[K_PW], maxl, clog2(maxl + 1));
 }
 
 /* ---------------------------------------------------------------- register map */
@@ -295,6 +324,22 @@ static void derived(struct outv *o, int *n)
     D("DEC_W", clog2(decmax + 1), "decrement sum width");
     D("ADDR_W", find_const("ADDR_W"), "register address width");
     D("DATA_W", 32, "register data width");
+    /* preemption engine (docs/preempt_engine.md) */
+    long C = ctl_lines(), MMAX = smem_lines(), RMAX = val[K_RMAX], big = C;
+    if (RMAX > big)
+        big = RMAX;
+    if (MMAX > big)
+        big = MMAX;
+    D("CTL_LINES", C, "context control lines per warp");
+    D("SMEM_LINES", MMAX, "shared-memory lines of the largest TB");
+    D("CTX_IDX_W", clog2(big), "context line index width (c, r or i)");
+    D("CTX_TAG_W", 2 + clog2(W) + clog2(big), "memory tag width {kind, wid, idx}");
+    D("REGN_W", clog2(RMAX + 1), "registers-per-thread width (0..max_regs_per_thread)");
+    D("SMLN_W", clog2(MMAX + 1), "shared-memory line count width (0..SMEM_LINES)");
+    D("PE_OUT_W", clog2(val[K_OMAX] + 1), "outstanding-request count width (0..pe_max_outstanding)");
+    D("PE_QCNT_W", clog2(val[K_PEQD] + 1), "command-queue count width (0..pe_queue_depth)");
+    D("PE_QPTR_W", clog2(val[K_PEQD]), "command-queue index width");
+    D("CTX_MAX_LINES", ctx_max_lines(), "largest context of one TB, in lines");
 #undef D
 }
 

@@ -21,8 +21,8 @@ case_() {
   if [ $rc -eq 0 ]; then bad "$name: accepted"; elif [ "$out" != "$want" ]; then
     bad "$name: got '$out', want '$want'"; else ok; fi
 }
-case_ unknown_key   '4a\colour = 3' "@:5: unknown key 'colour' (expected one of num_sm, warps_per_sm, sched_per_sm, kslots_per_sm, kernels_gpu, tb_slots_per_sm, regs_per_sm, smem_per_sm, threads_per_sm, warp_size, cmpl_per_sched, quota_width, epoch_width, stat_width)"
-case_ missing_key   '/^stat_width/d' "@:15: missing key 'stat_width' (every key is required)"
+case_ unknown_key   '4a\colour = 3' "@:5: unknown key 'colour' (expected one of num_sm, warps_per_sm, sched_per_sm, kslots_per_sm, kernels_gpu, tb_slots_per_sm, regs_per_sm, smem_per_sm, threads_per_sm, warp_size, cmpl_per_sched, quota_width, epoch_width, stat_width, pe_queue_depth, ctx_line_bytes, ctl_bytes_per_warp, max_regs_per_thread, pe_max_outstanding, ctx_ptr_width)"
+case_ missing_key   '/^stat_width/d' "@:21: missing key 'stat_width' (every key is required)"
 case_ duplicate     '4a\num_sm = 2' "@:5: key 'num_sm' given twice (first at line 3)"
 case_ not_integer   's/^num_sm .*/num_sm = sixteen/' "@:3: key 'num_sm': expected an integer, got \"sixteen\""
 case_ range_high    's/^warps_per_sm .*/warps_per_sm = 128/' "@:4: key 'warps_per_sm' = 128 out of range (expected 1..64)"
@@ -35,6 +35,14 @@ case_ tb_slots      's/^warps_per_sm .*/warps_per_sm = 16/;s/^threads_per_sm .*/
 case_ kslots        's/^kernels_gpu .*/kernels_gpu = 2/' "@:6: kslots_per_sm (4) exceeds kernels_gpu (2)"
 case_ quota_narrow  's/^quota_width .*/quota_width = 31/' "@:14: quota_width 31 too small: one epoch of up to 2^24 cycles at 128 thread instructions per cycle needs 31 magnitude bits + sign = 32"
 case_ stat_narrow   's/^stat_width .*/stat_width = 30/' "@:16: stat_width 30 too small: one epoch of up to 2^24 cycles at 128 thread instructions per cycle needs 31 bits"
+# preemption engine keys (docs/preempt_engine.md "Parameters"): range and one bad input per rule
+case_ pe_qdepth     's/^pe_queue_depth .*/pe_queue_depth = 0/' "@:17: key 'pe_queue_depth' = 0 out of range (expected 1..16)"
+case_ ctx_line      's/^ctx_line_bytes .*/ctx_line_bytes = 64/' "@:18: ctx_line_bytes (64) must equal 4 x warp_size (128): one line holds one register of one warp"
+case_ max_regs      's/^regs_per_sm .*/regs_per_sm = 4096/' "@:20: max_regs_per_thread (255) x warp_size (32) exceeds regs_per_sm (4096): one warp must fit"
+case_ ctx_ptr       's/^ctx_ptr_width .*/ctx_ptr_width = 11/' "@:22: ctx_ptr_width 11 too small: the largest context (2880 lines) needs 12 bits"
+# the smallest pointer width that addresses the largest context (2880 lines): must be accepted
+f="$dir/pw12.cfg"; sed -e 's/^ctx_ptr_width .*/ctx_ptr_width = 12/' hw/configs/gtx980.cfg > "$f"
+if "$hwgen" --check "$f" hw/regmap.def; then ok; else bad "ctx_ptr_width 12 rejected"; fi
 # 16 slots fit the register map exactly: must be accepted
 f="$dir/k16.cfg"; sed -e 's/^kslots_per_sm .*/kslots_per_sm = 16/;s/^kernels_gpu .*/kernels_gpu = 16/' hw/configs/gtx980.cfg > "$f"
 if "$hwgen" --check "$f" hw/regmap.def; then ok; else bad "16 kernel slots rejected"; fi
