@@ -9,6 +9,7 @@
 #   make bench          C model vs Verilator speed on the same SM-level stimulus (CONFIG)
 #   make mutate         Yosys mutation testing of the RTL against the cosim -> docs/mutation.md
 #   make formal         Yosys SAT induction proof of warp_sched's properties (small), non-vacuity checked
+#   make ctx-table      save/restore cycles of the Parboil-like TB shapes (formula = C model) -> docs/ctx_table.md
 #   make clean
 #
 # CONFIG is a name in hw/configs/ or a path to your own .cfg (same format).
@@ -40,13 +41,14 @@ CFGN    := $(call cfgname,$(CONFIG))
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLAGS OPT_FAST=-O2 \
                    -CFLAGS -std=c++14
 
-.PHONY: all run test setup lint cosim cosim-long area bench mutate formal clean unit hwgen-test help
+.PHONY: all run test setup lint cosim cosim-long area bench mutate formal clean unit hwgen-test help \
+        ctx-table ctx-table-check
 .DELETE_ON_ERROR:
 
 all: $(B)/$(CFGN)/cosim_issue
 
 help:
-	@sed -n '2,15p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,16p' Makefile | sed 's/^# \{0,1\}//'
 
 setup:
 	@bash scripts/setup.sh
@@ -78,6 +80,10 @@ $(B)/$(1)/libtb.a: $(patsubst testbench/cosim/%.c,$(B)/$(1)/tbobj/%.o,$(TB_SRC))
 # Criterion unit tests, with address and undefined-behaviour sanitizers
 $(B)/$(1)/unit: $(UNIT_SRC) $(CMODEL_SRC) $(CMODEL_HDR) $(wildcard testbench/*.h) $(B)/$(1)/smk_cfg.h
 	$(CC) $(CFLAGS_COMMON) -O1 $(SAN) -I$(B)/$(1) -Icmodel -Itestbench -o $$@ $(UNIT_SRC) $(CMODEL_SRC) -lcriterion
+
+# save/restore time table: formula vs C model (docs/ctx_table.md)
+$(B)/$(1)/ctx_table: testbench/ctx_table.c $(B)/$(1)/libsmk.a $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
+	$(CC) $(CFLAGS_COMMON) -O2 -I$(B)/$(1) -Icmodel -o $$@ testbench/ctx_table.c $(B)/$(1)/libsmk.a
 
 # Verilator lockstep harness: C model and environment built by gcc into archives, linked by absolute path
 $(B)/$(1)/cosim_issue: $(RTL_ISSUE) testbench/cosim/cosim_issue.cpp $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
@@ -134,7 +140,7 @@ cosim-long: setup $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue)
 	bash scripts/cosim_long.sh "$(CONFIGS)" $(LONG_SEEDS) $(LONG_CYCLES)
 
 test: setup
-	@$(MAKE) --no-print-directory lint hwgen-test unit formal cosim-all
+	@$(MAKE) --no-print-directory lint hwgen-test unit ctx-table-check formal cosim-all
 	@echo "make test: all passed"
 
 bench: setup
@@ -144,6 +150,16 @@ bench: setup
 area: setup $(foreach c,$(CONFIGS),$(B)/$(c)/smk_cfg.vh)
 	bash scripts/area.sh $(B)/area $(CONFIGS)
 	cat $(B)/area/area.md docs/area_notes.md > docs/area.md
+
+# the table is generated for gtx980; `make test` also checks formula = C model on small
+ctx-table: $(B)/gtx980/ctx_table
+	$(B)/gtx980/ctx_table > docs/ctx_table.md.tmp && mv docs/ctx_table.md.tmp docs/ctx_table.md \
+	  || { rm -f docs/ctx_table.md.tmp; exit 1; }
+	@echo "ctx-table: docs/ctx_table.md written"
+
+ctx-table-check: $(B)/gtx980/ctx_table $(B)/small/ctx_table
+	@for c in gtx980 small; do $(B)/$$c/ctx_table > /dev/null || exit 1; done; \
+	  echo "ctx-table: formula = C model on gtx980 and small"
 
 formal: $(B)/small/smk_cfg.vh
 	bash testbench/formal/formal.sh small
