@@ -186,25 +186,21 @@ int main(void)
                 const uint32_t lam = LAMS[li], B = BWS[bi];
                 const uint64_t F = formula_F(n, L, lam, B);
                 const uint64_t fs = 4 + lam + F, fr = 3 + lam + F;
-                long ns, nr;
-                const char *why = "";
-                const long ms = run_model(SMK_PE_OP_SAVE, smask, R, M, lam, B, &ns, &why);
-                if (ms < 0 || (uint64_t)ms != fs || (uint64_t)ns != L) {
-                    fprintf(stderr,
-                            "ctx_table: MISMATCH %s (threads %u, n %u, R %u, M %u, L %llu), SAVE, lambda %u, B %u: "
-                            "formula %llu, model %ld (%ld lines) %s\n",
-                            sh->name, sh->threads, n, R, M, (unsigned long long)L, lam, B,
-                            (unsigned long long)fs, ms, ns, why);
-                    fail = 1;
-                }
-                const long mr = run_model(SMK_PE_OP_RESTORE, rmask, R, M, lam, B, &nr, &why);
-                if (mr < 0 || (uint64_t)mr != fr || (uint64_t)nr != L) {
-                    fprintf(stderr,
-                            "ctx_table: MISMATCH %s (threads %u, n %u, R %u, M %u, L %llu), RESTORE, lambda %u, "
-                            "B %u: formula %llu, model %ld (%ld lines) %s\n",
-                            sh->name, sh->threads, n, R, M, (unsigned long long)L, lam, B,
-                            (unsigned long long)fr, mr, nr, why);
-                    fail = 1;
+                /* SAVE then RESTORE: the model's cycle count and line count must equal the formula's */
+                const struct { uint32_t op; wmask_t mask; uint64_t want; const char *name; } ops[2] = {
+                    {SMK_PE_OP_SAVE, smask, fs, "SAVE"}, {SMK_PE_OP_RESTORE, rmask, fr, "RESTORE"}};
+                for (int o = 0; o < 2; o++) {
+                    long nl;
+                    const char *why = "";
+                    const long m = run_model(ops[o].op, ops[o].mask, R, M, lam, B, &nl, &why);
+                    if (m < 0 || (uint64_t)m != ops[o].want || (uint64_t)nl != L) {
+                        fprintf(stderr,
+                                "ctx_table: MISMATCH %s (threads %u, n %u, R %u, M %u, L %llu), %s, lambda %u, B %u: "
+                                "formula %llu, model %ld (%ld lines) %s\n",
+                                sh->name, sh->threads, n, R, M, (unsigned long long)L, ops[o].name, lam, B,
+                                (unsigned long long)ops[o].want, m, nl, why);
+                        fail = 1;
+                    }
                 }
                 printf(" %llu / %llu |", (unsigned long long)fs, (unsigned long long)fr);
             }
