@@ -8,7 +8,7 @@
 #   make area           Yosys area per block and configuration -> docs/area.md, build/area/area.csv
 #   make bench          C model vs Verilator speed on the same SM-level stimulus (CONFIG)
 #   make mutate         Yosys mutation testing of the RTL against the cosim -> docs/mutation.md
-#   make formal         Yosys SAT induction proof of warp_sched's properties (small), non-vacuity checked
+#   make formal         Yosys SAT induction proofs of warp_sched and preempt_engine (small), non-vacuity checked
 #   make ctx-table      save/restore cycles of the Parboil-like TB shapes (formula = C model) -> docs/ctx_table.md
 #   make clean
 #

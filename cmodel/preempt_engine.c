@@ -75,6 +75,9 @@ static pos_t adv(const preempt_engine_t *pe)
     }
 }
 
+/* C1 head index: q_head mod QD as a conditional subtraction (QPTR_W = max(1, clog2(QD))) */
+static inline uint32_t head(const preempt_engine_t *pe) { return pe->q_head >= QD ? pe->q_head - QD : pe->q_head; }
+
 static void comb(const preempt_engine_t *pe, const pe_in_t *in, comb_t *c)
 {
     memset(c, 0, sizeof *c);
@@ -84,7 +87,7 @@ static void comb(const preempt_engine_t *pe, const pe_in_t *in, comb_t *c)
     c->push = cmd_v & !c->full;
     c->rej = cmd_v & c->full;
     c->pop = pe->fsm == PE_FSM_IDLE && pe->q_cnt != 0;
-    const uint32_t h = pe->q_head % QD;
+    const uint32_t h = head(pe);
     c->hop = pe->q_op[h];
     c->ht = pe->q_tb[h];
     c->hptr = pe->q_ptr[h];
@@ -111,7 +114,7 @@ static void comb(const preempt_engine_t *pe, const pe_in_t *in, comb_t *c)
     c->cwid = (pe->ph == PE_PH_CTL || pe->ph == PE_PH_REG) ? lowbit(pe->wrem) : 0;
     c->req_v = pe->fsm == PE_FSM_XFER && pe->ph != PE_PH_END && pe->out < pe->klim;
     c->acc = c->req_v & (in->mem_req_rdy & 1);
-    c->rcv = (in->mem_rsp_v & 1) & (pe->out != 0);
+    c->rcv = (in->mem_rsp_v & 1) & (pe->fsm == PE_FSM_XFER) & (pe->out != 0);
 
     /* C8 response arbitration */
     c->g_q = c->rej;
@@ -120,7 +123,7 @@ static void comb(const preempt_engine_t *pe, const pe_in_t *in, comb_t *c)
     c->dsel = c->g_d ? lowbit(pe->dpend) : 0;
 }
 
-uint32_t pe_lk_tb(const preempt_engine_t *pe) { return pe->q_cnt != 0 ? pe->q_tb[pe->q_head % QD] : 0; }
+uint32_t pe_lk_tb(const preempt_engine_t *pe) { return pe->q_cnt != 0 ? pe->q_tb[head(pe)] : 0; }
 
 void pe_reset(preempt_engine_t *pe) { memset(pe, 0, sizeof *pe); }
 
@@ -190,15 +193,18 @@ void pe_commit(preempt_engine_t *pe, const pe_in_t *in, const pe_out_t *out)
     const tmask_t tb_done = in->tb_done & TALL;
 
     /* E1 queue */
-    if (c.push) {
-        const uint32_t i = (uint32_t)(pe->q_head + pe->q_cnt) % QD;
+    const uint32_t h = head(pe);
+    uint32_t i = h + pe->q_cnt;
+    if (i >= QD)
+        i -= QD;
+    if (c.push && i < QD) {
         pe->q_op[i] = (uint8_t)(in->cmd_op & 3);
         pe->q_tb[i] = (uint8_t)(in->cmd_tb & SMK_MASK(SMK_TBS_W));
         pe->q_ptr[i] = in->cmd_ptr & SMK_MASK(PW);
         pe->q_idem[i] = (uint8_t)(in->cmd_idem & 1);
     }
     if (c.pop)
-        pe->q_head = pe->q_head == QD - 1 ? 0 : (uint8_t)((pe->q_head + 1) & SMK_MASK(SMK_PE_QPTR_W));
+        pe->q_head = h == QD - 1 ? 0 : (uint8_t)((h + 1) & SMK_MASK(SMK_PE_QPTR_W));
     pe->q_cnt = (uint8_t)((pe->q_cnt + c.push - c.pop) & SMK_MASK(SMK_PE_QCNT_W));
 
     /* E5 drain flags (from this cycle's state) */
@@ -251,7 +257,7 @@ void pe_commit(preempt_engine_t *pe, const pe_in_t *in, const pe_out_t *out)
             pe->cur_st = SMK_PE_ST_FIN;
         } else if (idle && pe->cur_op == OP_SAVE) {
             pe->fsm = PE_FSM_XFER;
-        } else if (idle && pe->cur_op == OP_DROP) {
+        } else if (idle) { /* DROP (RESTORE/DRAIN never reach STOP) */
             pe->fsm = PE_FSM_DONE;
         }
         break;
