@@ -26,13 +26,14 @@ COPT    := -O3 $(if $(filter x86_64,$(shell uname -m)),-mpopcnt)
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 JOBS    ?= 2
 
-CMODEL_SRC := cmodel/warp_sched.c cmodel/quota_unit.c cmodel/preempt_engine.c
+CMODEL_SRC := cmodel/warp_sched.c cmodel/quota_unit.c cmodel/preempt_engine.c cmodel/sm_top.c
 CMODEL_HDR := $(wildcard cmodel/*.h)
-TB_SRC     := testbench/cosim/issue_env.c
-TB_HDR     := testbench/rng.h testbench/cosim/issue_env.h
-UNIT_SRC   := testbench/test_warp_sched.c testbench/test_quota_unit.c testbench/test_preempt_engine.c
+TB_SRC     := testbench/cosim/issue_env.c testbench/cosim/pe_env.c testbench/cosim/sm_env.c
+TB_HDR     := testbench/rng.h testbench/cosim/issue_env.h testbench/cosim/pe_env.h testbench/cosim/sm_env.h
+UNIT_SRC   := testbench/test_warp_sched.c testbench/test_quota_unit.c testbench/test_preempt_engine.c testbench/test_sm_top.c
 RTL_ISSUE  := rtl/warp_sched.v rtl/quota_unit.v testbench/cosim/issue_path.v
 RTL_ALL    := rtl/warp_sched.v rtl/quota_unit.v
+RTL_SM     := rtl/warp_sched.v rtl/quota_unit.v rtl/preempt_engine.v rtl/sm_top.v
 
 cfgname = $(basename $(notdir $(1)))
 cfgfile = $(if $(filter %.cfg,$(1)),$(1),hw/configs/$(1).cfg)
@@ -95,10 +96,32 @@ $(B)/$(1)/cosim_issue: $(RTL_ISSUE) testbench/cosim/cosim_issue.cpp $(B)/$(1)/li
 	  || { tail -30 $(B)/$(1)/vl_issue.log; exit 1; }
 	cp $(B)/$(1)/vl_issue/cosim_issue $$@
 
-$(B)/$(1)/lint.ok: $(RTL_ISSUE) $(B)/$(1)/smk_cfg.vh
+# preemption engine alone, C model vs RTL (environment and monitors: testbench/cosim/pe_env.c)
+$(B)/$(1)/cosim_pe: rtl/preempt_engine.v testbench/cosim/cosim_pe.cpp $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+	verilator $(VERILATOR_FLAGS) --top-module preempt_engine -I$(abspath $(B)/$(1)) \
+	  --Mdir $(B)/$(1)/vl_pe -o cosim_pe \
+	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
+	  $(abspath rtl/preempt_engine.v) $(abspath testbench/cosim/cosim_pe.cpp) \
+	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_pe.log 2>&1 \
+	  || { tail -30 $(B)/$(1)/vl_pe.log; exit 1; }
+	cp $(B)/$(1)/vl_pe/cosim_pe $$@
+
+# whole SM (sm_top), C model vs RTL, random environment and TB-ledger monitors (testbench/cosim/sm_env.c)
+$(B)/$(1)/cosim_sm: $(RTL_SM) testbench/cosim/cosim_sm.cpp $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+	verilator $(VERILATOR_FLAGS) --top-module sm_top -I$(abspath $(B)/$(1)) \
+	  --Mdir $(B)/$(1)/vl_sm -o cosim_sm \
+	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
+	  $(abspath $(RTL_SM)) $(abspath testbench/cosim/cosim_sm.cpp) \
+	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_sm.log 2>&1 \
+	  || { tail -30 $(B)/$(1)/vl_sm.log; exit 1; }
+	cp $(B)/$(1)/vl_sm/cosim_sm $$@
+
+$(B)/$(1)/lint.ok: $(RTL_ISSUE) rtl/preempt_engine.v rtl/sm_top.v $(B)/$(1)/smk_cfg.vh
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module warp_sched rtl/warp_sched.v
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module quota_unit rtl/quota_unit.v
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module issue_path $(RTL_ISSUE)
+	verilator --lint-only -Wall -I$(B)/$(1) --top-module preempt_engine rtl/preempt_engine.v
+	verilator --lint-only -Wall -I$(B)/$(1) --top-module sm_top rtl/sm_top.v rtl/warp_sched.v rtl/quota_unit.v rtl/preempt_engine.v
 	@touch $$@
 endef
 
@@ -123,20 +146,30 @@ unit: $(foreach c,$(CONFIGS),$(B)/$(c)/unit)
 
 # several seeds on every named configuration, some with random initial register values
 COSIM_CYCLES ?= 300000
-cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue)
+SM_CYCLES ?= 400000
+PE_CYCLES ?= 1000000
+cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_pe) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_sm)
 	@set -e; n=0; for c in $(CONFIGS); do \
 	  for s in 1 2 3 4 5; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES); n=$$((n+1)); done; \
 	  for s in 11 12 13; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES) --rand-reset; n=$$((n+1)); done; \
 	  for s in 21 22; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES) --mode scenario; n=$$((n+1)); done; \
+	  $(B)/$$c/cosim_pe --quiet --seed 31 --cycles $(PE_CYCLES); n=$$((n+1)); \
+	  for s in 32 33; do $(B)/$$c/cosim_pe --quiet --seed $$s --cycles $(PE_CYCLES) --rand-reset; n=$$((n+1)); done; \
+	  $(B)/$$c/cosim_sm --quiet --seed 41 --cycles $(SM_CYCLES); n=$$((n+1)); \
+	  for s in 42 43; do $(B)/$$c/cosim_sm --quiet --seed $$s --cycles $(SM_CYCLES) --rand-reset; n=$$((n+1)); done; \
 	done; echo "cosim: $$n passed, 0 failed"
 
-cosim: $(B)/$(CFGN)/cosim_issue
+cosim: $(B)/$(CFGN)/cosim_issue $(B)/$(CFGN)/cosim_pe $(B)/$(CFGN)/cosim_sm
 	@set -e; for s in 1 2 3 4; do $(B)/$(CFGN)/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES); done; \
 	  $(B)/$(CFGN)/cosim_issue --quiet --seed 5 --cycles $(COSIM_CYCLES) --rand-reset
+	@set -e; for s in 1 2; do $(B)/$(CFGN)/cosim_pe --quiet --seed $$s --cycles $(PE_CYCLES); done; \
+	  $(B)/$(CFGN)/cosim_pe --quiet --seed 3 --cycles $(PE_CYCLES) --rand-reset
+	@set -e; for s in 1 2; do $(B)/$(CFGN)/cosim_sm --quiet --seed $$s --cycles $(SM_CYCLES); done; \
+	  $(B)/$(CFGN)/cosim_sm --quiet --seed 3 --cycles $(SM_CYCLES) --rand-reset
 
 LONG_SEEDS ?= 40
 LONG_CYCLES ?= 1000000
-cosim-long: setup $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue)
+cosim-long: setup $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_pe) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_sm)
 	bash scripts/cosim_long.sh "$(CONFIGS)" $(LONG_SEEDS) $(LONG_CYCLES)
 
 test: setup

@@ -1,0 +1,1277 @@
+/* sm_env.c: observation vector and random environment with monitors for the SM cosim (sm_env.h).
+ *
+ * The monitors never look inside the models except for the observation vector: every expected
+ * value below is computed from the environment's own records (driver queue, TB ledger, slot view,
+ * pipelines, storage, memory) and the spec's rules, and compared with the C model's outputs every
+ * cycle; the RTL equals the C model by the lockstep compare. */
+#include "sm_env.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NW SMK_WARPS
+#define NT SMK_TB_SLOTS
+#define NS SMK_SCHED
+#define NK SMK_KSLOTS
+#define QD SMK_PE_QDEPTH
+#define CL SMK_CTL_LINES
+#define RMAX SMK_MAX_REGS
+#define MMAX SMK_SMEM_LINES
+#define OMAX SMK_PE_OMAX
+#define PW SMK_CTX_PTR_W
+#define IW SMK_CTX_IDX_W
+#define WIDW SMK_WID_W
+#define CH SMK_CTX_MAX_LINES /* one context chunk: the largest context */
+#define NCH 48               /* chunks the driver hands out */
+#define NMAXW (NW / 2 < 16 ? NW / 2 : 16) /* warps of the largest TB the driver sets up */
+#define MEMQ 256             /* memory model: outstanding requests (>= OMAX) */
+#define PIPE 4               /* issue -> completion port delay */
+#define WALL SMK_WMASK_ALL
+#define TALL SMK_MASK(NT)
+#define PMASK SMK_MASK(PW)
+#define LINE_REGS (SMK_REGS / SMK_WARP_SIZE) /* register lines of the SM */
+
+#define OP_SAVE SMK_PE_OP_SAVE
+#define OP_RESTORE SMK_PE_OP_RESTORE
+#define OP_DRAIN SMK_PE_OP_DRAIN
+#define OP_DROP SMK_PE_OP_DROP
+#define ST_OK SMK_PE_ST_OK
+#define ST_FIN SMK_PE_ST_FIN
+#define ST_EMPTY SMK_PE_ST_ERR_EMPTY
+#define ST_BUSY SMK_PE_ST_ERR_BUSY
+#define ST_NOTIDEM SMK_PE_ST_ERR_NOTIDEM
+#define ST_QFULL SMK_PE_ST_ERR_QFULL
+
+/* ================================================================== observation vector */
+static const struct { const char *name; int off, n; } obs_desc[] = {
+#define OBS_DESC(nm, n) {#nm, SO_##nm, (n)},
+    SM_OBS(OBS_DESC)
+#undef OBS_DESC
+};
+
+void sm_obs_from_model(const sm_top_t *m, const sm_out_t *o, sm_obs_t *ob)
+{
+    uint64_t *v = ob->v;
+    const ws_out_t *wo = &o->wo;
+    const pe_out_t *po = &o->po;
+    const warp_sched_t *ws = &m->ws;
+    const quota_unit_t *q = &m->qu;
+    const preempt_engine_t *pe = &m->pe;
+    memset(ob, 0, sizeof *ob);
+    v[SO_set_rej] = o->set_rej;
+    v[SO_tb_alloc] = o->tb_alloc, v[SO_tb_run] = o->tb_run, v[SO_tb_done] = o->tb_done;
+    v[SO_wused] = o->wused;
+    v[SO_iss_v] = wo->iss_v;
+    for (int s = 0; s < NS; s++) {
+        v[SO_iss_wid + s] = wo->iss_wid[s];
+        v[SO_iss_ks + s] = wo->iss_ks[s];
+        v[SO_last + s] = ws->last[s];
+    }
+    for (int k = 0; k < NK; k++) {
+        v[SO_idle_cnt + k] = wo->idle_cnt[k];
+        v[SO_held_cnt + k] = wo->held_cnt[k];
+        v[SO_quota + k] = q->quota[k];
+        v[SO_cnt + k] = (uint64_t)(uint32_t)q->cnt[k] & SMK_MASK(SMK_QUOTA_W);
+        v[SO_thr + k] = q->thr[k], v[SO_wis + k] = q->wis[k];
+        v[SO_idle + k] = q->idle[k], v[SO_cyc + k] = q->cyc[k];
+        v[SO_s_thr + k] = q->s_thr[k], v[SO_s_wis + k] = q->s_wis[k];
+        v[SO_s_idle + k] = q->s_idle[k], v[SO_s_cyc + k] = q->s_cyc[k];
+    }
+    v[SO_ks_active] = wo->ks_active;
+    v[SO_wvalid] = wo->wvalid;
+    v[SO_stop] = po->stop;
+    v[SO_qallow] = o->qo.qallow, v[SO_policy] = o->qo.policy;
+    v[SO_epoch_end] = o->qo.epoch_end, v[SO_rd_data] = o->qo.rd_data;
+    v[SO_cmd_full] = po->cmd_full;
+    v[SO_rsp_v] = po->rsp_v, v[SO_rsp_op] = po->rsp_op, v[SO_rsp_tb] = po->rsp_tb;
+    v[SO_rsp_status] = po->rsp_status, v[SO_rsp_ptr] = po->rsp_ptr;
+    v[SO_free_v] = po->free_v, v[SO_free_tb] = po->free_tb;
+    v[SO_launch_v] = po->launch_v, v[SO_launch_tb] = po->launch_tb;
+    v[SO_draining] = po->draining;
+    v[SO_mem_req_v] = po->mem_req_v, v[SO_mem_req_we] = po->mem_req_we;
+    v[SO_mem_req_addr] = po->mem_req_addr, v[SO_mem_req_tag] = po->mem_req_tag;
+    v[SO_st_re] = po->st_re, v[SO_st_we] = po->st_we, v[SO_st_tb] = po->st_tb;
+    v[SO_st_kind] = po->st_kind, v[SO_st_wid] = po->st_wid, v[SO_st_idx] = po->st_idx;
+    /* warp_sched */
+    v[SO_valid] = ws->valid;
+    for (int w = 0; w < NW; w++) {
+        v[SO_ks + w] = ws->ks[w];
+        v[SO_older + w] = ws->older[w];
+    }
+    v[SO_last_v] = ws->last_v;
+    /* quota_unit */
+    v[SO_sm_ctrl] = q->sm_ctrl, v[SO_epoch_len] = q->epoch_len;
+    v[SO_sample_per] = q->sample_per, v[SO_qos_mask] = q->qos_mask;
+    v[SO_ecnt] = q->ecnt, v[SO_scnt] = q->scnt, v[SO_epochs] = q->epochs;
+    v[SO_ep_cycles] = q->ep_cycles, v[SO_ep_samples] = q->ep_samples, v[SO_nsamp] = q->nsamp;
+    /* preempt_engine */
+    v[SO_fsm] = pe->fsm;
+    for (int i = 0; i < QD; i++) {
+        v[SO_q_op + i] = pe->q_op[i], v[SO_q_tb + i] = pe->q_tb[i];
+        v[SO_q_ptr + i] = pe->q_ptr[i], v[SO_q_idem + i] = pe->q_idem[i];
+    }
+    v[SO_q_head] = pe->q_head, v[SO_q_cnt] = pe->q_cnt;
+    v[SO_cur_op] = pe->cur_op, v[SO_cur_tb] = pe->cur_tb, v[SO_cur_st] = pe->cur_st;
+    v[SO_cur_ptr] = pe->cur_ptr, v[SO_pe_tmask] = pe->tmask;
+    v[SO_nreg] = pe->nreg, v[SO_nsml] = pe->nsml, v[SO_klim] = pe->klim;
+    v[SO_ph] = pe->ph, v[SO_wrem] = pe->wrem, v[SO_idx] = pe->idx;
+    v[SO_addr] = pe->addr, v[SO_out] = pe->out, v[SO_drain] = pe->drain, v[SO_dpend] = pe->dpend;
+    /* slot table */
+    v[SO_alloc] = m->alloc, v[SO_run] = m->run, v[SO_go] = m->go;
+    for (int t = 0; t < NT; t++) {
+        v[SO_tmask + t] = m->tmask[t], v[SO_tks + t] = m->tks[t];
+        v[SO_tnreg + t] = m->tnreg[t], v[SO_tsml + t] = m->tsml[t];
+    }
+    v[SO_live] = m->live, v[SO_s_wused] = m->wused;
+}
+
+int sm_obs_compare(const sm_obs_t *ref, const sm_obs_t *rtl, uint64_t cycle, const char *replay)
+{
+    int bad = 0;
+    for (unsigned d = 0; d < sizeof obs_desc / sizeof obs_desc[0]; d++)
+        for (int i = 0; i < obs_desc[d].n; i++) {
+            const int j = obs_desc[d].off + i;
+            if (ref->v[j] == rtl->v[j])
+                continue;
+            if (bad++ < 12) {
+                char nm[48];
+                if (obs_desc[d].n > 1)
+                    snprintf(nm, sizeof nm, "%s[%d]", obs_desc[d].name, i);
+                else
+                    snprintf(nm, sizeof nm, "%s", obs_desc[d].name);
+                printf("MISMATCH cycle %llu signal %s ref=0x%llx rtl=0x%llx\n", (unsigned long long)cycle, nm,
+                       (unsigned long long)ref->v[j], (unsigned long long)rtl->v[j]);
+            }
+        }
+    if (bad)
+        printf("MISMATCH %d signal(s) at cycle %llu; replay with waveform window:\n  %s\n", bad,
+               (unsigned long long)cycle, replay);
+    return bad;
+}
+
+/* ================================================================== environment state */
+enum { SS_FREE = 0, SS_GO, SS_ALLOC, SS_RUN };                      /* slot view */
+enum { TS_GO = 0, TS_RUN, TS_SAVED, TS_FINISHED, TS_DROPPED, TS_RERUN, TS_KILLED, TS_N }; /* ledger */
+static const char *const ts_name[TS_N] = {"set-up", "running", "saved", "finished", "dropped", "rerun", "killed by reset"};
+enum { IF_STOP = 1, IF_XFER, IF_DONE };                              /* in-flight FSM command */
+
+typedef struct {
+    uint32_t lid, attempt;
+    uint8_t ks, n, st, frozen;
+    uint32_t nraw, mraw;         /* R, M as set (the engine clamps) */
+    int slot, chunk, tslot;      /* running slot; saved chunk; slot allocated for its RESTORE */
+    uint32_t left[NMAXW];        /* instructions left per rank (kept while saved) */
+} tbrec_t;
+
+typedef struct {
+    uint8_t st, ks;
+    int tb;                      /* ledger record (GO, RUN; ALLOC: the saved record it restores) */
+    wmask_t mask;
+    uint32_t nraw, mraw;
+    int nrest;                   /* RESTORE commands to this slot accepted and not yet answered */
+} slot_t;
+
+typedef struct {
+    uint8_t op, tb, idem;
+    uint64_t ptr;
+    int chunk;                   /* SAVE: the chunk reserved for it */
+    uint64_t cyc;
+} cmd_t;
+
+typedef struct {
+    uint32_t tag, we;
+    uint64_t addr, due;
+} mreq_t;
+
+struct sm_env {
+    rng_t r;
+    uint64_t cycle;
+    /* knobs, re-drawn per phase */
+    uint64_t phase_end;
+    uint32_t p_setup, p_cmd, w_save, w_rest, w_drain, w_drop, w_bad, p_qfull, p_badset;
+    uint32_t nmax, imax, p_zero, rbig, mbig, p_ready, lat_s, p_long, lat_l, p_exit, exit_stopped;
+    uint32_t lmax, p_rdy, p_ooo, cap_kind, cap, p_csr, p_rst, ks_span, kidem, p_rsend;
+    /* ledger */
+    tbrec_t *rec;
+    uint32_t nrec, caprec, nlid;
+    uint8_t *lid_done;           /* completions per logical TB */
+    int *lid_cur;                /* current record of each logical TB */
+    uint32_t caplid;
+    int rerun[256];
+    int nrerun;
+    /* slots, driver queue, in-flight command, drain tracking */
+    slot_t sl[NT];
+    cmd_t fifo[16];
+    int fhead, fcnt;
+    struct {
+        int v, ph;
+        cmd_t c;
+        uint32_t s, fst;         /* status at the pop, final status */
+        uint64_t pop;
+        int tb, slot;
+        wmask_t mask;
+        uint32_t n, R, M, L, klim, acc;
+    } inf;
+    tmask_t drainw, dpendx;
+    /* chunks */
+    uint8_t chunk_used[NCH];
+    uint64_t base;
+    /* pipelines */
+    wmask_t live;                /* launched, not exited */
+    int wtb[NW];
+    uint8_t wrank[NW];
+    uint32_t left[NW];
+    uint64_t busy_until[NW];
+    struct { uint8_t v, ks, act; } pipe[PIPE][SMK_CP];
+    /* storage (64-bit line signatures) */
+    uint64_t reg[NW][RMAX > 0 ? RMAX : 1], ctl[NW][CL], smem[NT][MMAX];
+    uint64_t gen;
+    /* memory */
+    uint64_t mem[NCH * CH];
+    uint64_t snap[NCH][CH];
+    mreq_t mq[MEMQ];
+    int nmq, rsp_i;
+    /* this cycle's driver choices, registered in observe */
+    int set_rec, cmd_chunk;
+    /* statistics */
+    uint64_t n_issue, n_setrej, n_cmd[4][6], n_qfull, n_fin, n_done, n_saved, n_restored, n_dropped, n_killed, n_rst;
+    uint64_t n_lines, max_out, n_launch;
+};
+
+static void phase(sm_env_t *e);
+
+uint64_t sm_env_cycle(const sm_env_t *e) { return e->cycle; }
+
+/* ---- helpers */
+static inline int bit(uint64_t v, int i) { return (int)((v >> i) & 1); }
+static inline uint64_t mix(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+/* hash(tb identity, kind, rank j, index, generation) */
+static inline uint64_t sig(uint32_t id, uint32_t kind, uint32_t j, uint32_t idx, uint64_t gen)
+{
+    return mix(mix(mix((uint64_t)id << 2 | kind) ^ ((uint64_t)j << 32 | idx)) ^ gen);
+}
+static int jth(wmask_t m, int j) /* physical warp of rank j */
+{
+    while (j-- > 0)
+        m &= m - 1;
+    return m ? smk_ctz(m) : -1;
+}
+static inline uint32_t reff(uint32_t r) { return r > RMAX ? RMAX : r; }
+static inline uint32_t meff(uint32_t m) { return m > MMAX ? MMAX : m; }
+
+static int viol(sm_env_t *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#include <stdarg.h>
+static int viol(sm_env_t *e, const char *fmt, ...)
+{
+    va_list ap;
+    printf("INVARIANT cycle %llu: ", (unsigned long long)e->cycle);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    printf("\n");
+    return 1;
+}
+
+static int new_rec(sm_env_t *e, int lid_or_neg)
+{
+    if (e->nrec == e->caprec) {
+        e->caprec = e->caprec ? 2 * e->caprec : 1024;
+        e->rec = realloc(e->rec, e->caprec * sizeof *e->rec);
+        if (!e->rec) abort();
+    }
+    tbrec_t *r = &e->rec[e->nrec];
+    memset(r, 0, sizeof *r);
+    r->slot = r->chunk = r->tslot = -1;
+    if (lid_or_neg < 0) {
+        if (e->nlid == e->caplid) {
+            e->caplid = e->caplid ? 2 * e->caplid : 1024;
+            e->lid_done = realloc(e->lid_done, e->caplid);
+            e->lid_cur = realloc(e->lid_cur, e->caplid * sizeof(int));
+            if (!e->lid_done || !e->lid_cur) abort();
+        }
+        r->lid = e->nlid++;
+        e->lid_done[r->lid] = 0;
+    } else {
+        r->lid = (uint32_t)lid_or_neg;
+    }
+    e->lid_cur[r->lid] = (int)e->nrec;
+    return (int)e->nrec++;
+}
+
+sm_env_t *sm_env_new(uint64_t seed)
+{
+    sm_env_t *e = calloc(1, sizeof *e);
+    if (!e) abort();
+    rng_seed(&e->r, seed);
+    e->inf.v = 0;
+    e->rsp_i = -1;
+    /* contexts live at the top of the address space, so the high address bits toggle */
+    e->base = (PMASK - (uint64_t)NCH * CH - 7) & ~(uint64_t)0xf;
+    for (int w = 0; w < NW; w++)
+        e->wtb[w] = -1;
+    for (int t = 0; t < NT; t++)
+        e->sl[t].tb = -1;
+    return e;
+}
+
+void sm_env_free(sm_env_t *e)
+{
+    free(e->rec), free(e->lid_done), free(e->lid_cur), free(e);
+}
+
+static wmask_t slot_used(const sm_env_t *e)
+{
+    wmask_t m = 0;
+    for (int t = 0; t < NT; t++)
+        if (e->sl[t].st != SS_FREE)
+            m |= e->sl[t].mask;
+    return m;
+}
+
+static wmask_t pick_warps(sm_env_t *e, wmask_t freew, int n)
+{
+    wmask_t m = 0;
+    int nfree = smk_popc(freew);
+    for (int i = 0; i < n && nfree > 0; i++, nfree--) {
+        const int w = jth(freew, (int)rng_below(&e->r, (uint32_t)nfree));
+        m |= 1ULL << w;
+        freew &= ~(1ULL << w);
+    }
+    return m;
+}
+
+static int free_slot(sm_env_t *e, int for_restore)
+{
+    int c[NT], n = 0;
+    for (int t = 0; t < NT; t++)
+        if (e->sl[t].st == SS_FREE && (!for_restore || e->sl[t].nrest == 0))
+            c[n++] = t;
+    return n ? c[rng_below(&e->r, (uint32_t)n)] : -1;
+}
+
+static int slot_in(sm_env_t *e, int st)
+{
+    int c[NT], n = 0;
+    for (int t = 0; t < NT; t++)
+        if (e->sl[t].st == st && (st != SS_ALLOC || e->sl[t].nrest == 0))
+            c[n++] = t;
+    return n ? c[rng_below(&e->r, (uint32_t)n)] : -1;
+}
+
+static int free_chunk(sm_env_t *e)
+{
+    const int s = (int)rng_below(&e->r, NCH);
+    for (int i = 0; i < NCH; i++)
+        if (!e->chunk_used[(s + i) % NCH])
+            return (s + i) % NCH;
+    return -1;
+}
+
+/* ================================================================== stimulus */
+static const uint32_t lat_tab[] = {1, 2, 4, 10, 30, 100};
+
+static void phase(sm_env_t *e)
+{
+    rng_t *r = &e->r;
+    e->phase_end = e->cycle + 500 + rng_below(r, 4000);
+    e->p_setup = 5 + rng_below(r, 300);   /* per mille */
+    e->p_cmd = 3 + rng_below(r, 120);     /* per mille */
+    e->w_save = rng_below(r, 10), e->w_rest = 1 + rng_below(r, 10), e->w_drain = rng_below(r, 6);
+    e->w_drop = rng_below(r, 6), e->w_bad = rng_below(r, 4);
+    e->p_qfull = rng_chance(r, 1, 3) ? 10 + rng_below(r, 40) : 0; /* percent, when the queue is full */
+    e->p_badset = rng_chance(r, 1, 3) ? rng_below(r, 20) : 0;      /* percent of set-ups */
+    e->nmax = 1 + rng_below(r, NMAXW);
+    e->imax = rng_chance(r, 1, 4) ? 2000 : 5 + rng_below(r, 300);
+    e->p_zero = rng_below(r, 10);
+    e->rbig = rng_chance(r, 1, 5), e->mbig = rng_chance(r, 1, 5);
+    e->p_ready = 10 + rng_below(r, 91);
+    e->lat_s = 2 + rng_below(r, 6);
+    e->p_long = rng_below(r, 30);
+    e->lat_l = 20 + rng_below(r, 300);
+    e->p_exit = 20 + rng_below(r, 81);
+    /* docs/sm_top.md, contract with the pipelines: a stopped warp may exit only in the cycle its last
+     * in-flight instruction retires (it then counts as not idle); a stopped, idle warp never exits.
+     * In half of the phases stopped warps never exit at all. */
+    e->exit_stopped = rng_chance(r, 1, 2);
+    e->lmax = lat_tab[rng_below(r, sizeof lat_tab / sizeof lat_tab[0])];
+    e->p_rdy = rng_chance(r, 1, 2) ? 100 : 10 + rng_below(r, 90);
+    e->p_ooo = rng_below(r, 101);
+    e->cap_kind = rng_below(r, 4);
+    e->cap = e->cap_kind == 0 ? 0 : rng_below(r, 1u << SMK_PE_OUT_W);
+    e->p_csr = rng_below(r, 30);
+    e->p_rst = rng_chance(r, 1, 8);
+    e->ks_span = 1 + rng_below(r, NK);
+    e->kidem = (uint32_t)rng_next(r) | (rng_chance(r, 1, 2) ? ~0u : 0);
+    e->p_rsend = 5 + rng_below(r, 95);
+}
+
+static const uint32_t csr_addrs[] = {SMK_REG_SM_CTRL, SMK_REG_EPOCH_LEN, SMK_REG_SAMPLE_PER, SMK_REG_QOS_MASK,
+                                     SMK_REG_CMD, SMK_REG_QUOTA, SMK_REG_QUOTA, SMK_REG_QUOTA, SMK_REG_CNT};
+
+static void random_csr(sm_env_t *e, sm_in_t *in)
+{
+    rng_t *r = &e->r;
+    uint32_t a = csr_addrs[rng_below(r, sizeof csr_addrs / sizeof csr_addrs[0])], d = (uint32_t)rng_next(r);
+    if (a == SMK_REG_QUOTA || a == SMK_REG_CNT)
+        a += rng_below(r, NK);
+    if (rng_chance(r, 1, 16))
+        a = rng_below(r, 1u << SMK_ADDR_W);
+    else if (a == SMK_REG_SM_CTRL)
+        d = (d & ~(3u << SMK_SM_CTRL_QMODE_LSB)) | (rng_below(r, 3) << SMK_SM_CTRL_QMODE_LSB);
+    else if (a == SMK_REG_EPOCH_LEN)
+        d = 20 + rng_below(r, 1000);
+    else if (a == SMK_REG_SAMPLE_PER)
+        d = rng_below(r, 40);
+    else if (a >= SMK_REG_QUOTA && a < SMK_REG_QUOTA + NK)
+        d = rng_below(r, 4000);
+    else if (a >= SMK_REG_CNT && a < SMK_REG_CNT + NK)
+        d = rng_below(r, 2000);
+    else if (a == SMK_REG_CMD)
+        d = rng_below(r, 2);
+    in->csr_we = 1, in->csr_addr = a, in->csr_wdata = d;
+}
+
+/* shape of a fresh TB */
+static void fresh_shape(sm_env_t *e, uint32_t *n, uint32_t *R, uint32_t *M)
+{
+    rng_t *r = &e->r;
+    *n = 1 + rng_below(r, e->nmax);
+    uint32_t rr = e->rbig ? rng_below(r, RMAX + 1) : rng_below(r, 17 < RMAX + 1 ? 17 : RMAX + 1);
+    while (*n * rr > LINE_REGS)
+        rr /= 2;
+    *R = rr;
+    if (e->mbig)
+        *M = rng_chance(r, 1, 4) ? MMAX + rng_below(r, (1u << SMK_SMLN_W) - MMAX) : rng_below(r, MMAX + 1);
+    else
+        *M = rng_below(r, 9);
+    if (*M >= (1u << SMK_SMLN_W))
+        *M = (1u << SMK_SMLN_W) - 1;
+}
+
+static void gen_setup(sm_env_t *e, sm_in_t *in)
+{
+    rng_t *r = &e->r;
+    const wmask_t used = slot_used(e), freew = ~used & WALL;
+    e->set_rec = -1;
+    if (rng_chance(r, e->p_badset, 100)) { /* probably illegal: busy slot, empty or overlapping mask */
+        in->set_v = 1;
+        in->set_tb = rng_below(r, 1u << SMK_TBS_W);
+        switch (rng_below(r, 3)) {
+        case 0: in->set_mask = 0; break;
+        case 1: in->set_mask = (rng_next(r) & used) | pick_warps(e, freew, 1); break;
+        default: in->set_mask = pick_warps(e, freew, 1 + (int)rng_below(r, 3)); break;
+        }
+        in->set_ks = rng_below(r, 1u << SMK_KS_W);
+        in->set_nreg = rng_below(r, 4), in->set_smem = rng_below(r, 4);
+        in->set_go = 1; /* if it happens to be legal, it is a fresh TB */
+        return;
+    }
+    /* restore set-up for a saved context that has no slot yet */
+    if (rng_chance(r, 1, 2)) {
+        int list[NCH], nc = 0, cand;
+        for (uint32_t i = e->nrec > 4096 ? e->nrec - 4096 : 0; i < e->nrec; i++)
+            if (e->rec[i].st == TS_SAVED && e->rec[i].tslot < 0 && nc < NCH)
+                list[nc++] = (int)i;
+        if (nc) {
+            cand = list[rng_below(r, (uint32_t)nc)];
+            const tbrec_t *tr = &e->rec[cand];
+            const int t = free_slot(e, 1);
+            if (t >= 0 && smk_popc(freew) >= tr->n) {
+                in->set_v = 1, in->set_tb = (uint32_t)t, in->set_mask = pick_warps(e, freew, tr->n);
+                in->set_ks = tr->ks, in->set_nreg = tr->nraw, in->set_smem = tr->mraw, in->set_go = 0;
+                e->set_rec = cand;
+                return;
+            }
+        }
+    }
+    /* fresh TB, or the rerun of a dropped one */
+    uint32_t n, R, M;
+    fresh_shape(e, &n, &R, &M);
+    uint32_t ks = rng_below(r, e->ks_span);
+    if (e->nrerun && rng_chance(r, 1, 2)) {
+        const tbrec_t *tr = &e->rec[e->rerun[0]];
+        n = tr->n, R = tr->nraw, M = tr->mraw, ks = tr->ks;
+    }
+    const int t = free_slot(e, 0);
+    if (t < 0 || smk_popc(freew) < (int)n)
+        return;
+    in->set_v = 1, in->set_tb = (uint32_t)t, in->set_mask = pick_warps(e, freew, (int)n);
+    in->set_ks = ks, in->set_nreg = R, in->set_smem = M, in->set_go = 1;
+}
+
+static void gen_cmd(sm_env_t *e, sm_in_t *in)
+{
+    rng_t *r = &e->r;
+    const int full = e->fcnt >= QD;
+    e->cmd_chunk = -1;
+    if (full && !rng_chance(r, e->p_qfull, 100))
+        return;
+    const uint32_t wsum = e->w_save + e->w_rest + e->w_drain + e->w_drop + e->w_bad;
+    if (!wsum)
+        return;
+    uint32_t x = rng_below(r, wsum);
+    int t = -1;
+    uint32_t op;
+    uint64_t ptr = rng_next(r) & PMASK;
+    uint32_t idem = 0;
+    if (x < e->w_save) {
+        op = OP_SAVE, t = slot_in(e, SS_RUN);
+    } else if ((x -= e->w_save) < e->w_rest) {
+        op = OP_RESTORE, t = slot_in(e, SS_ALLOC);
+        if (t >= 0)
+            ptr = e->base + (uint64_t)e->rec[e->sl[t].tb].chunk * CH;
+    } else if ((x -= e->w_rest) < e->w_drain) {
+        op = OP_DRAIN, t = slot_in(e, SS_RUN);
+    } else if ((x -= e->w_drain) < e->w_drop) {
+        op = OP_DROP, t = slot_in(e, SS_RUN);
+        if (t >= 0)
+            idem = (e->kidem >> e->sl[t].ks) & 1;
+    } else { /* any op, any slot (a RESTORE never into an allocated slot: see gen_setup) */
+        op = rng_below(r, 4), t = (int)rng_below(r, 1u << SMK_TBS_W), idem = rng_below(r, 2);
+        if (op == OP_RESTORE && t < NT && (e->sl[t].st == SS_ALLOC || (in->set_v && !in->set_go && in->set_tb == (uint32_t)t)))
+            t = -1;
+    }
+    if (t < 0)
+        return;
+    if (op == OP_SAVE) {
+        const int c = free_chunk(e);
+        if (c < 0)
+            return;
+        e->cmd_chunk = c;
+        ptr = e->base + (uint64_t)c * CH;
+    }
+    in->cmd_v = 1, in->cmd_op = op, in->cmd_tb = (uint32_t)t, in->cmd_ptr = ptr, in->cmd_idem = idem;
+}
+
+/* stop expected in this cycle: the slot under a SAVE/DROP popped OK, from the first STOP cycle until
+ * the response (removed at once when the TB finishes by itself) */
+static wmask_t stop_exp(const sm_env_t *e)
+{
+    if (!e->inf.v || (e->inf.c.op != OP_SAVE && e->inf.c.op != OP_DROP) || e->inf.s != ST_OK)
+        return 0;
+    if (e->inf.ph == IF_DONE && e->inf.fst != ST_OK)
+        return 0;
+    return e->inf.mask;
+}
+
+void sm_env_gen(sm_env_t *e, sm_stim_t *st)
+{
+    rng_t *r = &e->r;
+    sm_in_t *in = &st->in;
+    memset(st, 0, sizeof *st);
+    e->set_rec = -1, e->cmd_chunk = -1, e->rsp_i = -1;
+    if (e->cycle >= e->phase_end)
+        phase(e);
+    if (e->p_rst && rng_chance(r, 1, 3000)) {
+        st->rst = 1;
+        in->cap = e->cap;
+        return;
+    }
+    /* pipelines */
+    const wmask_t stopped = stop_exp(e);
+    for (wmask_t x = e->live; x; x &= x - 1) {
+        const int w = smk_ctz(x);
+        const int busy = e->busy_until[w] > e->cycle;
+        if (busy)
+            in->wbusy |= 1ULL << w;
+        if (e->left[w] && rng_chance(r, busy ? e->p_ready / 2 : e->p_ready, 100))
+            in->ready |= 1ULL << w;
+        const int retired = e->busy_until[w] == e->cycle; /* last in-flight work retires now */
+        if (!e->left[w] && !busy && (!bit(stopped, w) || (e->exit_stopped && retired)) &&
+            rng_chance(r, e->p_exit, 100))
+            in->wexit |= 1ULL << w;
+    }
+    /* completions from the issue delay line, plus noise */
+    for (int p = 0; p < SMK_CP; p++) {
+        if (e->pipe[e->cycle % PIPE][p].v) {
+            in->cp_v |= 1u << p;
+            in->cp_ks[p] = e->pipe[e->cycle % PIPE][p].ks;
+            in->cp_act[p] = e->pipe[e->cycle % PIPE][p].act;
+            e->pipe[e->cycle % PIPE][p].v = 0;
+        } else if (rng_chance(r, 1, 50)) {
+            in->cp_v |= 1u << p;
+            in->cp_ks[p] = (uint8_t)rng_below(r, 1u << SMK_KS_W);
+            in->cp_act[p] = (uint8_t)rng_below(r, 1u << SMK_ACT_W);
+        }
+    }
+    /* memory: ready, and at most one response among the due requests (oldest or random) */
+    in->mem_req_rdy = rng_chance(r, e->p_rdy, 100);
+    int due[MEMQ], nd = 0;
+    for (int i = 0; i < e->nmq; i++)
+        if (e->mq[i].due <= e->cycle)
+            due[nd++] = i;
+    if (nd) {
+        e->rsp_i = rng_chance(r, e->p_ooo, 100) ? due[rng_below(r, (uint32_t)nd)] : due[0];
+        in->mem_rsp_v = 1;
+        in->mem_rsp_tag = e->mq[e->rsp_i].tag;
+    } else if (rng_chance(r, 1, 4)) {
+        in->mem_rsp_tag = (uint32_t)rng_next(r) & (uint32_t)SMK_MASK(SMK_CTX_TAG_W); /* noise without valid */
+    }
+    /* driver */
+    if (rng_chance(r, e->p_setup, 1000))
+        gen_setup(e, in);
+    if (rng_chance(r, e->p_cmd, 1000))
+        gen_cmd(e, in);
+    /* a RESTORE for a freshly allocated slot sometimes comes in the set-up cycle itself */
+    if (!in->cmd_v && in->set_v && !in->set_go && e->set_rec >= 0 && rng_chance(r, e->p_rsend, 400)) {
+        in->cmd_v = 1, in->cmd_op = OP_RESTORE, in->cmd_tb = in->set_tb;
+        in->cmd_ptr = e->base + (uint64_t)e->rec[e->set_rec].chunk * CH;
+        in->cmd_idem = 0;
+        if (e->fcnt >= QD && !rng_chance(r, e->p_qfull, 100))
+            in->cmd_v = 0;
+    }
+    in->cap = e->cap_kind == 3 ? rng_below(r, 1u << SMK_PE_OUT_W) : e->cap;
+    if (rng_chance(r, e->p_csr, 1000))
+        random_csr(e, in);
+    in->rd_addr = rng_below(r, 1u << SMK_ADDR_W);
+}
+
+/* ================================================================== monitors and models */
+static uint64_t *line_at(sm_env_t *e, uint32_t kind, uint32_t wid, uint32_t idx, uint32_t tb)
+{
+    if (kind == SMK_CTX_KIND_CTL && wid < NW && idx < CL)
+        return &e->ctl[wid][idx];
+    if (kind == SMK_CTX_KIND_REG && wid < NW && idx < RMAX)
+        return &e->reg[wid][idx];
+    if (kind == SMK_CTX_KIND_SMEM && tb < NT && idx < MMAX)
+        return &e->smem[tb][idx];
+    return NULL;
+}
+
+/* layout offset x of the in-flight command -> (kind, physical warp, index) and its tag */
+static uint32_t tag_of(const sm_env_t *e, uint32_t x, uint32_t *kind, uint32_t *wid, uint32_t *idx)
+{
+    const uint32_t n = e->inf.n, R = e->inf.R;
+    if (x < n * CL) {
+        *kind = SMK_CTX_KIND_CTL, *wid = (uint32_t)jth(e->inf.mask, (int)(x / CL)), *idx = x % CL;
+    } else if (x < n * CL + n * R) {
+        const uint32_t y = x - n * CL;
+        *kind = SMK_CTX_KIND_REG, *wid = (uint32_t)jth(e->inf.mask, (int)(y / R)), *idx = y % R;
+    } else {
+        *kind = SMK_CTX_KIND_SMEM, *wid = 0, *idx = x - n * CL - n * R;
+    }
+    return *kind << (WIDW + IW) | *wid << IW | *idx;
+}
+
+/* fill the storage lines of a TB identity: fresh content (gen 0) or junk for a restore target */
+static void fill_tb(sm_env_t *e, int rid, wmask_t mask, int slot, uint32_t R, uint32_t M, uint64_t gen)
+{
+    int j = 0;
+    for (wmask_t x = mask; x; x &= x - 1, j++) {
+        const int w = smk_ctz(x);
+        for (int c = 0; c < CL; c++)
+            e->ctl[w][c] = sig((uint32_t)rid, SMK_CTX_KIND_CTL, (uint32_t)j, (uint32_t)c, gen);
+        for (uint32_t i = 0; i < R; i++)
+            e->reg[w][i] = sig((uint32_t)rid, SMK_CTX_KIND_REG, (uint32_t)j, i, gen);
+    }
+    for (uint32_t i = 0; i < M; i++)
+        e->smem[slot][i] = sig((uint32_t)rid, SMK_CTX_KIND_SMEM, 0, i, gen);
+}
+
+static void launch_warps(sm_env_t *e, int t)
+{
+    slot_t *s = &e->sl[t];
+    tbrec_t *tr = &e->rec[s->tb];
+    int j = 0;
+    for (wmask_t x = s->mask; x; x &= x - 1, j++) {
+        const int w = smk_ctz(x);
+        e->wtb[w] = s->tb, e->wrank[w] = (uint8_t)j;
+        e->left[w] = tr->left[j];
+        e->busy_until[w] = 0;
+    }
+    e->live |= s->mask;
+    tr->st = TS_RUN, tr->slot = t, tr->frozen = 0;
+    s->st = SS_RUN;
+    e->n_launch++;
+}
+
+static void remove_warps(sm_env_t *e, wmask_t m)
+{
+    for (wmask_t x = m; x; x &= x - 1) {
+        const int w = smk_ctz(x);
+        e->wtb[w] = -1, e->left[w] = 0;
+    }
+    e->live &= ~m;
+}
+
+static void release_cmd(sm_env_t *e, const cmd_t *c)
+{
+    if (c->chunk >= 0)
+        e->chunk_used[c->chunk] = 0;
+    if (c->op == OP_RESTORE && c->tb < NT && e->sl[c->tb].nrest > 0)
+        e->sl[c->tb].nrest--;
+}
+
+static void env_reset(sm_env_t *e)
+{
+    for (int t = 0; t < NT; t++) {
+        slot_t *s = &e->sl[t];
+        if ((s->st == SS_GO || s->st == SS_RUN) && s->tb >= 0) {
+            e->rec[s->tb].st = TS_KILLED;
+            e->n_killed++;
+        }
+        if (s->st == SS_ALLOC && s->tb >= 0)
+            e->rec[s->tb].tslot = -1;
+        memset(s, 0, sizeof *s);
+        s->tb = -1;
+    }
+    for (int i = 0; i < e->fcnt; i++)
+        release_cmd(e, &e->fifo[(e->fhead + i) % 16]);
+    if (e->inf.v)
+        release_cmd(e, &e->inf.c);
+    for (int t = 0; t < NT; t++)
+        e->sl[t].nrest = 0;
+    e->fcnt = e->fhead = 0;
+    e->inf.v = 0;
+    e->drainw = e->dpendx = 0;
+    e->nmq = 0;
+    remove_warps(e, WALL);
+    memset(e->pipe, 0, sizeof e->pipe);
+    e->n_rst++;
+}
+
+/* predicted status at the pop (docs/preempt_engine.md rule 2), from the environment's slot view */
+static uint32_t predict_status(const sm_env_t *e, const cmd_t *c, tmask_t done)
+{
+    const int t = c->tb;
+    const int run = t < NT && e->sl[t].st == SS_RUN, alloc = t < NT && e->sl[t].st == SS_ALLOC;
+    const int dn = t < NT && bit(done, t), bsy = t < NT && bit(e->drainw | e->dpendx, t);
+    if (c->op == OP_DROP && !c->idem) return ST_NOTIDEM;
+    if (bsy || (c->op == OP_RESTORE && run)) return ST_BUSY;
+    if ((c->op != OP_RESTORE && !run) || (c->op == OP_RESTORE && !alloc)) return ST_EMPTY;
+    if ((c->op == OP_SAVE || c->op == OP_DROP) && dn) return ST_FIN;
+    return ST_OK;
+}
+
+int sm_env_observe(sm_env_t *e, const sm_stim_t *st, const sm_top_t *m, const sm_out_t *o)
+{
+    const sm_in_t *in = &st->in;
+    const pe_out_t *po = &o->po;
+    int bad = 0;
+    if (st->rst) {
+        env_reset(e);
+        e->cycle++;
+        return 0;
+    }
+    const uint64_t c = e->cycle;
+
+    /* ---- slot-table outputs against the environment's slot view (registered state) */
+    tmask_t x_alloc = 0, x_run = 0, x_done = 0; /* tb_alloc: set up, not launched (go or RESTORE target) */
+    wmask_t x_used = 0;
+    for (int t = 0; t < NT; t++) {
+        const slot_t *s = &e->sl[t];
+        if (s->st != SS_FREE)
+            x_used |= s->mask;
+        if (s->st == SS_ALLOC || s->st == SS_GO)
+            x_alloc |= 1ULL << t;
+        if (s->st == SS_RUN) {
+            x_run |= 1ULL << t;
+            if ((s->mask & e->live) == 0)
+                x_done |= 1ULL << t;
+        }
+    }
+    if (o->tb_alloc != x_alloc)
+        bad += viol(e, "tb_alloc 0x%llx, expected 0x%llx (slots set up, not launched)",
+                    (unsigned long long)o->tb_alloc, (unsigned long long)x_alloc);
+    if (o->tb_run != x_run)
+        bad += viol(e, "tb_run 0x%llx, expected 0x%llx", (unsigned long long)o->tb_run, (unsigned long long)x_run);
+    if (o->tb_done != x_done)
+        bad += viol(e, "tb_done 0x%llx, expected 0x%llx (running slots whose warps have all exited)",
+                    (unsigned long long)o->tb_done, (unsigned long long)x_done);
+    if (o->wused != x_used)
+        bad += viol(e, "wused 0x%llx, expected the OR of allocated/running masks 0x%llx",
+                    (unsigned long long)o->wused, (unsigned long long)x_used);
+    if (o->wo.wvalid != e->live)
+        bad += viol(e, "wvalid 0x%llx, expected the launched, not exited warps 0x%llx",
+                    (unsigned long long)o->wo.wvalid, (unsigned long long)e->live);
+    if (po->draining != e->drainw)
+        bad += viol(e, "draining 0x%llx, expected 0x%llx", (unsigned long long)po->draining,
+                    (unsigned long long)e->drainw);
+    const int full = e->fcnt >= QD;
+    if (po->cmd_full != (uint32_t)full)
+        bad += viol(e, "cmd_full %u, expected %d (%d commands queued)", po->cmd_full, full, e->fcnt);
+
+    /* ---- S2 set-up */
+    int set_ok = 0;
+    if (in->set_v) {
+        set_ok = in->set_tb < NT && e->sl[in->set_tb].st == SS_FREE && (in->set_mask & WALL) != 0 &&
+                 (in->set_mask & x_used) == 0;
+        if (o->set_rej != (uint32_t)!set_ok)
+            bad += viol(e, "set_rej %u for the set-up of slot %u mask 0x%llx, expected %d", o->set_rej, in->set_tb,
+                        (unsigned long long)in->set_mask, !set_ok);
+        e->n_setrej += !set_ok;
+    } else if (o->set_rej) {
+        bad += viol(e, "set_rej without set_v");
+    }
+
+    /* ---- stop */
+    const wmask_t xs = stop_exp(e);
+    if (po->stop != xs)
+        bad += viol(e, "stop 0x%llx, expected 0x%llx (the slot under SAVE/DROP)", (unsigned long long)po->stop,
+                    (unsigned long long)xs);
+    if (xs && e->inf.tb >= 0)
+        e->rec[e->inf.tb].frozen = 1;
+
+    /* ---- issue monitor */
+    for (int s = 0; s < NS; s++) {
+        if (!bit(o->wo.iss_v, s))
+            continue;
+        e->n_issue++;
+        const int w = o->wo.iss_wid[s];
+        const int rid = w < NW ? e->wtb[w] : -1;
+        if (w >= NW || w % NS != s || !bit(e->live, w) || !bit(in->ready, w) || rid < 0) {
+            bad += viol(e, "scheduler %d issued warp %d: not a live, ready warp of a TB", s, w);
+            continue;
+        }
+        const tbrec_t *tr = &e->rec[rid];
+        if (tr->st != TS_RUN || tr->frozen || bit(xs, w))
+            bad += viol(e, "warp %d of TB %u.%u issued while %s", w, tr->lid, tr->attempt,
+                        tr->st != TS_RUN ? ts_name[tr->st] : "stopped (between stop-fetch and its restore)");
+        if (o->wo.iss_ks[s] != tr->ks || !bit(o->wi.qallow, tr->ks))
+            bad += viol(e, "warp %d issued with kernel slot %u (TB's %u, qallow 0x%x)", w, o->wo.iss_ks[s], tr->ks,
+                        o->wi.qallow);
+    }
+
+    /* ---- the engine: pop, expected responses, memory and storage */
+    const int popped = !e->inf.v && e->fcnt > 0;
+    const int m_pop = m->pe.fsm == PE_FSM_IDLE && m->pe.q_cnt != 0;
+    if (popped != m_pop)
+        bad += viol(e, "the engine %s a command; the driver's queue says it %s", m_pop ? "pops" : "does not pop",
+                    popped ? "must (FSM idle, queue not empty)" : "cannot");
+    cmd_t pc = {0};
+    uint32_t ps = 0;
+    slot_t psl = {0}; /* the popped command's slot as it is in the pop cycle */
+    psl.tb = -1;
+    if (popped) {
+        pc = e->fifo[e->fhead];
+        ps = predict_status(e, &pc, x_done);
+        if (pc.tb < NT)
+            psl = e->sl[pc.tb];
+        e->n_cmd[pc.op][ps]++;
+    }
+    /* SAVE/DROP in STOP: FIN if the TB finishes or is gone, else on to XFER / DONE once idle (no warp of
+     * the slot busy or exiting in this cycle) */
+    int stop_fin = 0, stop_idle = 0;
+    if (e->inf.v && e->inf.ph == IF_STOP) {
+        const int t = e->inf.slot;
+        stop_fin = t >= NT || !bit(x_run, t) || bit(x_done, t) || e->sl[t].tb != e->inf.tb;
+        stop_idle = ((in->wbusy | in->wexit) & e->inf.mask) == 0;
+    }
+    /* expected response: QFULL > FSM (DONE) > DRAIN completion, lowest slot first */
+    uint32_t xr_v = 0, xr_op = 0, xr_tb = 0, xr_st = 0;
+    uint64_t xr_ptr = 0;
+    int rsp_kind = 0; /* 1 QFULL, 2 FSM, 3 DRAIN */
+    if (in->cmd_v && full) {
+        xr_v = 1, xr_op = in->cmd_op & 3, xr_tb = in->cmd_tb & (uint32_t)SMK_MASK(SMK_TBS_W), xr_st = ST_QFULL;
+        xr_ptr = in->cmd_ptr & PMASK, rsp_kind = 1;
+    } else if (e->inf.v && e->inf.ph == IF_DONE) {
+        xr_v = 1, xr_op = e->inf.c.op, xr_tb = e->inf.c.tb, xr_st = e->inf.fst, xr_ptr = e->inf.c.ptr, rsp_kind = 2;
+    } else if (e->dpendx) {
+        xr_v = 1, xr_op = OP_DRAIN, xr_tb = (uint32_t)smk_ctz(e->dpendx), xr_st = ST_OK, xr_ptr = 0, rsp_kind = 3;
+    }
+    if (po->rsp_v != xr_v || (xr_v && (po->rsp_op != xr_op || po->rsp_tb != xr_tb || po->rsp_status != xr_st ||
+                                       po->rsp_ptr != xr_ptr)))
+        bad += viol(e, "response v=%u (op %u, slot %u, status %u, ptr 0x%llx), expected v=%u (op %u, slot %u, status %u, "
+                       "ptr 0x%llx)",
+                    po->rsp_v, po->rsp_op, po->rsp_tb, po->rsp_status, (unsigned long long)po->rsp_ptr, xr_v, xr_op,
+                    xr_tb, xr_st, (unsigned long long)xr_ptr);
+    const int fsm_rsp = rsp_kind == 2;
+    const uint32_t x_free = fsm_rsp && (xr_op == OP_SAVE || xr_op == OP_DROP) && xr_st == ST_OK;
+    const uint32_t x_launch = fsm_rsp && xr_op == OP_RESTORE && xr_st == ST_OK;
+    if (po->free_v != x_free || (x_free && po->free_tb != xr_tb) || po->launch_v != x_launch ||
+        (x_launch && po->launch_tb != xr_tb))
+        bad += viol(e, "free_v %u (slot %u) launch_v %u (slot %u), expected %u / %u for slot %u", po->free_v,
+                    po->free_tb, po->launch_v, po->launch_tb, x_free, x_launch, xr_tb);
+
+    /* memory request: exactly when XFER has lines left and the memory holds fewer than klim */
+    const int xfer = e->inf.v && e->inf.ph == IF_XFER;
+    const uint32_t x_req = xfer && e->inf.acc < e->inf.L && (uint32_t)e->nmq < e->inf.klim;
+    if (xfer && (uint32_t)e->nmq > e->inf.klim)
+        bad += viol(e, "memory holds %d requests of the command, above its throttle %u", e->nmq, e->inf.klim);
+    uint32_t kind = 0, wid = 0, idx = 0, xtag = 0;
+    uint64_t xaddr = 0;
+    if (x_req) {
+        xtag = tag_of(e, e->inf.acc, &kind, &wid, &idx);
+        xaddr = (e->inf.c.ptr + e->inf.acc) & PMASK;
+    }
+    if (po->mem_req_v != x_req ||
+        (x_req && (po->mem_req_we != (e->inf.c.op == OP_SAVE) || po->mem_req_addr != xaddr || po->mem_req_tag != xtag)))
+        bad += viol(e, "memory request v=%u we=%u addr 0x%llx tag 0x%x, expected v=%u addr 0x%llx tag 0x%x (line %u of "
+                       "%u, %d outstanding, throttle %u)",
+                    po->mem_req_v, po->mem_req_we, (unsigned long long)po->mem_req_addr, po->mem_req_tag, x_req,
+                    (unsigned long long)xaddr, xtag, xfer ? e->inf.acc : 0, xfer ? e->inf.L : 0, e->nmq,
+                    xfer ? e->inf.klim : 0);
+    const int acc = x_req && in->mem_req_rdy;
+    const int x_re = acc && e->inf.c.op == OP_SAVE;
+    const int have_rsp = e->rsp_i >= 0;
+    const int x_we = have_rsp && xfer && e->inf.c.op == OP_RESTORE;
+    uint32_t wk = 0, ww = 0, wi = 0;
+    if (x_we) {
+        const uint32_t tg = e->mq[e->rsp_i].tag;
+        wk = tg >> (WIDW + IW), ww = (tg >> IW) & (uint32_t)SMK_MASK(WIDW), wi = tg & (uint32_t)SMK_MASK(IW);
+    }
+    if (have_rsp && !xfer)
+        bad += viol(e, "memory answers a request outside a transfer");
+    if (po->st_re != (uint32_t)x_re || po->st_we != (uint32_t)x_we ||
+        (x_re && (po->st_kind != kind || po->st_wid != wid || po->st_idx != idx || po->st_tb != e->inf.c.tb)) ||
+        (x_we && (po->st_kind != wk || po->st_wid != ww || po->st_idx != wi || po->st_tb != e->inf.c.tb)))
+        bad += viol(e, "storage re=%u we=%u (slot %u kind %u warp %u idx %u), expected re=%d we=%d", po->st_re, po->st_we,
+                    po->st_tb, po->st_kind, po->st_wid, po->st_idx, x_re, x_we);
+
+    /* ================================================================ transitions (the edge) */
+    /* storage read at the accept -> memory line; the request enters the memory model */
+    if (acc) {
+        const uint64_t a = xaddr - e->base;
+        if (xaddr < e->base || a >= (uint64_t)NCH * CH) {
+            bad += viol(e, "request address 0x%llx outside the contexts", (unsigned long long)xaddr);
+        } else if (e->inf.c.op == OP_SAVE) {
+            const uint64_t *l = line_at(e, kind, wid, idx, e->inf.c.tb);
+            e->mem[a] = l ? *l : 0;
+        }
+        if (e->nmq < MEMQ) {
+            mreq_t *q = &e->mq[e->nmq++];
+            q->tag = xtag, q->we = e->inf.c.op == OP_SAVE, q->addr = xaddr;
+            q->due = c + 1 + rng_below(&e->r, e->lmax);
+        }
+        e->inf.acc++;
+        e->n_lines++;
+        if ((uint64_t)e->nmq > e->max_out)
+            e->max_out = (uint64_t)e->nmq;
+    }
+    /* memory response -> storage write (RESTORE) at the edge */
+    if (have_rsp) {
+        const mreq_t q = e->mq[e->rsp_i];
+        e->mq[e->rsp_i] = e->mq[--e->nmq];
+        if (x_we) {
+            uint64_t *l = line_at(e, wk, ww, wi, e->inf.c.tb);
+            const uint64_t a = q.addr - e->base;
+            if (l && a < (uint64_t)NCH * CH)
+                *l = e->mem[a];
+        }
+    }
+
+    /* responses */
+    if (rsp_kind == 1) {
+        e->n_qfull++; /* nothing was reserved: chunks and RESTORE counts are taken at the push */
+    } else if (rsp_kind == 3) {
+        e->dpendx &= ~(1ULL << xr_tb);
+    } else if (rsp_kind == 2) {
+        const int t = e->inf.c.tb;
+        tbrec_t *tr = e->inf.tb >= 0 ? &e->rec[e->inf.tb] : NULL;
+        if (e->inf.fst == ST_FIN) {
+            e->n_fin++;
+            if (!tr || tr->st != TS_FINISHED)
+                bad += viol(e, "FIN for slot %d whose TB did not finish (identity %d %s, op %u, popped in %llu with %u)", t,
+                            e->inf.tb, tr ? ts_name[tr->st] : "-", e->inf.c.op, (unsigned long long)e->inf.pop, e->inf.s);
+            release_cmd(e, &e->inf.c);
+        } else if (e->inf.fst != ST_OK) {
+            release_cmd(e, &e->inf.c);
+        } else if (e->inf.c.op == OP_SAVE || e->inf.c.op == OP_DROP) {
+            slot_t *s = &e->sl[t];
+            if (!tr || s->st != SS_RUN || s->tb != e->inf.tb || tr->st != TS_RUN) {
+                bad += viol(e, "%s OK for slot %d, which does not hold the TB popped (slot state %d holds %d, popped %d in %s, "
+                               "pop cycle %llu)",
+                            e->inf.c.op == OP_SAVE ? "SAVE" : "DROP", t, s->st, s->tb, e->inf.tb,
+                            tr ? ts_name[tr->st] : "-", (unsigned long long)e->inf.pop);
+            } else {
+                int j = 0;
+                for (wmask_t x = s->mask; x; x &= x - 1, j++) {
+                    const int w = smk_ctz(x);
+                    tr->left[j] = bit(e->live, w) ? e->left[w] : 0;
+                    if (e->busy_until[w] > c)
+                        bad += viol(e, "slot %d freed with warp %d still busy", t, w);
+                }
+                remove_warps(e, s->mask);
+                s->st = SS_FREE, s->tb = -1;
+                tr->slot = -1;
+                if (e->inf.c.op == OP_SAVE) {
+                    tr->st = TS_SAVED, tr->chunk = e->inf.c.chunk, tr->tslot = -1;
+                    e->n_saved++;
+                    /* memory holds exactly the snapshot taken at the stop, at ptr .. ptr+L-1 */
+                    const uint64_t a = e->inf.c.ptr - e->base;
+                    for (uint32_t i = 0; i < e->inf.L; i++)
+                        if (e->mem[a + i] != e->snap[e->inf.c.chunk][i]) {
+                            bad += viol(e, "SAVE of TB %u.%u: memory line %u (addr 0x%llx) differs from the context "
+                                           "at the stop", tr->lid, tr->attempt, i, (unsigned long long)(e->inf.c.ptr + i));
+                            break;
+                        }
+                } else {
+                    tr->st = TS_DROPPED;
+                    e->n_dropped++;
+                    release_cmd(e, &e->inf.c);
+                    if (e->nrerun < 256)
+                        e->rerun[e->nrerun++] = e->inf.tb;
+                    else
+                        tr->st = TS_KILLED; /* the driver's rerun queue is full: treat as abandoned */
+                }
+            }
+        } else if (e->inf.c.op == OP_RESTORE) {
+            slot_t *s = &e->sl[t];
+            release_cmd(e, &e->inf.c);
+            const int rid = s->tb;
+            if (s->st != SS_ALLOC || rid < 0 || e->rec[rid].st != TS_SAVED ||
+                e->base + (uint64_t)e->rec[rid].chunk * CH != e->inf.c.ptr) {
+                bad += viol(e, "RESTORE OK of slot %d pointer 0x%llx: no saved context reserved for it (restored twice?)", t,
+                            (unsigned long long)e->inf.c.ptr);
+            } else {
+                tbrec_t *rr = &e->rec[rid];
+                /* the destination's lines, through its own mask and rank order, equal the snapshot */
+                const uint64_t *sn = e->snap[rr->chunk];
+                const uint32_t n = rr->n, R = reff(rr->nraw), M = meff(rr->mraw);
+                int j = 0, diff = -1;
+                for (wmask_t x = s->mask; x && diff < 0; x &= x - 1, j++) {
+                    const int w = smk_ctz(x);
+                    for (int cc = 0; cc < CL && diff < 0; cc++)
+                        if (e->ctl[w][cc] != sn[j * CL + cc]) diff = j * CL + cc;
+                    for (uint32_t i = 0; i < R && diff < 0; i++)
+                        if (e->reg[w][i] != sn[n * CL + j * R + i]) diff = (int)(n * CL + j * R + i);
+                }
+                for (uint32_t i = 0; i < M && diff < 0; i++)
+                    if (e->smem[t][i] != sn[n * CL + n * R + i]) diff = (int)(n * CL + n * R + i);
+                if (diff >= 0)
+                    bad += viol(e, "RESTORE of TB %u.%u into slot %d: context line %d differs from the one saved", rr->lid,
+                                rr->attempt, t, diff);
+                e->chunk_used[rr->chunk] = 0;
+                rr->chunk = -1, rr->tslot = -1;
+                launch_warps(e, t);
+                e->n_restored++;
+            }
+        }
+        e->inf.v = 0;
+    }
+
+    /* natural completions (tb_done): the TB vanishes at this edge */
+    for (tmask_t x = x_done; x; x &= x - 1) {
+        const int t = smk_ctz(x);
+        slot_t *s = &e->sl[t];
+        tbrec_t *tr = &e->rec[s->tb];
+        tr->st = TS_FINISHED, tr->slot = -1;
+        if (++e->lid_done[tr->lid] > 1)
+            bad += viol(e, "TB %u completed twice", tr->lid);
+        e->n_done++;
+        remove_warps(e, s->mask);
+        s->st = SS_FREE, s->tb = -1;
+        if (bit(e->drainw, t))
+            e->drainw &= ~(1ULL << t), e->dpendx |= 1ULL << t;
+    }
+    /* launch arbiter (S4): the engine's launch, else the lowest slot waiting with go */
+    if (!x_launch) {
+        for (int t = 0; t < NT; t++)
+            if (e->sl[t].st == SS_GO) {
+                launch_warps(e, t);
+                break;
+            }
+    }
+
+    /* in-flight command: progress of this cycle (takes effect from the next one) */
+    if (e->inf.v && e->inf.pop < c) {
+        if (e->inf.ph == IF_STOP) {
+            if (stop_fin)
+                e->inf.ph = IF_DONE, e->inf.fst = ST_FIN;
+            else if (stop_idle && e->inf.c.op == OP_SAVE)
+                e->inf.ph = IF_XFER;
+            else if (stop_idle)
+                e->inf.ph = IF_DONE, e->inf.fst = ST_OK;
+        } else if (e->inf.ph == IF_XFER && e->inf.acc >= e->inf.L && e->nmq == 0) {
+            e->inf.ph = IF_DONE, e->inf.fst = ST_OK;
+        }
+    }
+    /* the pop of this cycle */
+    if (popped) {
+        e->fhead = (e->fhead + 1) % 16, e->fcnt--;
+        const int t = pc.tb;
+        if (pc.op == OP_DRAIN && ps == ST_OK) {
+            if (bit(x_done, t))
+                e->dpendx |= 1ULL << t;
+            else
+                e->drainw |= 1ULL << t;
+        } else {
+            memset(&e->inf, 0, sizeof e->inf);
+            e->inf.v = 1, e->inf.c = pc, e->inf.s = ps, e->inf.fst = ps, e->inf.pop = c, e->inf.slot = t;
+            e->inf.tb = psl.tb;
+            if (ps != ST_OK) {
+                e->inf.ph = IF_DONE;
+            } else {
+                const slot_t *s = &psl;
+                const tbrec_t *tr = &e->rec[s->tb];
+                const uint32_t capeff = in->cap == 0 ? OMAX : (in->cap < OMAX ? in->cap : OMAX);
+                e->inf.mask = s->mask;
+                e->inf.n = (uint32_t)smk_popc(s->mask);
+                e->inf.R = reff(s->nraw), e->inf.M = meff(s->mraw);
+                e->inf.L = e->inf.n * CL + e->inf.n * e->inf.R + e->inf.M;
+                e->inf.klim = e->inf.n < capeff ? e->inf.n : capeff;
+                if (e->inf.klim == 0) e->inf.klim = 1;
+                e->inf.ph = pc.op == OP_RESTORE ? IF_XFER : IF_STOP;
+                (void)tr;
+            }
+        }
+    }
+
+    /* set-up */
+    if (in->set_v && set_ok) {
+        const int t = (int)in->set_tb;
+        slot_t *s = &e->sl[t];
+        s->mask = in->set_mask & WALL, s->ks = (uint8_t)(in->set_ks & SMK_MASK(SMK_KS_W));
+        s->nraw = in->set_nreg & (uint32_t)SMK_MASK(SMK_REGN_W), s->mraw = in->set_smem & (uint32_t)SMK_MASK(SMK_SMLN_W);
+        if (!in->set_go) {
+            s->st = SS_ALLOC, s->tb = e->set_rec;
+            e->rec[e->set_rec].tslot = t;
+            fill_tb(e, e->set_rec, s->mask, t, reff(s->nraw), meff(s->mraw), 0xdeadULL + c); /* junk */
+        } else {
+            int lid = -1, att = 0;
+            if (e->nrerun && e->rec[e->rerun[0]].n == smk_popc(s->mask) && e->rec[e->rerun[0]].nraw == s->nraw &&
+                e->rec[e->rerun[0]].mraw == s->mraw && e->rec[e->rerun[0]].ks == s->ks) {
+                tbrec_t *old = &e->rec[e->rerun[0]];
+                lid = (int)old->lid, att = (int)old->attempt + 1;
+                old->st = TS_RERUN;
+                memmove(e->rerun, e->rerun + 1, (size_t)(--e->nrerun) * sizeof e->rerun[0]);
+            }
+            const int rid = new_rec(e, lid);
+            tbrec_t *tr = &e->rec[rid];
+            tr->attempt = (uint32_t)att, tr->ks = s->ks, tr->n = (uint8_t)smk_popc(s->mask);
+            tr->nraw = s->nraw, tr->mraw = s->mraw, tr->st = TS_GO;
+            for (int j = 0; j < tr->n && j < NMAXW; j++)
+                tr->left[j] = rng_chance(&e->r, e->p_zero, 100) ? 0 : 1 + rng_below(&e->r, e->imax);
+            s->st = SS_GO, s->tb = rid;
+            fill_tb(e, rid, s->mask, t, reff(s->nraw), meff(s->mraw), 0);
+        }
+    }
+    /* command accepted into the queue */
+    if (in->cmd_v && !full) {
+        cmd_t q = {.op = (uint8_t)(in->cmd_op & 3), .tb = (uint8_t)(in->cmd_tb & SMK_MASK(SMK_TBS_W)),
+                   .idem = (uint8_t)(in->cmd_idem & 1), .ptr = in->cmd_ptr & PMASK, .chunk = -1, .cyc = c};
+        if (q.op == OP_SAVE) {
+            q.chunk = e->cmd_chunk;
+            if (q.chunk >= 0)
+                e->chunk_used[q.chunk] = 1;
+        }
+        if (q.op == OP_RESTORE && q.tb < NT)
+            e->sl[q.tb].nrest++;
+        e->fifo[(e->fhead + e->fcnt) % 16] = q;
+        e->fcnt++;
+    }
+
+    /* pipelines: issues (a line of the warp rewritten, latency, completion), exits */
+    for (int s = 0; s < NS; s++) {
+        if (!bit(o->wo.iss_v, s))
+            continue;
+        const int w = o->wo.iss_wid[s];
+        if (w >= NW || e->wtb[w] < 0)
+            continue;
+        const tbrec_t *tr = &e->rec[e->wtb[w]];
+        if (e->left[w])
+            e->left[w]--;
+        const uint64_t lat = rng_chance(&e->r, e->p_long, 100) ? e->lat_l + rng_below(&e->r, e->lat_l)
+                                                                : 2 + rng_below(&e->r, e->lat_s);
+        if (c + lat > e->busy_until[w])
+            e->busy_until[w] = c + lat;
+        const uint32_t R = reff(tr->nraw), M = meff(tr->mraw);
+        e->gen++;
+        if (R)
+            e->reg[w][rng_below(&e->r, R)] = sig((uint32_t)e->wtb[w], SMK_CTX_KIND_REG, e->wrank[w], 0, e->gen);
+        else
+            e->ctl[w][0] = sig((uint32_t)e->wtb[w], SMK_CTX_KIND_CTL, e->wrank[w], 0, e->gen);
+        if (M && rng_chance(&e->r, 1, 8))
+            e->smem[tr->slot][rng_below(&e->r, M)] = sig((uint32_t)e->wtb[w], SMK_CTX_KIND_SMEM, 0, 0, e->gen);
+        const int p = s * SMK_CMPL_PER_SCHED + (int)rng_below(&e->r, SMK_CMPL_PER_SCHED);
+        const int d = (int)((c + PIPE) % PIPE);
+        e->pipe[d][p].v = 1, e->pipe[d][p].ks = o->wo.iss_ks[s];
+        e->pipe[d][p].act = (uint8_t)(rng_chance(&e->r, 3, 4) ? SMK_WARP_SIZE : rng_below(&e->r, 1u << SMK_ACT_W));
+    }
+    for (wmask_t x = in->wexit & WALL; x; x &= x - 1) {
+        const int w = smk_ctz(x);
+        if (!bit(e->live, w) || e->left[w] || e->busy_until[w] > c)
+            bad += viol(e, "environment: warp %d exits while not live, with work left or busy", w);
+        e->live &= ~(1ULL << w);
+    }
+    /* snapshot of a SAVE's context at its stop (no issue can change it afterwards) */
+    if (popped && e->inf.v && e->inf.c.op == OP_SAVE && e->inf.s == ST_OK && e->inf.c.chunk >= 0) {
+        uint64_t *sn = e->snap[e->inf.c.chunk];
+        const uint32_t n = e->inf.n, R = e->inf.R;
+        int j = 0;
+        for (wmask_t x = e->inf.mask; x; x &= x - 1, j++) {
+            const int w = smk_ctz(x);
+            for (int cc = 0; cc < CL; cc++)
+                sn[j * CL + cc] = e->ctl[w][cc];
+            for (uint32_t i = 0; i < R; i++)
+                sn[n * CL + j * R + i] = e->reg[w][i];
+        }
+        for (uint32_t i = 0; i < e->inf.M; i++)
+            sn[n * CL + n * R + i] = e->smem[e->inf.slot][i];
+    }
+
+    /* watchdogs: the go arbiter and the engine */
+    if (e->inf.v && c - e->inf.pop > 2000000)
+        bad += viol(e, "watchdog: command (op %u, slot %u) popped in cycle %llu has no response", e->inf.c.op,
+                    e->inf.c.tb, (unsigned long long)e->inf.pop);
+    if (e->fcnt && c - e->fifo[e->fhead].cyc > 4000000)
+        bad += viol(e, "watchdog: a queued command waits since cycle %llu", (unsigned long long)e->fifo[e->fhead].cyc);
+    e->cycle++;
+    return bad;
+}
+
+int sm_env_finish(sm_env_t *e, int verbose)
+{
+    int bad = 0;
+    uint64_t cnt[TS_N] = {0};
+    for (uint32_t i = 0; i < e->nrec; i++)
+        cnt[e->rec[i].st]++;
+    /* every logical TB: exactly one current identity, completed at most once, and completed iff that
+     * identity finished */
+    uint64_t lids_done = 0;
+    for (uint32_t l = 0; l < e->nlid; l++) {
+        const tbrec_t *tr = &e->rec[e->lid_cur[l]];
+        if (tr->lid != l)
+            bad += viol(e, "ledger: logical TB %u has a foreign current identity", l);
+        if (e->lid_done[l] > 1 || (e->lid_done[l] == 1) != (tr->st == TS_FINISHED))
+            bad += viol(e, "ledger: logical TB %u completed %u times, current identity %s", l, e->lid_done[l],
+                        ts_name[tr->st]);
+        lids_done += e->lid_done[l];
+    }
+    for (uint32_t i = 0; i < e->nrec; i++) {
+        const tbrec_t *tr = &e->rec[i];
+        if (e->lid_cur[tr->lid] != (int)i && tr->st != TS_RERUN)
+            bad += viol(e, "ledger: identity %u of TB %u is %s but not current", i, tr->lid, ts_name[tr->st]);
+        if (tr->st == TS_RUN && (tr->slot < 0 || e->sl[tr->slot].tb != (int)i))
+            bad += viol(e, "ledger: running TB %u not in its slot", tr->lid);
+        if (tr->st == TS_SAVED && (tr->chunk < 0 || !e->chunk_used[tr->chunk]))
+            bad += viol(e, "ledger: saved TB %u without its context", tr->lid);
+    }
+    /* conservation: logical TBs = completed + one live state each */
+    const uint64_t live = cnt[TS_GO] + cnt[TS_RUN] + cnt[TS_SAVED] + cnt[TS_DROPPED] + cnt[TS_KILLED];
+    if (lids_done + live != e->nlid)
+        bad += viol(e, "ledger: %u logical TBs, %llu completed + %llu in other states", e->nlid,
+                    (unsigned long long)lids_done, (unsigned long long)live);
+    if (verbose) {
+        printf("ledger: %u logical TBs (%u identities): completed %llu, running %llu, set up %llu, saved %llu, "
+               "dropped awaiting rerun %llu, killed by reset %llu\n",
+               e->nlid, e->nrec, (unsigned long long)lids_done, (unsigned long long)cnt[TS_RUN],
+               (unsigned long long)cnt[TS_GO], (unsigned long long)cnt[TS_SAVED], (unsigned long long)cnt[TS_DROPPED],
+               (unsigned long long)cnt[TS_KILLED]);
+        static const char *opn[4] = {"SAVE", "RESTORE", "DRAIN", "DROP"};
+        static const char *stn[6] = {"OK", "FIN", "EMPTY", "BUSY", "NOTIDEM", "QFULL"};
+        printf("commands popped:");
+        for (int op = 0; op < 4; op++) {
+            printf(" %s", opn[op]);
+            for (int s = 0; s < 5; s++)
+                if (e->n_cmd[op][s])
+                    printf(" %s=%llu", stn[s], (unsigned long long)e->n_cmd[op][s]);
+            printf(";");
+        }
+        printf(" QFULL %llu\n", (unsigned long long)e->n_qfull);
+        printf("events: issues %llu, launches %llu, saved %llu, restored %llu (bit-exact), dropped %llu, FIN %llu, "
+               "tb_done %llu, set_rej %llu, resets %llu, context lines moved %llu, max outstanding %llu\n",
+               (unsigned long long)e->n_issue, (unsigned long long)e->n_launch, (unsigned long long)e->n_saved,
+               (unsigned long long)e->n_restored, (unsigned long long)e->n_dropped, (unsigned long long)e->n_fin,
+               (unsigned long long)e->n_done, (unsigned long long)e->n_setrej, (unsigned long long)e->n_rst,
+               (unsigned long long)e->n_lines, (unsigned long long)e->max_out);
+    }
+    return bad;
+}
