@@ -410,4 +410,3 @@ module preempt_engine #(
 `endif
 
 endmodule
-// READY
