@@ -36,6 +36,8 @@ set -euo pipefail
 BLOCKS=(
     "warp_sched:rtl/warp_sched.v"
     "quota_unit:rtl/quota_unit.v"
+    "preempt_engine:rtl/preempt_engine.v"
+    "sm_top:rtl/warp_sched.v,rtl/quota_unit.v,rtl/preempt_engine.v,rtl/sm_top.v"
 )
 # Blocks with a QGATE parameter: also synthesized with QGATE=0 for the gating-overhead columns.
 QGATE_BLOCKS=(warp_sched)

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# mutate.sh CONFIG [N] [SEEDS] : Yosys mutation testing of the issue-path RTL against the cosim.
+# mutate.sh CONFIG [N] [SEEDS] : Yosys mutation testing of the RTL against the cosim.
 #
-# For each module (warp_sched, quota_unit) N mutants are sampled evenly with Yosys `mutate -list`
-# (fixed seed) from the flattened cosim top `issue_path`, restricted to that module's cells. All
-# mutants are applied at once behind a control input `mutsel` (mutant i active when mutsel == i,
-# 0 = original), so one Verilator build serves every mutant. Each mutant is run by the cosim
-# (every output compared every cycle against the C model; registers are also read back through
-# the random rd_addr port; the internal-state compare of the normal cosim is unavailable because
-# mutations split the netlist's register names) on several seeds; a mismatch kills it. The
-# unmutated netlist (mutsel = 0) must pass every seed first, or the run aborts: a broken baseline
-# would "kill" every mutant.
+# Modules (MUT_MODULES, default all): warp_sched and quota_unit (harness: the issue-path cosim,
+# top issue_path), preempt_engine (the engine-alone cosim, top preempt_engine) and sm_top (the
+# whole-SM cosim, top sm_top; only sm_top's own cells are mutated: the blocks inside are covered by
+# their own rows). For each module N mutants are sampled evenly with Yosys `mutate -list` (fixed
+# seed) from the flattened cosim top, restricted to that module's cells. All mutants are applied
+# at once behind a control input `mutsel` (mutant i active when mutsel == i, 0 = original), so one
+# Verilator build serves every mutant. Each mutant is run by the cosim (every output compared every
+# cycle against the C model; the internal-state compare of the normal cosim is unavailable because
+# mutations split the netlist's register names) on several seeds; a mismatch or an invariant
+# violation kills it. The unmutated netlist (mutsel = 0) must pass every seed first, or the run
+# aborts: a broken baseline would "kill" every mutant.
 # Verilator 5.006 mis-simulates the word-level false combinational loops (UNOPTFLAT) that Yosys
 # leaves in the flattened netlist (e.g. a function's result vector whose bits feed each other);
 # `splitnets -driver` before write_verilog removes them, and the baseline check guards it.
@@ -17,7 +19,8 @@
 # original equal to itself and must not prove a killed mutant equivalent.
 #
 # MUT_RECHECK=1 skips the cosim runs and redoes only the equivalence checks and the report from
-# the previous run's build/mutate/<module>/results.csv.
+# the previous run's build/mutate/<module>/results.csv. The report covers every module with a
+# results file, so modules can be run separately (MUT_MODULES="preempt_engine sm_top").
 # Results: build/mutate/<module>.csv and docs/mutation.md.
 set -euo pipefail
 cfg=${1:?usage: mutate.sh CONFIG [N] [SEEDS]}
@@ -28,17 +31,37 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/build/mutate
 inc=$root/build/$cfg
 mkdir -p "$out"
-rtl="$root/rtl/warp_sched.v $root/rtl/quota_unit.v $root/testbench/cosim/issue_path.v"
-readin="read_verilog -I$inc $rtl; hierarchy -top issue_path; proc; flatten; opt_clean"
+MODULES=${MUT_MODULES:-"warp_sched quota_unit preempt_engine sm_top"}
+ALL_MODULES="warp_sched quota_unit preempt_engine sm_top"
+
+# per module: harness top, its RTL, the cosim shim, and the Yosys selection of the mutated cells
+modcfg() { # MODULE -> top rtl shim sel
+  local r=$root/rtl
+  case $1 in
+    warp_sched|quota_unit)
+      top=issue_path; rtl="$r/warp_sched.v $r/quota_unit.v $root/testbench/cosim/issue_path.v"
+      shim=$root/testbench/cosim/cosim_issue.cpp
+      if [ "$1" = warp_sched ]; then sel='issue_path/c:*u_ws.*'; else sel='issue_path/c:*u_qu.*'; fi ;;
+    preempt_engine)
+      top=preempt_engine; rtl="$r/preempt_engine.v"; shim=$root/testbench/cosim/cosim_pe.cpp
+      sel='preempt_engine/c:*' ;;
+    sm_top)
+      top=sm_top; rtl="$r/warp_sched.v $r/quota_unit.v $r/preempt_engine.v $r/sm_top.v"
+      shim=$root/testbench/cosim/cosim_sm.cpp
+      sel='sm_top/c:* sm_top/c:*u_ws.* %d sm_top/c:*u_qu.* %d sm_top/c:*u_pe.* %d' ;;
+    *) echo "mutate: unknown module $1"; exit 1 ;;
+  esac
+  readin="read_verilog -I$inc $rtl; hierarchy -top $top; proc; flatten; opt_clean"
+}
 
 # Equivalence of mutant ID with the original: two copies of the netlist, mutsel tied to 0 and to
 # ID and renamed apart, constants folded and unused nets purged (the mutation's select wire
 # `mutsel == ID` is 0 in one copy and 1 in the other and must not be paired), then Yosys
 # equiv_make pairs the remaining same-named wires (registers included), equiv_simple and
 # equiv_induct (2 steps) prove them. Returns 0 only when every $equiv cell is proven.
-eqcheck() { # DIR ID LOG
-  timeout "${MUT_EQ_TIMEOUT:-300}" yosys -q -l "$3" -p "read_verilog $1/mutant.v; proc; rename issue_path gold; \
-    read_verilog $1/mutant.v; proc; rename issue_path gate; delete -port gold/mutsel; delete -port gate/mutsel; \
+eqcheck() { # DIR ID LOG (uses $top)
+  timeout "${MUT_EQ_TIMEOUT:-300}" yosys -q -l "$3" -p "read_verilog $1/mutant.v; proc; rename $top gold; \
+    read_verilog $1/mutant.v; proc; rename $top gate; delete -port gold/mutsel; delete -port gate/mutsel; \
     cd gold; connect -set mutsel 8'd0; rename mutsel mutsel_gold; cd ..; \
     cd gate; connect -set mutsel 8'd$2; rename mutsel mutsel_gate; cd ..; \
     opt_expr -mux_bool; opt_clean -purge; \
@@ -47,19 +70,18 @@ eqcheck() { # DIR ID LOG
 }
 
 run_mutants() { # MODULE DIR: list, apply, build, baseline, cosim every mutant -> results.csv (killed/survived)
-  local mod=$1 d=$2 inst n i s res last rr line where mmode
-  inst=$([ "$mod" = warp_sched ] && echo u_ws || echo u_qu)
+  local mod=$1 d=$2 n i s res last rr line where mmode
   rm -rf "$d"; mkdir -p "$d"
   echo "mutate: $mod: listing $N mutants"
-  yosys -q -l "$d/list.log" -p "$readin; mutate -list $N -seed 1 -ctrl mutsel 8 1 -o $d/muts.ys issue_path/c:*$inst.*" >/dev/null
+  yosys -q -l "$d/list.log" -p "$readin; mutate -list $N -seed 1 -ctrl mutsel 8 1 -o $d/muts.ys $sel" >/dev/null
   n=$(grep -c '^mutate' "$d/muts.ys" || true)
   echo "mutate: $mod: applying $n mutants"
   yosys -q -l "$d/apply.log" -p "$readin; script $d/muts.ys; opt_clean; splitnets -driver; opt_clean; write_verilog -noattr $d/mutant.v" >/dev/null
   echo "mutate: $mod: building the cosim with all mutants behind mutsel"
   if ! verilator --cc --exe --build -j 2 --trace-fst -Wno-fatal -Wno-lint -Wno-style -MAKEFLAGS OPT_FAST=-O2 \
-      --top-module issue_path -I"$inc" --Mdir "$d/vl" -o cosim_mut \
+      --top-module $top -I"$inc" --Mdir "$d/vl" -o cosim_mut \
       -CFLAGS "-std=c++14 -DMUTANT -I$inc -I$root/cmodel -I$root/testbench -I$root/testbench/cosim" \
-      "$d/mutant.v" "$root/testbench/cosim/cosim_issue.cpp" "$inc/libtb.a" "$inc/libsmk.a" > "$d/build.log" 2>&1; then
+      "$d/mutant.v" "$shim" "$inc/libtb.a" "$inc/libsmk.a" > "$d/build.log" 2>&1; then
     echo "mutate: $mod: the mutant harness failed to build (every mutant counted as failed to build):"
     tail -15 "$d/build.log"
     echo "id,result,mode,where" > "$d/results.csv"
@@ -121,8 +143,8 @@ md=$out/mutation.md
   echo
   echo "Generated by \`make mutate\` (scripts/mutate.sh) on $(date -u +%Y-%m-%d), configuration \`$cfg\`,"
   echo "$(yosys -V), $(verilator --version | head -1). $N mutants per module sampled by"
-  echo "\`mutate -list $N -seed 1\`; each run by the lockstep cosim (every output compared every cycle, registers"
-  echo "read back through the random read port; the unmutated netlist must pass every seed first) on seeds"
+  echo "\`mutate -list $N -seed 1\`; each run by its lockstep cosim (every output compared every cycle, and the"
+  echo "environment's invariants checked; the unmutated netlist must pass every seed first) on seeds"
   echo "$SEEDS for $CYC cycles each (random stimulus, random initial register values on the last seed)."
   echo "Survivors are checked for equivalence with Yosys (equiv_make on two copies of the netlist, mutsel 0 vs the"
   echo "mutant, equiv_simple + equiv_induct over 2 steps; the checker must prove the original equal to itself and"
@@ -134,15 +156,20 @@ md=$out/mutation.md
 } > "$md.head"
 : > "$md.body"
 
-for mod in warp_sched quota_unit; do
+for mod in $ALL_MODULES; do
   d=$out/$mod
-  if [ "${MUT_RECHECK:-0}" = 1 ]; then
-    [ -f "$d/results.csv" ] || { echo "mutate: MUT_RECHECK=1 needs a previous run ($d/results.csv)"; exit 1; }
-    sed -i 's/,equivalent,/,survived,/; s/,unknown,/,survived,/' "$d/results.csv"
-  else
-    run_mutants "$mod" "$d"
-  fi
-  check_equivalence "$mod" "$d"
+  modcfg "$mod"
+  case " $MODULES " in
+    *" $mod "*)
+      if [ "${MUT_RECHECK:-0}" = 1 ]; then
+        [ -f "$d/results.csv" ] || { echo "mutate: MUT_RECHECK=1 needs a previous run ($d/results.csv)"; exit 1; }
+        sed -i 's/,equivalent,/,survived,/; s/,unknown,/,survived,/' "$d/results.csv"
+      else
+        run_mutants "$mod" "$d"
+      fi
+      check_equivalence "$mod" "$d" ;;
+    *) [ -f "$d/results.csv" ] || continue ;;  # not run now: reported from its last run, if any
+  esac
   n=$(($(wc -l < "$d/results.csv") - 1))
   killed=$(grep -c ',killed,' "$d/results.csv" || true)
   equiv=$(grep -c ',equivalent,' "$d/results.csv" || true)
