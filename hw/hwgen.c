@@ -31,13 +31,13 @@ static void die(int line, const char *fmt, ...)
 /* ---------------------------------------------------------------- configuration keys */
 enum {
     K_NUM_SM, K_WARPS, K_SCHED, K_KSLOTS, K_KERNELS, K_TBSLOTS, K_REGS, K_SMEM, K_THREADS,
-    K_WARPSZ, K_CMPL, K_QW, K_EW, K_SW, K_PEQD, K_CTXLINE, K_CTLB, K_RMAX, K_OMAX, K_PW, K_NKEYS
+    K_WARPSZ, K_CMPL, K_QW, K_EW, K_SW, K_PEQD, K_CTXLINE, K_CTLB, K_RMAX, K_OMAX, K_PW, K_PTBQ, K_GW, K_NKEYS
 };
 static const struct key {
     const char *name, *macro;
     long min, max;
 } keys[K_NKEYS] = {
-    [K_NUM_SM]  = {"num_sm", "NUM_SM", 1, 256},
+    [K_NUM_SM]  = {"num_sm", "NUM_SM", 1, 64},
     [K_WARPS]   = {"warps_per_sm", "WARPS", 1, 64},
     [K_SCHED]   = {"sched_per_sm", "SCHED", 1, 8},
     [K_KSLOTS]  = {"kslots_per_sm", "KSLOTS", 1, 16},
@@ -58,6 +58,9 @@ static const struct key {
     [K_RMAX]    = {"max_regs_per_thread", "MAX_REGS", 1, 255},
     [K_OMAX]    = {"pe_max_outstanding", "PE_OMAX", 1, 64},
     [K_PW]      = {"ctx_ptr_width", "CTX_PTR_W", 8, 48},
+    /* SM driver (docs/sm_driver.md "Parameters") */
+    [K_PTBQ]    = {"ptbq_depth", "PTBQ", 1, 64},
+    [K_GW]      = {"grid_width", "GRID_W", 8, 24},
 };
 
 static long val[K_NKEYS];
@@ -78,6 +81,24 @@ static long smem_lines(void) { return (val[K_SMEM] + val[K_CTXLINE] - 1) / val[K
 static long ctx_max_lines(void)
 {
     return val[K_WARPS] * ctl_lines() + val[K_REGS] / val[K_WARPSZ] + smem_lines();
+}
+
+static long gcd(long a, long b)
+{
+    while (b) {
+        long t = a % b;
+        a = b, b = t;
+    }
+    return a;
+}
+static long lcm(long a, long b) { return a / gcd(a, b) * b; }
+/* SM driver: per-SM limits in allocation units (docs/sm_driver.md "Units") and their lcm D;
+ * a zero limit (no shared memory) takes no part */
+static long lim_reg(void) { return val[K_REGS] / val[K_WARPSZ]; }
+static long share_d(void)
+{
+    long d = lcm(lcm(lim_reg(), val[K_WARPS]), val[K_TBSLOTS]);
+    return smem_lines() ? lcm(d, smem_lines()) : d;
 }
 
 static char *trim(char *s)
@@ -128,12 +149,12 @@ static void read_config(const char *path)
         for (i = 0; i < K_NKEYS; i++)
             if (!strcmp(k, keys[i].name))
                 break;
-        if (i == K_NKEYS)
-            die(line, "unknown key '%s' (expected one of num_sm, warps_per_sm, sched_per_sm, "
-                      "kslots_per_sm, kernels_gpu, tb_slots_per_sm, regs_per_sm, smem_per_sm, "
-                      "threads_per_sm, warp_size, cmpl_per_sched, quota_width, epoch_width, stat_width, "
-                      "pe_queue_depth, ctx_line_bytes, ctl_bytes_per_warp, max_regs_per_thread, "
-                      "pe_max_outstanding, ctx_ptr_width)", k);
+        if (i == K_NKEYS) { /* the list is built from the key table, so it cannot go stale */
+            char all[1024] = "";
+            for (int j = 0; j < K_NKEYS; j++)
+                snprintf(all + strlen(all), sizeof all - strlen(all), "%s%s", j ? ", " : "", keys[j].name);
+            die(line, "unknown key '%s' (expected one of %s)", k, all);
+        }
         if (vline[i])
             die(line, "key '%s' given twice (first at line %d)", k, vline[i]);
         long x;
@@ -183,6 +204,13 @@ static void read_config(const char *path)
     if (val[K_PW] < clog2(maxl + 1))
         die(vline[K_PW], "ctx_ptr_width %ld too small: the largest context (%ld lines) needs %d bits",
             val[K_PW], maxl, clog2(maxl + 1));
+    /* SM driver */
+    if (val[K_PTBQ] * maxl > (1L << val[K_PW]))
+        die(vline[K_PTBQ], "ptbq_depth %ld too large: %ld contexts of %ld lines do not fit in 2^%ld lines "
+                           "(ctx_ptr_width)", val[K_PTBQ], val[K_PTBQ], maxl, val[K_PW]);
+    if (share_d() > (1L << 20))
+        die(vline[K_SMEM], "the dominant-share denominator lcm(regs_per_sm / warp_size, shared-memory lines, "
+                           "warps_per_sm, tb_slots_per_sm) = %ld exceeds 2^20", share_d());
 }
 
 /* ---------------------------------------------------------------- register map */
@@ -340,6 +368,23 @@ static void derived(struct outv *o, int *n)
     D("PE_QCNT_W", clog2(val[K_PEQD] + 1), "command-queue count width (0..pe_queue_depth)");
     D("PE_QPTR_W", clog2(val[K_PEQD]), "command-queue index width");
     D("CTX_MAX_LINES", ctx_max_lines(), "largest context of one TB, in lines");
+    /* SM driver (docs/sm_driver.md) */
+    long NSM = val[K_NUM_SM], DSH = share_d(), limmax = lim_reg();
+    if (MMAX > limmax)
+        limmax = MMAX;
+    D("LIM_REG", lim_reg(), "register rows of one SM (one row = one register of one warp)");
+    D("LIM_SL", MMAX, "shared-memory lines of one SM");
+    D("LIM_W", W, "warps of one SM");
+    D("LIM_TB", val[K_TBSLOTS], "TB slots of one SM");
+    D("DSH", DSH, "dominant-share denominator D = lcm of the four limits");
+    D("M_REG", DSH / lim_reg(), "share multiplier of a register row");
+    D("M_SL", MMAX ? DSH / MMAX : 0, "share multiplier of a shared-memory line");
+    D("M_W", DSH / W, "share multiplier of a warp");
+    D("M_TB", DSH / val[K_TBSLOTS], "share multiplier of a TB slot");
+    D("SMW", clog2(NSM), "SM id width");
+    D("PQW", clog2(val[K_PTBQ]), "PTBQ entry index width");
+    D("UW", clog2(NSM * limmax + 1), "resource usage counter width");
+    D("SHW", clog2(NSM * DSH + 1), "dominant-share width");
 #undef D
 }
 
@@ -351,7 +396,7 @@ static void upper(char *d, const char *s)
 
 static void emit(FILE *f, int verilog, const char *cfgname)
 {
-    struct outv o[32];
+    struct outv o[64];
     int n = 0;
     derived(o, &n);
     const char *def = verilog ? "`define SMK_" : "#define SMK_";

@@ -21,8 +21,8 @@ case_() {
   if [ $rc -eq 0 ]; then bad "$name: accepted"; elif [ "$out" != "$want" ]; then
     bad "$name: got '$out', want '$want'"; else ok; fi
 }
-case_ unknown_key   '4a\colour = 3' "@:5: unknown key 'colour' (expected one of num_sm, warps_per_sm, sched_per_sm, kslots_per_sm, kernels_gpu, tb_slots_per_sm, regs_per_sm, smem_per_sm, threads_per_sm, warp_size, cmpl_per_sched, quota_width, epoch_width, stat_width, pe_queue_depth, ctx_line_bytes, ctl_bytes_per_warp, max_regs_per_thread, pe_max_outstanding, ctx_ptr_width)"
-case_ missing_key   '/^stat_width/d' "@:21: missing key 'stat_width' (every key is required)"
+case_ unknown_key   '4a\colour = 3' "@:5: unknown key 'colour' (expected one of num_sm, warps_per_sm, sched_per_sm, kslots_per_sm, kernels_gpu, tb_slots_per_sm, regs_per_sm, smem_per_sm, threads_per_sm, warp_size, cmpl_per_sched, quota_width, epoch_width, stat_width, pe_queue_depth, ctx_line_bytes, ctl_bytes_per_warp, max_regs_per_thread, pe_max_outstanding, ctx_ptr_width, ptbq_depth, grid_width)"
+case_ missing_key   '/^stat_width/d' "@:23: missing key 'stat_width' (every key is required)"
 case_ duplicate     '4a\num_sm = 2' "@:5: key 'num_sm' given twice (first at line 3)"
 case_ not_integer   's/^num_sm .*/num_sm = sixteen/' "@:3: key 'num_sm': expected an integer, got \"sixteen\""
 case_ range_high    's/^warps_per_sm .*/warps_per_sm = 128/' "@:4: key 'warps_per_sm' = 128 out of range (expected 1..64)"
@@ -41,7 +41,11 @@ case_ ctx_line      's/^ctx_line_bytes .*/ctx_line_bytes = 64/' "@:18: ctx_line_
 case_ max_regs      's/^regs_per_sm .*/regs_per_sm = 4096/' "@:20: max_regs_per_thread (255) x warp_size (32) exceeds regs_per_sm (4096): one warp must fit"
 case_ ctx_ptr       's/^ctx_ptr_width .*/ctx_ptr_width = 11/' "@:22: ctx_ptr_width 11 too small: the largest context (2880 lines) needs 12 bits"
 # the smallest pointer width that addresses the largest context (2880 lines): must be accepted
-f="$dir/pw12.cfg"; sed -e 's/^ctx_ptr_width .*/ctx_ptr_width = 12/' hw/configs/gtx980.cfg > "$f"
+# SM driver keys (docs/sm_driver.md "Parameters")
+case_ ptbq_range    's/^ptbq_depth .*/ptbq_depth = 65/' "@:23: key 'ptbq_depth' = 65 out of range (expected 1..64)"
+case_ ptbq_fit      's/^ctx_ptr_width .*/ctx_ptr_width = 12/;s/^ptbq_depth .*/ptbq_depth = 2/' "@:23: ptbq_depth 2 too large: 2 contexts of 2880 lines do not fit in 2^12 lines (ctx_ptr_width)"
+case_ share_d       's/^regs_per_sm .*/regs_per_sm = 65504/' "@:10: the dominant-share denominator lcm(regs_per_sm / warp_size, shared-memory lines, warps_per_sm, tb_slots_per_sm) = 1572096 exceeds 2^20"
+f="$dir/pw12.cfg"; sed -e 's/^ctx_ptr_width .*/ctx_ptr_width = 12/;s/^ptbq_depth .*/ptbq_depth = 1/' hw/configs/gtx980.cfg > "$f"
 if "$hwgen" --check "$f" hw/regmap.def; then ok; else bad "ctx_ptr_width 12 rejected"; fi
 # 16 slots fit the register map exactly: must be accepted
 f="$dir/k16.cfg"; sed -e 's/^kslots_per_sm .*/kslots_per_sm = 16/;s/^kernels_gpu .*/kernels_gpu = 16/' hw/configs/gtx980.cfg > "$f"

@@ -1,0 +1,114 @@
+/* sm_driver.h: C reference model of the central TB dispatcher (spec: docs/sm_driver.md).
+ * Same interface style as the other blocks: drv_reset, drv_eval (this cycle's outputs, no state
+ * change), drv_commit (clock edge). The state is exactly the spec's "State" tables. */
+#ifndef SM_DRIVER_H
+#define SM_DRIVER_H
+#include "preempt_engine.h" /* tmask_t, wmask_t, PE_OP/PE_ST enums */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DRV_NSM SMK_NUM_SM
+#define DRV_KN SMK_KERNELS
+#define DRV_KS SMK_KSLOTS
+#define DRV_T SMK_TB_SLOTS
+#define DRV_PQ SMK_PTBQ
+
+enum { DRV_FCFS = 0, DRV_SPART = 1, DRV_SMK_OD = 2, DRV_SMK_P = 3, DRV_QOS = 4 };  /* cfg_policy */
+enum { DRV_ADM_NONE = 0, DRV_ADM_CAP = 1, DRV_ADM_RESERVE = 2 };                  /* kl_adm */
+enum { DRV_Q_FREE = 0, DRV_Q_PEND = 1, DRV_Q_SAVED = 2, DRV_Q_REST = 3, DRV_Q_RERUN = 4 }; /* qst */
+enum { DRV_R_REG = 0, DRV_R_SL = 1, DRV_R_W = 2, DRV_R_TB = 3, DRV_NRES = 4 };    /* resources */
+
+typedef struct {
+    /* kernel table */
+    uint64_t kv;                    /* bit k */
+    uint64_t kold[DRV_KN];          /* bit j: kernel j older than k */
+    uint16_t kn[DRV_KN], kr[DRV_KN], km[DRV_KN], kdreg[DRV_KN];
+    uint32_t kgrid[DRV_KN], knext[DRV_KN], kndone[DRV_KN];
+    uint64_t kqos, kidem;           /* bit k */
+    uint64_t kmask[DRV_KN];         /* bit s (num_sm <= 64, enforced by hw/) */
+    uint8_t kadm[DRV_KN];
+    uint32_t klim[DRV_KN];
+    uint32_t U[DRV_KN][DRV_NRES];   /* GPU-wide usage */
+    /* per SM */
+    uint32_t u[DRV_NSM][DRV_NRES];
+    uint8_t cnt[DRV_NSM][DRV_KN], part[DRV_NSM][DRV_KN];
+    uint16_t ksv[DRV_NSM];          /* bit j */
+    uint8_t ksk[DRV_NSM][DRV_KS];
+    tmask_t sv[DRV_NSM], spre[DRV_NSM], sfill[DRV_NSM];
+    uint8_t sk[DRV_NSM][DRV_T];
+    uint32_t sid[DRV_NSM][DRV_T];
+    uint64_t busy, bpb, rl_v;       /* bit s */
+    uint8_t rl_op[DRV_NSM], rl_tb[DRV_NSM], rl_st[DRV_NSM];
+    tmask_t dp[DRV_NSM];
+    /* PTBQ */
+    uint8_t qst[DRV_PQ], qk[DRV_PQ], qs[DRV_PQ], qt[DRV_PQ];
+    uint32_t qid[DRV_PQ];
+    /* global */
+    uint32_t pb, plan_v, plan_kc, plan_kv, plan_sm, plan_left;
+    uint32_t kl_rej, kdone_v, kdone_k;
+    /* partition unit */
+    uint32_t pdirty, pact, pcur, pcnt_ks;
+    uint32_t pc[DRV_KN];
+    uint32_t pacc[DRV_NRES];
+} sm_driver_t;
+
+typedef struct {
+    /* host */
+    uint32_t kl_v, kl_k, kl_n, kl_r, kl_m, kl_grid, kl_qos, kl_idem, kl_adm, kl_lim;
+    uint64_t kl_mask;
+    uint32_t km_v, km_k;
+    uint64_t km_mask;
+    uint32_t cfg_policy, cfg_max2, cfg_evict, cfg_pmode;
+    /* from each SM */
+    uint32_t set_rej[DRV_NSM], cmd_full[DRV_NSM];
+    uint32_t rsp_v[DRV_NSM], rsp_op[DRV_NSM], rsp_tb[DRV_NSM], rsp_status[DRV_NSM];
+    uint64_t rsp_ptr[DRV_NSM];
+    tmask_t tb_done[DRV_NSM];
+    wmask_t wused[DRV_NSM];
+} drv_in_t;
+
+typedef struct {
+    uint32_t kl_rej, kdone_v, kdone_k;
+    /* to each SM */
+    uint32_t set_v[DRV_NSM], set_tb[DRV_NSM], set_ks[DRV_NSM], set_nreg[DRV_NSM], set_smem[DRV_NSM],
+        set_go[DRV_NSM];
+    wmask_t set_mask[DRV_NSM];
+    uint32_t cmd_v[DRV_NSM], cmd_op[DRV_NSM], cmd_tb[DRV_NSM], cmd_idem[DRV_NSM];
+    uint64_t cmd_ptr[DRV_NSM];
+    /* not ports: this cycle's decision and event, for testbenches and traces */
+    uint32_t dec_kind;  /* DRV_DEC_* */
+    uint32_t dec_sm, dec_slot, dec_k, dec_id, dec_q;
+    uint32_t ev_kind;   /* DRV_EV_* */
+    uint32_t ev_sm, ev_slot;
+} drv_out_t;
+
+enum { DRV_DEC_NONE = 0, DRV_DEC_EVICT, DRV_DEC_RESV, DRV_DEC_PLAN_PRE, DRV_DEC_NEW, DRV_DEC_RERUN,
+       DRV_DEC_RESTORE, DRV_DEC_PLAN_START };
+enum { DRV_EV_NONE = 0, DRV_EV_RSP, DRV_EV_DONE };
+
+void drv_reset(sm_driver_t *d);
+/* Outputs of this cycle from current state and inputs (no state change). */
+void drv_eval(const sm_driver_t *d, const drv_in_t *in, drv_out_t *out);
+/* Clock edge: next state from current state, inputs and this cycle's outputs (from drv_eval). */
+void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *out);
+
+/* ---- pure functions of the spec, exported for unit tests (any limits, not only the config's) */
+/* share = max over resources of u[x] * mult[x] ("Units and exact dominant shares") */
+uint32_t drv_share(const uint32_t u[DRV_NRES], const uint32_t mult[DRV_NRES]);
+/* Algorithm 1 step 4: does the range of rk[0..n-1] (only entries with bit i of `valid`) strictly
+ * shrink when rk[kv] becomes rkv_new and rk[kc] becomes rkc_new? */
+int drv_range_shrinks(const uint32_t *rk, uint32_t valid, int n, int kc, uint32_t rkc_new, int kv,
+                      uint32_t rkv_new);
+/* Progressive filling of one SM ("Partitions"), all at once: n kernels with demands d[k][x],
+ * allowed (bit k), per-SM limits lim[x], multipliers mult[x], kernel-slot limit ks (and 2 with
+ * max2); ties to the highest index; writes part[k]. The sequential partition unit of the model
+ * must give the same result. */
+void drv_fill(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, const uint32_t lim[DRV_NRES],
+              const uint32_t mult[DRV_NRES], int ks, int max2, uint32_t *part);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
