@@ -26,14 +26,15 @@ COPT    := -O3 $(if $(filter x86_64,$(shell uname -m)),-mpopcnt)
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 JOBS    ?= 2
 
-CMODEL_SRC := cmodel/warp_sched.c cmodel/quota_unit.c cmodel/preempt_engine.c cmodel/sm_top.c
+CMODEL_SRC := cmodel/warp_sched.c cmodel/quota_unit.c cmodel/preempt_engine.c cmodel/sm_top.c cmodel/sm_driver.c cmodel/gpu_top.c
 CMODEL_HDR := $(wildcard cmodel/*.h)
-TB_SRC     := testbench/cosim/issue_env.c testbench/cosim/pe_env.c testbench/cosim/sm_env.c
-TB_HDR     := testbench/rng.h testbench/cosim/issue_env.h testbench/cosim/pe_env.h testbench/cosim/sm_env.h
-UNIT_SRC   := testbench/test_warp_sched.c testbench/test_quota_unit.c testbench/test_preempt_engine.c testbench/test_sm_top.c
+TB_SRC     := testbench/cosim/issue_env.c testbench/cosim/pe_env.c testbench/cosim/sm_env.c testbench/cosim/drv_env.c testbench/cosim/gpu_env.c
+TB_HDR     := testbench/rng.h testbench/cosim/issue_env.h testbench/cosim/pe_env.h testbench/cosim/sm_env.h testbench/cosim/drv_env.h testbench/cosim/gpu_env.h
+UNIT_SRC   := testbench/test_warp_sched.c testbench/test_quota_unit.c testbench/test_preempt_engine.c testbench/test_sm_top.c testbench/test_sm_driver.c
 RTL_ISSUE  := rtl/warp_sched.v rtl/quota_unit.v testbench/cosim/issue_path.v
 RTL_ALL    := rtl/warp_sched.v rtl/quota_unit.v
 RTL_SM     := rtl/warp_sched.v rtl/quota_unit.v rtl/preempt_engine.v rtl/sm_top.v
+RTL_GPU    := rtl/warp_sched.v rtl/quota_unit.v rtl/preempt_engine.v rtl/sm_top.v rtl/sm_driver.v rtl/gpu_top.v
 
 cfgname = $(basename $(notdir $(1)))
 cfgfile = $(if $(filter %.cfg,$(1)),$(1),hw/configs/$(1).cfg)
@@ -88,40 +89,67 @@ $(B)/$(1)/ctx_table: testbench/ctx_table.c $(B)/$(1)/libsmk.a $(CMODEL_HDR) $(B)
 
 # Verilator lockstep harness: C model and environment built by gcc into archives, linked by absolute path
 $(B)/$(1)/cosim_issue: $(RTL_ISSUE) testbench/cosim/cosim_issue.cpp $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+	@rm -f $$@ $(B)/$(1)/vl_issue/cosim_issue  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module issue_path -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_issue -o cosim_issue \
 	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
 	  $(abspath $(RTL_ISSUE)) $(abspath testbench/cosim/cosim_issue.cpp) \
 	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_issue.log 2>&1 \
 	  || { tail -30 $(B)/$(1)/vl_issue.log; exit 1; }
-	cp $(B)/$(1)/vl_issue/cosim_issue $$@
+	install -m 755 $(B)/$(1)/vl_issue/cosim_issue $$@
 
 # preemption engine alone, C model vs RTL (environment and monitors: testbench/cosim/pe_env.c)
 $(B)/$(1)/cosim_pe: rtl/preempt_engine.v testbench/cosim/cosim_pe.cpp $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+	@rm -f $$@ $(B)/$(1)/vl_pe/cosim_pe  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module preempt_engine -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_pe -o cosim_pe \
 	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
 	  $(abspath rtl/preempt_engine.v) $(abspath testbench/cosim/cosim_pe.cpp) \
 	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_pe.log 2>&1 \
 	  || { tail -30 $(B)/$(1)/vl_pe.log; exit 1; }
-	cp $(B)/$(1)/vl_pe/cosim_pe $$@
+	install -m 755 $(B)/$(1)/vl_pe/cosim_pe $$@
 
 # whole SM (sm_top), C model vs RTL, random environment and TB-ledger monitors (testbench/cosim/sm_env.c)
 $(B)/$(1)/cosim_sm: $(RTL_SM) testbench/cosim/cosim_sm.cpp $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+	@rm -f $$@ $(B)/$(1)/vl_sm/cosim_sm  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module sm_top -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_sm -o cosim_sm \
 	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
 	  $(abspath $(RTL_SM)) $(abspath testbench/cosim/cosim_sm.cpp) \
 	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_sm.log 2>&1 \
 	  || { tail -30 $(B)/$(1)/vl_sm.log; exit 1; }
-	cp $(B)/$(1)/vl_sm/cosim_sm $$@
+	install -m 755 $(B)/$(1)/vl_sm/cosim_sm $$@
 
-$(B)/$(1)/lint.ok: $(RTL_ISSUE) rtl/preempt_engine.v rtl/sm_top.v $(B)/$(1)/smk_cfg.vh
+# SM driver alone, C model vs RTL, random host and SM-side responder, driver invariants (testbench/cosim/drv_env.c)
+$(B)/$(1)/cosim_drv: rtl/sm_driver.v testbench/cosim/cosim_drv.cpp $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+	@rm -f $$@ $(B)/$(1)/vl_drv/cosim_drv  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
+	verilator $(VERILATOR_FLAGS) --top-module sm_driver -I$(abspath $(B)/$(1)) \
+	  --Mdir $(B)/$(1)/vl_drv -o cosim_drv \
+	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
+	  $(abspath rtl/sm_driver.v) $(abspath testbench/cosim/cosim_drv.cpp) \
+	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_drv.log 2>&1 \
+	  || { tail -30 $(B)/$(1)/vl_drv.log; exit 1; }
+	install -m 755 $(B)/$(1)/vl_drv/cosim_drv $$@
+
+# whole GPU (gpu_top: SM driver + NUM_SM SM tops), C model vs RTL, workload-like random environment and
+# system-level ledger monitors (testbench/cosim/gpu_env.c)
+$(B)/$(1)/cosim_gpu: $(RTL_GPU) testbench/cosim/cosim_gpu.cpp $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+	@rm -f $$@ $(B)/$(1)/vl_gpu/cosim_gpu  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
+	verilator $(VERILATOR_FLAGS) --top-module gpu_top -I$(abspath $(B)/$(1)) \
+	  --Mdir $(B)/$(1)/vl_gpu -o cosim_gpu \
+	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
+	  $(abspath $(RTL_GPU)) $(abspath testbench/cosim/cosim_gpu.cpp) \
+	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_gpu.log 2>&1 \
+	  || { tail -30 $(B)/$(1)/vl_gpu.log; exit 1; }
+	install -m 755 $(B)/$(1)/vl_gpu/cosim_gpu $$@
+
+$(B)/$(1)/lint.ok: $(RTL_ISSUE) rtl/preempt_engine.v rtl/sm_top.v rtl/sm_driver.v $(B)/$(1)/smk_cfg.vh
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module warp_sched rtl/warp_sched.v
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module quota_unit rtl/quota_unit.v
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module issue_path $(RTL_ISSUE)
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module preempt_engine rtl/preempt_engine.v
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module sm_top rtl/sm_top.v rtl/warp_sched.v rtl/quota_unit.v rtl/preempt_engine.v
+	verilator --lint-only -Wall -I$(B)/$(1) --top-module sm_driver rtl/sm_driver.v
 	@touch $$@
 endef
 
@@ -148,7 +176,15 @@ unit: $(foreach c,$(CONFIGS),$(B)/$(c)/unit)
 COSIM_CYCLES ?= 300000
 SM_CYCLES ?= 400000
 PE_CYCLES ?= 1000000
-cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_pe) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_sm)
+# the driver cosim (cosim_drv): cycles per configuration (the RTL's speed scales with NSM x T); runs JOBS at a time
+DRV_CYCLES ?= 300000
+DRV_CYCLES_small ?= 1000000
+DRV_CYCLES_gtx980 ?= 300000
+DRV_CYCLES_pascal56 ?= 100000
+drv_cycles = $(or $(DRV_CYCLES_$(1)),$(DRV_CYCLES))
+# the GPU cosim (cosim_gpu: driver + NUM_SM SM tops): small only in cosim-all (3 runs, one --rand-reset)
+GPU_CYCLES ?= 300000
+cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_pe) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_sm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_drv) $(B)/small/cosim_gpu
 	@set -e; n=0; for c in $(CONFIGS); do \
 	  for s in 1 2 3 4 5; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES); n=$$((n+1)); done; \
 	  for s in 11 12 13; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES) --rand-reset; n=$$((n+1)); done; \
@@ -158,18 +194,26 @@ cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),
 	  $(B)/$$c/cosim_sm --quiet --seed 41 --cycles $(SM_CYCLES); n=$$((n+1)); \
 	  for s in 42 43; do $(B)/$$c/cosim_sm --quiet --seed $$s --cycles $(SM_CYCLES) --rand-reset; n=$$((n+1)); done; \
 	done; echo "cosim: $$n passed, 0 failed"
+	@printf '%s\n' $(foreach c,$(CONFIGS),"$(B)/$(c)/cosim_drv --quiet --seed 51 --cycles $(call drv_cycles,$(c))" \
+	  "$(B)/$(c)/cosim_drv --quiet --seed 52 --cycles $(call drv_cycles,$(c))" \
+	  "$(B)/$(c)/cosim_drv --quiet --seed 53 --cycles $(call drv_cycles,$(c)) --rand-reset") \
+	  | xargs -P $(JOBS) -I{} bash -c '{}' && echo "cosim-drv: $(words $(CONFIGS)) x 3 passed, 0 failed"
+	@set -e; for s in 61 62; do $(B)/small/cosim_gpu --quiet --seed $$s --cycles $(GPU_CYCLES); done; \
+	  $(B)/small/cosim_gpu --quiet --seed 63 --cycles $(GPU_CYCLES) --rand-reset; echo "cosim-gpu: small x 3 passed, 0 failed"
 
-cosim: $(B)/$(CFGN)/cosim_issue $(B)/$(CFGN)/cosim_pe $(B)/$(CFGN)/cosim_sm
+cosim: $(B)/$(CFGN)/cosim_issue $(B)/$(CFGN)/cosim_pe $(B)/$(CFGN)/cosim_sm $(B)/$(CFGN)/cosim_drv
 	@set -e; for s in 1 2 3 4; do $(B)/$(CFGN)/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES); done; \
 	  $(B)/$(CFGN)/cosim_issue --quiet --seed 5 --cycles $(COSIM_CYCLES) --rand-reset
 	@set -e; for s in 1 2; do $(B)/$(CFGN)/cosim_pe --quiet --seed $$s --cycles $(PE_CYCLES); done; \
 	  $(B)/$(CFGN)/cosim_pe --quiet --seed 3 --cycles $(PE_CYCLES) --rand-reset
 	@set -e; for s in 1 2; do $(B)/$(CFGN)/cosim_sm --quiet --seed $$s --cycles $(SM_CYCLES); done; \
 	  $(B)/$(CFGN)/cosim_sm --quiet --seed 3 --cycles $(SM_CYCLES) --rand-reset
+	@set -e; for s in 1 2; do $(B)/$(CFGN)/cosim_drv --quiet --seed $$s --cycles $(call drv_cycles,$(CFGN)); done; \
+	  $(B)/$(CFGN)/cosim_drv --quiet --seed 3 --cycles $(call drv_cycles,$(CFGN)) --rand-reset
 
 LONG_SEEDS ?= 40
 LONG_CYCLES ?= 1000000
-cosim-long: setup $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_pe) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_sm)
+cosim-long: setup $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_pe) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_sm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_drv) $(B)/small/cosim_gpu $(B)/gtx980/cosim_gpu
 	bash scripts/cosim_long.sh "$(CONFIGS)" $(LONG_SEEDS) $(LONG_CYCLES)
 
 test: setup

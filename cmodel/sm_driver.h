@@ -77,7 +77,11 @@ typedef struct {
     wmask_t set_mask[DRV_NSM];
     uint32_t cmd_v[DRV_NSM], cmd_op[DRV_NSM], cmd_tb[DRV_NSM], cmd_idem[DRV_NSM];
     uint64_t cmd_ptr[DRV_NSM];
-    /* not ports: this cycle's decision and event, for testbenches and traces */
+    /* not ports: this cycle's decision and event, for testbenches and traces (drv_commit applies
+     * them). EVICT/RESV/PLAN_PRE: dec_sm, dec_slot = the victim's SM and slot, dec_k, dec_id its
+     * kernel and TB id, dec_q the PEND entry (SAVE/DROP; 0 for DRAIN). NEW/RERUN/RESTORE: dec_sm,
+     * dec_slot = S, t of the set-up, dec_k = K, dec_id = TB id, dec_q = the PTBQ entry (RERUN,
+     * RESTORE; 0 for NEW). PLAN_START: dec_sm = SMv, dec_k = Kc, dec_id = Kv, dec_slot = p. */
     uint32_t dec_kind;  /* DRV_DEC_* */
     uint32_t dec_sm, dec_slot, dec_k, dec_id, dec_q;
     uint32_t ev_kind;   /* DRV_EV_* */

@@ -27,6 +27,26 @@ for c in $configs; do
     [ $((i % 4)) -eq 3 ] && extra="--rand-reset"
     jobs+=("build/$c/cosim_sm --quiet --seed $s --cycles $cyc $extra")
   done
+  # the SM driver alone (random host and SM-side responder, driver invariants); every fourth with
+  # random initial register values. Its RTL runs slower with more SMs: cycles divided by 4 on gtx980
+  # (16 SMs) and other configurations, by 16 on pascal56 (56 SMs), not on small
+  case $c in small) dcyc=$cyc ;; pascal56) dcyc=$((cyc / 16)) ;; *) dcyc=$((cyc / 4)) ;; esac
+  for i in $(seq 0 $((n - 1))); do
+    s=$((4000 + i)); extra=""
+    [ $((i % 4)) -eq 3 ] && extra="--rand-reset"
+    jobs+=("build/$c/cosim_drv --quiet --seed $s --cycles $dcyc $extra")
+  done
+done
+# the whole GPU (cosim_gpu: SM driver + NUM_SM SM tops, workload-like environment, system ledger): all
+# seeds on small, an eighth of them (at least 2) on gtx980 at a quarter of the cycles; every fourth
+# with random initial register values
+for c in $configs; do
+  case $c in small) gn=$n; gcyc=$cyc ;; gtx980) gn=$(( n / 8 > 2 ? n / 8 : 2 )); gcyc=$((cyc / 4)) ;; *) continue ;; esac
+  for i in $(seq 0 $((gn - 1))); do
+    s=$((5000 + i)); extra=""
+    [ $((i % 4)) -eq 3 ] && extra="--rand-reset"
+    jobs+=("build/$c/cosim_gpu --quiet --seed $s --cycles $gcyc $extra")
+  done
 done
 printf '%s\n' "${jobs[@]}" | xargs -P 2 -I{} bash -c '{} | tail -n 12; exit ${PIPESTATUS[0]}' \
   || { echo "cosim-long: FAILED (see the replay command above)"; exit 1; }

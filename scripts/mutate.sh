@@ -2,9 +2,9 @@
 # mutate.sh CONFIG [N] [SEEDS] : Yosys mutation testing of the RTL against the cosim.
 #
 # Modules (MUT_MODULES, default all): warp_sched and quota_unit (harness: the issue-path cosim,
-# top issue_path), preempt_engine (the engine-alone cosim, top preempt_engine) and sm_top (the
+# top issue_path), preempt_engine (the engine-alone cosim, top preempt_engine), sm_top (the
 # whole-SM cosim, top sm_top; only sm_top's own cells are mutated: the blocks inside are covered by
-# their own rows). For each module N mutants are sampled evenly with Yosys `mutate -list` (fixed
+# their own rows) and sm_driver (the driver-alone cosim, top sm_driver). For each module N mutants are sampled evenly with Yosys `mutate -list` (fixed
 # seed) from the flattened cosim top, restricted to that module's cells. All mutants are applied
 # at once behind a control input `mutsel` (mutant i active when mutsel == i, 0 = original), so one
 # Verilator build serves every mutant. Each mutant is run by the cosim (every output compared every
@@ -31,8 +31,8 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/build/mutate
 inc=$root/build/$cfg
 mkdir -p "$out"
-MODULES=${MUT_MODULES:-"warp_sched quota_unit preempt_engine sm_top"}
-ALL_MODULES="warp_sched quota_unit preempt_engine sm_top"
+MODULES=${MUT_MODULES:-"warp_sched quota_unit preempt_engine sm_top sm_driver"}
+ALL_MODULES="warp_sched quota_unit preempt_engine sm_top sm_driver"
 
 # per module: harness top, its RTL, the cosim shim, and the Yosys selection of the mutated cells
 modcfg() { # MODULE -> top rtl shim sel
@@ -49,6 +49,9 @@ modcfg() { # MODULE -> top rtl shim sel
       top=sm_top; rtl="$r/warp_sched.v $r/quota_unit.v $r/preempt_engine.v $r/sm_top.v"
       shim=$root/testbench/cosim/cosim_sm.cpp
       sel='sm_top/c:* sm_top/c:*u_ws.* %d sm_top/c:*u_qu.* %d sm_top/c:*u_pe.* %d' ;;
+    sm_driver)
+      top=sm_driver; rtl="$r/sm_driver.v"; shim=$root/testbench/cosim/cosim_drv.cpp
+      sel='sm_driver/c:*' ;;
     *) echo "mutate: unknown module $1"; exit 1 ;;
   esac
   readin="read_verilog -I$inc $rtl; hierarchy -top $top; proc; flatten; opt_clean"

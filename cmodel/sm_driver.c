@@ -1,0 +1,753 @@
+/* sm_driver.c: the central TB dispatcher, bit- and cycle-accurate (spec: docs/sm_driver.md).
+ * drv_eval selects this cycle's event and decision from the registered state (and wused / cfg_*),
+ * and drives the SM ports; drv_commit applies the event, the decision (as reported in drv_out_t:
+ * dec_*, ev_*, set_*, cmd_*), the host ports, the partition unit and the latches at the edge.
+ * Integer arithmetic only, explicit widths, no allocation. Section names in comments are the spec's. */
+#include "sm_driver.h"
+
+#include <string.h>
+
+#define NSM DRV_NSM
+#define KN DRV_KN
+#define KS DRV_KS
+#define NT DRV_T
+#define PQ DRV_PQ
+#define NR DRV_NRES
+#define TALL SMK_MASK(NT)
+#define WALL SMK_WMASK_ALL
+#define SALL SMK_MASK(NSM)
+#define KALL SMK_MASK(KN)
+#define UWM SMK_MASK(SMK_UW)
+#define GWM SMK_MASK(SMK_GRID_W)
+#define CNTM SMK_MASK(SMK_TBS_W + 1)
+#define OP_SAVE SMK_PE_OP_SAVE
+#define OP_RESTORE SMK_PE_OP_RESTORE
+#define OP_DRAIN SMK_PE_OP_DRAIN
+#define OP_DROP SMK_PE_OP_DROP
+
+static const uint32_t MULT[NR] = {SMK_M_REG, SMK_M_SL, SMK_M_W, SMK_M_TB};
+static const uint32_t LIM[NR] = {SMK_LIM_REG, SMK_LIM_SL, SMK_LIM_W, SMK_LIM_TB};
+
+/* ---------------------------------------------------------------- pure functions of the spec */
+
+uint32_t drv_share(const uint32_t u[DRV_NRES], const uint32_t mult[DRV_NRES])
+{
+    uint32_t m = 0;
+    for (int x = 0; x < DRV_NRES; x++) {
+        const uint32_t v = u[x] * mult[x];
+        m = v > m ? v : m;
+    }
+    return m;
+}
+
+int drv_range_shrinks(const uint32_t *rk, uint32_t valid, int n, int kc, uint32_t rkc_new, int kv,
+                      uint32_t rkv_new)
+{
+    uint32_t omin = UINT32_MAX, omax = 0, nmin = UINT32_MAX, nmax = 0;
+    int any = 0;
+    for (int k = 0; k < n; k++) {
+        if (!(valid >> k & 1))
+            continue;
+        any = 1;
+        const uint32_t o = rk[k], v = k == kc ? rkc_new : k == kv ? rkv_new : o;
+        omin = o < omin ? o : omin, omax = o > omax ? o : omax;
+        nmin = v < nmin ? v : nmin, nmax = v > nmax ? v : nmax;
+    }
+    return any && nmax - nmin < omax - omin;
+}
+
+/* One step of the progressive filling ("Partitions"): the candidate with the lowest share of
+ * pc[k] * d[k], ties to the highest index; -1 if none. Shared by drv_fill and the partition unit. */
+static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, const uint32_t lim[DRV_NRES],
+                     const uint32_t mult[DRV_NRES], const uint32_t acc[DRV_NRES], const uint32_t *pc,
+                     uint32_t nks, uint32_t ks, uint32_t max2)
+{
+    int best = -1;
+    uint32_t bs = 0;
+    const int ks_ok = nks < ks && (!max2 || nks < 2);
+    for (int k = 0; k < n; k++) {
+        if (!(allowed >> k & 1))
+            continue;
+        if ((d[k][0] | d[k][1] | d[k][2] | d[k][3]) == 0) /* never in the model (d_tb = 1) */
+            continue;
+        int ok = pc[k] > 0 || ks_ok;
+        for (int x = 0; x < DRV_NRES && ok; x++)
+            ok = acc[x] + d[k][x] <= lim[x];
+        if (!ok)
+            continue;
+        uint32_t sh = 0;
+        for (int x = 0; x < DRV_NRES; x++) {
+            const uint32_t v = pc[k] * d[k][x] * mult[x];
+            sh = v > sh ? v : sh;
+        }
+        if (best < 0 || sh <= bs) /* <=: ties to the highest index */
+            best = k, bs = sh;
+    }
+    return best;
+}
+
+void drv_fill(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, const uint32_t lim[DRV_NRES],
+              const uint32_t mult[DRV_NRES], int ks, int max2, uint32_t *part)
+{
+    uint32_t acc[DRV_NRES] = {0, 0, 0, 0}, nks = 0;
+    for (int k = 0; k < n; k++)
+        part[k] = 0;
+    for (;;) {
+        const int b = fill_pick(n, d, allowed, lim, mult, acc, part, nks, (uint32_t)ks, (uint32_t)max2);
+        if (b < 0)
+            return;
+        if (part[b] == 0)
+            nks++;
+        part[b]++;
+        for (int x = 0; x < DRV_NRES; x++)
+            acc[x] += d[b][x];
+    }
+}
+
+/* ---------------------------------------------------------------- derived values */
+
+static inline uint32_t bit(uint64_t v, uint32_t i) { return (uint32_t)(v >> i & 1); }
+
+/* d(k): rows, lines, warps, 1 */
+static inline void dem(const sm_driver_t *d, uint32_t k, uint32_t x[NR])
+{
+    x[0] = d->kdreg[k], x[1] = d->km[k], x[2] = d->kn[k], x[3] = 1;
+}
+static inline uint32_t share_of(const uint32_t u[NR]) { return drv_share(u, MULT); }
+static inline uint32_t rk_of(const sm_driver_t *d, uint32_t k) { return share_of(d->U[k]); }
+static inline uint32_t rsm_of(const sm_driver_t *d, uint32_t s) { return share_of(d->u[s]); }
+
+/* ks_of(s, k): j or -1 */
+static inline int ks_of(const sm_driver_t *d, uint32_t s, uint32_t k)
+{
+    for (uint32_t j = 0; j < KS; j++)
+        if (bit(d->ksv[s], j) && d->ksk[s][j] == k)
+            return (int)j;
+    return -1;
+}
+static inline int ks_free(const sm_driver_t *d, uint32_t s)
+{
+    const uint32_t f = ~(uint32_t)d->ksv[s] & (uint32_t)SMK_MASK(KS);
+    return f ? smk_ctz(f) : -1;
+}
+static inline uint32_t nks_of(const sm_driver_t *d, uint32_t s) { return (uint32_t)smk_popc(d->ksv[s] & SMK_MASK(KS)); }
+static inline uint32_t ks_room(uint32_t nks, uint32_t max2) { return nks < KS && (!max2 || nks < 2); }
+/* preemptible slots: sv & ~spre & ~sfill & ~dp (a TB whose completion is latched is never a victim) */
+static inline tmask_t avail_of(const sm_driver_t *d, uint32_t s)
+{
+    return d->sv[s] & ~d->spre[s] & ~d->sfill[s] & ~d->dp[s] & TALL;
+}
+/* slots of `avail` whose kernel is in kernel set ks */
+static inline tmask_t slots_of(const sm_driver_t *d, uint32_t s, tmask_t avail, uint64_t kset)
+{
+    tmask_t r = 0;
+    for (tmask_t x = avail; x; x &= x - 1) {
+        const uint32_t t = (uint32_t)smk_ctz(x);
+        r |= (tmask_t)bit(kset, d->sk[s][t]) << t;
+    }
+    return r;
+}
+static inline uint32_t highbit(uint64_t m) { return 63u - (uint32_t)__builtin_clzll(m); }
+
+static wmask_t wsel(wmask_t used, uint32_t n)
+{
+    wmask_t f = ~used & WALL, m = 0;
+    for (; n && f; n--) {
+        const wmask_t b = f & (~f + 1);
+        m |= b, f &= ~b;
+    }
+    return m;
+}
+
+/* this cycle's derived values shared by the decision steps of drv_eval */
+typedef struct {
+    uint32_t policy, max2;
+    uint64_t elig, hasq;       /* bit k */
+    uint8_t pqsel[KN];         /* pq_sel(k) */
+    int freeq;                 /* lowest FREE PTBQ entry, -1 if none */
+    uint64_t cmdok;            /* bit s */
+    uint64_t resv_sm;          /* SMs blocked for non-RESERVE kernels (kmask of the short r), 0 if none */
+    int resv_r;
+    uint32_t wfree[NSM];       /* popcount(~wused[s]) */
+} ctx_t;
+
+/* the decision of this cycle (mirrored into drv_out_t) */
+typedef struct {
+    uint32_t kind, s, t, k, id, q;
+    uint32_t op;               /* command op of EVICT/RESV/PLAN_PRE */
+    uint32_t kv, p;            /* PLAN_START */
+} dec_t;
+
+static int fits(const sm_driver_t *d, const ctx_t *c, uint32_t s, uint32_t k)
+{
+    /* a pure AND of the spec's terms; the cheap and selective ones first */
+    if (!bit(d->kmask[k], s))
+        return 0;
+    if (c->policy == DRV_SMK_P && d->cnt[s][k] >= d->part[s][k])
+        return 0;
+    if (d->plan_v && s == d->plan_sm && k != d->plan_kc)
+        return 0;
+    const uint32_t *u = d->u[s];
+    if (u[0] + d->kdreg[k] > SMK_LIM_REG || u[1] + d->km[k] > SMK_LIM_SL || u[2] + d->kn[k] > SMK_LIM_W ||
+        u[3] >= SMK_LIM_TB)
+        return 0;
+    if (ks_of(d, s, k) < 0 && !ks_room(nks_of(d, s), c->max2))
+        return 0;
+    if (c->wfree[s] < d->kn[k])
+        return 0;
+    if (bit(c->resv_sm, s) && d->kadm[k] != DRV_ADM_RESERVE)
+        return 0;
+    return 1;
+}
+
+/* lowest SM where k fits, -1 if none */
+static int fits_any(const sm_driver_t *d, const ctx_t *c, uint32_t k)
+{
+    for (uint64_t x = d->kmask[k] & SALL; x; x &= x - 1)
+        if (fits(d, c, (uint32_t)smk_ctz(x), k))
+            return smk_ctz(x);
+    return -1;
+}
+
+/* decision 4's TB choice for kernel K on SM S (fits(S, K) known); kind NONE if a SAVED entry waits
+ * for cmd_ok(S) */
+static void dispatch(const sm_driver_t *d, const ctx_t *c, uint32_t K, uint32_t S, dec_t *r)
+{
+    r->s = S, r->k = K, r->q = 0;
+    if (bit(c->hasq, K)) {
+        const uint32_t i = c->pqsel[K];
+        r->q = i, r->id = d->qid[i];
+        if (d->qst[i] == DRV_Q_SAVED) {
+            if (!bit(c->cmdok, S)) {
+                r->kind = DRV_DEC_NONE;
+                return;
+            }
+            r->kind = DRV_DEC_RESTORE;
+        } else {
+            r->kind = DRV_DEC_RERUN;
+        }
+    } else {
+        r->kind = DRV_DEC_NEW, r->id = d->knext[K];
+    }
+    r->t = (uint32_t)smk_ctz(~d->sv[S] & TALL); /* exists: u_tb(S) < T */
+}
+
+/* Algorithm 1 (decision 5) for Kc, which does not fit on SMc */
+static void alg1(const sm_driver_t *d, const ctx_t *c, uint32_t Kc, dec_t *r)
+{
+    uint32_t dc[NR];
+    dem(d, Kc, dc);
+    const uint64_t others = KALL & ~(1ULL << Kc);
+    /* 1. SMv */
+    int smv = -1;
+    uint32_t best = 0;
+    for (uint64_t x = d->kmask[Kc] & SALL; x; x &= x - 1) {
+        const uint32_t s = (uint32_t)smk_ctz(x);
+        if (!slots_of(d, s, avail_of(d, s), others))
+            continue;
+        uint32_t w[NR];
+        for (int i = 0; i < NR; i++)
+            w[i] = d->u[s][i] - d->cnt[s][Kc] * dc[i];
+        const uint32_t sh = share_of(w);
+        if (smv < 0 || sh > best)
+            smv = (int)s, best = sh;
+    }
+    if (smv < 0)
+        return;
+    const uint32_t sv = (uint32_t)smv;
+    /* 2. Kv: highest rK among the other kernels with an available TB on SMv */
+    uint64_t kset = 0;
+    for (tmask_t x = avail_of(d, sv); x; x &= x - 1) {
+        const uint32_t k = d->sk[sv][smk_ctz(x)];
+        if (k != Kc)
+            kset |= 1ULL << k;
+    }
+    int kv = -1;
+    uint32_t bk = 0;
+    for (uint64_t x = kset; x; x &= x - 1) {
+        const uint32_t k = (uint32_t)smk_ctz(x), v = rk_of(d, k);
+        if (kv < 0 || v > bk)
+            kv = (int)k, bk = v;
+    }
+    const uint32_t Kv = (uint32_t)kv;
+    /* 3. p */
+    uint32_t dv[NR];
+    dem(d, Kv, dv);
+    const uint32_t n = d->cnt[sv][Kv];
+    const uint32_t kc_has = ks_of(d, sv, Kc) >= 0, room = ks_room(nks_of(d, sv), c->max2);
+    uint32_t p = 0;
+    for (uint32_t q = 1; q <= n && !p; q++) {
+        int ok = c->wfree[sv] + q * dv[2] >= dc[2] && (kc_has || room || q == n);
+        for (int i = 0; i < NR && ok; i++)
+            ok = d->u[sv][i] + dc[i] <= LIM[i] + q * dv[i];
+        if (ok)
+            p = q;
+    }
+    if (!p)
+        return;
+    /* 4. range of rK over the kernels in use */
+    uint32_t rk[KN], a[NR], b[NR];
+    for (uint32_t k = 0; k < KN; k++)
+        rk[k] = bit(d->kv, k) ? rk_of(d, k) : 0;
+    for (int i = 0; i < NR; i++)
+        a[i] = d->U[Kc][i] + dc[i], b[i] = d->U[Kv][i] - p * dv[i];
+    if (!drv_range_shrinks(rk, (uint32_t)(d->kv & KALL), KN, (int)Kc, share_of(a), (int)Kv, share_of(b)))
+        return;
+    r->kind = DRV_DEC_PLAN_START, r->s = sv, r->k = Kc, r->kv = Kv, r->p = p, r->id = Kv, r->t = p;
+}
+
+static void decide(const sm_driver_t *d, const drv_in_t *in, dec_t *r)
+{
+    memset(r, 0, sizeof *r);
+    ctx_t c;
+    c.policy = in->cfg_policy & 7, c.max2 = in->cfg_max2 & 1;
+    c.cmdok = ~d->busy & ~d->rl_v & SALL;
+    c.freeq = -1, c.hasq = 0;
+    for (int i = PQ - 1; i >= 0; i--) {
+        const uint32_t st = d->qst[i];
+        if (st == DRV_Q_FREE)
+            c.freeq = i;
+        else if (st == DRV_Q_SAVED || st == DRV_Q_RERUN)
+            c.hasq |= 1ULL << d->qk[i], c.pqsel[d->qk[i]] = (uint8_t)i;
+    }
+    c.elig = 0;
+    for (uint64_t x = d->kv & KALL; x; x &= x - 1) {
+        const uint32_t k = (uint32_t)smk_ctz(x);
+        const int work = bit(c.hasq, k) || d->knext[k] < d->kgrid[k];
+        const int adm = d->kadm[k] != DRV_ADM_CAP || d->U[k][DRV_R_TB] < d->klim[k];
+        if (work && adm)
+            c.elig |= 1ULL << k;
+    }
+    const int evict_pol = c.policy == DRV_SPART || c.policy == DRV_SMK_P;
+    /* nothing can happen: no eligible kernel, no plan, no eviction candidate possible */
+    if (!c.elig && !d->plan_v && !evict_pol)
+        return;
+    for (uint32_t s = 0; s < NSM; s++)
+        c.wfree[s] = (uint32_t)smk_popc(~in->wused[s] & WALL);
+    c.resv_sm = 0, c.resv_r = -1;
+    /* RESERVE: the lowest short kernel */
+    for (uint64_t x = c.elig; x; x &= x - 1) {
+        const uint32_t k = (uint32_t)smk_ctz(x);
+        if (d->kadm[k] == DRV_ADM_RESERVE && d->U[k][DRV_R_TB] < d->klim[k] && fits_any(d, &c, k) < 0) {
+            c.resv_r = (int)k, c.resv_sm = d->kmask[k] & SALL;
+            break;
+        }
+    }
+
+    /* 1. eviction */
+    if (evict_pol && !d->pb) {
+        for (uint64_t x = c.cmdok; x; x &= x - 1) {
+            const uint32_t s = (uint32_t)smk_ctz(x);
+            uint64_t bad = 0;
+            for (uint32_t k = 0; k < KN; k++)
+                if (d->cnt[s][k] &&
+                    (c.policy == DRV_SPART ? !bit(d->kmask[k], s) : d->cnt[s][k] > d->part[s][k]))
+                    bad |= 1ULL << k;
+            if (!bad)
+                continue;
+            const tmask_t m = slots_of(d, s, avail_of(d, s), bad);
+            if (!m)
+                continue;
+            const uint32_t t = highbit(m);
+            const uint32_t op = (in->cfg_evict & 3) == OP_SAVE ? OP_SAVE : OP_DRAIN;
+            if (op == OP_SAVE && c.freeq < 0)
+                break; /* no eviction this cycle; the next decisions apply */
+            r->kind = DRV_DEC_EVICT, r->s = s, r->t = t, r->k = d->sk[s][t], r->id = d->sid[s][t], r->op = op;
+            r->q = op == OP_SAVE ? (uint32_t)c.freeq : 0;
+            return;
+        }
+    }
+    /* 2. reservation drain */
+    if (c.resv_r >= 0 && !d->pb) {
+        uint64_t nonres = 0;
+        for (uint32_t k = 0; k < KN; k++)
+            nonres |= (uint64_t)(d->kadm[k] != DRV_ADM_RESERVE) << k;
+        for (uint64_t x = c.resv_sm & c.cmdok; x; x &= x - 1) {
+            const uint32_t s = (uint32_t)smk_ctz(x);
+            const tmask_t m = slots_of(d, s, avail_of(d, s), nonres);
+            if (!m)
+                continue;
+            const uint32_t t = highbit(m);
+            r->kind = DRV_DEC_RESV, r->s = s, r->t = t, r->k = d->sk[s][t], r->id = d->sid[s][t], r->op = OP_DRAIN;
+            return;
+        }
+    }
+    /* 3. plan step (applies iff plan_v & ~pb & (plan_left == 0 | cmd_ok(plan_sm) & a FREE entry)) */
+    if (d->plan_v && !d->pb) {
+        const uint32_t S = d->plan_sm, K = d->plan_kc;
+        if (d->plan_left > 0) {
+            if (bit(c.cmdok, S) && c.freeq >= 0) {
+                const tmask_t m = slots_of(d, S, avail_of(d, S), 1ULL << d->plan_kv);
+                if (m) {
+                    const uint32_t t = highbit(m), k = d->sk[S][t];
+                    r->kind = DRV_DEC_PLAN_PRE, r->s = S, r->t = t, r->k = k, r->id = d->sid[S][t];
+                    r->q = (uint32_t)c.freeq;
+                    r->op = ((in->cfg_pmode & 3) == OP_DROP && bit(d->kidem, k)) ? OP_DROP : OP_SAVE;
+                }
+                return; /* no such slot: plan_v = 0 (drv_commit) */
+            }
+        } else {
+            if (bit(c.elig, K) && fits(d, &c, S, K))
+                dispatch(d, &c, K, S, r);
+            return; /* plan_v = 0 either way (drv_commit) */
+        }
+    }
+    if (!c.elig)
+        return;
+    /* 4. dispatch, 5. preemption start */
+    if (c.policy == DRV_SMK_OD) {
+        uint32_t Kc = 0, bk = 0;
+        int have = 0;
+        for (uint64_t x = c.elig; x; x &= x - 1) {
+            const uint32_t k = (uint32_t)smk_ctz(x), v = rk_of(d, k);
+            if (!have || v < bk)
+                Kc = k, bk = v, have = 1;
+        }
+        int smc = -1;
+        uint32_t bs = 0;
+        for (uint64_t x = d->kmask[Kc] & SALL; x; x &= x - 1) {
+            const uint32_t s = (uint32_t)smk_ctz(x), v = rsm_of(d, s);
+            if (smc < 0 || v < bs)
+                smc = (int)s, bs = v;
+        }
+        if (smc < 0)
+            return;
+        if (fits(d, &c, (uint32_t)smc, Kc))
+            dispatch(d, &c, Kc, (uint32_t)smc, r);
+        else if (!d->plan_v && !d->pb)
+            alg1(d, &c, Kc, r);
+    } else if (c.policy == DRV_SMK_P) {
+        uint64_t cand = c.elig;
+        while (cand) {
+            uint32_t K = 0, bk = 0;
+            int have = 0;
+            for (uint64_t x = cand; x; x &= x - 1) {
+                const uint32_t k = (uint32_t)smk_ctz(x), v = rk_of(d, k);
+                if (!have || v < bk)
+                    K = k, bk = v, have = 1;
+            }
+            int S = -1;
+            uint32_t bs = 0;
+            for (uint64_t x = d->kmask[K] & SALL; x; x &= x - 1) {
+                const uint32_t s = (uint32_t)smk_ctz(x);
+                if (!fits(d, &c, s, K))
+                    continue;
+                const uint32_t v = rsm_of(d, s);
+                if (S < 0 || v < bs)
+                    S = (int)s, bs = v;
+            }
+            if (S >= 0) {
+                dispatch(d, &c, K, (uint32_t)S, r);
+                return;
+            }
+            cand &= ~(1ULL << K);
+        }
+    } else { /* FCFS, SPART (and 4..7 until step 2) */
+        uint64_t cand = c.elig;
+        while (cand) {
+            uint32_t K = (uint32_t)smk_ctz(cand);
+            for (uint64_t x = cand; x; x &= x - 1) {
+                const uint32_t k = (uint32_t)smk_ctz(x);
+                if (!(d->kold[k] & cand)) {
+                    K = k;
+                    break;
+                }
+            }
+            const int S = fits_any(d, &c, K);
+            if (S >= 0) {
+                dispatch(d, &c, K, (uint32_t)S, r);
+                return;
+            }
+            cand &= ~(1ULL << K);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- interface */
+
+void drv_reset(sm_driver_t *d) { memset(d, 0, sizeof *d); }
+
+void drv_eval(const sm_driver_t *d, const drv_in_t *in, drv_out_t *o)
+{
+    memset(o, 0, sizeof *o);
+    o->kl_rej = d->kl_rej, o->kdone_v = d->kdone_v, o->kdone_k = d->kdone_k;
+
+    /* event */
+    if (d->rl_v & SALL) {
+        const uint32_t s = (uint32_t)smk_ctz(d->rl_v & SALL);
+        o->ev_kind = DRV_EV_RSP, o->ev_sm = s, o->ev_slot = d->rl_tb[s];
+    } else {
+        for (uint32_t s = 0; s < NSM; s++)
+            if (d->dp[s] & TALL) {
+                o->ev_kind = DRV_EV_DONE, o->ev_sm = s, o->ev_slot = (uint32_t)smk_ctz(d->dp[s] & TALL);
+                break;
+            }
+    }
+
+    /* decision */
+    dec_t r;
+    decide(d, in, &r);
+    o->dec_kind = r.kind, o->dec_sm = r.s, o->dec_slot = r.t, o->dec_k = r.k, o->dec_id = r.id, o->dec_q = r.q;
+    const uint32_t s = r.s;
+    switch (r.kind) {
+    case DRV_DEC_EVICT:
+    case DRV_DEC_RESV:
+    case DRV_DEC_PLAN_PRE:
+        o->cmd_v[s] = 1, o->cmd_op[s] = r.op, o->cmd_tb[s] = r.t, o->cmd_idem[s] = bit(d->kidem, r.k);
+        o->cmd_ptr[s] = r.op == OP_DRAIN ? 0 : ((uint64_t)r.q * SMK_CTX_MAX_LINES) & SMK_MASK(SMK_CTX_PTR_W);
+        break;
+    case DRV_DEC_NEW:
+    case DRV_DEC_RERUN:
+    case DRV_DEC_RESTORE: {
+        const uint32_t k = r.k;
+        const int j = ks_of(d, s, k);
+        o->set_v[s] = 1, o->set_tb[s] = r.t, o->set_mask[s] = wsel(in->wused[s], d->kn[k]);
+        o->set_ks[s] = (uint32_t)(j >= 0 ? j : ks_free(d, s));
+        o->set_nreg[s] = d->kr[k], o->set_smem[s] = d->km[k];
+        o->set_go[s] = r.kind != DRV_DEC_RESTORE;
+        if (r.kind == DRV_DEC_RESTORE) {
+            o->cmd_v[s] = 1, o->cmd_op[s] = OP_RESTORE, o->cmd_tb[s] = r.t, o->cmd_idem[s] = bit(d->kidem, k);
+            o->cmd_ptr[s] = ((uint64_t)r.q * SMK_CTX_MAX_LINES) & SMK_MASK(SMK_CTX_PTR_W);
+        }
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+/* retire(s, t) */
+static void retire(sm_driver_t *d, uint32_t s, uint32_t t)
+{
+    const uint32_t k = d->sk[s][t];
+    uint32_t x[NR];
+    dem(d, k, x);
+    d->sv[s] &= ~(1ULL << t);
+    for (int i = 0; i < NR; i++) {
+        d->u[s][i] = (uint32_t)((d->u[s][i] - x[i]) & UWM);
+        d->U[k][i] = (uint32_t)((d->U[k][i] - x[i]) & UWM);
+    }
+    d->cnt[s][k] = (uint8_t)((d->cnt[s][k] - 1u) & CNTM);
+    if (d->cnt[s][k] == 0) {
+        const int j = ks_of(d, s, k);
+        if (j >= 0)
+            d->ksv[s] &= (uint16_t)~(1u << j);
+    }
+}
+
+static int find_q(const sm_driver_t *d, uint32_t st, uint32_t s)
+{
+    for (int i = 0; i < PQ; i++)
+        if (d->qst[i] == st && d->qs[i] == s)
+            return i;
+    return -1;
+}
+
+void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
+{
+    /* values of the registered state needed after the updates below */
+    const uint64_t kv0 = d->kv;
+    const uint32_t dk = o->dec_kind;
+    int freeq = 0;
+    for (int i = 0; i < PQ && !freeq; i++)
+        freeq = d->qst[i] == DRV_Q_FREE;
+    /* plan step (decision 3) applied this cycle? */
+    uint32_t plan_clear = 0, plan_dec = 0;
+    if (d->plan_v && !d->pb && dk != DRV_DEC_EVICT && dk != DRV_DEC_RESV) {
+        if (d->plan_left > 0) {
+            if (!bit(d->busy | d->rl_v, d->plan_sm) && freeq) {
+                if (dk == DRV_DEC_PLAN_PRE)
+                    plan_dec = 1;
+                else
+                    plan_clear = 1;
+            }
+        } else {
+            plan_clear = 1;
+        }
+    }
+
+    /* partition unit (from the registered state) */
+    uint32_t pstart = 0;
+    if (!d->pact) {
+        if (d->pdirty) {
+            pstart = 1;
+            d->pact = 1, d->pcur = 0, d->pcnt_ks = 0;
+            memset(d->pc, 0, sizeof d->pc);
+            memset(d->pacc, 0, sizeof d->pacc);
+        }
+    } else {
+        const uint32_t s = d->pcur;
+        uint32_t dm[KN][NR], allowed = 0;
+        for (uint32_t k = 0; k < KN; k++) {
+            dem(d, k, dm[k]);
+            allowed |= (uint32_t)(bit(d->kv, k) & bit(d->kmask[k], s)) << k;
+        }
+        const int b = fill_pick(KN, (const uint32_t(*)[NR])dm, allowed, LIM, MULT, d->pacc, d->pc, d->pcnt_ks, KS,
+                                in->cfg_max2 & 1);
+        if (b >= 0) {
+            if (d->pc[b] == 0)
+                d->pcnt_ks = (d->pcnt_ks + 1) & (uint32_t)SMK_MASK(SMK_KS_W + 1);
+            d->pc[b] = (d->pc[b] + 1) & (uint32_t)CNTM;
+            for (int i = 0; i < NR; i++)
+                d->pacc[i] = (uint32_t)((d->pacc[i] + dm[b][i]) & UWM);
+        } else {
+            if (s < NSM)
+                for (uint32_t k = 0; k < KN; k++)
+                    d->part[s][k] = (uint8_t)d->pc[k];
+            memset(d->pc, 0, sizeof d->pc);
+            memset(d->pacc, 0, sizeof d->pacc);
+            d->pcnt_ks = 0;
+            if (s >= NSM - 1)
+                d->pact = 0, d->pcur = 0;
+            else
+                d->pcur = s + 1;
+        }
+    }
+    uint32_t dirty = 0;
+
+    /* event */
+    uint32_t kdone_v = 0, kdone_k = d->kdone_k;
+    tmask_t dclear = 0;
+    uint32_t ev_s = o->ev_sm;
+    if (o->ev_kind == DRV_EV_RSP) {
+        const uint32_t s = ev_s, t = d->rl_tb[s], op = d->rl_op[s], st = d->rl_st[s];
+        d->busy &= ~(1ULL << s), d->rl_v &= ~(1ULL << s);
+        if (t < NT)
+            d->spre[s] &= ~(1ULL << t), d->sfill[s] &= ~(1ULL << t);
+        if (op == OP_SAVE || op == OP_DROP) {
+            const int i = find_q(d, DRV_Q_PEND, s);
+            if (st == SMK_PE_ST_OK) {
+                if (i >= 0)
+                    d->qst[i] = op == OP_SAVE ? DRV_Q_SAVED : DRV_Q_RERUN;
+                if (t < NT)
+                    retire(d, s, t);
+            } else if (i >= 0) {
+                d->qst[i] = DRV_Q_FREE;
+            }
+        } else if (op == OP_RESTORE && st == SMK_PE_ST_OK) {
+            const int i = find_q(d, DRV_Q_REST, s);
+            if (i >= 0)
+                d->qst[i] = DRV_Q_FREE;
+        }
+        if (bit(d->bpb, s))
+            d->pb = 0, d->bpb &= ~(1ULL << s);
+    } else if (o->ev_kind == DRV_EV_DONE) {
+        const uint32_t s = ev_s, t = o->ev_slot, k = d->sk[s][t];
+        dclear = 1ULL << t;
+        retire(d, s, t);
+        d->kndone[k] = (uint32_t)((d->kndone[k] + 1) & GWM);
+        if (d->kndone[k] == d->kgrid[k]) {
+            d->kv &= ~(1ULL << k);
+            kdone_v = 1, kdone_k = k, dirty = 1;
+        }
+    }
+
+    /* decision */
+    const uint32_t s = o->dec_sm, t = o->dec_slot, k = o->dec_k, q = o->dec_q;
+    switch (dk) {
+    case DRV_DEC_EVICT:
+    case DRV_DEC_RESV:
+    case DRV_DEC_PLAN_PRE: {
+        const uint32_t op = o->cmd_op[s];
+        d->spre[s] |= 1ULL << t;
+        d->busy |= 1ULL << s;
+        if (op == OP_SAVE || op == OP_DROP) {
+            d->qst[q] = DRV_Q_PEND, d->qk[q] = (uint8_t)k, d->qid[q] = d->sid[s][t];
+            d->qs[q] = (uint8_t)s, d->qt[q] = (uint8_t)t;
+        }
+        if (op != OP_DRAIN || dk == DRV_DEC_RESV)
+            d->pb = 1, d->bpb |= 1ULL << s;
+        break;
+    }
+    case DRV_DEC_NEW:
+    case DRV_DEC_RERUN:
+    case DRV_DEC_RESTORE: {
+        const uint32_t j = o->set_ks[s];
+        uint32_t x[NR];
+        dem(d, k, x);
+        d->sv[s] |= 1ULL << t;
+        d->spre[s] &= ~(1ULL << t);
+        d->sk[s][t] = (uint8_t)k;
+        d->sid[s][t] = o->dec_id & (uint32_t)GWM;
+        d->ksv[s] |= (uint16_t)(1u << j), d->ksk[s][j] = (uint8_t)k;
+        for (int i = 0; i < NR; i++) {
+            d->u[s][i] = (uint32_t)((d->u[s][i] + x[i]) & UWM);
+            d->U[k][i] = (uint32_t)((d->U[k][i] + x[i]) & UWM);
+        }
+        d->cnt[s][k] = (uint8_t)((d->cnt[s][k] + 1u) & CNTM);
+        if (dk == DRV_DEC_NEW) {
+            d->knext[k] = (d->knext[k] + 1) & (uint32_t)GWM;
+            d->sfill[s] &= ~(1ULL << t);
+        } else if (dk == DRV_DEC_RERUN) {
+            d->qst[q] = DRV_Q_FREE;
+            d->sfill[s] &= ~(1ULL << t);
+        } else {
+            d->qst[q] = DRV_Q_REST, d->qs[q] = (uint8_t)s, d->qt[q] = (uint8_t)t;
+            d->sfill[s] |= 1ULL << t;
+            d->busy |= 1ULL << s;
+        }
+        break;
+    }
+    case DRV_DEC_PLAN_START:
+        d->plan_v = 1, d->plan_kc = k, d->plan_kv = o->dec_id, d->plan_sm = s, d->plan_left = o->dec_slot;
+        break;
+    default:
+        break;
+    }
+    if (plan_dec)
+        d->plan_left = (d->plan_left - 1) & (uint32_t)CNTM;
+    if (plan_clear)
+        d->plan_v = 0;
+
+    /* host ports */
+    uint32_t kl_rej = 0;
+    if (in->kl_v & 1) {
+        const uint32_t kk = in->kl_k & (uint32_t)SMK_MASK(SMK_KID_W);
+        const uint32_t n = in->kl_n & (uint32_t)SMK_MASK(SMK_WID_W + 1);
+        const uint32_t r = in->kl_r & (uint32_t)SMK_MASK(SMK_REGN_W);
+        const uint32_t m = in->kl_m & (uint32_t)SMK_MASK(SMK_SMLN_W);
+        const uint32_t grid = in->kl_grid & (uint32_t)GWM;
+        const uint64_t mask = in->kl_mask & SALL;
+        const int ok = kk < KN && !bit(kv0, kk) && grid != 0 && mask != 0 && n >= 1 && n <= SMK_WARPS &&
+                       r <= SMK_MAX_REGS && n * r <= SMK_LIM_REG && m <= SMK_LIM_SL;
+        if (ok) {
+            d->kv |= 1ULL << kk;
+            d->kold[kk] = kv0 & KALL;
+            for (uint32_t j = 0; j < KN; j++)
+                d->kold[j] &= ~(1ULL << kk);
+            d->kn[kk] = (uint16_t)n, d->kr[kk] = (uint16_t)r, d->km[kk] = (uint16_t)m;
+            d->kdreg[kk] = (uint16_t)(n * r);
+            d->kgrid[kk] = grid, d->knext[kk] = 0, d->kndone[kk] = 0;
+            d->kqos = (d->kqos & ~(1ULL << kk)) | (uint64_t)(in->kl_qos & 1) << kk;
+            d->kidem = (d->kidem & ~(1ULL << kk)) | (uint64_t)(in->kl_idem & 1) << kk;
+            d->kmask[kk] = mask;
+            d->kadm[kk] = (uint8_t)(in->kl_adm & 3);
+            d->klim[kk] = in->kl_lim & (uint32_t)GWM;
+            memset(d->U[kk], 0, sizeof d->U[kk]);
+            dirty = 1;
+        } else {
+            kl_rej = 1;
+        }
+    }
+    if (in->km_v & 1) {
+        const uint32_t kk = in->km_k & (uint32_t)SMK_MASK(SMK_KID_W);
+        if (kk < KN)
+            d->kmask[kk] = in->km_mask & SALL;
+        dirty = 1;
+    }
+    d->kl_rej = kl_rej;
+    d->kdone_v = kdone_v, d->kdone_k = kdone_k;
+    d->pdirty = (d->pdirty & !pstart) | dirty;
+
+    /* latching */
+    for (uint32_t x = 0; x < NSM; x++) {
+        if (in->rsp_v[x] & 1) {
+            d->rl_v |= 1ULL << x;
+            d->rl_op[x] = (uint8_t)(in->rsp_op[x] & 3);
+            d->rl_tb[x] = (uint8_t)(in->rsp_tb[x] & SMK_MASK(SMK_TBS_W));
+            d->rl_st[x] = (uint8_t)(in->rsp_status[x] & 7);
+        }
+        const tmask_t clr = (o->ev_kind == DRV_EV_DONE && x == ev_s) ? dclear : 0;
+        d->dp[x] = ((d->dp[x] & ~clr) | in->tb_done[x]) & TALL;
+    }
+}

@@ -1,0 +1,147 @@
+`include "smk_cfg.vh"
+// gpu_top: the GPU (spec: docs/gpu_top.md): the SM driver (u_drv) and NUM_SM SM tops (g_sm[s].u_sm).
+// The QoS manager joins in issue 5. Per-SM ports are packed, SM s at [s*w +: w]. The driver <-> SM
+// wiring is also brought out (outputs) so that the cosim compares it every cycle.
+module gpu_top #(
+    parameter QGATE = 1
+) (
+    input  wire clk,
+    input  wire rst,
+    // host and configuration (driver)
+    input  wire  kl_v,
+    input  wire [`SMK_KID_W-1:0] kl_k,
+    input  wire [`SMK_WID_W+1-1:0] kl_n,
+    input  wire [`SMK_REGN_W-1:0] kl_r,
+    input  wire [`SMK_SMLN_W-1:0] kl_m,
+    input  wire [`SMK_GRID_W-1:0] kl_grid,
+    input  wire  kl_qos,
+    input  wire  kl_idem,
+    input  wire [`SMK_NUM_SM-1:0] kl_mask,
+    input  wire [2-1:0] kl_adm,
+    input  wire [`SMK_GRID_W-1:0] kl_lim,
+    input  wire  km_v,
+    input  wire [`SMK_KID_W-1:0] km_k,
+    input  wire [`SMK_NUM_SM-1:0] km_mask,
+    input  wire [3-1:0] cfg_policy,
+    input  wire  cfg_max2,
+    input  wire [2-1:0] cfg_evict,
+    input  wire [2-1:0] cfg_pmode,
+    output wire  kl_rej,
+    output wire  kdone_v,
+    output wire [`SMK_KID_W-1:0] kdone_k,
+    // per SM: pipelines, registers, memory, throttle cap
+    input  wire [`SMK_NUM_SM*(`SMK_PE_OUT_W)-1:0] cap,
+    input  wire [`SMK_NUM_SM*(`SMK_WARPS)-1:0] ready,
+    input  wire [`SMK_NUM_SM*(`SMK_WARPS)-1:0] wbusy,
+    input  wire [`SMK_NUM_SM*(`SMK_WARPS)-1:0] wexit,
+    input  wire [`SMK_NUM_SM*(`SMK_CP)-1:0] cp_v,
+    input  wire [`SMK_NUM_SM*(`SMK_CP*`SMK_KS_W)-1:0] cp_ks,
+    input  wire [`SMK_NUM_SM*(`SMK_CP*`SMK_ACT_W)-1:0] cp_act,
+    input  wire [`SMK_NUM_SM-1:0] csr_we,
+    input  wire [`SMK_NUM_SM*(`SMK_ADDR_W)-1:0] csr_addr,
+    input  wire [`SMK_NUM_SM*(`SMK_DATA_W)-1:0] csr_wdata,
+    input  wire [`SMK_NUM_SM*(`SMK_ADDR_W)-1:0] rd_addr,
+    input  wire [`SMK_NUM_SM-1:0] mem_req_rdy,
+    input  wire [`SMK_NUM_SM-1:0] mem_rsp_v,
+    input  wire [`SMK_NUM_SM*(`SMK_CTX_TAG_W)-1:0] mem_rsp_tag,
+    // per SM: outputs of the SM tops
+    output wire [`SMK_NUM_SM*(`SMK_SCHED)-1:0] iss_v,
+    output wire [`SMK_NUM_SM*(`SMK_SCHED*`SMK_WID_W)-1:0] iss_wid,
+    output wire [`SMK_NUM_SM*(`SMK_SCHED*`SMK_KS_W)-1:0] iss_ks,
+    output wire [`SMK_NUM_SM*(`SMK_KSLOTS*`SMK_WCNT_W)-1:0] idle_cnt,
+    output wire [`SMK_NUM_SM*(`SMK_KSLOTS*`SMK_WCNT_W)-1:0] held_cnt,
+    output wire [`SMK_NUM_SM*(`SMK_KSLOTS)-1:0] ks_active,
+    output wire [`SMK_NUM_SM*(`SMK_WARPS)-1:0] wvalid,
+    output wire [`SMK_NUM_SM*(`SMK_WARPS)-1:0] stop,
+    output wire [`SMK_NUM_SM*(`SMK_KSLOTS)-1:0] qallow,
+    output wire [`SMK_NUM_SM-1:0] policy,
+    output wire [`SMK_NUM_SM-1:0] epoch_end,
+    output wire [`SMK_NUM_SM*(`SMK_DATA_W)-1:0] rd_data,
+    output wire [`SMK_NUM_SM-1:0] mem_req_v,
+    output wire [`SMK_NUM_SM-1:0] mem_req_we,
+    output wire [`SMK_NUM_SM*(`SMK_CTX_PTR_W)-1:0] mem_req_addr,
+    output wire [`SMK_NUM_SM*(`SMK_CTX_TAG_W)-1:0] mem_req_tag,
+    output wire [`SMK_NUM_SM-1:0] st_re,
+    output wire [`SMK_NUM_SM-1:0] st_we,
+    output wire [`SMK_NUM_SM*(`SMK_TBS_W)-1:0] st_tb,
+    output wire [`SMK_NUM_SM*(2)-1:0] st_kind,
+    output wire [`SMK_NUM_SM*(`SMK_WID_W)-1:0] st_wid,
+    output wire [`SMK_NUM_SM*(`SMK_CTX_IDX_W)-1:0] st_idx,
+    output wire [`SMK_NUM_SM-1:0] free_v,
+    output wire [`SMK_NUM_SM*(`SMK_TBS_W)-1:0] free_tb,
+    output wire [`SMK_NUM_SM-1:0] launch_v,
+    output wire [`SMK_NUM_SM*(`SMK_TBS_W)-1:0] launch_tb,
+    output wire [`SMK_NUM_SM*(`SMK_TB_SLOTS)-1:0] draining,
+    output wire [`SMK_NUM_SM*(`SMK_TB_SLOTS)-1:0] tb_alloc,
+    output wire [`SMK_NUM_SM*(`SMK_TB_SLOTS)-1:0] tb_run,
+    // per SM: driver <-> SM wiring, observed
+    output wire [`SMK_NUM_SM-1:0] set_v,
+    output wire [`SMK_NUM_SM*(`SMK_TBS_W)-1:0] set_tb,
+    output wire [`SMK_NUM_SM*(`SMK_WARPS)-1:0] set_mask,
+    output wire [`SMK_NUM_SM*(`SMK_KS_W)-1:0] set_ks,
+    output wire [`SMK_NUM_SM*(`SMK_REGN_W)-1:0] set_nreg,
+    output wire [`SMK_NUM_SM*(`SMK_SMLN_W)-1:0] set_smem,
+    output wire [`SMK_NUM_SM-1:0] set_go,
+    output wire [`SMK_NUM_SM-1:0] cmd_v,
+    output wire [`SMK_NUM_SM*(2)-1:0] cmd_op,
+    output wire [`SMK_NUM_SM*(`SMK_TBS_W)-1:0] cmd_tb,
+    output wire [`SMK_NUM_SM*(`SMK_CTX_PTR_W)-1:0] cmd_ptr,
+    output wire [`SMK_NUM_SM-1:0] cmd_idem,
+    output wire [`SMK_NUM_SM-1:0] set_rej,
+    output wire [`SMK_NUM_SM-1:0] cmd_full,
+    output wire [`SMK_NUM_SM-1:0] rsp_v,
+    output wire [`SMK_NUM_SM*(2)-1:0] rsp_op,
+    output wire [`SMK_NUM_SM*(`SMK_TBS_W)-1:0] rsp_tb,
+    output wire [`SMK_NUM_SM*(3)-1:0] rsp_status,
+    output wire [`SMK_NUM_SM*(`SMK_CTX_PTR_W)-1:0] rsp_ptr,
+    output wire [`SMK_NUM_SM*(`SMK_TB_SLOTS)-1:0] tb_done,
+    output wire [`SMK_NUM_SM*(`SMK_WARPS)-1:0] wused
+);
+
+    sm_driver u_drv (
+        .clk(clk), .rst(rst),
+        .kl_v(kl_v), .kl_k(kl_k), .kl_n(kl_n), .kl_r(kl_r),
+        .kl_m(kl_m), .kl_grid(kl_grid), .kl_qos(kl_qos), .kl_idem(kl_idem),
+        .kl_mask(kl_mask), .kl_adm(kl_adm), .kl_lim(kl_lim), .km_v(km_v),
+        .km_k(km_k), .km_mask(km_mask), .cfg_policy(cfg_policy), .cfg_max2(cfg_max2),
+        .cfg_evict(cfg_evict), .cfg_pmode(cfg_pmode), .kl_rej(kl_rej), .kdone_v(kdone_v),
+        .kdone_k(kdone_k), .set_v(set_v), .set_tb(set_tb), .set_mask(set_mask),
+        .set_ks(set_ks), .set_nreg(set_nreg), .set_smem(set_smem), .set_go(set_go),
+        .cmd_v(cmd_v), .cmd_op(cmd_op), .cmd_tb(cmd_tb), .cmd_ptr(cmd_ptr),
+        .cmd_idem(cmd_idem), .set_rej(set_rej), .cmd_full(cmd_full), .rsp_v(rsp_v),
+        .rsp_op(rsp_op), .rsp_tb(rsp_tb), .rsp_status(rsp_status), .rsp_ptr(rsp_ptr),
+        .tb_done(tb_done), .wused(wused)
+    );
+
+    genvar s;
+    generate
+        for (s = 0; s < `SMK_NUM_SM; s = s + 1) begin : g_sm
+            sm_top #(.QGATE(QGATE)) u_sm (
+                .clk(clk), .rst(rst),
+                .set_v(set_v[s]), .set_tb(set_tb[s*(`SMK_TBS_W) +: (`SMK_TBS_W)]), .set_mask(set_mask[s*(`SMK_WARPS) +: (`SMK_WARPS)]),
+                .set_ks(set_ks[s*(`SMK_KS_W) +: (`SMK_KS_W)]), .set_nreg(set_nreg[s*(`SMK_REGN_W) +: (`SMK_REGN_W)]), .set_smem(set_smem[s*(`SMK_SMLN_W) +: (`SMK_SMLN_W)]),
+                .set_go(set_go[s]), .cmd_v(cmd_v[s]), .cmd_op(cmd_op[s*(2) +: (2)]),
+                .cmd_tb(cmd_tb[s*(`SMK_TBS_W) +: (`SMK_TBS_W)]), .cmd_ptr(cmd_ptr[s*(`SMK_CTX_PTR_W) +: (`SMK_CTX_PTR_W)]), .cmd_idem(cmd_idem[s]),
+                .cap(cap[s*(`SMK_PE_OUT_W) +: (`SMK_PE_OUT_W)]), .ready(ready[s*(`SMK_WARPS) +: (`SMK_WARPS)]), .wbusy(wbusy[s*(`SMK_WARPS) +: (`SMK_WARPS)]),
+                .wexit(wexit[s*(`SMK_WARPS) +: (`SMK_WARPS)]), .cp_v(cp_v[s*(`SMK_CP) +: (`SMK_CP)]), .cp_ks(cp_ks[s*(`SMK_CP*`SMK_KS_W) +: (`SMK_CP*`SMK_KS_W)]),
+                .cp_act(cp_act[s*(`SMK_CP*`SMK_ACT_W) +: (`SMK_CP*`SMK_ACT_W)]), .csr_we(csr_we[s]), .csr_addr(csr_addr[s*(`SMK_ADDR_W) +: (`SMK_ADDR_W)]),
+                .csr_wdata(csr_wdata[s*(`SMK_DATA_W) +: (`SMK_DATA_W)]), .rd_addr(rd_addr[s*(`SMK_ADDR_W) +: (`SMK_ADDR_W)]), .mem_req_rdy(mem_req_rdy[s]),
+                .mem_rsp_v(mem_rsp_v[s]), .mem_rsp_tag(mem_rsp_tag[s*(`SMK_CTX_TAG_W) +: (`SMK_CTX_TAG_W)]), .iss_v(iss_v[s*(`SMK_SCHED) +: (`SMK_SCHED)]),
+                .iss_wid(iss_wid[s*(`SMK_SCHED*`SMK_WID_W) +: (`SMK_SCHED*`SMK_WID_W)]), .iss_ks(iss_ks[s*(`SMK_SCHED*`SMK_KS_W) +: (`SMK_SCHED*`SMK_KS_W)]), .idle_cnt(idle_cnt[s*(`SMK_KSLOTS*`SMK_WCNT_W) +: (`SMK_KSLOTS*`SMK_WCNT_W)]),
+                .held_cnt(held_cnt[s*(`SMK_KSLOTS*`SMK_WCNT_W) +: (`SMK_KSLOTS*`SMK_WCNT_W)]), .ks_active(ks_active[s*(`SMK_KSLOTS) +: (`SMK_KSLOTS)]), .wvalid(wvalid[s*(`SMK_WARPS) +: (`SMK_WARPS)]),
+                .stop(stop[s*(`SMK_WARPS) +: (`SMK_WARPS)]), .qallow(qallow[s*(`SMK_KSLOTS) +: (`SMK_KSLOTS)]), .policy(policy[s]),
+                .epoch_end(epoch_end[s]), .rd_data(rd_data[s*(`SMK_DATA_W) +: (`SMK_DATA_W)]), .mem_req_v(mem_req_v[s]),
+                .mem_req_we(mem_req_we[s]), .mem_req_addr(mem_req_addr[s*(`SMK_CTX_PTR_W) +: (`SMK_CTX_PTR_W)]), .mem_req_tag(mem_req_tag[s*(`SMK_CTX_TAG_W) +: (`SMK_CTX_TAG_W)]),
+                .st_re(st_re[s]), .st_we(st_we[s]), .st_tb(st_tb[s*(`SMK_TBS_W) +: (`SMK_TBS_W)]),
+                .st_kind(st_kind[s*(2) +: (2)]), .st_wid(st_wid[s*(`SMK_WID_W) +: (`SMK_WID_W)]), .st_idx(st_idx[s*(`SMK_CTX_IDX_W) +: (`SMK_CTX_IDX_W)]),
+                .free_v(free_v[s]), .free_tb(free_tb[s*(`SMK_TBS_W) +: (`SMK_TBS_W)]), .launch_v(launch_v[s]),
+                .launch_tb(launch_tb[s*(`SMK_TBS_W) +: (`SMK_TBS_W)]), .draining(draining[s*(`SMK_TB_SLOTS) +: (`SMK_TB_SLOTS)]), .tb_alloc(tb_alloc[s*(`SMK_TB_SLOTS) +: (`SMK_TB_SLOTS)]),
+                .tb_run(tb_run[s*(`SMK_TB_SLOTS) +: (`SMK_TB_SLOTS)]), .set_rej(set_rej[s]), .cmd_full(cmd_full[s]),
+                .rsp_v(rsp_v[s]), .rsp_op(rsp_op[s*(2) +: (2)]), .rsp_tb(rsp_tb[s*(`SMK_TBS_W) +: (`SMK_TBS_W)]),
+                .rsp_status(rsp_status[s*(3) +: (3)]), .rsp_ptr(rsp_ptr[s*(`SMK_CTX_PTR_W) +: (`SMK_CTX_PTR_W)]), .tb_done(tb_done[s*(`SMK_TB_SLOTS) +: (`SMK_TB_SLOTS)]),
+                .wused(wused[s*(`SMK_WARPS) +: (`SMK_WARPS)])
+            );
+        end
+    endgenerate
+
+endmodule

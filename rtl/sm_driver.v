@@ -1,0 +1,1051 @@
+`include "smk_cfg.vh"
+// sm_driver: the central TB dispatcher, one per GPU (spec, normative: docs/sm_driver.md).
+// Each cycle, from the registered state (and `wused`): at most one event (a latched engine response,
+// else a latched natural completion), at most one decision (1 eviction, 2 reservation drain,
+// 3 plan step, 4 dispatch, 5 preemption start; the first that applies), the host ports and the
+// partition unit (one filling step per cycle). All updates happen at the same edge; counters add
+// their deltas. Synchronous active-high reset, every register 0.
+// Places where the spec leaves a choice are marked `// SPEC:`.
+//
+// ------------------------------------------------------------------------------------------------
+// State packing (every state register is public_flat_rd; names as in cmodel/sm_driver.h).
+// Resource index x: REG 0, SL 1, W 2, TB 3. NW = WID_W+1, KDW = REGN_W+WID_W+1, TC = TBS_W+1,
+// PKW = clog2(KS+1), KW = SMK_KID_W.
+//   kv      [KN-1:0]            bit k
+//   kold    [KN*KN-1:0]         kold[k] = [k*KN +: KN], bit j: kernel j older than k
+//   kn      [KN*NW-1:0]         [k*NW +: NW]          kr [KN*REGN_W]   km [KN*SMLN_W]
+//   kdreg   [KN*KDW-1:0]        [k*KDW +: KDW]
+//   kgrid, knext, kndone, klim  [KN*GW-1:0]    [k*GW +: GW]
+//   kqos, kidem [KN-1:0]        kadm [KN*2-1:0]
+//   kmask   [KN*NSM-1:0]        kmask[k] = [k*NSM +: NSM], bit s
+//   U       [KN*4*UW-1:0]       U[k][x]  = [(k*4+x)*UW +: UW]
+//   u       [NSM*4*UW-1:0]      u[s][x]  = [(s*4+x)*UW +: UW]
+//   cnt, part [NSM*KN*TC-1:0]   [s][k]   = [(s*KN+k)*TC +: TC]
+//   ksv     [NSM*KS-1:0]        [s][j]   = bit s*KS+j;  ksk [NSM*KS*KW] [s][j] = [(s*KS+j)*KW +: KW]
+//   sv, spre, sfill, dp [NSM*T-1:0]  [s][t] = bit s*T+t
+//   sk      [NSM*T*KW-1:0]      [(s*T+t)*KW +: KW];   sid [NSM*T*GW] [(s*T+t)*GW +: GW]
+//   busy, bpb, rl_v [NSM-1:0]   bit s
+//   rl_op [NSM*2], rl_tb [NSM*TBS_W], rl_st [NSM*3]   [s*w +: w]
+//   qst [PQ*3], qk [PQ*KW], qid [PQ*GW], qs [PQ*SMW], qt [PQ*TBS_W]   [i*w +: w]
+//   pb, plan_v (1), plan_kc, plan_kv (KW), plan_sm (SMW), plan_left (TC)
+//   kl_rej, kdone_v (1), kdone_k (KW): the registered outputs themselves
+//   pdirty, pact (1), pcur (SMW), pcnt_ks (PKW), pc [KN*TC] [k*TC +: TC], pacc [4*UW] [x*UW +: UW]
+// Outputs of an SM that gets no set-up / no command this cycle are all 0.
+// ------------------------------------------------------------------------------------------------
+module sm_driver (
+    input  wire                                     clk,
+    input  wire                                     rst,
+    // host: kernel launch
+    input  wire                                     kl_v,
+    input  wire [`SMK_KID_W-1:0]                    kl_k,
+    input  wire [`SMK_WID_W:0]                      kl_n,
+    input  wire [`SMK_REGN_W-1:0]                   kl_r,
+    input  wire [`SMK_SMLN_W-1:0]                   kl_m,
+    input  wire [`SMK_GRID_W-1:0]                   kl_grid,
+    input  wire                                     kl_qos,
+    input  wire                                     kl_idem,
+    input  wire [`SMK_NUM_SM-1:0]                   kl_mask,
+    input  wire [1:0]                               kl_adm,
+    input  wire [`SMK_GRID_W-1:0]                   kl_lim,
+    output reg                                      kl_rej /*verilator public_flat_rd*/,
+    // host: mask change, kernel completion
+    input  wire                                     km_v,
+    input  wire [`SMK_KID_W-1:0]                    km_k,
+    input  wire [`SMK_NUM_SM-1:0]                   km_mask,
+    output reg                                      kdone_v /*verilator public_flat_rd*/,
+    output reg  [`SMK_KID_W-1:0]                    kdone_k /*verilator public_flat_rd*/,
+    // configuration
+    input  wire [2:0]                               cfg_policy,
+    input  wire                                     cfg_max2,
+    input  wire [1:0]                               cfg_evict,
+    input  wire [1:0]                               cfg_pmode,
+    // SM tops: slot set-up
+    output reg  [`SMK_NUM_SM-1:0]                   set_v,
+    output reg  [`SMK_NUM_SM*`SMK_TBS_W-1:0]        set_tb,
+    output reg  [`SMK_NUM_SM*`SMK_WARPS-1:0]        set_mask,
+    output reg  [`SMK_NUM_SM*`SMK_KS_W-1:0]         set_ks,
+    output reg  [`SMK_NUM_SM*`SMK_REGN_W-1:0]       set_nreg,
+    output reg  [`SMK_NUM_SM*`SMK_SMLN_W-1:0]       set_smem,
+    output reg  [`SMK_NUM_SM-1:0]                   set_go,
+    // SM tops: engine commands
+    output reg  [`SMK_NUM_SM-1:0]                   cmd_v,
+    output reg  [`SMK_NUM_SM*2-1:0]                 cmd_op,
+    output reg  [`SMK_NUM_SM*`SMK_TBS_W-1:0]        cmd_tb,
+    output reg  [`SMK_NUM_SM*`SMK_CTX_PTR_W-1:0]    cmd_ptr,
+    output reg  [`SMK_NUM_SM-1:0]                   cmd_idem,
+    input  wire [`SMK_NUM_SM-1:0]                   set_rej,
+    input  wire [`SMK_NUM_SM-1:0]                   cmd_full,
+    // SM tops: engine responses, completions, used warps
+    input  wire [`SMK_NUM_SM-1:0]                   rsp_v,
+    input  wire [`SMK_NUM_SM*2-1:0]                 rsp_op,
+    input  wire [`SMK_NUM_SM*`SMK_TBS_W-1:0]        rsp_tb,
+    input  wire [`SMK_NUM_SM*3-1:0]                 rsp_status,
+    input  wire [`SMK_NUM_SM*`SMK_CTX_PTR_W-1:0]    rsp_ptr,
+    input  wire [`SMK_NUM_SM*`SMK_TB_SLOTS-1:0]     tb_done,
+    input  wire [`SMK_NUM_SM*`SMK_WARPS-1:0]        wused
+);
+
+    // ------------------------------------------------------------------ parameters
+    localparam NSM    = `SMK_NUM_SM;
+    localparam KN     = `SMK_KERNELS;
+    localparam KS     = `SMK_KSLOTS;
+    localparam T      = `SMK_TB_SLOTS;
+    localparam W      = `SMK_WARPS;
+    localparam WID_W  = `SMK_WID_W;
+    localparam NW     = WID_W + 1;                 // kn, popcounts of W bits
+    localparam KW     = `SMK_KID_W;
+    localparam TBS_W  = `SMK_TBS_W;
+    localparam TC     = TBS_W + 1;                 // cnt, part, pc, plan_left
+    localparam KS_W   = `SMK_KS_W;
+    localparam REGN_W = `SMK_REGN_W;
+    localparam SMLN_W = `SMK_SMLN_W;
+    localparam KDW    = REGN_W + WID_W + 1;        // kdreg = kn * kr
+    localparam GW     = `SMK_GRID_W;
+    localparam PQ     = `SMK_PTBQ;
+    localparam PQW    = `SMK_PQW;
+    localparam SMW    = `SMK_SMW;
+    localparam UW     = `SMK_UW;
+    localparam SHW    = `SMK_SHW;
+    localparam PW     = `SMK_CTX_PTR_W;
+    localparam PKW    = $clog2(KS + 1);            // pcnt_ks
+    localparam AW     = UW + TBS_W + 1;            // q * d_x, LIM_x + q * d_x (q <= T <= 2^TBS_W)
+    localparam GUW    = GW + UW;                   // U_tb vs klim compare
+
+    localparam [UW-1:0]  LIM_REG = `SMK_LIM_REG, LIM_SL = `SMK_LIM_SL, LIM_W = `SMK_LIM_W,
+                         LIM_TB = `SMK_LIM_TB;
+    localparam [SHW:0]   M_REG = `SMK_M_REG, M_SL = `SMK_M_SL, M_W = `SMK_M_W, M_TB = `SMK_M_TB;
+    localparam [NW-1:0]  WN = W;
+    localparam [REGN_W-1:0] RMAXC = `SMK_MAX_REGS;
+    localparam [PW-1:0]  CTXP = `SMK_CTX_MAX_LINES;
+    localparam [PKW-1:0] KSP = KS;
+    localparam [PKW-1:0] TWOP = 2;
+    localparam integer  LASTI = NSM - 1;
+    localparam [SMW-1:0] LASTSM = LASTI[SMW-1:0];
+
+    localparam [2:0] P_SPART = 3'd1, P_SMK_OD = 3'd2, P_SMK_P = 3'd3;   // FCFS 0: the default
+    localparam [1:0] ADM_CAP = 2'd1, ADM_RESERVE = 2'd2;
+    localparam [2:0] Q_FREE = 3'd0, Q_PEND = 3'd1, Q_SAVED = 3'd2, Q_REST = 3'd3, Q_RERUN = 3'd4;
+    localparam [1:0] OP_SAVE = `SMK_PE_OP_SAVE, OP_RESTORE = `SMK_PE_OP_RESTORE,
+                     OP_DRAIN = `SMK_PE_OP_DRAIN, OP_DROP = `SMK_PE_OP_DROP;
+    localparam [2:0] ST_OK = `SMK_PE_ST_OK;
+
+    // ------------------------------------------------------------------ state (spec "State")
+    reg [KN-1:0]         kv      /*verilator public_flat_rd*/;
+    reg [KN*KN-1:0]      kold    /*verilator public_flat_rd*/;
+    reg [KN*NW-1:0]      kn      /*verilator public_flat_rd*/;
+    reg [KN*REGN_W-1:0]  kr      /*verilator public_flat_rd*/;
+    reg [KN*SMLN_W-1:0]  km      /*verilator public_flat_rd*/;
+    reg [KN*KDW-1:0]     kdreg   /*verilator public_flat_rd*/;
+    reg [KN*GW-1:0]      kgrid   /*verilator public_flat_rd*/;
+    reg [KN*GW-1:0]      knext   /*verilator public_flat_rd*/;
+    reg [KN*GW-1:0]      kndone  /*verilator public_flat_rd*/;
+    reg [KN-1:0]         kqos    /*verilator public_flat_rd*/;
+    reg [KN-1:0]         kidem   /*verilator public_flat_rd*/;
+    reg [KN*NSM-1:0]     kmask   /*verilator public_flat_rd*/;
+    reg [KN*2-1:0]       kadm    /*verilator public_flat_rd*/;
+    reg [KN*GW-1:0]      klim    /*verilator public_flat_rd*/;
+    reg [KN*4*UW-1:0]    U       /*verilator public_flat_rd*/;
+    reg [NSM*4*UW-1:0]   u       /*verilator public_flat_rd*/;
+    reg [NSM*KN*TC-1:0]  cnt     /*verilator public_flat_rd*/;
+    reg [NSM*KN*TC-1:0]  part    /*verilator public_flat_rd*/;
+    reg [NSM*KS-1:0]     ksv     /*verilator public_flat_rd*/;
+    reg [NSM*KS*KW-1:0]  ksk     /*verilator public_flat_rd*/;
+    reg [NSM*T-1:0]      sv      /*verilator public_flat_rd*/;
+    reg [NSM*T*KW-1:0]   sk      /*verilator public_flat_rd*/;
+    reg [NSM*T*GW-1:0]   sid     /*verilator public_flat_rd*/;
+    reg [NSM*T-1:0]      spre    /*verilator public_flat_rd*/;
+    reg [NSM*T-1:0]      sfill   /*verilator public_flat_rd*/;
+    reg [NSM-1:0]        busy    /*verilator public_flat_rd*/;
+    reg [NSM-1:0]        bpb     /*verilator public_flat_rd*/;
+    reg [NSM-1:0]        rl_v    /*verilator public_flat_rd*/;
+    reg [NSM*2-1:0]      rl_op   /*verilator public_flat_rd*/;
+    reg [NSM*TBS_W-1:0]  rl_tb   /*verilator public_flat_rd*/;
+    reg [NSM*3-1:0]      rl_st   /*verilator public_flat_rd*/;
+    reg [NSM*T-1:0]      dp      /*verilator public_flat_rd*/;
+    reg [PQ*3-1:0]       qst     /*verilator public_flat_rd*/;
+    reg [PQ*KW-1:0]      qk      /*verilator public_flat_rd*/;
+    reg [PQ*GW-1:0]      qid     /*verilator public_flat_rd*/;
+    reg [PQ*SMW-1:0]     qs      /*verilator public_flat_rd*/;
+    reg [PQ*TBS_W-1:0]   qt      /*verilator public_flat_rd*/;
+    reg                  pb      /*verilator public_flat_rd*/;
+    reg                  plan_v  /*verilator public_flat_rd*/;
+    reg [KW-1:0]         plan_kc /*verilator public_flat_rd*/;
+    reg [KW-1:0]         plan_kv /*verilator public_flat_rd*/;
+    reg [SMW-1:0]        plan_sm /*verilator public_flat_rd*/;
+    reg [TC-1:0]         plan_left /*verilator public_flat_rd*/;
+    reg                  pdirty  /*verilator public_flat_rd*/;
+    reg                  pact    /*verilator public_flat_rd*/;
+    reg [SMW-1:0]        pcur    /*verilator public_flat_rd*/;
+    reg [KN*TC-1:0]      pc      /*verilator public_flat_rd*/;
+    reg [4*UW-1:0]       pacc    /*verilator public_flat_rd*/;
+    reg [PKW-1:0]        pcnt_ks /*verilator public_flat_rd*/;
+
+    // ------------------------------------------------------------------ helpers
+    // Exact dominant share of a usage vector. Every product u_x * M_x is < 2^SHW because the usage
+    // counters never exceed NSM * LIM_x (spec invariant: SHW = clog2(NSM*D+1)), so the SHW-bit
+    // arithmetic is exact; the multipliers are constants (shift-and-add).
+    function [SHW-1:0] share(input [UW-1:0] a, input [UW-1:0] b, input [UW-1:0] c, input [UW-1:0] d);
+        reg [SHW:0] ea, eb, ec, ed, m;
+        begin
+            ea = {(SHW+1){1'b0}}; ea[UW-1:0] = a; ea = ea * M_REG;
+            eb = {(SHW+1){1'b0}}; eb[UW-1:0] = b; eb = eb * M_SL;
+            ec = {(SHW+1){1'b0}}; ec[UW-1:0] = c; ec = ec * M_W;
+            ed = {(SHW+1){1'b0}}; ed[UW-1:0] = d; ed = ed * M_TB;
+            m = ea;
+            if (eb > m) m = eb;
+            if (ec > m) m = ec;
+            if (ed > m) m = ed;
+            share = m[SHW-1:0];
+        end
+    endfunction
+    // Share of a usage of up to (NSM+1) x LIM_x (UW+1 bits): Algorithm 1 step 4's U(Kc) + d(Kc);
+    // (NSM+1) * D <= 2 * NSM * D < 2^(SHW+1), so SHW+1 bits are exact.
+    function [SHW:0] share1(input [UW:0] a, input [UW:0] b, input [UW:0] c, input [UW:0] d);
+        reg [SHW:0] ea, eb, ec, ed, m;
+        begin
+            ea = {(SHW+1){1'b0}}; ea[UW:0] = a; ea = ea * M_REG;
+            eb = {(SHW+1){1'b0}}; eb[UW:0] = b; eb = eb * M_SL;
+            ec = {(SHW+1){1'b0}}; ec[UW:0] = c; ec = ec * M_W;
+            ed = {(SHW+1){1'b0}}; ed[UW:0] = d; ed = ed * M_TB;
+            m = ea;
+            if (eb > m) m = eb;
+            if (ec > m) m = ec;
+            if (ed > m) m = ed;
+            share1 = m;
+        end
+    endfunction
+    function [NW-1:0] popw(input [W-1:0] m);
+        integer i;
+        begin
+            popw = {NW{1'b0}};
+            for (i = 0; i < W; i = i + 1)
+                popw = popw + {{(NW-1){1'b0}}, m[i]};
+        end
+    endfunction
+    // wsel: the n lowest-numbered zero bits of used
+    function [W-1:0] wsel(input [W-1:0] used, input [NW-1:0] n);
+        integer i;
+        reg [NW-1:0] c;
+        begin
+            wsel = {W{1'b0}};
+            c = {NW{1'b0}};
+            for (i = 0; i < W; i = i + 1)
+                if (!used[i] && c < n) begin
+                    wsel[i] = 1'b1;
+                    c = c + {{(NW-1){1'b0}}, 1'b1};
+                end
+        end
+    endfunction
+    // context pointer of PTBQ entry i: i * CTX_MAX_LINES (< 2^PW by the hwgen rule)
+    function [PW-1:0] qptr(input [PQW-1:0] i);
+        reg [PW-1:0] e;
+        begin
+            e = {PW{1'b0}};
+            e[PQW-1:0] = i;
+            qptr = e * CTXP;
+        end
+    endfunction
+
+    // narrow ids as integers, for index arithmetic
+    function integer ik(input [KW-1:0] v);   begin ik = {{(32-KW){1'b0}}, v}; end endfunction
+    function integer is(input [SMW-1:0] v);  begin is = {{(32-SMW){1'b0}}, v}; end endfunction
+    function integer ij(input [KS_W-1:0] v); begin ij = {{(32-KS_W){1'b0}}, v}; end endfunction
+
+    // ------------------------------------------------------------------ demands d_x(k), UW bits
+    // kdreg <= LIM_REG, km <= LIM_SL, kn <= W (launch checks), all < 2^UW.
+    wire [KN*4*UW-1:0] dk;
+    genvar gk;
+    generate
+        for (gk = 0; gk < KN; gk = gk + 1) begin : g_dk
+            wire [KDW+UW-1:0] xr = {{UW{1'b0}}, kdreg[gk*KDW +: KDW]};
+            wire [SMLN_W+UW-1:0] xs = {{UW{1'b0}}, km[gk*SMLN_W +: SMLN_W]};
+            wire [NW+UW-1:0] xw = {{UW{1'b0}}, kn[gk*NW +: NW]};
+            wire unused_hi = &{1'b0, xr[KDW+UW-1:UW], xs[SMLN_W+UW-1:UW], xw[NW+UW-1:UW]};
+            assign dk[(gk*4+0)*UW +: UW] = xr[UW-1:0];
+            assign dk[(gk*4+1)*UW +: UW] = xs[UW-1:0];
+            assign dk[(gk*4+2)*UW +: UW] = xw[UW-1:0];
+            assign dk[(gk*4+3)*UW +: UW] = {{(UW-1){1'b0}}, 1'b1};
+        end
+    endgenerate
+
+    // ------------------------------------------------------------------ combinational decision
+    // Derived values (spec "Derived values")
+    reg [KN-1:0]        has_pq, elig, fit_any;
+    reg [KN*PQW-1:0]    pqsel;
+    reg [KN*SHW-1:0]    rk;
+    reg [NSM*SHW-1:0]   rsm;
+    reg [NSM*T-1:0]     run;                 // pre(s) = sv & ~spre & ~sfill & ~dp
+    reg [NSM*KN-1:0]    hr;                  // kernel k holds a running TB on s
+    reg [NSM*KN-1:0]    ksof_v;
+    reg [NSM*KN*KS_W-1:0] ksof;
+    reg [NSM-1:0]       ksfree_v, cmd_ok;
+    reg [NSM*KS_W-1:0]  ksfree;
+    reg [NSM*PKW-1:0]   nks;
+    reg [NSM*TBS_W-1:0] slfree;
+    reg [NSM*NW-1:0]    nfw;                 // popcount(~wused)
+    reg [NSM*KN-1:0]    fits_b, fits;
+    reg                 short_v;
+    reg [KW-1:0]        short_r;
+    reg                 qfree_v;
+    reg [PQW-1:0]       qfree;
+    // event
+    reg                 ev_rsp, ev_done, ev_ret, ev_kfin, ev_qv;
+    reg [SMW-1:0]       es;
+    reg [TBS_W-1:0]     et;
+    reg [KW-1:0]        ek;
+    reg [PQW-1:0]       ev_qi;
+    reg                 ev_qwr;
+    reg [2:0]           ev_qnew;
+    // decision
+    reg                 dc_cmd;              // an engine command is issued (any decision)
+    reg [SMW-1:0]       dc_s;
+    reg [TBS_W-1:0]     dc_t;
+    reg [1:0]           dc_op;
+    reg [KW-1:0]        dc_k;                // kernel of the commanded slot
+    reg                 dc_qalloc;           // SAVE/DROP: lowest FREE entry becomes PEND
+    reg                 dc_setpb;
+    reg                 dc_pre;              // sets spre of (dc_s, dc_t)
+    reg                 dc_planpre, dc_planend, dc_pstart;
+    reg                 ds_try;              // a dispatch of (dsK, dsS) is attempted
+    reg [KW-1:0]        dsK;
+    reg [SMW-1:0]       dsS;
+    reg                 ds_go;               // the set-up happens
+    reg                 ds_rest, ds_rerun, ds_new;
+    reg [TBS_W-1:0]     ds_t;
+    reg [GW-1:0]        ds_id;
+    reg [PQW-1:0]       ds_qi;
+    reg                 od_miss;             // SMK_OD: Kc, SMc found, ~fits(SMc, Kc)
+    reg [KW-1:0]        kc;
+    reg [SMW-1:0]       smc;
+    // Algorithm 1
+    reg                 a_smv_v, a_kv_v, a_p_v, a_shrink;
+    reg [SMW-1:0]       a_smv;
+    reg [KW-1:0]        a_kv;
+    reg [TC-1:0]        a_p;
+    reg [AW-1:0]        a_pd0, a_pd1, a_pd2;         // p * d_x(Kv), x = REG, SL, W
+    // partition unit
+    reg                 pu_v;
+    reg [KW-1:0]        pu_k;
+
+    integer k, s, t, i, j, q;
+    reg                 f;
+    reg [SHW-1:0]       b0, v0;
+    reg [UW:0]          fr0, fr1, fr2, fr3;
+    reg [UW-1:0]        ua, ub, uc;
+    reg [GUW-1:0]       ga, gb;
+    reg [TC-1:0]        c0, c1;
+    reg [KW-1:0]        kk;
+    reg [PKW-1:0]       nk;
+    reg [T-1:0]         tm;
+    reg [AW-1:0]        lhs0, lhs1, lhs2, lhs3, acc0, acc1, acc2, acc3, accw, rhs;
+    reg [SHW:0]         n1, omax, omin, nmax, nmin, rkc_new, rkv_new;
+    reg                 oany;
+    reg [NSM*T-1:0]     dclr;                // dp bit of this cycle's done event
+
+    always @(*) begin
+        // defaults of the temporaries (no latches)
+        f = 1'b0; b0 = {SHW{1'b0}}; v0 = {SHW{1'b0}};
+        fr0 = {(UW+1){1'b0}}; fr1 = {(UW+1){1'b0}}; fr2 = {(UW+1){1'b0}}; fr3 = {(UW+1){1'b0}};
+        ua = {UW{1'b0}}; ub = {UW{1'b0}}; uc = {UW{1'b0}}; ga = {GUW{1'b0}}; gb = {GUW{1'b0}};
+        c0 = {TC{1'b0}}; c1 = {TC{1'b0}}; kk = {KW{1'b0}}; nk = {PKW{1'b0}}; tm = {T{1'b0}};
+        rhs = {AW{1'b0}}; n1 = {(SHW+1){1'b0}}; oany = 1'b0;
+        // ---------------- per kernel: PTBQ selection, eligibility, shares
+        for (k = 0; k < KN; k = k + 1) begin
+            has_pq[k] = 1'b0;
+            pqsel[k*PQW +: PQW] = {PQW{1'b0}};
+            for (i = PQ - 1; i >= 0; i = i - 1)
+                if ((qst[i*3 +: 3] == Q_SAVED || qst[i*3 +: 3] == Q_RERUN) && qk[i*KW +: KW] == k[KW-1:0]) begin
+                    has_pq[k] = 1'b1;
+                    pqsel[k*PQW +: PQW] = i[PQW-1:0];
+                end
+            ga = {GUW{1'b0}}; ga[UW-1:0] = U[(k*4+3)*UW +: UW];
+            gb = {GUW{1'b0}}; gb[GW-1:0] = klim[k*GW +: GW];
+            elig[k] = kv[k] & (has_pq[k] | (knext[k*GW +: GW] < kgrid[k*GW +: GW]))
+                    & (kadm[k*2 +: 2] != ADM_CAP | ga < gb);
+            rk[k*SHW +: SHW] = share(U[(k*4+0)*UW +: UW], U[(k*4+1)*UW +: UW], U[(k*4+2)*UW +: UW],
+                                     U[(k*4+3)*UW +: UW]);
+        end
+
+        // ---------------- per SM
+        run = sv & ~spre & ~sfill & ~dp;
+        for (s = 0; s < NSM; s = s + 1) begin
+            rsm[s*SHW +: SHW] = share(u[(s*4+0)*UW +: UW], u[(s*4+1)*UW +: UW], u[(s*4+2)*UW +: UW],
+                                      u[(s*4+3)*UW +: UW]);
+            cmd_ok[s] = ~busy[s] & ~rl_v[s];
+            nk = {PKW{1'b0}};
+            ksfree_v[s] = 1'b0;
+            ksfree[s*KS_W +: KS_W] = {KS_W{1'b0}};
+            for (j = KS - 1; j >= 0; j = j - 1) begin
+                if (!ksv[s*KS + j]) begin
+                    ksfree_v[s] = 1'b1;
+                    ksfree[s*KS_W +: KS_W] = j[KS_W-1:0];
+                end
+            end
+            for (j = 0; j < KS; j = j + 1)
+                nk = nk + {{(PKW-1){1'b0}}, ksv[s*KS + j]};
+            nks[s*PKW +: PKW] = nk;
+            slfree[s*TBS_W +: TBS_W] = {TBS_W{1'b0}};
+            for (t = T - 1; t >= 0; t = t - 1)
+                if (!sv[s*T + t]) slfree[s*TBS_W +: TBS_W] = t[TBS_W-1:0];
+            nfw[s*NW +: NW] = popw(~wused[s*W +: W]);
+            for (k = 0; k < KN; k = k + 1) begin
+                ksof_v[s*KN + k] = 1'b0;
+                ksof[(s*KN+k)*KS_W +: KS_W] = {KS_W{1'b0}};
+                for (j = KS - 1; j >= 0; j = j - 1)
+                    if (ksv[s*KS + j] && ksk[(s*KS+j)*KW +: KW] == k[KW-1:0]) begin
+                        ksof_v[s*KN + k] = 1'b1;
+                        ksof[(s*KN+k)*KS_W +: KS_W] = j[KS_W-1:0];
+                    end
+                hr[s*KN + k] = 1'b0;
+                for (t = 0; t < T; t = t + 1)
+                    if (run[s*T + t] && sk[(s*T+t)*KW +: KW] == k[KW-1:0]) hr[s*KN + k] = 1'b1;
+            end
+        end
+
+        // ---------------- fits(s, k) without resv_block
+        for (s = 0; s < NSM; s = s + 1) begin
+            // free amount LIM_x - u_x(s), UW+1 bits, top bit = over the limit
+            fr0 = {1'b0, LIM_REG} - {1'b0, u[(s*4+0)*UW +: UW]};
+            fr1 = {1'b0, LIM_SL}  - {1'b0, u[(s*4+1)*UW +: UW]};
+            fr2 = {1'b0, LIM_W}   - {1'b0, u[(s*4+2)*UW +: UW]};
+            fr3 = {1'b0, LIM_TB}  - {1'b0, u[(s*4+3)*UW +: UW]};
+            nk = nks[s*PKW +: PKW];
+            for (k = 0; k < KN; k = k + 1) begin
+                c0 = cnt[(s*KN+k)*TC +: TC];
+                c1 = part[(s*KN+k)*TC +: TC];
+                fits_b[s*KN + k] = kmask[k*NSM + s]
+                    & ~fr0[UW] & ({1'b0, dk[(k*4+0)*UW +: UW]} <= fr0)
+                    & ~fr1[UW] & ({1'b0, dk[(k*4+1)*UW +: UW]} <= fr1)
+                    & ~fr2[UW] & ({1'b0, dk[(k*4+2)*UW +: UW]} <= fr2)
+                    & ({1'b0, u[(s*4+3)*UW +: UW]} < {1'b0, LIM_TB})
+                    & (ksof_v[s*KN + k] | ((nk < KSP) & (~cfg_max2 | (nk < TWOP))))
+                    & (nfw[s*NW +: NW] >= kn[k*NW +: NW])
+                    & (cfg_policy != P_SMK_P | c0 < c1)
+                    & (~plan_v | s[SMW-1:0] != plan_sm | k[KW-1:0] == plan_kc);
+            end
+        end
+
+        // ---------------- admission RESERVE: the lowest short kernel (resv_block is 0 for RESERVE
+        // kernels, so their fits is fits_b)
+        short_v = 1'b0;
+        short_r = {KW{1'b0}};
+        for (k = KN - 1; k >= 0; k = k - 1) begin
+            ga = {GUW{1'b0}}; ga[UW-1:0] = U[(k*4+3)*UW +: UW];
+            gb = {GUW{1'b0}}; gb[GW-1:0] = klim[k*GW +: GW];
+            f = 1'b0;
+            for (s = 0; s < NSM; s = s + 1) f = f | fits_b[s*KN + k];
+            if (kadm[k*2 +: 2] == ADM_RESERVE && elig[k] && ga < gb && !f) begin
+                short_v = 1'b1;
+                short_r = k[KW-1:0];
+            end
+        end
+        for (k = 0; k < KN; k = k + 1) begin
+            fit_any[k] = 1'b0;
+            for (s = 0; s < NSM; s = s + 1) begin
+                // SPEC: "non-RESERVE" = kadm != RESERVE (NONE, CAP and the unused code 3)
+                fits[s*KN + k] = fits_b[s*KN + k]
+                    & ~(short_v & (kadm[k*2 +: 2] != ADM_RESERVE) & kmask[short_r*NSM + s]);
+                fit_any[k] = fit_any[k] | fits[s*KN + k];
+            end
+        end
+
+        // ---------------- PTBQ: lowest FREE entry
+        qfree_v = 1'b0;
+        qfree = {PQW{1'b0}};
+        for (i = PQ - 1; i >= 0; i = i - 1)
+            if (qst[i*3 +: 3] == Q_FREE) begin
+                qfree_v = 1'b1;
+                qfree = i[PQW-1:0];
+            end
+
+        // ---------------- event: lowest SM's response latch, else lowest SM's lowest done bit
+        ev_rsp = |rl_v;
+        ev_done = 1'b0;
+        es = {SMW{1'b0}};
+        et = {TBS_W{1'b0}};
+        if (ev_rsp) begin
+            for (s = NSM - 1; s >= 0; s = s - 1)
+                if (rl_v[s]) es = s[SMW-1:0];
+            et = rl_tb[es*TBS_W +: TBS_W];
+        end else begin
+            ev_done = |dp;
+            for (s = NSM - 1; s >= 0; s = s - 1)
+                if (dp[s*T +: T] != {T{1'b0}}) es = s[SMW-1:0];
+            tm = dp[es*T +: T];
+            for (t = T - 1; t >= 0; t = t - 1)
+                if (tm[t]) et = t[TBS_W-1:0];
+        end
+        ek = sk[(es*T+et)*KW +: KW];
+        dclr = {NSM*T{1'b0}};
+        if (ev_done) dclr[es*T + et] = 1'b1;
+        // the PTBQ entry of a response: PEND or REST with qs == s (unique)
+        ev_qv = 1'b0;
+        ev_qi = {PQW{1'b0}};
+        for (i = PQ - 1; i >= 0; i = i - 1)
+            if ((qst[i*3 +: 3] == Q_PEND || qst[i*3 +: 3] == Q_REST) && qs[i*SMW +: SMW] == es) begin
+                ev_qv = 1'b1;
+                ev_qi = i[PQW-1:0];
+            end
+        ev_ret = ev_done;
+        ev_qwr = 1'b0;
+        ev_qnew = Q_FREE;
+        if (ev_rsp) begin
+            case (rl_op[es*2 +: 2])
+                OP_SAVE, OP_DROP: begin
+                    ev_qwr = ev_qv;
+                    if (rl_st[es*3 +: 3] == ST_OK) begin
+                        ev_ret = 1'b1;
+                        ev_qnew = (rl_op[es*2 +: 2] == OP_SAVE) ? Q_SAVED : Q_RERUN;
+                    end else
+                        ev_qnew = Q_FREE;
+                end
+                OP_RESTORE: begin
+                    ev_qwr = ev_qv & (rl_st[es*3 +: 3] == ST_OK);
+                    ev_qnew = Q_FREE;
+                end
+                default: ;   // DRAIN: nothing more
+            endcase
+        end
+        ev_kfin = ev_done & ((kndone[ek*GW +: GW] + {{(GW-1){1'b0}}, 1'b1}) == kgrid[ek*GW +: GW]);
+
+        // ---------------- decisions
+        dc_cmd = 1'b0; dc_s = {SMW{1'b0}}; dc_t = {TBS_W{1'b0}}; dc_op = OP_SAVE; dc_k = {KW{1'b0}};
+        dc_qalloc = 1'b0; dc_setpb = 1'b0; dc_pre = 1'b0;
+        dc_planpre = 1'b0; dc_planend = 1'b0; dc_pstart = 1'b0;
+        ds_try = 1'b0; dsK = {KW{1'b0}}; dsS = {SMW{1'b0}};
+        od_miss = 1'b0; kc = {KW{1'b0}}; smc = {SMW{1'b0}};
+
+        // 1. eviction (SPART, SMK_P; not while pb)
+        if ((cfg_policy == P_SPART || cfg_policy == P_SMK_P) && !pb) begin
+            f = 1'b0;
+            for (s = NSM - 1; s >= 0; s = s - 1) begin
+                for (t = 0; t < T; t = t + 1) begin
+                    kk = sk[(s*T+t)*KW +: KW];
+                    c0 = cnt[(s*KN+ik(kk))*TC +: TC];
+                    c1 = part[(s*KN+ik(kk))*TC +: TC];
+                    tm[t] = run[s*T + t] & ((cfg_policy == P_SPART) ? ~kmask[kk*NSM + s] : (c0 > c1));
+                end
+                if (cmd_ok[s] && tm != {T{1'b0}}) begin
+                    f = 1'b1;
+                    dc_s = s[SMW-1:0];
+                    for (t = 0; t < T; t = t + 1)
+                        if (tm[t]) dc_t = t[TBS_W-1:0];
+                end
+            end
+            // a SAVE eviction without a FREE PTBQ entry does not apply; decisions 2-5 are tried
+            if (f && (cfg_evict != OP_SAVE || qfree_v)) begin
+                dc_cmd = 1'b1;
+                dc_op = (cfg_evict == OP_SAVE) ? OP_SAVE : OP_DRAIN;   // DRAIN for any other code
+                dc_pre = 1'b1;
+                dc_qalloc = (cfg_evict == OP_SAVE);
+                dc_setpb = (cfg_evict == OP_SAVE);
+            end
+        end
+
+        // 2. reservation drain (not while pb)
+        if (!dc_cmd && short_v && !pb) begin
+            f = 1'b0;
+            for (s = NSM - 1; s >= 0; s = s - 1) begin
+                for (t = 0; t < T; t = t + 1) begin
+                    kk = sk[(s*T+t)*KW +: KW];
+                    // "running TB" = pre(s)
+                    tm[t] = run[s*T + t] & (kadm[kk*2 +: 2] != ADM_RESERVE);
+                end
+                if (kmask[short_r*NSM + s] && cmd_ok[s] && tm != {T{1'b0}}) begin
+                    f = 1'b1;
+                    dc_s = s[SMW-1:0];
+                    for (t = 0; t < T; t = t + 1)
+                        if (tm[t]) dc_t = t[TBS_W-1:0];
+                end
+            end
+            if (f) begin
+                dc_cmd = 1'b1;
+                dc_op = OP_DRAIN;
+                dc_pre = 1'b1;
+                dc_setpb = 1'b1;
+            end
+        end
+
+        // 3. plan step: applies iff plan_v & ~pb & (plan_left == 0 | cmd_ok(plan_sm) & FREE entry),
+        // under any cfg_policy; a waiting plan lets decision 4 run.
+        if (!dc_cmd && plan_v) begin
+            if (plan_left != {TC{1'b0}}) begin
+                if (!pb && cmd_ok[plan_sm] && qfree_v) begin
+                    for (t = 0; t < T; t = t + 1)
+                        tm[t] = run[plan_sm*T + t] & (sk[(plan_sm*T+t)*KW +: KW] == plan_kv);
+                    if (tm != {T{1'b0}}) begin
+                        dc_planpre = 1'b1;
+                        dc_cmd = 1'b1;
+                        dc_s = plan_sm;
+                        for (t = 0; t < T; t = t + 1)
+                            if (tm[t]) dc_t = t[TBS_W-1:0];
+                        dc_op = (cfg_pmode == OP_DROP && kidem[plan_kv]) ? OP_DROP : OP_SAVE;
+                        dc_pre = 1'b1;
+                        dc_qalloc = 1'b1;
+                        dc_setpb = 1'b1;
+                    end else
+                        dc_planend = 1'b1;   // no such slot: plan_v = 0
+                end
+            end else if (!pb) begin
+                dc_planend = 1'b1;
+                ds_try = elig[plan_kc] & fits[is(plan_sm)*KN + ik(plan_kc)];
+                dsK = plan_kc;
+                dsS = plan_sm;
+            end
+        end
+
+        // 4. dispatch by policy
+        if (!dc_cmd && !dc_planend) begin
+            case (cfg_policy)
+                P_SMK_OD: begin
+                    f = 1'b0;
+                    b0 = {SHW{1'b0}};
+                    for (k = 0; k < KN; k = k + 1)
+                        if (elig[k] && (!f || rk[k*SHW +: SHW] < b0)) begin
+                            f = 1'b1;
+                            b0 = rk[k*SHW +: SHW];
+                            kc = k[KW-1:0];
+                        end
+                    oany = 1'b0;
+                    b0 = {SHW{1'b0}};
+                    for (s = 0; s < NSM; s = s + 1)
+                        if (kmask[kc*NSM + s] && (!oany || rsm[s*SHW +: SHW] < b0)) begin
+                            oany = 1'b1;
+                            b0 = rsm[s*SHW +: SHW];
+                            smc = s[SMW-1:0];
+                        end
+                    // SPEC: an empty kmask[Kc] (possible after km_v) gives no SMc: no dispatch,
+                    // no preemption
+                    dsK = kc;
+                    dsS = smc;
+                    ds_try = f & oany & fits[is(smc)*KN + ik(kc)];
+                    od_miss = f & oany & ~fits[is(smc)*KN + ik(kc)];
+                end
+                P_SMK_P: begin
+                    f = 1'b0;
+                    b0 = {SHW{1'b0}};
+                    for (k = 0; k < KN; k = k + 1)
+                        if (elig[k] && fit_any[k] && (!f || rk[k*SHW +: SHW] < b0)) begin
+                            f = 1'b1;
+                            b0 = rk[k*SHW +: SHW];
+                            dsK = k[KW-1:0];
+                        end
+                    oany = 1'b0;
+                    b0 = {SHW{1'b0}};
+                    for (s = 0; s < NSM; s = s + 1)
+                        if (fits[s*KN + ik(dsK)] && (!oany || rsm[s*SHW +: SHW] < b0)) begin
+                            oany = 1'b1;
+                            b0 = rsm[s*SHW +: SHW];
+                            dsS = s[SMW-1:0];
+                        end
+                    ds_try = f;
+                end
+                default: begin   // FCFS, SPART; QOS and 5..7 dispatch as FCFS in step 1
+                    // oldest eligible kernel that fits somewhere (kold is a total order of the
+                    // kernels in use; lowest index if ever not unique)
+                    f = 1'b0;
+                    for (k = KN - 1; k >= 0; k = k - 1)
+                        if (elig[k] && fit_any[k] && (kold[k*KN +: KN] & elig & fit_any) == {KN{1'b0}}) begin
+                            f = 1'b1;
+                            dsK = k[KW-1:0];
+                        end
+                    for (s = NSM - 1; s >= 0; s = s - 1)
+                        if (fits[s*KN + ik(dsK)]) dsS = s[SMW-1:0];
+                    ds_try = f;
+                end
+            endcase
+        end
+
+        // the dispatched TB: PTBQ entry first (SAVED needs cmd_ok(S)), else a fresh id
+        ds_qi = pqsel[dsK*PQW +: PQW];
+        ds_rest = 1'b0; ds_rerun = 1'b0; ds_new = 1'b0;
+        if (ds_try) begin
+            if (has_pq[dsK]) begin
+                if (qst[ds_qi*3 +: 3] == Q_SAVED) ds_rest = cmd_ok[dsS];
+                else ds_rerun = 1'b1;
+            end else
+                ds_new = 1'b1;
+        end
+        ds_go = ds_rest | ds_rerun | ds_new;
+        ds_t = slfree[dsS*TBS_W +: TBS_W];
+        ds_id = ds_new ? knext[dsK*GW +: GW] : qid[ds_qi*GW +: GW];
+        if (ds_rest) begin
+            dc_cmd = 1'b1;
+            dc_s = dsS;
+            dc_t = ds_t;
+            dc_op = OP_RESTORE;
+        end
+
+        // ---------------- 5. preemption start (Algorithm 1), SMK_OD, ~plan_v, ~pb
+        // step 1: SMv = argmax over kmask[Kc] with a running TB of another kernel of
+        // share(u(s) - cnt[s][Kc] * d(Kc)); ties to the lowest index
+        a_smv_v = 1'b0;
+        a_smv = {SMW{1'b0}};
+        b0 = {SHW{1'b0}};
+        for (s = 0; s < NSM; s = s + 1) begin
+            c0 = cnt[(s*KN+ik(kc))*TC +: TC];
+            // cnt[s][Kc] * d_x(Kc) <= u_x(s) (those TBs are counted in u), exact in UW bits
+            ua = {UW{1'b0}}; ua[TC-1:0] = c0;
+            ub = u[(s*4+0)*UW +: UW] - ua * dk[(kc*4+0)*UW +: UW];
+            uc = u[(s*4+1)*UW +: UW] - ua * dk[(kc*4+1)*UW +: UW];
+            v0 = share(ub, uc, u[(s*4+2)*UW +: UW] - ua * dk[(kc*4+2)*UW +: UW],
+                       u[(s*4+3)*UW +: UW] - ua);
+            f = 1'b0;
+            for (k = 0; k < KN; k = k + 1)
+                if (k[KW-1:0] != kc) f = f | hr[s*KN + k];
+            if (kmask[kc*NSM + s] && f && (!a_smv_v || v0 > b0)) begin
+                a_smv_v = 1'b1;
+                a_smv = s[SMW-1:0];
+                b0 = v0;
+            end
+        end
+        // step 2: Kv = argmax rK over k != Kc with a running TB on SMv; ties to the lowest index
+        a_kv_v = 1'b0;
+        a_kv = {KW{1'b0}};
+        b0 = {SHW{1'b0}};
+        for (k = 0; k < KN; k = k + 1)
+            if (k[KW-1:0] != kc && hr[a_smv*KN + k] && (!a_kv_v || rk[k*SHW +: SHW] > b0)) begin
+                a_kv_v = 1'b1;
+                a_kv = k[KW-1:0];
+                b0 = rk[k*SHW +: SHW];
+            end
+        // step 3: p = least q in 1..cnt[SMv][Kv] that lets one TB of Kc fit on SMv:
+        // u_x + d_x(Kc) <= LIM_x + q * d_x(Kv) (running sums), warps, kernel slot
+        c1 = cnt[(is(a_smv)*KN+ik(a_kv))*TC +: TC];
+        nk = nks[a_smv*PKW +: PKW];
+        lhs0 = {AW{1'b0}}; lhs0[UW:0] = {1'b0, u[(a_smv*4+0)*UW +: UW]} + {1'b0, dk[(kc*4+0)*UW +: UW]};
+        lhs1 = {AW{1'b0}}; lhs1[UW:0] = {1'b0, u[(a_smv*4+1)*UW +: UW]} + {1'b0, dk[(kc*4+1)*UW +: UW]};
+        lhs2 = {AW{1'b0}}; lhs2[UW:0] = {1'b0, u[(a_smv*4+2)*UW +: UW]} + {1'b0, dk[(kc*4+2)*UW +: UW]};
+        lhs3 = {AW{1'b0}}; lhs3[UW:0] = {1'b0, u[(a_smv*4+3)*UW +: UW]} + {1'b0, dk[(kc*4+3)*UW +: UW]};
+        acc0 = {AW{1'b0}}; acc1 = {AW{1'b0}}; acc2 = {AW{1'b0}}; acc3 = {AW{1'b0}};
+        accw = {AW{1'b0}}; accw[NW-1:0] = nfw[a_smv*NW +: NW];
+        a_p_v = 1'b0;
+        a_p = {TC{1'b0}};
+        a_pd0 = {AW{1'b0}}; a_pd1 = {AW{1'b0}}; a_pd2 = {AW{1'b0}};
+        for (q = 1; q <= T; q = q + 1) begin
+            acc0 = acc0 + {{(AW-UW){1'b0}}, dk[(a_kv*4+0)*UW +: UW]};
+            acc1 = acc1 + {{(AW-UW){1'b0}}, dk[(a_kv*4+1)*UW +: UW]};
+            acc2 = acc2 + {{(AW-UW){1'b0}}, dk[(a_kv*4+2)*UW +: UW]};
+            acc3 = acc3 + {{(AW-UW){1'b0}}, dk[(a_kv*4+3)*UW +: UW]};
+            accw = accw + {{(AW-UW){1'b0}}, dk[(a_kv*4+2)*UW +: UW]};
+            f = (q[TC-1:0] <= c1);
+            rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_REG; f = f & (lhs0 <= rhs + acc0);
+            rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_SL;  f = f & (lhs1 <= rhs + acc1);
+            rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_W;   f = f & (lhs2 <= rhs + acc2);
+            rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_TB;  f = f & (lhs3 <= rhs + acc3);
+            rhs = {AW{1'b0}}; rhs[NW-1:0] = kn[kc*NW +: NW]; f = f & (accw >= rhs);
+            // "a kernel slot is free" = the fits condition (nks < KS, and < 2 with cfg_max2)
+            f = f & (ksof_v[is(a_smv)*KN + ik(kc)] | ((nk < KSP) & (~cfg_max2 | (nk < TWOP)))
+                     | (q[TC-1:0] == c1));
+            if (f && !a_p_v) begin
+                a_p_v = 1'b1;
+                a_p = q[TC-1:0];
+                a_pd0 = acc0; a_pd1 = acc1; a_pd2 = acc2;
+            end
+        end
+        // step 4: does the range of rK over the kernels in use strictly shrink?
+        // U(Kv) - p * d(Kv) >= 0 (p <= cnt[SMv][Kv]), exact in UW bits
+        ua = U[(a_kv*4+0)*UW +: UW] - a_pd0[UW-1:0];
+        ub = U[(a_kv*4+1)*UW +: UW] - a_pd1[UW-1:0];
+        uc = U[(a_kv*4+2)*UW +: UW] - a_pd2[UW-1:0];
+        c0 = a_p;
+        rkv_new = {1'b0, share(ua, ub, uc, U[(a_kv*4+3)*UW +: UW] - {{(UW-TC){1'b0}}, c0})};
+        rkc_new = share1({1'b0, U[(kc*4+0)*UW +: UW]} + {1'b0, dk[(kc*4+0)*UW +: UW]},
+                         {1'b0, U[(kc*4+1)*UW +: UW]} + {1'b0, dk[(kc*4+1)*UW +: UW]},
+                         {1'b0, U[(kc*4+2)*UW +: UW]} + {1'b0, dk[(kc*4+2)*UW +: UW]},
+                         {1'b0, U[(kc*4+3)*UW +: UW]} + {{UW{1'b0}}, 1'b1});
+        oany = 1'b0;
+        omax = {(SHW+1){1'b0}}; omin = {(SHW+1){1'b0}};
+        nmax = {(SHW+1){1'b0}}; nmin = {(SHW+1){1'b0}};
+        for (k = 0; k < KN; k = k + 1) begin
+            if (kv[k]) begin
+                v0 = rk[k*SHW +: SHW];
+                n1 = (k[KW-1:0] == a_kv) ? rkv_new : (k[KW-1:0] == kc) ? rkc_new : {1'b0, v0};
+                if (!oany || {1'b0, v0} > omax) omax = {1'b0, v0};
+                if (!oany || {1'b0, v0} < omin) omin = {1'b0, v0};
+                if (!oany || n1 > nmax) nmax = n1;
+                if (!oany || n1 < nmin) nmin = n1;
+                oany = 1'b1;
+            end
+        end
+        a_shrink = (nmax - nmin) < (omax - omin);
+        if (!dc_cmd && !dc_planend && !ds_go && od_miss && !plan_v && !pb
+            && a_smv_v && a_kv_v && a_p_v && a_shrink)
+            dc_pstart = 1'b1;
+
+        // ---------------- the commanded slot's kernel and the command's idem flag
+        dc_k = ds_rest ? dsK : sk[(dc_s*T+dc_t)*KW +: KW];
+
+        // ---------------- partition unit: one filling step of SM pcur
+        fr0 = {1'b0, LIM_REG} - {1'b0, pacc[0*UW +: UW]};
+        fr1 = {1'b0, LIM_SL}  - {1'b0, pacc[1*UW +: UW]};
+        fr2 = {1'b0, LIM_W}   - {1'b0, pacc[2*UW +: UW]};
+        fr3 = {1'b0, LIM_TB}  - {1'b0, pacc[3*UW +: UW]};
+        pu_v = 1'b0;
+        pu_k = {KW{1'b0}};
+        b0 = {SHW{1'b0}};
+        for (k = 0; k < KN; k = k + 1) begin
+            c0 = pc[k*TC +: TC];
+            // pc[k] * d_x(k) <= pacc_x <= LIM_x: exact in UW bits
+            ua = {UW{1'b0}}; ua[TC-1:0] = c0;
+            v0 = share(ua * dk[(k*4+0)*UW +: UW], ua * dk[(k*4+1)*UW +: UW],
+                       ua * dk[(k*4+2)*UW +: UW], ua);
+            f = kv[k] & kmask[k*NSM + is(pcur)]
+                & ~fr0[UW] & ({1'b0, dk[(k*4+0)*UW +: UW]} <= fr0)
+                & ~fr1[UW] & ({1'b0, dk[(k*4+1)*UW +: UW]} <= fr1)
+                & ~fr2[UW] & ({1'b0, dk[(k*4+2)*UW +: UW]} <= fr2)
+                & ~fr3[UW] & ({1'b0, dk[(k*4+3)*UW +: UW]} <= fr3)
+                & ((c0 != {TC{1'b0}}) | ((pcnt_ks < KSP) & (~cfg_max2 | (pcnt_ks < TWOP))));
+            // lowest share, ties to the highest index
+            if (f && (!pu_v || v0 <= b0)) begin
+                pu_v = 1'b1;
+                pu_k = k[KW-1:0];
+                b0 = v0;
+            end
+        end
+    end
+
+    // ------------------------------------------------------------------ outputs to the SM tops
+    integer o;
+    always @(*) begin
+        set_v = {NSM{1'b0}}; set_tb = {NSM*TBS_W{1'b0}}; set_mask = {NSM*W{1'b0}};
+        set_ks = {NSM*KS_W{1'b0}}; set_nreg = {NSM*REGN_W{1'b0}}; set_smem = {NSM*SMLN_W{1'b0}};
+        set_go = {NSM{1'b0}};
+        cmd_v = {NSM{1'b0}}; cmd_op = {NSM*2{1'b0}}; cmd_tb = {NSM*TBS_W{1'b0}};
+        cmd_ptr = {NSM*PW{1'b0}}; cmd_idem = {NSM{1'b0}};
+        for (o = 0; o < NSM; o = o + 1) begin
+            if (ds_go && dsS == o[SMW-1:0]) begin
+                set_v[o] = 1'b1;
+                set_tb[o*TBS_W +: TBS_W] = ds_t;
+                set_mask[o*W +: W] = wsel(wused[o*W +: W], kn[dsK*NW +: NW]);
+                set_ks[o*KS_W +: KS_W] = ksof_v[o*KN + ik(dsK)] ? ksof[(o*KN+ik(dsK))*KS_W +: KS_W]
+                                                            : ksfree[o*KS_W +: KS_W];
+                set_nreg[o*REGN_W +: REGN_W] = kr[dsK*REGN_W +: REGN_W];
+                set_smem[o*SMLN_W +: SMLN_W] = km[dsK*SMLN_W +: SMLN_W];
+                set_go[o] = ~ds_rest;
+            end
+            if (dc_cmd && dc_s == o[SMW-1:0]) begin
+                cmd_v[o] = 1'b1;
+                cmd_op[o*2 +: 2] = dc_op;
+                cmd_tb[o*TBS_W +: TBS_W] = dc_t;
+                // the pointer of the command's PTBQ entry (RESTORE, SAVE, DROP), 0 for DRAIN;
+                // cmd_idem = kidem of the command's kernel (every op)
+                cmd_ptr[o*PW +: PW] = ds_rest ? qptr(ds_qi) : dc_qalloc ? qptr(qfree) : {PW{1'b0}};
+                cmd_idem[o] = kidem[dc_k];
+            end
+        end
+    end
+
+    // ------------------------------------------------------------------ host port checks
+    wire [KDW-1:0] kl_prod = {{(KDW-NW){1'b0}}, kl_n} * {{(KDW-REGN_W){1'b0}}, kl_r};
+    wire [KDW+UW-1:0] kl_prod_x = {{UW{1'b0}}, kl_prod};
+    wire [KDW+UW-1:0] lim_reg_x = {{KDW{1'b0}}, LIM_REG};
+    wire [SMLN_W+UW-1:0] kl_m_x = {{UW{1'b0}}, kl_m};
+    wire [SMLN_W+UW-1:0] lim_sl_x = {{SMLN_W{1'b0}}, LIM_SL};
+    wire kl_r_ok;
+    generate
+        if (`SMK_MAX_REGS >= (1 << REGN_W) - 1) begin : g_rall
+            assign kl_r_ok = 1'b1;                 // every REGN_W-bit value is <= RMAX
+        end else begin : g_rcmp
+            assign kl_r_ok = (kl_r <= RMAXC);
+        end
+    endgenerate
+    // kernel ids >= KN (only when KN is not a power of two): a launch is refused, a mask change
+    // writes nothing (km_v still sets pdirty)
+    wire kl_k_ok, km_k_ok;
+    generate
+        if (KN == (1 << KW)) begin : g_kall
+            assign kl_k_ok = 1'b1;
+            assign km_k_ok = 1'b1;
+        end else begin : g_kcmp
+            localparam [KW-1:0] KNC = KN;
+            assign kl_k_ok = (kl_k < KNC);
+            assign km_k_ok = (km_k < KNC);
+        end
+    endgenerate
+    wire kl_acc = kl_v & kl_k_ok & ~kv[kl_k] & (kl_grid != {GW{1'b0}}) & (kl_mask != {NSM{1'b0}})
+                & (kl_n != {NW{1'b0}}) & (kl_n <= WN) & kl_r_ok
+                & (kl_prod_x <= lim_reg_x) & (kl_m_x <= lim_sl_x);
+
+    // ------------------------------------------------------------------ clock edge
+    integer n, m, y;
+    always @(posedge clk) begin
+        if (rst) begin
+            kv <= {KN{1'b0}}; kold <= {KN*KN{1'b0}}; kn <= {KN*NW{1'b0}}; kr <= {KN*REGN_W{1'b0}};
+            km <= {KN*SMLN_W{1'b0}}; kdreg <= {KN*KDW{1'b0}}; kgrid <= {KN*GW{1'b0}};
+            knext <= {KN*GW{1'b0}}; kndone <= {KN*GW{1'b0}}; kqos <= {KN{1'b0}};
+            kidem <= {KN{1'b0}}; kmask <= {KN*NSM{1'b0}}; kadm <= {KN*2{1'b0}};
+            klim <= {KN*GW{1'b0}}; U <= {KN*4*UW{1'b0}};
+            u <= {NSM*4*UW{1'b0}}; cnt <= {NSM*KN*TC{1'b0}}; part <= {NSM*KN*TC{1'b0}};
+            ksv <= {NSM*KS{1'b0}}; ksk <= {NSM*KS*KW{1'b0}};
+            sv <= {NSM*T{1'b0}}; sk <= {NSM*T*KW{1'b0}}; for (n = 0; n < NSM*T; n = n + 1) sid[n*GW +: GW] <= {GW{1'b0}};
+            spre <= {NSM*T{1'b0}}; sfill <= {NSM*T{1'b0}};
+            busy <= {NSM{1'b0}}; bpb <= {NSM{1'b0}}; rl_v <= {NSM{1'b0}};
+            rl_op <= {NSM*2{1'b0}}; rl_tb <= {NSM*TBS_W{1'b0}}; rl_st <= {NSM*3{1'b0}};
+            dp <= {NSM*T{1'b0}};
+            qst <= {PQ*3{1'b0}}; qk <= {PQ*KW{1'b0}}; qid <= {PQ*GW{1'b0}};
+            qs <= {PQ*SMW{1'b0}}; qt <= {PQ*TBS_W{1'b0}};
+            pb <= 1'b0; plan_v <= 1'b0; plan_kc <= {KW{1'b0}}; plan_kv <= {KW{1'b0}};
+            plan_sm <= {SMW{1'b0}}; plan_left <= {TC{1'b0}};
+            kl_rej <= 1'b0; kdone_v <= 1'b0; kdone_k <= {KW{1'b0}};
+            pdirty <= 1'b0; pact <= 1'b0; pcur <= {SMW{1'b0}}; pc <= {KN*TC{1'b0}};
+            pacc <= {4*UW{1'b0}}; pcnt_ks <= {PKW{1'b0}};
+        end else begin
+            // ---------------- latching, busy, slot flags, counters (per SM)
+            for (n = 0; n < NSM; n = n + 1) begin
+                // SPEC: a response arriving while rl_v is 1 (contract violation) overwrites
+                if (rsp_v[n]) begin
+                    rl_v[n] <= 1'b1;
+                    rl_op[n*2 +: 2] <= rsp_op[n*2 +: 2];
+                    rl_tb[n*TBS_W +: TBS_W] <= rsp_tb[n*TBS_W +: TBS_W];
+                    rl_st[n*3 +: 3] <= rsp_status[n*3 +: 3];
+                end else if (ev_rsp && es == n[SMW-1:0])
+                    rl_v[n] <= 1'b0;
+                dp[n*T +: T] <= (dp[n*T +: T] & ~dclr[n*T +: T]) | tb_done[n*T +: T];
+                // busy / bpb: a response event clears, a command sets (never the same SM)
+                if (ev_rsp && es == n[SMW-1:0]) begin
+                    busy[n] <= 1'b0;
+                    bpb[n] <= 1'b0;
+                end
+                if (dc_cmd && dc_s == n[SMW-1:0]) begin
+                    busy[n] <= 1'b1;
+                    bpb[n] <= dc_setpb;
+                end
+                for (y = 0; y < 4; y = y + 1)
+                    u[(n*4+y)*UW +: UW] <= u[(n*4+y)*UW +: UW]
+                        + ((ds_go && dsS == n[SMW-1:0]) ? dk[(dsK*4+y)*UW +: UW] : {UW{1'b0}})
+                        - ((ev_ret && es == n[SMW-1:0]) ? dk[(ek*4+y)*UW +: UW] : {UW{1'b0}});
+                for (m = 0; m < KN; m = m + 1)
+                    cnt[(n*KN+m)*TC +: TC] <= cnt[(n*KN+m)*TC +: TC]
+                        + {{(TC-1){1'b0}}, ds_go && dsS == n[SMW-1:0] && dsK == m[KW-1:0]}
+                        - {{(TC-1){1'b0}}, ev_ret && es == n[SMW-1:0] && ek == m[KW-1:0]};
+            end
+            // ---------------- event: slot, kernel slot, PTBQ, kernel completion
+            if (ev_ret) begin
+                sv[es*T + et] <= 1'b0;
+                // the kernel slot is released when the count after both deltas is 0 (a dispatch
+                // of the same kernel on the same SM in this cycle keeps it)
+                if (cnt[(is(es)*KN+ik(ek))*TC +: TC] == {{(TC-1){1'b0}}, 1'b1}
+                    && !(ds_go && dsS == es && dsK == ek))
+                    ksv[is(es)*KS + ij(ksof[(is(es)*KN+ik(ek))*KS_W +: KS_W])] <= 1'b0;
+            end
+            if (ev_rsp) begin
+                spre[es*T + et] <= 1'b0;
+                sfill[es*T + et] <= 1'b0;
+                if (bpb[es]) pb <= 1'b0;
+            end
+            if (ev_qwr) qst[ev_qi*3 +: 3] <= ev_qnew;
+            if (ev_done) kndone[ek*GW +: GW] <= kndone[ek*GW +: GW] + {{(GW-1){1'b0}}, 1'b1};
+            kdone_v <= ev_kfin;
+            if (ev_kfin) begin
+                kv[ek] <= 1'b0;
+                kdone_k <= ek;   // kdone_k holds its value when kdone_v is 0
+            end
+            for (m = 0; m < KN; m = m + 1)
+                for (y = 0; y < 4; y = y + 1)
+                    U[(m*4+y)*UW +: UW] <= U[(m*4+y)*UW +: UW]
+                        + ((ds_go && dsK == m[KW-1:0]) ? dk[(m*4+y)*UW +: UW] : {UW{1'b0}})
+                        - ((ev_ret && ek == m[KW-1:0]) ? dk[(m*4+y)*UW +: UW] : {UW{1'b0}});
+            // ---------------- decision: engine command
+            if (dc_cmd) begin
+                if (dc_pre) spre[dc_s*T + dc_t] <= 1'b1;
+                if (dc_setpb) pb <= 1'b1;
+                if (dc_qalloc) begin
+                    qst[qfree*3 +: 3] <= Q_PEND;
+                    qk[qfree*KW +: KW] <= dc_k;
+                    qid[qfree*GW +: GW] <= sid[(dc_s*T+dc_t)*GW +: GW];
+                    qs[qfree*SMW +: SMW] <= dc_s;
+                    qt[qfree*TBS_W +: TBS_W] <= dc_t;
+                end
+            end
+            if (dc_planpre) plan_left <= plan_left - {{(TC-1){1'b0}}, 1'b1};
+            if (dc_planend) plan_v <= 1'b0;
+            if (dc_pstart) begin
+                plan_v <= 1'b1;
+                plan_kc <= kc;
+                plan_kv <= a_kv;
+                plan_sm <= a_smv;
+                plan_left <= a_p;
+            end
+            // ---------------- decision: dispatch (set-up)
+            if (ds_go) begin
+                sv[dsS*T + ds_t] <= 1'b1;
+                spre[dsS*T + ds_t] <= 1'b0;        // a stale spre of an unanswered command
+                sfill[dsS*T + ds_t] <= ds_rest;
+                sk[(dsS*T+ds_t)*KW +: KW] <= dsK;
+                sid[(dsS*T+ds_t)*GW +: GW] <= ds_id;
+                if (!ksof_v[is(dsS)*KN + ik(dsK)]) begin
+                    ksv[is(dsS)*KS + ij(ksfree[dsS*KS_W +: KS_W])] <= 1'b1;
+                    ksk[(is(dsS)*KS + ij(ksfree[dsS*KS_W +: KS_W]))*KW +: KW] <= dsK;
+                end
+                if (ds_new) knext[dsK*GW +: GW] <= knext[dsK*GW +: GW] + {{(GW-1){1'b0}}, 1'b1};
+                if (ds_rerun) qst[ds_qi*3 +: 3] <= Q_FREE;
+                if (ds_rest) begin
+                    qst[ds_qi*3 +: 3] <= Q_REST;
+                    qs[ds_qi*SMW +: SMW] <= dsS;
+                    qt[ds_qi*TBS_W +: TBS_W] <= ds_t;
+                end
+            end
+            // ---------------- partition unit
+            if (pact) begin
+                if (pu_v) begin
+                    if (pc[pu_k*TC +: TC] == {TC{1'b0}})
+                        pcnt_ks <= pcnt_ks + {{(PKW-1){1'b0}}, 1'b1};
+                    pc[pu_k*TC +: TC] <= pc[pu_k*TC +: TC] + {{(TC-1){1'b0}}, 1'b1};
+                    for (y = 0; y < 4; y = y + 1)
+                        pacc[y*UW +: UW] <= pacc[y*UW +: UW] + dk[(pu_k*4+y)*UW +: UW];
+                end else begin
+                    for (m = 0; m < KN; m = m + 1)
+                        part[(pcur*KN+m)*TC +: TC] <= pc[m*TC +: TC];
+                    pc <= {KN*TC{1'b0}};
+                    pacc <= {4*UW{1'b0}};
+                    pcnt_ks <= {PKW{1'b0}};
+                    // SPEC: after SM NSM-1 pcur returns to 0 (not NSM, which may not fit SMW bits)
+                    if (pcur == LASTSM) begin
+                        pact <= 1'b0;
+                        pcur <= {SMW{1'b0}};
+                    end else
+                        pcur <= pcur + {{(SMW-1){1'b0}}, 1'b1};
+                end
+            end else if (pdirty) begin
+                pact <= 1'b1;
+                pdirty <= 1'b0;
+                pcur <= {SMW{1'b0}};
+                pc <= {KN*TC{1'b0}};
+                pacc <= {4*UW{1'b0}};
+                pcnt_ks <= {PKW{1'b0}};
+            end
+            // ---------------- host ports (a launch writes only an entry with kv = 0)
+            kl_rej <= kl_v & ~kl_acc;
+            if (kl_acc) begin
+                kv[kl_k] <= 1'b1;
+                for (m = 0; m < KN; m = m + 1)
+                    kold[m*KN + ik(kl_k)] <= 1'b0;
+                kold[kl_k*KN +: KN] <= kv;   // bit kl_k is 0: kv[kl_k] == 0
+                kn[kl_k*NW +: NW] <= kl_n;
+                kr[kl_k*REGN_W +: REGN_W] <= kl_r;
+                km[kl_k*SMLN_W +: SMLN_W] <= kl_m;
+                kdreg[kl_k*KDW +: KDW] <= kl_prod;
+                kgrid[kl_k*GW +: GW] <= kl_grid;
+                knext[kl_k*GW +: GW] <= {GW{1'b0}};
+                kndone[kl_k*GW +: GW] <= {GW{1'b0}};
+                kqos[kl_k] <= kl_qos;
+                kidem[kl_k] <= kl_idem;
+                kmask[kl_k*NSM +: NSM] <= kl_mask;
+                kadm[kl_k*2 +: 2] <= kl_adm;
+                klim[kl_k*GW +: GW] <= kl_lim;
+                for (y = 0; y < 4; y = y + 1)
+                    U[(kl_k*4+y)*UW +: UW] <= {UW{1'b0}};
+            end
+            // SPEC: km_v and a launch of the same entry in one cycle: km_mask wins
+            if (km_v && km_k_ok) kmask[km_k*NSM +: NSM] <= km_mask;
+            // SPEC: a set of pdirty in the cycle the unit starts wins (one more run follows)
+            if (kl_acc || km_v || ev_kfin) pdirty <= 1'b1;
+        end
+    end
+
+    // state and inputs the step-1 logic does not read
+    wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, kqos, qt, a_pd0[AW-1:UW],
+                       a_pd1[AW-1:UW], a_pd2[AW-1:UW]};
+
+endmodule

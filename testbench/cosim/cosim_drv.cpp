@@ -1,0 +1,323 @@
+// cosim_drv.cpp: the thin C++ shim Verilator needs for the SM-driver cosim. It moves values between
+// the C environment (drv_env.c: host, SM-side responder, monitors, observation, compare) plus the C
+// model (sm_driver.c) and the Verilated sm_driver; all decisions live in C. Usage: see usage() below.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "Vsm_driver.h"
+#ifndef MUTANT
+#include "Vsm_driver___024root.h"
+#endif
+#include "verilated.h"
+#include "verilated_fst_c.h"
+
+extern "C" {
+#include "drv_env.h"
+}
+
+// ---- bit access on Verilator's port/signal types (integral up to 64 bits, VlWide above), word-wise
+template <typename T> static inline uint64_t gbits(const T &v, int lsb, int w)
+{
+    const uint64_t x = (uint64_t)v >> lsb;
+    return w >= 64 ? x : x & ((1ULL << w) - 1);
+}
+template <std::size_t N> static inline uint64_t gbits(const VlWide<N> &v, int lsb, int w)
+{
+    uint64_t r = 0;
+    for (int got = 0; got < w;) {
+        const int b = lsb + got, wi = b / 32, bi = b % 32;
+        const int take = (32 - bi) < (w - got) ? (32 - bi) : (w - got);
+        const uint64_t chunk = ((uint64_t)v[wi] >> bi) & ((1ULL << take) - 1);
+        r |= chunk << got;
+        got += take;
+    }
+    return r;
+}
+template <typename T> static inline void sbits(T &v, int lsb, int w, uint64_t x)
+{
+    const uint64_t m = (w >= 64 ? ~0ULL : ((1ULL << w) - 1)) << lsb;
+    v = (T)(((uint64_t)v & ~m) | ((x << lsb) & m));
+}
+template <std::size_t N> static inline void sbits(VlWide<N> &v, int lsb, int w, uint64_t x)
+{
+    for (int put = 0; put < w;) {
+        const int b = lsb + put, wi = b / 32, bi = b % 32;
+        const int take = (32 - bi) < (w - put) ? (32 - bi) : (w - put);
+        const uint32_t m = (uint32_t)(((1ULL << take) - 1) << bi);
+        v[wi] = (v[wi] & ~m) | ((uint32_t)((x >> put) << bi) & m);
+        put += take;
+    }
+}
+
+#define NSM SMK_NUM_SM
+#define KN SMK_KERNELS
+#define KS SMK_KSLOTS
+#define NT SMK_TB_SLOTS
+#define PQ SMK_PTBQ
+#define KW SMK_KID_W
+#define GW SMK_GRID_W
+#define UW SMK_UW
+#define TC (SMK_TBS_W + 1)
+#define NWW (SMK_WID_W + 1)
+#define KDW (SMK_REGN_W + SMK_WID_W + 1)
+#define DR(sig) top->rootp->sm_driver__DOT__##sig
+
+static void drive(Vsm_driver *top, const drv_stim_t *st)
+{
+    const drv_in_t *in = &st->in;
+    top->rst = st->rst;
+    top->kl_v = in->kl_v, top->kl_k = in->kl_k, top->kl_n = in->kl_n, top->kl_r = in->kl_r, top->kl_m = in->kl_m;
+    top->kl_grid = in->kl_grid, top->kl_qos = in->kl_qos, top->kl_idem = in->kl_idem;
+    sbits(top->kl_mask, 0, NSM, in->kl_mask);
+    top->kl_adm = in->kl_adm, top->kl_lim = in->kl_lim;
+    top->km_v = in->km_v, top->km_k = in->km_k;
+    sbits(top->km_mask, 0, NSM, in->km_mask);
+    top->cfg_policy = in->cfg_policy, top->cfg_max2 = in->cfg_max2;
+    top->cfg_evict = in->cfg_evict, top->cfg_pmode = in->cfg_pmode;
+    for (int s = 0; s < NSM; s++) {
+        sbits(top->set_rej, s, 1, in->set_rej[s]);
+        sbits(top->cmd_full, s, 1, in->cmd_full[s]);
+        sbits(top->rsp_v, s, 1, in->rsp_v[s]);
+        sbits(top->rsp_op, s * 2, 2, in->rsp_op[s]);
+        sbits(top->rsp_tb, s * SMK_TBS_W, SMK_TBS_W, in->rsp_tb[s]);
+        sbits(top->rsp_status, s * 3, 3, in->rsp_status[s]);
+        sbits(top->rsp_ptr, s * SMK_CTX_PTR_W, SMK_CTX_PTR_W, in->rsp_ptr[s]);
+        sbits(top->tb_done, s * NT, NT, in->tb_done[s]);
+        sbits(top->wused, s * SMK_WARPS, SMK_WARPS, in->wused[s]);
+    }
+}
+
+static void observe_outputs(Vsm_driver *top, drv_obs_t *o)
+{
+    uint64_t *v = o->v;
+    v[DO_kl_rej] = top->kl_rej, v[DO_kdone_v] = top->kdone_v, v[DO_kdone_k] = top->kdone_k;
+    for (int s = 0; s < NSM; s++) {
+        v[DO_set_v + s] = gbits(top->set_v, s, 1);
+        v[DO_set_tb + s] = gbits(top->set_tb, s * SMK_TBS_W, SMK_TBS_W);
+        v[DO_set_mask + s] = gbits(top->set_mask, s * SMK_WARPS, SMK_WARPS);
+        v[DO_set_ks + s] = gbits(top->set_ks, s * SMK_KS_W, SMK_KS_W);
+        v[DO_set_nreg + s] = gbits(top->set_nreg, s * SMK_REGN_W, SMK_REGN_W);
+        v[DO_set_smem + s] = gbits(top->set_smem, s * SMK_SMLN_W, SMK_SMLN_W);
+        v[DO_set_go + s] = gbits(top->set_go, s, 1);
+        v[DO_cmd_v + s] = gbits(top->cmd_v, s, 1);
+        v[DO_cmd_op + s] = gbits(top->cmd_op, s * 2, 2);
+        v[DO_cmd_tb + s] = gbits(top->cmd_tb, s * SMK_TBS_W, SMK_TBS_W);
+        v[DO_cmd_ptr + s] = gbits(top->cmd_ptr, s * SMK_CTX_PTR_W, SMK_CTX_PTR_W);
+        v[DO_cmd_idem + s] = gbits(top->cmd_idem, s, 1);
+    }
+}
+
+#ifdef MUTANT
+// Yosys-written mutant netlists keep no stable register names: compare every output every cycle;
+// state is taken from ref.
+static void observe_state(Vsm_driver *, drv_obs_t *o, const drv_obs_t *ref)
+{
+    for (int i = DO_FIRST_STATE; i < DO_N; i++) o->v[i] = ref->v[i];
+}
+#else
+// packing: the comment at the top of rtl/sm_driver.v
+static void observe_state(Vsm_driver *top, drv_obs_t *o, const drv_obs_t *)
+{
+    uint64_t *v = o->v;
+    v[DO_kv] = gbits(DR(kv), 0, KN), v[DO_kqos] = gbits(DR(kqos), 0, KN), v[DO_kidem] = gbits(DR(kidem), 0, KN);
+    for (int k = 0; k < KN; k++) {
+        v[DO_kold + k] = gbits(DR(kold), k * KN, KN);
+        v[DO_kn + k] = gbits(DR(kn), k * NWW, NWW);
+        v[DO_kr + k] = gbits(DR(kr), k * SMK_REGN_W, SMK_REGN_W);
+        v[DO_km + k] = gbits(DR(km), k * SMK_SMLN_W, SMK_SMLN_W);
+        v[DO_kdreg + k] = gbits(DR(kdreg), k * KDW, KDW);
+        v[DO_kgrid + k] = gbits(DR(kgrid), k * GW, GW);
+        v[DO_knext + k] = gbits(DR(knext), k * GW, GW);
+        v[DO_kndone + k] = gbits(DR(kndone), k * GW, GW);
+        v[DO_klim + k] = gbits(DR(klim), k * GW, GW);
+        v[DO_kmask + k] = gbits(DR(kmask), k * NSM, NSM);
+        v[DO_kadm + k] = gbits(DR(kadm), k * 2, 2);
+        v[DO_U_reg + k] = gbits(DR(U), (k * 4 + 0) * UW, UW);
+        v[DO_U_sl + k] = gbits(DR(U), (k * 4 + 1) * UW, UW);
+        v[DO_U_w + k] = gbits(DR(U), (k * 4 + 2) * UW, UW);
+        v[DO_U_tb + k] = gbits(DR(U), (k * 4 + 3) * UW, UW);
+        v[DO_pc + k] = gbits(DR(pc), k * TC, TC);
+    }
+    uint64_t busy = 0, bpb = 0, rlv = 0;
+    for (int s = 0; s < NSM; s++) {
+        v[DO_u_reg + s] = gbits(DR(u), (s * 4 + 0) * UW, UW);
+        v[DO_u_sl + s] = gbits(DR(u), (s * 4 + 1) * UW, UW);
+        v[DO_u_w + s] = gbits(DR(u), (s * 4 + 2) * UW, UW);
+        v[DO_u_tb + s] = gbits(DR(u), (s * 4 + 3) * UW, UW);
+        for (int k = 0; k < KN; k++) {
+            v[DO_cnt + s * KN + k] = gbits(DR(cnt), (s * KN + k) * TC, TC);
+            v[DO_part + s * KN + k] = gbits(DR(part), (s * KN + k) * TC, TC);
+        }
+        v[DO_ksv + s] = gbits(DR(ksv), s * KS, KS);
+        for (int j = 0; j < KS; j++)
+            v[DO_ksk + s * KS + j] = gbits(DR(ksk), (s * KS + j) * KW, KW);
+        v[DO_sv + s] = gbits(DR(sv), s * NT, NT);
+        v[DO_spre + s] = gbits(DR(spre), s * NT, NT);
+        v[DO_sfill + s] = gbits(DR(sfill), s * NT, NT);
+        v[DO_dp + s] = gbits(DR(dp), s * NT, NT);
+        for (int t = 0; t < NT; t++) {
+            v[DO_sk + s * NT + t] = gbits(DR(sk), (s * NT + t) * KW, KW);
+            v[DO_sid + s * NT + t] = gbits(DR(sid), (s * NT + t) * GW, GW);
+        }
+        busy |= gbits(DR(busy), s, 1) << s, bpb |= gbits(DR(bpb), s, 1) << s, rlv |= gbits(DR(rl_v), s, 1) << s;
+        v[DO_rl_op + s] = gbits(DR(rl_op), s * 2, 2);
+        v[DO_rl_tb + s] = gbits(DR(rl_tb), s * SMK_TBS_W, SMK_TBS_W);
+        v[DO_rl_st + s] = gbits(DR(rl_st), s * 3, 3);
+    }
+    v[DO_busy] = busy, v[DO_bpb] = bpb, v[DO_rl_v] = rlv;
+    for (int i = 0; i < PQ; i++) {
+        v[DO_qst + i] = gbits(DR(qst), i * 3, 3);
+        v[DO_qk + i] = gbits(DR(qk), i * KW, KW);
+        v[DO_qid + i] = gbits(DR(qid), i * GW, GW);
+        v[DO_qs + i] = gbits(DR(qs), i * SMK_SMW, SMK_SMW);
+        v[DO_qt + i] = gbits(DR(qt), i * SMK_TBS_W, SMK_TBS_W);
+    }
+    v[DO_pb] = DR(pb), v[DO_plan_v] = DR(plan_v), v[DO_plan_kc] = DR(plan_kc), v[DO_plan_kv] = DR(plan_kv);
+    v[DO_plan_sm] = DR(plan_sm), v[DO_plan_left] = DR(plan_left);
+    v[DO_s_kl_rej] = DR(kl_rej), v[DO_s_kdone_v] = DR(kdone_v), v[DO_s_kdone_k] = DR(kdone_k);
+    v[DO_pdirty] = DR(pdirty), v[DO_pact] = DR(pact), v[DO_pcur] = DR(pcur), v[DO_pcnt_ks] = DR(pcnt_ks);
+    v[DO_pacc_reg] = gbits(DR(pacc), 0 * UW, UW), v[DO_pacc_sl] = gbits(DR(pacc), 1 * UW, UW);
+    v[DO_pacc_w] = gbits(DR(pacc), 2 * UW, UW), v[DO_pacc_tb] = gbits(DR(pacc), 3 * UW, UW);
+}
+#endif
+
+static void usage(const char *p)
+{
+    std::printf("usage: %s [--seed N] [--cycles N] [--rand-reset] [--fst FILE --window FIRST:LAST]\n"
+                "          [--summary] [--quiet] [--mutant ID]\n"
+                "Runs the C model and the RTL of the SM driver (sm_driver) in lockstep under a random host and a\n"
+                "random SM-side responder per SM, comparing every output and every state element every cycle and\n"
+                "checking the driver's invariants (testbench/cosim/drv_env.h).\n",
+                p);
+}
+
+int main(int argc, char **argv)
+{
+    uint64_t seed = 1, cycles = 20000, win_a = 0, win_b = 0, mutant = 0;
+    int rand_reset = 0, summary = 0, quiet = 0;
+    const char *fst = nullptr;
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        auto need = [&](const char *what) -> const char * {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "%s: %s needs %s\n", argv[0], a.c_str(), what);
+                std::exit(2);
+            }
+            return argv[++i];
+        };
+        auto num = [&](const char *s) -> uint64_t {
+            char *e;
+            unsigned long long v = std::strtoull(s, &e, 0);
+            if (*s == '\0' || *e != '\0') {
+                std::fprintf(stderr, "%s: %s expects a non-negative integer, got '%s'\n", argv[0], a.c_str(), s);
+                std::exit(2);
+            }
+            return v;
+        };
+        if (a == "--seed") seed = num(need("a number"));
+        else if (a == "--cycles") cycles = num(need("a number"));
+        else if (a == "--mutant") mutant = num(need("a mutant id"));
+        else if (a == "--rand-reset") rand_reset = 1;
+        else if (a == "--summary") summary = 1;
+        else if (a == "--quiet") quiet = 1;
+        else if (a == "--fst") fst = need("a file name");
+        else if (a == "--window") {
+            const char *w = need("FIRST:LAST");
+            unsigned long long x, y;
+            char tail;
+            if (std::sscanf(w, "%llu:%llu%c", &x, &y, &tail) != 2 || y < x) {
+                std::fprintf(stderr, "%s: --window expects FIRST:LAST cycles, got '%s'\n", argv[0], w);
+                return 2;
+            }
+            win_a = x, win_b = y;
+        } else if (a == "--help" || a == "-h") { usage(argv[0]); return 0; }
+        else { std::fprintf(stderr, "%s: unknown option '%s' (try --help)\n", argv[0], a.c_str()); return 2; }
+    }
+
+    std::vector<std::string> vargs = {argv[0]};
+    if (rand_reset) {
+        vargs.push_back("+verilator+rand+reset+2");
+        vargs.push_back("+verilator+seed+" + std::to_string((seed % 2147483646) + 1));
+    }
+    std::vector<const char *> vargv;
+    for (auto &s : vargs) vargv.push_back(s.c_str());
+    Verilated::commandArgs((int)vargv.size(), vargv.data());
+    Vsm_driver *top = new Vsm_driver;
+#ifdef MUTANT
+    top->mutsel = (uint8_t)mutant;
+#else
+    if (mutant) {
+        std::fprintf(stderr, "%s: --mutant needs a harness built by scripts/mutate.sh\n", argv[0]);
+        return 2;
+    }
+#endif
+    VerilatedFstC *tfp = nullptr;
+    if (fst) {
+        Verilated::traceEverOn(true);
+        tfp = new VerilatedFstC;
+        top->trace(tfp, 99);
+        tfp->open(fst);
+    }
+    if (!quiet)
+        std::printf("cosim_drv config=%s seed=%llu cycles=%llu%s\n", SMK_CFG_NAME, (unsigned long long)seed,
+                    (unsigned long long)cycles, rand_reset ? " rand-reset" : "");
+
+    // reset both sides: two cycles of rst before cycle 0 (the RTL may start from random values)
+    static sm_driver_t m;
+    drv_reset(&m);
+    for (int i = 0; i < 2; i++) top->rst = 1, top->clk = 0, top->eval(), top->clk = 1, top->eval();
+    drv_env_t *env = drv_env_new(seed);
+    static drv_stim_t st;
+    static drv_out_t out;
+    static drv_obs_t ref, rtl;
+    uint64_t mism = 0, inv = 0, c = 0;
+    char replay[1024];
+    for (c = 0; c < cycles; c++) {
+        drv_env_gen(env, &st);
+        drv_eval(&m, &st.in, &out);
+        drv_env_react(env, &st, &out);
+        drive(top, &st);
+        top->clk = 0;
+        top->eval();
+        if (tfp && c >= win_a && c <= win_b) tfp->dump((uint64_t)(2 * c));
+        drv_obs_from_model(&m, &out, &ref);
+        observe_outputs(top, &rtl);
+        observe_state(top, &rtl, &ref);
+        const uint64_t lo = c > 50 ? c - 50 : 0;
+        char mut[32] = "";
+        if (mutant) std::snprintf(mut, sizeof mut, " --mutant %llu", (unsigned long long)mutant);
+        std::snprintf(replay, sizeof replay, "%s --seed %llu --cycles %llu%s%s --fst mismatch_%llu.fst --window %llu:%llu",
+                      argv[0], (unsigned long long)seed, (unsigned long long)(c + 1), rand_reset ? " --rand-reset" : "",
+                      mut, (unsigned long long)seed, (unsigned long long)lo, (unsigned long long)c);
+        if (drv_obs_compare(&ref, &rtl, c, replay)) {
+            mism++;
+            std::printf("seed=%llu config=%s\n", (unsigned long long)seed, SMK_CFG_NAME);
+            break;
+        }
+        const int b = drv_env_observe(env, &st, &m, &out);
+        if (st.rst) drv_reset(&m);
+        else drv_commit(&m, &st.in, &out);
+        top->clk = 1;
+        top->eval();
+        if (tfp && c >= win_a && c <= win_b) tfp->dump((uint64_t)(2 * c + 1));
+        if (b) {
+            inv += (uint64_t)b;
+            std::printf("INVARIANT violation(s) at cycle %llu, seed=%llu config=%s; replay with waveform window:\n  %s\n",
+                        (unsigned long long)c, (unsigned long long)seed, SMK_CFG_NAME, replay);
+            c++;
+            break;
+        }
+    }
+    if (tfp) tfp->close();
+    if (!mism && !inv) inv += (uint64_t)drv_env_finish(env, &m, summary);
+    std::printf("%s: config=%s seed=%llu cycles=%llu mismatches=%llu invariant_violations=%llu\n",
+                (mism || inv) ? "FAIL" : "PASS", SMK_CFG_NAME, (unsigned long long)seed, (unsigned long long)c,
+                (unsigned long long)mism, (unsigned long long)inv);
+    drv_env_free(env);
+    top->final();
+    delete top;
+    return (mism || inv) ? 1 : 0;
+}

@@ -1,0 +1,1458 @@
+/* drv_env.c: observation vector and random environment with monitors for the SM-driver cosim
+ * (drv_env.h).
+ *
+ * Every expected value below comes from the environment's own records (host view of the kernel
+ * table, TB ledger, the driver's slot mirror as seen on its ports, PTBQ shadow, context memory,
+ * delivered responses and tb_done pulses) and the spec's rules (docs/sm_driver.md), and is
+ * compared with the C model's outputs and state every cycle; the RTL equals the C model by the
+ * lockstep compare. The model's self-report of its decision and event (drv_out_t dec_* / ev_*,
+ * not ports) is used to name the TB of a set-up and is itself checked against the ports. */
+#include "drv_env.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NSM SMK_NUM_SM
+#define KN SMK_KERNELS
+#define KS SMK_KSLOTS
+#define NT SMK_TB_SLOTS
+#define NW SMK_WARPS
+#define PQ SMK_PTBQ
+#define QD SMK_PE_QDEPTH
+#define CTX SMK_CTX_MAX_LINES
+#define RMAX SMK_MAX_REGS
+#define GMAX ((uint32_t)SMK_MASK(SMK_GRID_W))
+#define WALL SMK_WMASK_ALL
+#define NMASK SMK_MASK(NSM)
+#define LIM_REG SMK_LIM_REG
+#define LIM_SL SMK_LIM_SL
+#define LIM_W SMK_LIM_W
+#define LIM_TB SMK_LIM_TB
+
+#define OP_SAVE SMK_PE_OP_SAVE
+#define OP_RESTORE SMK_PE_OP_RESTORE
+#define OP_DRAIN SMK_PE_OP_DRAIN
+#define OP_DROP SMK_PE_OP_DROP
+#define ST_OK SMK_PE_ST_OK
+#define ST_FIN SMK_PE_ST_FIN
+#define ST_EMPTY SMK_PE_ST_ERR_EMPTY
+#define ST_BUSY SMK_PE_ST_ERR_BUSY
+#define ST_NOTIDEM SMK_PE_ST_ERR_NOTIDEM
+
+/* ================================================================== observation vector */
+static const struct { const char *name; int off, n; } obs_desc[] = {
+#define OBS_DESC(nm, n) {#nm, DO_##nm, (n)},
+    DRV_OBS(OBS_DESC)
+#undef OBS_DESC
+};
+
+void drv_obs_from_model(const sm_driver_t *m, const drv_out_t *o, drv_obs_t *ob)
+{
+    uint64_t *v = ob->v;
+    memset(ob, 0, sizeof *ob);
+    v[DO_kl_rej] = o->kl_rej, v[DO_kdone_v] = o->kdone_v, v[DO_kdone_k] = o->kdone_k;
+    for (int s = 0; s < NSM; s++) {
+        v[DO_set_v + s] = o->set_v[s], v[DO_set_tb + s] = o->set_tb[s], v[DO_set_mask + s] = o->set_mask[s];
+        v[DO_set_ks + s] = o->set_ks[s], v[DO_set_nreg + s] = o->set_nreg[s];
+        v[DO_set_smem + s] = o->set_smem[s], v[DO_set_go + s] = o->set_go[s];
+        v[DO_cmd_v + s] = o->cmd_v[s], v[DO_cmd_op + s] = o->cmd_op[s], v[DO_cmd_tb + s] = o->cmd_tb[s];
+        v[DO_cmd_ptr + s] = o->cmd_ptr[s], v[DO_cmd_idem + s] = o->cmd_idem[s];
+    }
+    v[DO_kv] = m->kv, v[DO_kqos] = m->kqos, v[DO_kidem] = m->kidem;
+    for (int k = 0; k < KN; k++) {
+        v[DO_kold + k] = m->kold[k], v[DO_kn + k] = m->kn[k], v[DO_kr + k] = m->kr[k];
+        v[DO_km + k] = m->km[k], v[DO_kdreg + k] = m->kdreg[k];
+        v[DO_kgrid + k] = m->kgrid[k], v[DO_knext + k] = m->knext[k], v[DO_kndone + k] = m->kndone[k];
+        v[DO_kmask + k] = m->kmask[k], v[DO_kadm + k] = m->kadm[k], v[DO_klim + k] = m->klim[k];
+        v[DO_U_reg + k] = m->U[k][DRV_R_REG], v[DO_U_sl + k] = m->U[k][DRV_R_SL];
+        v[DO_U_w + k] = m->U[k][DRV_R_W], v[DO_U_tb + k] = m->U[k][DRV_R_TB];
+        v[DO_pc + k] = m->pc[k];
+    }
+    for (int s = 0; s < NSM; s++) {
+        v[DO_u_reg + s] = m->u[s][DRV_R_REG], v[DO_u_sl + s] = m->u[s][DRV_R_SL];
+        v[DO_u_w + s] = m->u[s][DRV_R_W], v[DO_u_tb + s] = m->u[s][DRV_R_TB];
+        for (int k = 0; k < KN; k++)
+            v[DO_cnt + s * KN + k] = m->cnt[s][k], v[DO_part + s * KN + k] = m->part[s][k];
+        v[DO_ksv + s] = m->ksv[s];
+        for (int j = 0; j < KS; j++)
+            v[DO_ksk + s * KS + j] = m->ksk[s][j];
+        v[DO_sv + s] = m->sv[s], v[DO_spre + s] = m->spre[s], v[DO_sfill + s] = m->sfill[s];
+        for (int t = 0; t < NT; t++)
+            v[DO_sk + s * NT + t] = m->sk[s][t], v[DO_sid + s * NT + t] = m->sid[s][t];
+        v[DO_rl_op + s] = m->rl_op[s], v[DO_rl_tb + s] = m->rl_tb[s], v[DO_rl_st + s] = m->rl_st[s];
+        v[DO_dp + s] = m->dp[s];
+    }
+    v[DO_busy] = m->busy, v[DO_bpb] = m->bpb, v[DO_rl_v] = m->rl_v;
+    for (int i = 0; i < PQ; i++) {
+        v[DO_qst + i] = m->qst[i], v[DO_qk + i] = m->qk[i], v[DO_qid + i] = m->qid[i];
+        v[DO_qs + i] = m->qs[i], v[DO_qt + i] = m->qt[i];
+    }
+    v[DO_pb] = m->pb, v[DO_plan_v] = m->plan_v, v[DO_plan_kc] = m->plan_kc, v[DO_plan_kv] = m->plan_kv;
+    v[DO_plan_sm] = m->plan_sm, v[DO_plan_left] = m->plan_left;
+    v[DO_s_kl_rej] = m->kl_rej, v[DO_s_kdone_v] = m->kdone_v, v[DO_s_kdone_k] = m->kdone_k;
+    v[DO_pdirty] = m->pdirty, v[DO_pact] = m->pact, v[DO_pcur] = m->pcur, v[DO_pcnt_ks] = m->pcnt_ks;
+    v[DO_pacc_reg] = m->pacc[DRV_R_REG], v[DO_pacc_sl] = m->pacc[DRV_R_SL];
+    v[DO_pacc_w] = m->pacc[DRV_R_W], v[DO_pacc_tb] = m->pacc[DRV_R_TB];
+}
+
+void drv_obs_gate(drv_obs_t *ob)
+{
+    uint64_t *v = ob->v;
+    if (!v[DO_kdone_v])
+        v[DO_kdone_k] = 0;
+    for (int s = 0; s < NSM; s++) {
+        if (!v[DO_set_v + s])
+            v[DO_set_tb + s] = v[DO_set_mask + s] = v[DO_set_ks + s] = v[DO_set_nreg + s] = v[DO_set_smem + s] =
+                v[DO_set_go + s] = 0;
+        if (!v[DO_cmd_v + s])
+            v[DO_cmd_op + s] = v[DO_cmd_tb + s] = v[DO_cmd_ptr + s] = v[DO_cmd_idem + s] = 0;
+    }
+}
+
+int drv_obs_compare(const drv_obs_t *ref, const drv_obs_t *rtl, uint64_t cycle, const char *replay)
+{
+    int bad = 0;
+    for (unsigned d = 0; d < sizeof obs_desc / sizeof obs_desc[0]; d++)
+        for (int i = 0; i < obs_desc[d].n; i++) {
+            const int j = obs_desc[d].off + i;
+            if (ref->v[j] == rtl->v[j])
+                continue;
+            if (bad++ < 12) {
+                char nm[48];
+                if (obs_desc[d].n > 1)
+                    snprintf(nm, sizeof nm, "%s[%d]", obs_desc[d].name, i);
+                else
+                    snprintf(nm, sizeof nm, "%s", obs_desc[d].name);
+                printf("MISMATCH cycle %llu signal %s ref=0x%llx rtl=0x%llx\n", (unsigned long long)cycle, nm,
+                       (unsigned long long)ref->v[j], (unsigned long long)rtl->v[j]);
+            }
+        }
+    if (bad)
+        printf("MISMATCH %d signal(s) at cycle %llu; replay with waveform window:\n  %s\n", bad,
+               (unsigned long long)cycle, replay);
+    return bad;
+}
+
+/* ================================================================== environment state */
+enum { T_NONE = 0, T_SET, T_RUN, T_RT, T_SAVED, T_DROPPED, T_DONE, T_N };
+static const char *const tname[T_N] = {"never set up", "set up", "running", "restore target", "saved", "dropped", "completed"};
+enum { F_IDLE = 0, F_STOP, F_XFER, F_DONE };
+
+typedef struct {                /* one accepted kernel launch */
+    int k;
+    uint32_t grid, n, r, m, idem, adm, lim;
+    uint32_t nfresh;            /* fresh ids set up (= the driver's knext) */
+    uint32_t ndone_drv;         /* done events processed by the driver (= kndone) */
+    uint32_t ndone_port;        /* tb_done pulses */
+    uint8_t *st;                /* per id: T_* */
+    uint8_t *ncomp;             /* per id: completions */
+    int alive;
+    uint64_t seq;               /* launch order */
+} inst_t;
+
+typedef struct { int v, inst; uint32_t id; uint8_t ks; } dslot_t;  /* the driver's slot as seen on its ports */
+
+typedef struct {                /* a command of the driver, from its cycle to the event processing its response */
+    int v, pb, q, inst;
+    uint32_t op, tb, id;
+    uint64_t ptr, cyc;
+} ocmd_t;
+
+typedef struct {                /* PTBQ shadow entry */
+    uint8_t st;
+    int inst, s, t;
+    uint32_t id;
+} eq_t;
+
+typedef struct {                /* responder: one SM top (slot table + launch arbiter + engine) */
+    tmask_t alloc, go, run;
+    wmask_t tmask[NT];
+    uint32_t tnreg[NT], tsml[NT], life[NT];
+    uint8_t tks[NT];
+    int tinst[NT];
+    uint32_t tid[NT];
+    wmask_t wused;
+    struct { uint8_t op, tb, idem; uint64_t ptr; } q[QD];
+    int qh, qc;
+    uint8_t fsm, cur_op, cur_tb, cur_st;
+    uint64_t cur_ptr;
+    uint32_t cd;
+    tmask_t drain, dpend;
+    /* this cycle's registered outputs (drv_env_gen) */
+    uint32_t rsp_v, rsp_op, rsp_tb, rsp_st;
+    uint64_t rsp_ptr;
+    tmask_t done;
+    int g_f;
+} rsm_t;
+
+struct drv_env {
+    rng_t r;
+    uint64_t cycle, phase_end, nphase;
+    /* knobs */
+    uint32_t policy, max2, evict, pmode;
+    uint32_t p_launch, p_busy, p_bad, p_km, shape, gstyle, p_cap, p_resv, p_rst;
+    uint32_t lmin, lmax, dmax, xmax, rmax, p_race;
+    /* host view */
+    int kal[KN];                /* current instance of entry k, or -1 */
+    uint64_t hmask[KN];         /* kmask as written */
+    uint64_t spart[KN];         /* SPART partition */
+    int kmq[4 * KN], nkmq;      /* mask changes to send (entry) */
+    uint64_t kmm[4 * KN];       /* and their masks */
+    uint64_t seq;
+    int exp_rej, exp_kdone, exp_kdone_k;
+    int kl_pred;                /* this cycle's launch: predicted accept */
+    /* ledger */
+    inst_t *in;
+    int nin, capin;
+    /* driver view from its ports */
+    dslot_t ds[NSM][NT];
+    ocmd_t oc[NSM];
+    int pbn;                    /* commands holding pb in flight */
+    int rp_v[NSM];              /* response delivered, not yet processed */
+    uint32_t rp_op[NSM], rp_tb[NSM], rp_st[NSM];
+    tmask_t dpend[NSM];         /* tb_done delivered, not yet processed (the driver's dp) */
+    tmask_t xspre[NSM], xsfill[NSM]; /* spre / sfill as the ports imply */
+    int dinst[NSM][NT];
+    uint32_t did[NSM][NT];
+    eq_t eq[PQ];
+    struct { int v, inst; uint32_t id, n, r, m; } ctx[PQ];  /* context memory, one block per PTBQ entry */
+    /* responder */
+    rsm_t sm[NSM];
+    /* per-cycle derived usage (from ds) */
+    uint32_t eu[NSM][DRV_NRES], eU[KN][DRV_NRES], ecnt[NSM][KN];
+    int eks[NSM][KS];
+    /* watchdogs */
+    int wd_k;
+    uint64_t wd_n, wd_max, wd_bound, wd_worst;
+    int plan_exp_kc;
+    int plan_was, plan_applies; /* plan_v and "decision 3 applies" of the previous cycle */
+    /* statistics */
+    uint64_t n_launch, n_rej, n_kdone, n_fresh, n_rerun, n_restore, n_cmd[4], n_st[6], n_evict, n_resv, n_plan,
+        n_planstart, n_done, n_rst, n_km, n_pol[4], max_inst_alive, n_wait_saved;
+};
+
+static void phase(drv_env_t *e);
+static int lowest_free_q(const drv_env_t *e);
+static uint64_t rand_smmask(drv_env_t *e);
+uint64_t drv_env_cycle(const drv_env_t *e) { return e->cycle; }
+
+static inline int bit(uint64_t v, int i) { return (int)((v >> i) & 1); }
+static int viol(drv_env_t *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int viol(drv_env_t *e, const char *fmt, ...)
+{
+    va_list ap;
+    printf("INVARIANT cycle %llu: ", (unsigned long long)e->cycle);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    printf("\n");
+    return 1;
+}
+
+static void d_of(const inst_t *I, uint32_t d[DRV_NRES])
+{
+    d[DRV_R_REG] = I->n * I->r, d[DRV_R_SL] = I->m, d[DRV_R_W] = I->n, d[DRV_R_TB] = 1;
+}
+static const uint32_t mult[DRV_NRES] = {SMK_M_REG, SMK_M_SL, SMK_M_W, SMK_M_TB};
+static const uint32_t lim[DRV_NRES] = {LIM_REG, LIM_SL, LIM_W, LIM_TB};
+static uint32_t share(const uint32_t u[DRV_NRES])
+{
+    uint32_t r = 0;
+    for (int x = 0; x < DRV_NRES; x++)
+        if (u[x] * mult[x] > r)
+            r = u[x] * mult[x];
+    return r;
+}
+
+/* ---- responder reset */
+static void rsm_reset(rsm_t *p)
+{
+    memset(p, 0, sizeof *p);
+    for (int t = 0; t < NT; t++)
+        p->tinst[t] = -1;
+}
+
+static void env_reset(drv_env_t *e)
+{
+    for (int i = 0; i < e->nin; i++)
+        e->in[i].alive = 0;
+    for (int k = 0; k < KN; k++)
+        e->kal[k] = -1, e->hmask[k] = 0;
+    memset(e->ds, 0, sizeof e->ds);
+    memset(e->oc, 0, sizeof e->oc);
+    memset(e->rp_v, 0, sizeof e->rp_v);
+    memset(e->dpend, 0, sizeof e->dpend);
+    memset(e->xspre, 0, sizeof e->xspre), memset(e->xsfill, 0, sizeof e->xsfill);
+    memset(e->eq, 0, sizeof e->eq);
+    memset(e->ctx, 0, sizeof e->ctx);
+    e->pbn = 0, e->nkmq = 0;
+    e->exp_rej = 0, e->exp_kdone = 0;
+    e->wd_k = -1, e->wd_n = 0;
+    e->plan_exp_kc = -1;
+    e->plan_was = e->plan_applies = 0;
+    for (int s = 0; s < NSM; s++)
+        rsm_reset(&e->sm[s]);
+}
+
+drv_env_t *drv_env_new(uint64_t seed)
+{
+    drv_env_t *e = calloc(1, sizeof *e);
+    if (!e) abort();
+    rng_seed(&e->r, seed);
+    env_reset(e);
+    phase(e);
+    return e;
+}
+
+void drv_env_free(drv_env_t *e)
+{
+    for (int i = 0; i < e->nin; i++)
+        free(e->in[i].st), free(e->in[i].ncomp);
+    free(e->in), free(e);
+}
+
+/* ================================================================== stimulus */
+static void spart_partition(drv_env_t *e)
+{
+    rng_t *r = &e->r;
+    for (int k = 0; k < KN; k++)
+        e->spart[k] = 0;
+    /* every SM to one entry; with few SMs some entries get none */
+    const int nk = 1 + (int)rng_below(r, KN);
+    for (int s = 0; s < NSM; s++)
+        e->spart[rng_below(r, (uint32_t)nk)] |= 1ULL << s;
+    e->nkmq = 0;
+    for (int k = 0; k < KN; k++)
+        if (e->kal[k] >= 0 && e->hmask[k] != e->spart[k])
+            e->kmm[e->nkmq] = e->spart[k], e->kmq[e->nkmq++] = k;
+}
+
+static void phase(drv_env_t *e)
+{
+    rng_t *r = &e->r;
+    const int longp = rng_chance(r, 1, 6);
+    e->phase_end = e->cycle + (longp ? 5000 + rng_below(r, 20000) : 300 + rng_below(r, 4000));
+    e->nphase++;
+    e->policy = rng_below(r, 4);
+    e->max2 = rng_chance(r, 1, 4);
+    e->evict = rng_chance(r, 1, 2) ? OP_SAVE : OP_DRAIN;
+    e->pmode = rng_chance(r, 1, 2) ? OP_SAVE : OP_DROP;
+    e->p_launch = 2 + rng_below(r, rng_chance(r, 1, 3) ? 300 : 40); /* per mille */
+    e->p_busy = rng_below(r, 15);                                     /* percent */
+    e->p_bad = rng_below(r, 12);                                      /* percent */
+    e->p_km = rng_chance(r, 1, 3) ? 1 + rng_below(r, 8) : 0;          /* per mille */
+    e->shape = rng_below(r, 4);
+    e->gstyle = rng_below(r, 4);
+    e->p_cap = rng_below(r, 30), e->p_resv = rng_chance(r, 1, 2) ? rng_below(r, 30) : 0;
+    e->p_rst = rng_chance(r, 1, 8);
+    static const uint32_t lifes[][2] = {{1, 8}, {5, 60}, {40, 400}, {300, 3000}};
+    const int li = (int)rng_below(r, 4);
+    e->lmin = lifes[li][0], e->lmax = lifes[li][1];
+    static const uint32_t dl[] = {0, 2, 12, 60, 300};
+    e->dmax = dl[rng_below(r, 5)], e->xmax = dl[rng_below(r, 5)], e->rmax = dl[rng_below(r, 5)];
+    e->p_race = rng_chance(r, 1, 2) ? rng_below(r, 100) : 0;
+    if (e->policy == DRV_SPART) {
+        spart_partition(e);
+    } else { /* kernels left without SMs by a SPART phase get SMs again */
+        e->nkmq = 0;
+        for (int k = 0; k < KN; k++)
+            if (e->kal[k] >= 0 && !e->hmask[k])
+                e->kmm[e->nkmq] = rand_smmask(e), e->kmq[e->nkmq++] = k;
+    }
+    e->wd_k = -1, e->wd_n = 0;
+    /* starvation bound: a TB lives at most lmax cycles (TBs of earlier phases at most 3000), an
+     * engine command takes at most dmax + xmax + rmax + queueing */
+    e->wd_bound = 40000;
+}
+
+static uint64_t rand_smmask(drv_env_t *e)
+{
+    rng_t *r = &e->r;
+    if (rng_chance(r, 1, 3))
+        return NMASK;
+    uint64_t m = rng_next(r) & NMASK;
+    if (rng_chance(r, 1, 2))
+        m &= rng_next(r);
+    if (!m)
+        m = 1ULL << rng_below(r, NSM);
+    return m;
+}
+
+static void gen_shape(drv_env_t *e, drv_in_t *in)
+{
+    rng_t *r = &e->r;
+    uint32_t n, R, M;
+    switch (e->shape) {
+    case 0: /* small */
+        n = 1 + rng_below(r, NW < 4 ? NW : 4), R = rng_below(r, 33 > RMAX ? RMAX + 1 : 33), M = rng_below(r, 9);
+        break;
+    case 1: /* large: few per SM */
+        n = NW / 4 + rng_below(r, NW - NW / 4) + 1, R = rng_below(r, RMAX + 1), M = rng_below(r, LIM_SL + 1);
+        break;
+    default: /* mixed */
+        n = 1 + rng_below(r, NW / 2), R = rng_below(r, RMAX + 1), M = rng_below(r, LIM_SL / 4 + 1);
+        break;
+    }
+    if (n > NW)
+        n = NW;
+    if (n * R > LIM_REG)
+        R = LIM_REG / n;
+    in->kl_n = n, in->kl_r = R, in->kl_m = M;
+    if (rng_chance(r, e->p_bad, 100)) { /* illegal launches: kl_rej */
+        switch (rng_below(r, 6)) {
+        case 0: in->kl_n = 0; break;
+        case 1: in->kl_n = NW + 1 + rng_below(r, (uint32_t)SMK_MASK(SMK_WID_W + 1) - NW); break;
+        case 2: in->kl_n = NW, in->kl_r = (uint32_t)SMK_MASK(SMK_REGN_W); break; /* n*R > LIM_REG or R > RMAX */
+        case 3: in->kl_m = LIM_SL + 1 + rng_below(r, (uint32_t)SMK_MASK(SMK_SMLN_W) - LIM_SL); break;
+        case 4: in->kl_grid = 0; break;
+        default: in->kl_mask = 0; break;
+        }
+    }
+}
+
+void drv_env_gen(drv_env_t *e, drv_stim_t *st)
+{
+    rng_t *r = &e->r;
+    drv_in_t *in = &st->in;
+    memset(st, 0, sizeof *st);
+    if (e->cycle >= e->phase_end)
+        phase(e);
+    in->cfg_policy = e->policy, in->cfg_max2 = e->max2, in->cfg_evict = e->evict, in->cfg_pmode = e->pmode;
+    if (e->p_rst && rng_chance(r, 1, 4000)) {
+        st->rst = 1;
+        return;
+    }
+    /* responder outputs: functions of its registered state */
+    for (int s = 0; s < NSM; s++) {
+        rsm_t *p = &e->sm[s];
+        p->done = 0;
+        for (tmask_t x = p->run; x; x &= x - 1) {
+            const int t = smk_ctz(x);
+            if (p->life[t] == 0)
+                p->done |= 1ULL << t;
+        }
+        p->g_f = p->fsm == F_DONE;
+        p->rsp_v = 0, p->rsp_op = p->rsp_tb = p->rsp_st = 0, p->rsp_ptr = 0;
+        if (p->g_f)
+            p->rsp_v = 1, p->rsp_op = p->cur_op, p->rsp_tb = p->cur_tb, p->rsp_st = p->cur_st, p->rsp_ptr = p->cur_ptr;
+        else if (p->dpend)
+            p->rsp_v = 1, p->rsp_op = OP_DRAIN, p->rsp_tb = (uint32_t)smk_ctz(p->dpend), p->rsp_st = ST_OK;
+        in->rsp_v[s] = p->rsp_v, in->rsp_op[s] = p->rsp_op, in->rsp_tb[s] = p->rsp_tb;
+        in->rsp_status[s] = p->rsp_st, in->rsp_ptr[s] = p->rsp_ptr;
+        in->tb_done[s] = p->done;
+        in->wused[s] = p->wused;
+    }
+    /* host: a launch */
+    if (rng_chance(r, e->p_launch, 1000)) {
+        int k = -1;
+        if (rng_chance(r, e->p_busy, 100)) {
+            int c[KN], n = 0;
+            for (int j = 0; j < KN; j++)
+                if (e->kal[j] >= 0) c[n++] = j;
+            if (n) k = c[rng_below(r, (uint32_t)n)];
+        } else {
+            int c[KN], n = 0;
+            for (int j = 0; j < KN; j++)
+                if (e->kal[j] < 0 && (e->policy != DRV_SPART || e->spart[j])) c[n++] = j;
+            if (n) k = c[rng_below(r, (uint32_t)n)];
+        }
+        if (k >= 0) {
+            in->kl_v = 1, in->kl_k = (uint32_t)k;
+            static const uint32_t gmax[] = {3, 12, 60, 400};
+            uint32_t g = 1 + rng_below(r, gmax[e->gstyle]);
+            in->kl_grid = g > GMAX ? GMAX : g;
+            in->kl_mask = e->policy == DRV_SPART ? e->spart[k] : rand_smmask(e);
+            in->kl_qos = rng_chance(r, 1, 4), in->kl_idem = rng_chance(r, 1, 2);
+            const uint32_t a = rng_below(r, 100);
+            in->kl_adm = a < e->p_cap ? DRV_ADM_CAP : a < e->p_cap + e->p_resv ? DRV_ADM_RESERVE : DRV_ADM_NONE;
+            in->kl_lim = rng_chance(r, 1, 40) ? rng_below(r, 1u << SMK_GRID_W) : 1 + rng_below(r, 12);
+            if (in->kl_adm == DRV_ADM_CAP && in->kl_lim == 0)
+                in->kl_lim = 1;
+            gen_shape(e, in);
+        }
+    }
+    /* host: mask changes (SPART: the partition, one entry per cycle) */
+    if (e->policy == DRV_SPART) {
+        if (e->nkmq == 0 && e->p_km && rng_chance(r, e->p_km, 4000)) {
+            /* move one SM to another entry */
+            const int s = (int)rng_below(r, NSM), k2 = (int)rng_below(r, KN);
+            for (int k = 0; k < KN; k++)
+                if (bit(e->spart[k], s) && k != k2) {
+                    e->spart[k] &= ~(1ULL << s), e->spart[k2] |= 1ULL << s;
+                    if (e->kal[k] >= 0) e->kmm[e->nkmq] = e->spart[k], e->kmq[e->nkmq++] = k;
+                    if (e->kal[k2] >= 0) e->kmm[e->nkmq] = e->spart[k2], e->kmq[e->nkmq++] = k2;
+                }
+        }
+    } else if (e->p_km && rng_chance(r, e->p_km, 1000)) {
+        const int k = (int)rng_below(r, KN);
+        if (!(in->kl_v && (int)in->kl_k == k))
+            in->km_v = 1, in->km_k = (uint32_t)k, in->km_mask = rand_smmask(e);
+    }
+    while (!in->km_v && e->nkmq) {
+        const int k = e->kmq[0];
+        const uint64_t mk = e->kmm[0];
+        e->nkmq--;
+        memmove(e->kmq, e->kmq + 1, (size_t)e->nkmq * sizeof e->kmq[0]);
+        memmove(e->kmm, e->kmm + 1, (size_t)e->nkmq * sizeof e->kmm[0]);
+        if (in->kl_v && (int)in->kl_k == k)
+            continue;
+        in->km_v = 1, in->km_k = (uint32_t)k, in->km_mask = mk;
+    }
+}
+
+/* S2 and the engine queue, on this cycle's driver outputs */
+void drv_env_react(drv_env_t *e, drv_stim_t *st, const drv_out_t *o)
+{
+    for (int s = 0; s < NSM; s++) {
+        const rsm_t *p = &e->sm[s];
+        st->in.set_rej[s] = 0, st->in.cmd_full[s] = 0;
+        if (st->rst)
+            continue;
+        if (o->set_v[s]) {
+            const uint32_t t = o->set_tb[s];
+            const int ok = t < NT && !bit(p->alloc, (int)t) && !bit(p->run, (int)t) && (o->set_mask[s] & WALL) != 0 &&
+                           (o->set_mask[s] & p->wused) == 0;
+            st->in.set_rej[s] = !ok;
+        }
+        st->in.cmd_full[s] = p->qc == QD;
+    }
+}
+
+/* ================================================================== policy (env's own computation) */
+typedef struct {
+    const drv_env_t *e;
+    const sm_driver_t *m;
+    const drv_in_t *in;
+    int resv_r;              /* lowest short RESERVE kernel, or -1 */
+    uint64_t elig;           /* bit k */
+} pctx_t;
+
+static int has_pq(const drv_env_t *e, int k, int *q)
+{
+    for (int i = 0; i < PQ; i++)
+        if ((e->eq[i].st == DRV_Q_SAVED || e->eq[i].st == DRV_Q_RERUN) && e->eq[i].inst == e->kal[k]) {
+            if (q) *q = i;
+            return 1;
+        }
+    return 0;
+}
+
+static int nks_of(const drv_env_t *e, int s)
+{
+    int n = 0;
+    for (int j = 0; j < KS; j++)
+        n += e->eks[s][j] >= 0;
+    return n;
+}
+static int ks_of(const drv_env_t *e, int s, int k)
+{
+    for (int j = 0; j < KS; j++)
+        if (e->eks[s][j] == k) return j;
+    return -1;
+}
+
+static int fits0(const pctx_t *c, int s, int k) /* fits without resv_block */
+{
+    const drv_env_t *e = c->e;
+    const inst_t *I = &e->in[e->kal[k]];
+    if (!bit(e->hmask[k], s))
+        return 0;
+    uint32_t d[DRV_NRES];
+    d_of(I, d);
+    for (int x = 0; x < DRV_NRES; x++)
+        if (e->eu[s][x] + d[x] > lim[x]) return 0;
+    if (ks_of(e, s, k) < 0) {
+        const int n = nks_of(e, s);
+        if (!(n < KS && (!c->in->cfg_max2 || n < 2))) return 0;
+    }
+    if ((uint32_t)smk_popc(~c->in->wused[s] & WALL) < I->n)
+        return 0;
+    if (c->in->cfg_policy == DRV_SMK_P && !(e->ecnt[s][k] < c->m->part[s][k]))
+        return 0;
+    if (c->m->plan_v && (uint32_t)s == c->m->plan_sm && (uint32_t)k != c->m->plan_kc)
+        return 0;
+    return 1;
+}
+static int fits(const pctx_t *c, int s, int k)
+{
+    const drv_env_t *e = c->e;
+    if (c->resv_r >= 0 && e->in[e->kal[k]].adm != DRV_ADM_RESERVE && bit(e->hmask[c->resv_r], s))
+        return 0;
+    return fits0(c, s, k);
+}
+static int fits_any(const pctx_t *c, int k)
+{
+    for (int s = 0; s < NSM; s++)
+        if (fits(c, s, k)) return 1;
+    return 0;
+}
+
+static void pctx_init(pctx_t *c, const drv_env_t *e, const sm_driver_t *m, const drv_in_t *in)
+{
+    c->e = e, c->m = m, c->in = in, c->resv_r = -1, c->elig = 0;
+    for (int k = 0; k < KN; k++) {
+        if (e->kal[k] < 0) continue;
+        const inst_t *I = &e->in[e->kal[k]];
+        const int work = has_pq(e, k, 0) || I->nfresh < I->grid;
+        const int adm_ok = I->adm != DRV_ADM_CAP || e->eU[k][DRV_R_TB] < I->lim;
+        if (work && adm_ok) c->elig |= 1ULL << k;
+    }
+    for (int k = 0; k < KN && c->resv_r < 0; k++) {
+        if (!bit(c->elig, k)) continue;
+        const inst_t *I = &e->in[e->kal[k]];
+        if (I->adm != DRV_ADM_RESERVE || !(e->eU[k][DRV_R_TB] < I->lim)) continue;
+        int any = 0;
+        for (int s = 0; s < NSM && !any; s++)
+            any = fits0(c, s, k);
+        if (!any) c->resv_r = k;
+    }
+}
+
+/* decision 4: the kernel and SM the policy picks (K = -1: none; S = -1: K picked but does not fit) */
+static void choose(const pctx_t *c, int *K, int *S)
+{
+    const drv_env_t *e = c->e;
+    *K = -1, *S = -1;
+    const uint32_t pol = c->in->cfg_policy;
+    if (pol == DRV_FCFS || pol == DRV_SPART) {
+        for (int k = 0; k < KN; k++)
+            if (bit(c->elig, k) && fits_any(c, k) && (*K < 0 || e->in[e->kal[k]].seq < e->in[e->kal[*K]].seq))
+                *K = k;
+        if (*K >= 0)
+            for (int s = 0; s < NSM && *S < 0; s++)
+                if (fits(c, s, *K)) *S = s;
+    } else if (pol == DRV_SMK_OD || pol == DRV_SMK_P) {
+        uint32_t best = ~0u;
+        for (int k = 0; k < KN; k++) {
+            if (!bit(c->elig, k)) continue;
+            if (pol == DRV_SMK_P && !fits_any(c, k)) continue;
+            const uint32_t rk = share(e->eU[k]);
+            if (rk < best) best = rk, *K = k;
+        }
+        if (*K < 0) return;
+        uint32_t bs = ~0u;
+        int sel = -1;
+        for (int s = 0; s < NSM; s++) {
+            if (!bit(e->hmask[*K], s)) continue;
+            if (pol == DRV_SMK_P && !fits(c, s, *K)) continue;
+            const uint32_t rs = share(e->eu[s]);
+            if (rs < bs) bs = rs, sel = s;
+        }
+        if (sel >= 0 && (pol == DRV_SMK_P || fits(c, sel, *K))) *S = sel;
+    }
+}
+
+/* ================================================================== monitors */
+static void derive(drv_env_t *e)
+{
+    memset(e->eu, 0, sizeof e->eu), memset(e->eU, 0, sizeof e->eU), memset(e->ecnt, 0, sizeof e->ecnt);
+    for (int s = 0; s < NSM; s++) {
+        for (int j = 0; j < KS; j++)
+            e->eks[s][j] = -1;
+        for (int t = 0; t < NT; t++) {
+            const dslot_t *d = &e->ds[s][t];
+            if (!d->v) continue;
+            const inst_t *I = &e->in[d->inst];
+            uint32_t dd[DRV_NRES];
+            d_of(I, dd);
+            for (int x = 0; x < DRV_NRES; x++)
+                e->eu[s][x] += dd[x], e->eU[I->k][x] += dd[x];
+            e->ecnt[s][I->k]++;
+            e->eks[s][d->ks] = I->k;
+        }
+    }
+}
+
+/* the state of the driver against the environment's records (state before this cycle's edge) */
+static int check_state(drv_env_t *e, const sm_driver_t *m)
+{
+    int nv = 0;
+    for (int k = 0; k < KN; k++) {
+        const int al = e->kal[k] >= 0;
+        if (bit(m->kv, k) != al) {
+            nv += viol(e, "kv[%d] = %d, expected %d (host view: accepted launches and kdone)", k, bit(m->kv, k), al);
+            continue;
+        }
+        if (!al) continue;
+        const inst_t *I = &e->in[e->kal[k]];
+        if (m->knext[k] != I->nfresh || m->kndone[k] != I->ndone_drv || m->kgrid[k] != I->grid || m->kn[k] != I->n ||
+            m->kr[k] != I->r || m->km[k] != I->m || m->kdreg[k] != I->n * I->r || m->kmask[k] != e->hmask[k] ||
+            bit(m->kidem, k) != (int)I->idem || m->kadm[k] != I->adm || m->klim[k] != I->lim)
+            nv += viol(e, "kernel entry %d: knext %u kndone %u grid %u n %u r %u m %u kmask 0x%llx adm %u lim %u, expected "
+                       "%u %u %u %u %u %u 0x%llx %u %u", k, m->knext[k], m->kndone[k], m->kgrid[k], m->kn[k], m->kr[k],
+                       m->km[k], (unsigned long long)m->kmask[k], m->kadm[k], m->klim[k], I->nfresh, I->ndone_drv,
+                       I->grid, I->n, I->r, I->m, (unsigned long long)e->hmask[k], I->adm, I->lim);
+        for (int j = 0; j < KN; j++)
+            if (j != k && e->kal[j] >= 0 && bit(m->kold[k], j) != (e->in[e->kal[j]].seq < I->seq))
+                nv += viol(e, "kold[%d] bit %d = %d, but kernel %d was launched %s", k, j, bit(m->kold[k], j), j,
+                           e->in[e->kal[j]].seq < I->seq ? "earlier" : "later");
+        for (int x = 0; x < DRV_NRES; x++)
+            if (m->U[k][x] != e->eU[k][x])
+                nv += viol(e, "U[%d][%d] = %u, sum over the driver's slots = %u", k, x, m->U[k][x], e->eU[k][x]);
+    }
+    for (int s = 0; s < NSM; s++) {
+        for (int x = 0; x < DRV_NRES; x++) {
+            if (m->u[s][x] != e->eu[s][x])
+                nv += viol(e, "u[%d][%d] = %u, sum over the driver's slots = %u", s, x, m->u[s][x], e->eu[s][x]);
+            if (e->eu[s][x] > lim[x])
+                nv += viol(e, "SM %d resource %d: %u held, limit %u", s, x, e->eu[s][x], lim[x]);
+        }
+        int nks = 0;
+        for (int k = 0; k < KN; k++) {
+            if (m->cnt[s][k] != e->ecnt[s][k])
+                nv += viol(e, "cnt[%d][%d] = %u, slots held = %u", s, k, m->cnt[s][k], e->ecnt[s][k]);
+        }
+        for (int j = 0; j < KS; j++) {
+            const int use = e->eks[s][j] >= 0;
+            nks += use;
+            if (bit(m->ksv[s], j) != use || (use && m->ksk[s][j] != (uint32_t)e->eks[s][j]))
+                nv += viol(e, "SM %d kernel slot %d: ksv %d ksk %u, slots held say %d (kernel %d)", s, j,
+                           bit(m->ksv[s], j), m->ksk[s][j], use, e->eks[s][j]);
+        }
+        if (m->ksv[s] >> KS)
+            nv += viol(e, "SM %d: ksv 0x%x beyond KS", s, m->ksv[s]);
+        for (int t = 0; t < NT; t++) {
+            const dslot_t *d = &e->ds[s][t];
+            if (bit(m->sv[s], t) != d->v) {
+                nv += viol(e, "sv[%d][%d] = %d, the ports say %d", s, t, bit(m->sv[s], t), d->v);
+                continue;
+            }
+            if (d->v && (m->sk[s][t] != (uint32_t)e->in[d->inst].k || m->sid[s][t] != d->id))
+                nv += viol(e, "slot %d/%d holds kernel %u id %u, the ports say kernel %d id %u", s, t, m->sk[s][t],
+                           m->sid[s][t], e->in[d->inst].k, d->id);
+        }
+        const ocmd_t *c = &e->oc[s];
+        if (bit(m->busy, s) != c->v)
+            nv += viol(e, "busy[%d] = %d, commands in flight on the ports: %d", s, bit(m->busy, s), c->v);
+        if (bit(m->rl_v, s) != e->rp_v[s])
+            nv += viol(e, "rl_v[%d] = %d, responses delivered and not processed: %d", s, bit(m->rl_v, s), e->rp_v[s]);
+        if (m->dp[s] != e->dpend[s])
+            nv += viol(e, "dp[%d] = 0x%llx, tb_done delivered and not processed: 0x%llx", s,
+                       (unsigned long long)m->dp[s], (unsigned long long)e->dpend[s]);
+        const tmask_t spre = e->xspre[s], sfill = e->xsfill[s];
+        if (m->spre[s] != spre || m->sfill[s] != sfill)
+            nv += viol(e, "SM %d: spre 0x%llx sfill 0x%llx, expected 0x%llx 0x%llx", s, (unsigned long long)m->spre[s],
+                       (unsigned long long)m->sfill[s], (unsigned long long)spre, (unsigned long long)sfill);
+        if (bit(m->bpb, s) != (c->v && c->pb))
+            nv += viol(e, "bpb[%d] = %d, expected %d", s, bit(m->bpb, s), c->v && c->pb);
+    }
+    if (e->pbn > 1)
+        nv += viol(e, "%d preemption operations in flight", e->pbn);
+    if ((int)m->pb != (e->pbn > 0))
+        nv += viol(e, "pb = %u, preemption operations in flight: %d", m->pb, e->pbn);
+    for (int i = 0; i < PQ; i++) {
+        const eq_t *q = &e->eq[i];
+        if (m->qst[i] != q->st) {
+            nv += viol(e, "PTBQ entry %d: qst %u, expected %u", i, m->qst[i], q->st);
+            continue;
+        }
+        if (q->st == DRV_Q_FREE) continue;
+        if (m->qk[i] != (uint32_t)e->in[q->inst].k || m->qid[i] != q->id)
+            nv += viol(e, "PTBQ entry %d: kernel %u id %u, expected %d %u", i, m->qk[i], m->qid[i], e->in[q->inst].k, q->id);
+        if ((q->st == DRV_Q_PEND || q->st == DRV_Q_REST) && (m->qs[i] != (uint32_t)q->s || m->qt[i] != (uint32_t)q->t))
+            nv += viol(e, "PTBQ entry %d: SM %u slot %u, expected %d %d", i, m->qs[i], m->qt[i], q->s, q->t);
+    }
+    return nv;
+}
+
+static int lowest_free_q(const drv_env_t *e)
+{
+    for (int i = 0; i < PQ; i++)
+        if (e->eq[i].st == DRV_Q_FREE) return i;
+    return -1;
+}
+
+/* TB identity of a driver decision (the model names it, the monitors check it) */
+static int check_dispatch(drv_env_t *e, const pctx_t *pc, const drv_stim_t *st, const sm_driver_t *m,
+                          const drv_out_t *o, int s)
+{
+    int nv = 0;
+    const drv_in_t *in = &st->in;
+    const int k = (int)o->dec_k;
+    if (k >= KN || e->kal[k] < 0)
+        return viol(e, "dispatch of kernel %d, which is not in use", k);
+    inst_t *I = &e->in[e->kal[k]];
+    const uint32_t t = o->set_tb[s], id = o->dec_id;
+    if (t >= NT || e->ds[s][t].v)
+        nv += viol(e, "set-up into slot %u of SM %d, which the driver holds", t, s);
+    for (uint32_t u = 0; u < t && u < NT; u++)
+        if (!e->ds[s][u].v) { nv += viol(e, "set-up into slot %u of SM %d, slot %u is free (lowest first)", t, s, u); break; }
+    if (o->set_nreg[s] != I->r || o->set_smem[s] != I->m || (uint32_t)smk_popc(o->set_mask[s]) != I->n)
+        nv += viol(e, "set-up of kernel %d: nreg %u smem %u warps %d, kernel shape %u %u %u", k, o->set_nreg[s],
+                   o->set_smem[s], smk_popc(o->set_mask[s]), I->r, I->m, I->n);
+    wmask_t wsel = 0, fr = ~in->wused[s] & WALL;
+    for (uint32_t j = 0; j < I->n && fr; j++)
+        wsel |= fr & -fr, fr &= fr - 1;
+    if (o->set_mask[s] != wsel)
+        nv += viol(e, "set-up mask 0x%llx, the %u lowest free warps are 0x%llx", (unsigned long long)o->set_mask[s],
+                   I->n, (unsigned long long)wsel);
+    const int ko = ks_of(e, s, k);
+    int kexp = ko;
+    if (kexp < 0)
+        for (int j = 0; j < KS && kexp < 0; j++)
+            if (e->eks[s][j] < 0) kexp = j;
+    if ((int)o->set_ks[s] != kexp)
+        nv += viol(e, "set-up kernel slot %u, expected %d", o->set_ks[s], kexp);
+    if (ko < 0 && in->cfg_max2 && nks_of(e, s) >= 2)
+        nv += viol(e, "MAX2: a third kernel on SM %d", s);
+    if (!fits(pc, s, k))
+        nv += viol(e, "kernel %d set up on SM %d where it does not fit", k, s);
+    int q = -1;
+    const int hp = has_pq(e, k, &q);
+    if (o->dec_kind == DRV_DEC_NEW) {
+        if (hp)
+            nv += viol(e, "new TB id %u of kernel %d while PTBQ entry %d holds its %s TB %u", id, k, q,
+                       e->eq[q].st == DRV_Q_SAVED ? "SAVED" : "RERUN", e->eq[q].id);
+        if (id != I->nfresh || id >= I->grid)
+            nv += viol(e, "fresh TB id %u of kernel %d: expected %u (grid %u)", id, k, I->nfresh, I->grid);
+        else if (I->st[id] != T_NONE)
+            nv += viol(e, "TB %u of kernel %d set up fresh twice (state %s)", id, k, tname[I->st[id]]);
+        if (!o->set_go[s] || o->cmd_v[s])
+            nv += viol(e, "fresh set-up with go %u and a command %u", o->set_go[s], o->cmd_v[s]);
+    } else {
+        if (!hp || (int)o->dec_q != q)
+            nv += viol(e, "%s from PTBQ entry %u, expected the lowest SAVED/RERUN entry of kernel %d (%d)",
+                       o->dec_kind == DRV_DEC_RERUN ? "rerun" : "restore", o->dec_q, k, hp ? q : -1);
+        const int want = o->dec_kind == DRV_DEC_RERUN ? DRV_Q_RERUN : DRV_Q_SAVED;
+        if (o->dec_q >= PQ || e->eq[o->dec_q].st != want || e->eq[o->dec_q].inst != e->kal[k] ||
+            e->eq[o->dec_q].id != id)
+            return nv + viol(e, "%s of kernel %d id %u from PTBQ entry %u, which does not hold it",
+                             o->dec_kind == DRV_DEC_RERUN ? "rerun" : "restore", k, id, o->dec_q);
+        if (I->st[id] != (o->dec_kind == DRV_DEC_RERUN ? T_DROPPED : T_SAVED))
+            nv += viol(e, "TB %u of kernel %d dispatched as %s while %s", id, k,
+                       o->dec_kind == DRV_DEC_RERUN ? "rerun" : "restore", tname[I->st[id]]);
+        if (o->dec_kind == DRV_DEC_RERUN && (!o->set_go[s] || o->cmd_v[s]))
+            nv += viol(e, "rerun set-up with go %u and a command %u", o->set_go[s], o->cmd_v[s]);
+        if (o->dec_kind == DRV_DEC_RESTORE) {
+            if (o->set_go[s] || !o->cmd_v[s] || o->cmd_op[s] != OP_RESTORE || o->cmd_tb[s] != t ||
+                o->cmd_ptr[s] != (uint64_t)o->dec_q * CTX)
+                nv += viol(e, "restore: set-up go %u, command %u op %u slot %u ptr 0x%llx; expected go 0 and RESTORE "
+                           "of slot %u ptr 0x%llx in the same cycle", o->set_go[s], o->cmd_v[s], o->cmd_op[s],
+                           o->cmd_tb[s], (unsigned long long)o->cmd_ptr[s], t, (unsigned long long)o->dec_q * CTX);
+            if (e->oc[s].v)
+                nv += viol(e, "restore on SM %d with a command in flight", s);
+            if (!e->ctx[o->dec_q].v || e->ctx[o->dec_q].inst != e->kal[k] || e->ctx[o->dec_q].id != id)
+                nv += viol(e, "restore of kernel %d id %u from context %u, which does not hold it", k, id, o->dec_q);
+        }
+    }
+    (void)m;
+    return nv;
+}
+
+static int check_command(drv_env_t *e, const pctx_t *pc, const drv_stim_t *st, const sm_driver_t *m,
+                         const drv_out_t *o, int s)
+{
+    int nv = 0;
+    const drv_in_t *in = &st->in;
+    const uint32_t t = o->cmd_tb[s], op = o->cmd_op[s];
+    if (e->oc[s].v)
+        return viol(e, "command on SM %d while its command of cycle %llu is unanswered", s, (unsigned long long)e->oc[s].cyc);
+    if (t >= NT || !e->ds[s][t].v)
+        return viol(e, "command %u on slot %u of SM %d, which the driver does not hold", op, t, s);
+    const dslot_t *d = &e->ds[s][t];
+    const inst_t *I = &e->in[d->inst];
+    const int k = I->k;
+    if (o->dec_sm != (uint32_t)s || o->dec_slot != t)
+        nv += viol(e, "decision names SM %u slot %u, the command is on %d/%u", o->dec_sm, o->dec_slot, s, t);
+    if (op == OP_DROP && !I->idem)
+        nv += viol(e, "DROP of kernel %d, which is not idempotent", k);
+    if (o->cmd_idem[s] != I->idem)
+        nv += viol(e, "command of kernel %d with cmd_idem %u, kidem %u", k, o->cmd_idem[s], I->idem);
+    if (bit(e->dpend[s], (int)t))
+        nv += viol(e, "command %u on slot %u of SM %d, whose TB's completion is latched (not in pre)", op, t, s);
+    if (op == OP_DRAIN && o->cmd_ptr[s] != 0)
+        nv += viol(e, "DRAIN with pointer 0x%llx", (unsigned long long)o->cmd_ptr[s]);
+    const int pbop = o->dec_kind == DRV_DEC_PLAN_PRE || o->dec_kind == DRV_DEC_RESV ||
+                     (o->dec_kind == DRV_DEC_EVICT && op == OP_SAVE);
+    if (pbop && e->pbn)
+        nv += viol(e, "a second preemption operation while one is in flight");
+    if (op == OP_SAVE || op == OP_DROP) {
+        const int lq = lowest_free_q(e);
+        if ((int)o->dec_q != lq)
+            nv += viol(e, "%s takes PTBQ entry %u, the lowest FREE entry is %d", op == OP_SAVE ? "SAVE" : "DROP", o->dec_q, lq);
+        if (o->cmd_ptr[s] != (uint64_t)o->dec_q * CTX)
+            nv += viol(e, "SAVE/DROP pointer 0x%llx, entry %u's context is at 0x%llx", (unsigned long long)o->cmd_ptr[s],
+                       o->dec_q, (unsigned long long)o->dec_q * CTX);
+        if (o->dec_q < PQ && e->ctx[o->dec_q].v)
+            nv += viol(e, "SAVE into context %u, which holds the unrestored context of kernel %d id %u", o->dec_q,
+                       e->in[e->ctx[o->dec_q].inst].k, e->ctx[o->dec_q].id);
+    }
+    /* highest eligible slot of the SM */
+    int hi = -1;
+    switch (o->dec_kind) {
+    case DRV_DEC_EVICT: {
+        if (op != in->cfg_evict)
+            nv += viol(e, "eviction with op %u, cfg_evict %u", op, in->cfg_evict);
+        if (in->cfg_policy != DRV_SPART && in->cfg_policy != DRV_SMK_P)
+            nv += viol(e, "eviction under policy %u", in->cfg_policy);
+        int first = -1;
+        for (int x = 0; x < NSM && first < 0; x++) {
+            if (e->oc[x].v) continue;
+            for (int u = NT - 1; u >= 0; u--) {
+                const dslot_t *dd = &e->ds[x][u];
+                if (!dd->v || bit(e->dpend[x], u)) continue; /* pre(s) = sv & ~spre & ~sfill & ~dp */
+                const int kk = e->in[dd->inst].k;
+                const int out = in->cfg_policy == DRV_SPART ? !bit(e->hmask[kk], x) : e->ecnt[x][kk] > m->part[x][kk];
+                if (out) { first = x; if (x == s) hi = u; break; }
+            }
+        }
+        if (first != s)
+            nv += viol(e, "eviction on SM %d, the lowest SM with a TB to evict and no command is %d", s, first);
+        break;
+    }
+    case DRV_DEC_RESV: {
+        if (op != OP_DRAIN)
+            nv += viol(e, "reservation drain with op %u", op);
+        if (I->adm == DRV_ADM_RESERVE)
+            nv += viol(e, "reservation drain of a RESERVE kernel's TB");
+        if (pc->resv_r < 0) {
+            nv += viol(e, "reservation drain with no short RESERVE kernel");
+            break;
+        }
+        int first = -1;
+        for (int x = 0; x < NSM && first < 0; x++) {
+            if (e->oc[x].v || !bit(e->hmask[pc->resv_r], x)) continue;
+            for (int u = NT - 1; u >= 0; u--) {
+                const dslot_t *dd = &e->ds[x][u];
+                if (dd->v && !bit(e->dpend[x], u) && e->in[dd->inst].adm != DRV_ADM_RESERVE) {
+                    first = x;
+                    if (x == s) hi = u;
+                    break;
+                }
+            }
+        }
+        if (first != s)
+            nv += viol(e, "reservation drain on SM %d, the lowest SM of kernel %d's mask with a TB to drain and no "
+                       "command is %d", s, pc->resv_r, first);
+        break;
+    }
+    case DRV_DEC_PLAN_PRE: {
+        /* the plan step applies under any cfg_policy once a plan exists (a plan is only started under
+         * SMK_OD; models' reading of "Plan step (SMK_OD, plan_v)") */
+        if (!m->plan_v || m->plan_left == 0 || m->pb)
+            nv += viol(e, "plan step with plan_v %u plan_left %u pb %u", m->plan_v, m->plan_left, m->pb);
+        if ((uint32_t)s != m->plan_sm || (uint32_t)k != m->plan_kv)
+            nv += viol(e, "plan preempts kernel %d on SM %d, the plan says kernel %u on SM %u", k, s, m->plan_kv, m->plan_sm);
+        const uint32_t want = in->cfg_pmode == OP_DROP && I->idem ? OP_DROP : OP_SAVE;
+        if (op != want)
+            nv += viol(e, "plan preemption with op %u, expected %u (cfg_pmode %u, idempotent %u)", op, want, in->cfg_pmode,
+                       I->idem);
+        for (int u = NT - 1; u >= 0; u--)
+            if (e->ds[s][u].v && !bit(e->dpend[s], u) && e->in[e->ds[s][u].inst].k == k) { hi = u; break; }
+        break;
+    }
+    default:
+        nv += viol(e, "command %u on SM %d with decision kind %u", op, s, o->dec_kind);
+    }
+    if (hi >= 0 && (uint32_t)hi != t)
+        nv += viol(e, "command %u on slot %u of SM %d, the highest eligible slot is %d", op, t, s, hi);
+    return nv;
+}
+
+static void new_inst(drv_env_t *e, const drv_in_t *in)
+{
+    if (e->nin == e->capin) {
+        e->capin = e->capin ? 2 * e->capin : 256;
+        e->in = realloc(e->in, (size_t)e->capin * sizeof *e->in);
+        if (!e->in) abort();
+    }
+    inst_t *I = &e->in[e->nin];
+    memset(I, 0, sizeof *I);
+    I->k = (int)in->kl_k, I->grid = in->kl_grid, I->n = in->kl_n, I->r = in->kl_r, I->m = in->kl_m;
+    I->idem = in->kl_idem, I->adm = in->kl_adm, I->lim = in->kl_lim, I->alive = 1, I->seq = ++e->seq;
+    I->st = calloc(I->grid, 1), I->ncomp = calloc(I->grid, 1);
+    if (!I->st || !I->ncomp) abort();
+    e->kal[in->kl_k] = e->nin++;
+}
+
+static int launch_legal(const drv_in_t *in)
+{
+    return in->kl_grid != 0 && (in->kl_mask & NMASK) != 0 && in->kl_n >= 1 && in->kl_n <= NW && in->kl_r <= RMAX &&
+           in->kl_n * in->kl_r <= LIM_REG && in->kl_m <= LIM_SL;
+}
+
+static uint32_t draw(rng_t *r, uint32_t lo, uint32_t hi) { return lo + rng_below(r, hi - lo + 1); }
+
+/* the responder's clock edge for SM s; ledger moves on the SM's ports */
+static int rsm_edge(drv_env_t *e, int s, const drv_out_t *o)
+{
+    rng_t *r = &e->r;
+    rsm_t *p = &e->sm[s];
+    int nv = 0;
+    const tmask_t done = p->done, run0 = p->run;
+    /* pop and legality */
+    int pop = p->fsm == F_IDLE && p->qc > 0, pst = 0;
+    uint8_t hop = 0, ht = 0, hidem = 0;
+    uint64_t hptr = 0;
+    if (pop) {
+        hop = p->q[p->qh].op, ht = p->q[p->qh].tb, hidem = p->q[p->qh].idem, hptr = p->q[p->qh].ptr;
+        const int run = ht < NT && bit(p->run, ht), al = ht < NT && bit(p->alloc & ~p->go, ht);
+        const int dn = ht < NT && bit(done, ht), bsy = ht < NT && bit(p->drain | p->dpend, ht);
+        if (hop == OP_DROP && !hidem) pst = ST_NOTIDEM;
+        else if (bsy || (hop == OP_RESTORE && run)) pst = ST_BUSY;
+        else if ((hop != OP_RESTORE && !run) || (hop == OP_RESTORE && !al)) pst = ST_EMPTY;
+        else if ((hop == OP_SAVE || hop == OP_DROP) && dn) pst = ST_FIN;
+        else pst = ST_OK;
+        if (pst == ST_NOTIDEM || pst == ST_BUSY || (hop == OP_RESTORE && pst != ST_OK))
+            nv += viol(e, "SM %d engine: command op %u slot %u gets status %d (the driver never causes it)", s, hop, ht, pst);
+    }
+    /* the response of this cycle (registered outputs) and its ledger effect */
+    const int eng_launch = p->g_f && p->cur_op == OP_RESTORE && p->cur_st == ST_OK;
+    const int eng_free = p->g_f && (p->cur_op == OP_SAVE || p->cur_op == OP_DROP) && p->cur_st == ST_OK;
+    if (p->rsp_v) {
+        e->rp_v[s] = 1, e->rp_op[s] = p->rsp_op, e->rp_tb[s] = p->rsp_tb, e->rp_st[s] = p->rsp_st;
+        e->n_st[p->rsp_st < 6 ? p->rsp_st : 5]++;
+        const int t = (int)p->rsp_tb;
+        if (eng_free) {
+            inst_t *I = &e->in[p->tinst[t]];
+            const uint32_t id = p->tid[t];
+            if (I->st[id] != T_RUN)
+                nv += viol(e, "%s OK of kernel %d id %u, which is %s", p->cur_op == OP_SAVE ? "SAVE" : "DROP", I->k, id,
+                           tname[I->st[id]]);
+            I->st[id] = p->cur_op == OP_SAVE ? T_SAVED : T_DROPPED;
+            if (p->cur_op == OP_SAVE) {
+                const uint64_t q = p->cur_ptr / CTX;
+                if (p->cur_ptr % CTX || q >= PQ)
+                    nv += viol(e, "SAVE pointer 0x%llx is not a context block", (unsigned long long)p->cur_ptr);
+                else
+                    e->ctx[q].v = 1, e->ctx[q].inst = p->tinst[t], e->ctx[q].id = id, e->ctx[q].n = (uint32_t)smk_popc(p->tmask[t]),
+                    e->ctx[q].r = p->tnreg[t], e->ctx[q].m = p->tsml[t];
+            }
+        }
+        if (eng_launch) {
+            const uint64_t q = p->cur_ptr / CTX;
+            inst_t *I = &e->in[p->tinst[t]];
+            const uint32_t id = p->tid[t];
+            if (q >= PQ || !e->ctx[q].v || e->ctx[q].inst != p->tinst[t] || e->ctx[q].id != id ||
+                e->ctx[q].n != (uint32_t)smk_popc(p->tmask[t]) || e->ctx[q].r != p->tnreg[t] || e->ctx[q].m != p->tsml[t])
+                nv += viol(e, "RESTORE of kernel %d id %u from 0x%llx: the context there is not this TB's (or was restored "
+                           "already, or the slot's shape differs)", I->k, id, (unsigned long long)p->cur_ptr);
+            else
+                e->ctx[q].v = 0;
+            if (I->st[id] != T_RT)
+                nv += viol(e, "RESTORE OK of kernel %d id %u, which is %s", I->k, id, tname[I->st[id]]);
+            I->st[id] = T_RUN;
+        }
+    }
+    /* launch arbiter */
+    int lt = -1;
+    if (eng_launch) lt = p->cur_tb;
+    else if (p->go) lt = smk_ctz(p->go);
+    wmask_t freed = 0, setm = 0;
+    /* set-up */
+    if (o->set_v[s]) {
+        const uint32_t t = o->set_tb[s];
+        const int ok = t < NT && !bit(p->alloc, (int)t) && !bit(p->run, (int)t) && (o->set_mask[s] & WALL) != 0 &&
+                       (o->set_mask[s] & p->wused) == 0;
+        if (!ok)
+            nv += viol(e, "set_rej on SM %d: set-up of slot %u mask 0x%llx (alloc %d run %d wused 0x%llx)", s, t,
+                       (unsigned long long)o->set_mask[s], t < NT && bit(p->alloc, (int)t), t < NT && bit(p->run, (int)t),
+                       (unsigned long long)p->wused);
+        else {
+            p->alloc |= 1ULL << t;
+            p->go = (p->go & ~(1ULL << t)) | ((tmask_t)(o->set_go[s] & 1) << t);
+            p->tmask[t] = o->set_mask[s], p->tks[t] = (uint8_t)o->set_ks[s];
+            p->tnreg[t] = o->set_nreg[s], p->tsml[t] = o->set_smem[s];
+            p->tinst[t] = e->ds[s][t].inst, p->tid[t] = e->ds[s][t].id; /* written by the decision just before */
+            setm = o->set_mask[s];
+        }
+    }
+    if (lt >= 0) {
+        const tmask_t b = 1ULL << lt;
+        p->alloc &= ~b, p->go &= ~b, p->run |= b;
+        p->life[lt] = draw(r, e->lmin, e->lmax);
+        if (!eng_launch) {
+            inst_t *I = &e->in[p->tinst[lt]];
+            if (I->st[p->tid[lt]] != T_SET)
+                nv += viol(e, "launch of kernel %d id %u, which is %s", I->k, p->tid[lt], tname[I->st[p->tid[lt]]]);
+            I->st[p->tid[lt]] = T_RUN;
+        }
+    }
+    /* natural completions */
+    for (tmask_t x = done; x; x &= x - 1) {
+        const int t = smk_ctz(x);
+        inst_t *I = &e->in[p->tinst[t]];
+        const uint32_t id = p->tid[t];
+        if (I->st[id] != T_RUN)
+            nv += viol(e, "tb_done of kernel %d id %u, which is %s", I->k, id, tname[I->st[id]]);
+        if (++I->ncomp[id] != 1)
+            nv += viol(e, "kernel %d id %u completes a second time", I->k, id);
+        I->st[id] = T_DONE, I->ndone_port++;
+        e->dpend[s] |= 1ULL << t, e->dinst[s][t] = p->tinst[t], e->did[s][t] = id;
+        p->run &= ~(1ULL << t), freed |= p->tmask[t];
+        e->n_done++;
+    }
+    if (eng_free)
+        p->run &= ~(1ULL << p->cur_tb), freed |= p->tmask[p->cur_tb];
+    /* stopped slot and life */
+    const int stopping = p->fsm == F_STOP || (p->fsm == F_XFER && p->cur_op == OP_SAVE) ||
+                         (p->fsm == F_DONE && (p->cur_op == OP_SAVE || p->cur_op == OP_DROP) && p->cur_st == ST_OK);
+    int stay_stop = 0;
+    /* engine FSM */
+    const uint8_t f0 = p->fsm;
+    switch (f0) {
+    case F_IDLE:
+        if (pop) {
+            p->cur_op = hop, p->cur_tb = ht, p->cur_ptr = hptr, p->cur_st = (uint8_t)pst;
+            if (pst != ST_OK) p->fsm = F_DONE;
+            else if (hop == OP_DRAIN) p->fsm = F_IDLE;
+            else if (hop == OP_RESTORE) p->fsm = F_XFER, p->cd = draw(r, 0, e->rmax);
+            else p->fsm = F_STOP, p->cd = draw(r, 0, e->dmax);
+        }
+        break;
+    case F_STOP:
+        if (bit(done, p->cur_tb) || !bit(run0, p->cur_tb))
+            p->fsm = F_DONE, p->cur_st = ST_FIN;
+        else if (p->cd == 0)
+            p->fsm = p->cur_op == OP_SAVE ? F_XFER : F_DONE, p->cd = draw(r, 0, e->xmax);
+        else
+            p->cd--, stay_stop = 1;
+        break;
+    case F_XFER:
+        if (p->cd == 0) p->fsm = F_DONE;
+        else p->cd--;
+        break;
+    case F_DONE:
+        p->fsm = F_IDLE;
+        break;
+    }
+    for (tmask_t x = p->run; x; x &= x - 1) {
+        const int t = smk_ctz(x);
+        if (t == lt) continue;
+        const int stp = stopping && t == p->cur_tb;
+        if (!stp || (stay_stop && rng_chance(r, e->p_race, 100)))
+            if (p->life[t]) p->life[t]--;
+    }
+    /* DRAIN flags */
+    const tmask_t setd = (f0 == F_IDLE && pop && pst == ST_OK && hop == OP_DRAIN) ? 1ULL << ht : 0;
+    const tmask_t dm = p->drain | setd;
+    const int g_d = !p->g_f && p->dpend;
+    const tmask_t dclr = g_d ? p->dpend & -p->dpend : 0;
+    p->drain = dm & ~done;
+    p->dpend = (p->dpend & ~dclr) | (dm & done);
+    /* queue */
+    if (pop)
+        p->qh = p->qh + 1 == QD ? 0 : p->qh + 1, p->qc--;
+    if (o->cmd_v[s]) {
+        if (p->qc == QD) /* fullness is judged on the registered count (ERR_QFULL) */
+            nv += viol(e, "SM %d: command offered with cmd_full", s);
+        else {
+            const int tl = (p->qh + p->qc) % QD;
+            p->q[tl].op = (uint8_t)o->cmd_op[s], p->q[tl].tb = (uint8_t)o->cmd_tb[s];
+            p->q[tl].idem = (uint8_t)o->cmd_idem[s], p->q[tl].ptr = o->cmd_ptr[s];
+            p->qc++;
+        }
+    }
+    p->wused = (p->wused | setm) & ~freed;
+    return nv;
+}
+
+int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, const drv_out_t *o)
+{
+    const drv_in_t *in = &st->in;
+    int nv = 0;
+    if (st->rst) {
+        env_reset(e);
+        e->n_rst++;
+        e->cycle++;
+        return 0;
+    }
+    derive(e);
+    nv += check_state(e, m);
+    /* registered outputs predicted one cycle earlier */
+    if (o->kl_rej != (uint32_t)e->exp_rej)
+        nv += viol(e, "kl_rej = %u, expected %d", o->kl_rej, e->exp_rej);
+    if (o->kdone_v != (uint32_t)e->exp_kdone || (o->kdone_v && o->kdone_k != (uint32_t)e->exp_kdone_k))
+        nv += viol(e, "kdone_v = %u kdone_k = %u, expected %d %d", o->kdone_v, o->kdone_k, e->exp_kdone, e->exp_kdone_k);
+    e->exp_rej = e->exp_kdone = 0;
+    if (e->plan_exp_kc >= 0 && (!m->plan_v || m->plan_kc != (uint32_t)e->plan_exp_kc))
+        nv += viol(e, "preemption start: plan_v %u plan_kc %u, expected a plan for kernel %d", m->plan_v, m->plan_kc,
+                   e->plan_exp_kc);
+    e->plan_exp_kc = -1;
+    /* a plan ends only in a cycle where decision 3 applies: plan_v & ~pb & (plan_left == 0 |
+     * cmd_ok(plan_sm) & a FREE PTBQ entry) */
+    if (e->plan_was && !m->plan_v && !e->plan_applies)
+        nv += viol(e, "the preemption plan ended in the previous cycle, where the plan step did not apply (pb or no "
+                   "cmd_ok / FREE entry)");
+    e->plan_was = (int)m->plan_v;
+    e->plan_applies = m->plan_v && !e->pbn && (m->plan_left == 0 || (m->plan_sm < NSM && !e->oc[m->plan_sm].v &&
+                                                                      lowest_free_q(e) >= 0));
+    /* the event: lowest SM with a latched response, else lowest SM / slot with a latched tb_done */
+    int es = -1, et = -1, ek = DRV_EV_NONE;
+    for (int s = 0; s < NSM && es < 0; s++)
+        if (e->rp_v[s]) es = s, et = (int)e->rp_tb[s], ek = DRV_EV_RSP;
+    for (int s = 0; s < NSM && es < 0; s++)
+        if (e->dpend[s]) es = s, et = smk_ctz(e->dpend[s]), ek = DRV_EV_DONE;
+    if (o->ev_kind != (uint32_t)ek || (ek != DRV_EV_NONE && (o->ev_sm != (uint32_t)es || o->ev_slot != (uint32_t)et)))
+        nv += viol(e, "event kind %u SM %u slot %u, expected kind %d SM %d slot %d (latched responses first, lowest SM; "
+                   "then tb_done, lowest SM and slot)", o->ev_kind, o->ev_sm, o->ev_slot, ek, es, et);
+    /* ports of this cycle */
+    int nset = 0, ncmd = 0, ss = -1, cs = -1;
+    for (int s = 0; s < NSM; s++) {
+        if (o->set_v[s]) nset++, ss = s;
+        if (o->cmd_v[s]) ncmd++, cs = s;
+        if (in->set_rej[s]) nv += viol(e, "set_rej[%d] = 1", s);
+        if (in->cmd_full[s] && o->cmd_v[s]) nv += viol(e, "cmd_full[%d] = 1 with a command", s);
+        if (in->cmd_full[s]) nv += viol(e, "cmd_full[%d] = 1", s);
+    }
+    if (nset > 1 || ncmd > 1)
+        nv += viol(e, "%d set-ups and %d commands in one cycle (one decision per cycle)", nset, ncmd);
+    pctx_t pc;
+    pctx_init(&pc, e, m, in);
+    const int disp = o->dec_kind == DRV_DEC_NEW || o->dec_kind == DRV_DEC_RERUN || o->dec_kind == DRV_DEC_RESTORE;
+    if (disp) {
+        if (nset != 1 || ss != (int)o->dec_sm || (o->dec_kind != DRV_DEC_RESTORE && ncmd))
+            nv += viol(e, "dispatch decision %u on SM %u, but %d set-ups (SM %d) and %d commands", o->dec_kind, o->dec_sm,
+                       nset, ss, ncmd);
+        else
+            nv += check_dispatch(e, &pc, st, m, o, ss);
+    } else if (nset) {
+        nv += viol(e, "set-up on SM %d with decision kind %u", ss, o->dec_kind);
+    }
+    if (ncmd == 1 && o->dec_kind != DRV_DEC_RESTORE)
+        nv += check_command(e, &pc, st, m, o, cs);
+    else if (!ncmd && (o->dec_kind == DRV_DEC_EVICT || o->dec_kind == DRV_DEC_RESV || o->dec_kind == DRV_DEC_PLAN_PRE))
+        nv += viol(e, "decision kind %u without a command", o->dec_kind);
+    if (nv) { /* the policy checks and the edge below assume a consistent state; the run stops here */
+        e->cycle++;
+        return nv;
+    }
+    /* policy: the kernel and SM of decision 4, and its presence */
+    {
+        int K, S;
+        choose(&pc, &K, &S);
+        /* decision 3 applies exactly when plan_v & ~pb & (plan_left == 0 | cmd_ok(plan_sm) & a FREE entry),
+         * whatever it then does; a waiting plan lets decision 4 run */
+        const int papp = m->plan_v && !e->pbn &&
+                         (m->plan_left == 0 || (m->plan_sm < NSM && !e->oc[m->plan_sm].v && lowest_free_q(e) >= 0));
+        const int hi12 = o->dec_kind == DRV_DEC_EVICT || o->dec_kind == DRV_DEC_RESV;
+        if (o->dec_kind == DRV_DEC_PLAN_START) {
+            if (in->cfg_policy != DRV_SMK_OD || m->plan_v || m->pb || K < 0 || S >= 0)
+                nv += viol(e, "preemption start with policy %u plan_v %u pb %u, chosen kernel %d SM %d", in->cfg_policy,
+                           m->plan_v, m->pb, K, S);
+            e->plan_exp_kc = K;
+            e->n_planstart++;
+        }
+        if (o->dec_kind == DRV_DEC_PLAN_PRE && !papp)
+            nv += viol(e, "plan step while it does not apply (pb %d, cmd_ok(plan_sm) %d)", e->pbn > 0,
+                       m->plan_sm < NSM && !e->oc[m->plan_sm].v);
+        if (papp && !hi12) {
+            if (m->plan_left > 0 && o->dec_kind != DRV_DEC_PLAN_PRE && o->dec_kind != DRV_DEC_NONE)
+                nv += viol(e, "the plan step applies (plan_left %u), but the decision is kind %u", m->plan_left,
+                           o->dec_kind);
+            if (m->plan_left == 0 && !disp && o->dec_kind != DRV_DEC_NONE)
+                nv += viol(e, "the plan's dispatch step applies, but the decision is kind %u", o->dec_kind);
+            if (disp && (o->dec_k != m->plan_kc || o->dec_sm != m->plan_sm))
+                nv += viol(e, "plan dispatch of kernel %u on SM %u, the plan says kernel %u on SM %u", o->dec_k, o->dec_sm,
+                           m->plan_kc, m->plan_sm);
+        } else if (disp) {
+            if ((int)o->dec_k != K || (int)o->dec_sm != S)
+                nv += viol(e, "policy %u dispatches kernel %u on SM %u, expected kernel %d on SM %d", in->cfg_policy,
+                           o->dec_k, o->dec_sm, K, S);
+        } else if (o->dec_kind == DRV_DEC_NONE && K >= 0 && S >= 0) {
+            int q = -1;
+            const int waits = has_pq(e, K, &q) && e->eq[q].st == DRV_Q_SAVED && e->oc[S].v;
+            if (!waits)
+                nv += viol(e, "no decision, but policy %u can dispatch kernel %d on SM %d", in->cfg_policy, K, S);
+            else
+                e->n_wait_saved++;
+        }
+        /* no starvation: the kernel the policy picks is dispatched in bounded time */
+        if (K >= 0 && !(disp && (int)o->dec_k == K)) {
+            if (K == e->wd_k) e->wd_n++;
+            else e->wd_k = K, e->wd_n = 1;
+            if (e->wd_n > e->wd_worst) e->wd_worst = e->wd_n;
+            if (e->wd_n > e->wd_bound)
+                nv += viol(e, "starvation: kernel %d (policy %u's pick%s) not dispatched for %llu cycles", K,
+                           in->cfg_policy, S < 0 ? ", fits nowhere" : "", (unsigned long long)e->wd_n);
+        } else {
+            e->wd_k = -1, e->wd_n = 0;
+        }
+    }
+    if (nv) {
+        e->cycle++;
+        return nv;
+    }
+    /* ================= clock edge of the environment */
+    /* host: launch and mask change (state of this cycle) */
+    if (in->kl_v) {
+        const int k = (int)in->kl_k;
+        const int acc = e->kal[k] < 0 && launch_legal(in); /* kal = the driver's kv in this cycle */
+        e->exp_rej = !acc;
+        e->n_launch++;
+        if (!acc) e->n_rej++;
+    }
+    /* event processed by the driver */
+    if (ek == DRV_EV_RSP) {
+        ocmd_t *c = &e->oc[es];
+        e->rp_v[es] = 0;
+        const uint32_t op = e->rp_op[es], sta = e->rp_st[es];
+        if (!c->v || c->op != op || c->tb != e->rp_tb[es])
+            nv += viol(e, "response op %u slot %u on SM %d does not match the command in flight", op, e->rp_tb[es], es);
+        if (c->pb) e->pbn--;
+        if (c->q >= 0) {
+            eq_t *q = &e->eq[c->q];
+            if (op == OP_RESTORE) {
+                if (sta == ST_OK) q->st = DRV_Q_FREE;
+            } else if (sta == ST_OK) {
+                q->st = op == OP_SAVE ? DRV_Q_SAVED : DRV_Q_RERUN;
+            } else {
+                q->st = DRV_Q_FREE;
+            }
+        }
+        if ((op == OP_SAVE || op == OP_DROP) && sta == ST_OK)
+            e->ds[es][c->tb].v = 0;
+        e->xspre[es] &= ~(1ULL << e->rp_tb[es]), e->xsfill[es] &= ~(1ULL << e->rp_tb[es]);
+        memset(c, 0, sizeof *c);
+    } else if (ek == DRV_EV_DONE) {
+        e->dpend[es] &= ~(1ULL << et);
+        inst_t *I = &e->in[e->dinst[es][et]];
+        if (!e->ds[es][et].v || e->ds[es][et].inst != e->dinst[es][et] || e->ds[es][et].id != e->did[es][et])
+            nv += viol(e, "done event of slot %d/%d, which the driver does not hold with that TB", es, et);
+        e->ds[es][et].v = 0;
+        if (I->alive && ++I->ndone_drv == I->grid) {
+            I->alive = 0;
+            e->kal[I->k] = -1;
+            e->exp_kdone = 1, e->exp_kdone_k = I->k;
+            e->n_kdone++;
+        }
+    }
+    /* decision */
+    if (disp && !nv) {
+        const int s = (int)o->dec_sm, t = (int)o->set_tb[s], k = (int)o->dec_k;
+        inst_t *I = &e->in[e->kal[k]];
+        dslot_t *d = &e->ds[s][t];
+        d->v = 1, d->inst = e->kal[k], d->id = o->dec_id, d->ks = (uint8_t)o->set_ks[s];
+        e->xspre[s] &= ~(1ULL << t); /* a stale spre of an unanswered command (FIN / ERR_EMPTY) */
+        e->xsfill[s] = (e->xsfill[s] & ~(1ULL << t)) | ((tmask_t)(o->dec_kind == DRV_DEC_RESTORE) << t);
+        if (o->dec_kind == DRV_DEC_NEW) I->nfresh++, I->st[o->dec_id] = T_SET, e->n_fresh++;
+        else if (o->dec_kind == DRV_DEC_RERUN) e->eq[o->dec_q].st = DRV_Q_FREE, I->st[o->dec_id] = T_SET, e->n_rerun++;
+        else {
+            eq_t *q = &e->eq[o->dec_q];
+            q->st = DRV_Q_REST, q->s = s, q->t = t;
+            I->st[o->dec_id] = T_RT;
+            ocmd_t *c = &e->oc[s];
+            c->v = 1, c->pb = 0, c->q = (int)o->dec_q, c->inst = d->inst, c->op = OP_RESTORE, c->tb = (uint32_t)t;
+            c->id = o->dec_id, c->ptr = o->cmd_ptr[s], c->cyc = e->cycle;
+            e->n_restore++, e->n_cmd[OP_RESTORE]++;
+        }
+        e->n_pol[in->cfg_policy & 3]++;
+    } else if (ncmd == 1 && !nv) {
+        const int s = cs;
+        const dslot_t *d = &e->ds[s][o->cmd_tb[s]];
+        ocmd_t *c = &e->oc[s];
+        c->v = 1, c->op = o->cmd_op[s], c->tb = o->cmd_tb[s], c->ptr = o->cmd_ptr[s], c->cyc = e->cycle;
+        c->inst = d->inst, c->id = d->id, c->q = -1;
+        c->pb = o->dec_kind == DRV_DEC_PLAN_PRE || o->dec_kind == DRV_DEC_RESV ||
+                (o->dec_kind == DRV_DEC_EVICT && c->op == OP_SAVE);
+        if (c->pb) e->pbn++;
+        e->xspre[s] |= 1ULL << c->tb;
+        if (c->op == OP_SAVE || c->op == OP_DROP) {
+            eq_t *q = &e->eq[o->dec_q];
+            c->q = (int)o->dec_q;
+            q->st = DRV_Q_PEND, q->inst = d->inst, q->id = d->id, q->s = s, q->t = (int)c->tb;
+        }
+        e->n_cmd[c->op & 3]++;
+        if (o->dec_kind == DRV_DEC_EVICT) e->n_evict++;
+        if (o->dec_kind == DRV_DEC_RESV) e->n_resv++;
+        if (o->dec_kind == DRV_DEC_PLAN_PRE) e->n_plan++;
+    }
+    /* responders */
+    for (int s = 0; s < NSM; s++)
+        nv += rsm_edge(e, s, o);
+    /* host edge: launch accepted, mask change */
+    if (in->kl_v && !e->exp_rej)
+        new_inst(e, in), e->hmask[in->kl_k] = in->kl_mask & NMASK;
+    if (in->km_v)
+        e->hmask[in->km_k] = in->km_mask & NMASK, e->n_km++;
+    int na = 0;
+    for (int k = 0; k < KN; k++)
+        na += e->kal[k] >= 0;
+    if ((uint64_t)na > e->max_inst_alive) e->max_inst_alive = (uint64_t)na;
+    e->cycle++;
+    return nv;
+}
+
+int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose)
+{
+    int nv = 0;
+    /* every TB accounted for: completed at most once (checked at each tb_done); every SAVED/DROPPED TB
+     * of a live kernel has its PTBQ entry (checked every cycle through the shadow) */
+    uint64_t nsaved = 0, ndropped = 0, nrun = 0, ncomp = 0;
+    for (int i = 0; i < e->nin; i++) {
+        const inst_t *I = &e->in[i];
+        for (uint32_t id = 0; id < I->grid; id++) {
+            if (I->ncomp[id] > 1) nv += viol(e, "kernel %d id %u completed %u times", I->k, id, I->ncomp[id]);
+            ncomp += I->ncomp[id];
+            if (!I->alive) continue;
+            if (I->st[id] == T_SAVED || I->st[id] == T_DROPPED) {
+                I->st[id] == T_SAVED ? nsaved++ : ndropped++;
+                int found = 0;
+                for (int q = 0; q < PQ; q++)
+                    found |= e->eq[q].st != DRV_Q_FREE && e->eq[q].inst == i && e->eq[q].id == id;
+                if (!found) nv += viol(e, "kernel %d id %u is %s but no PTBQ entry holds it", I->k, id, tname[I->st[id]]);
+            }
+            if (I->st[id] == T_RUN || I->st[id] == T_SET || I->st[id] == T_RT) nrun++;
+        }
+    }
+    (void)m;
+    if (verbose) {
+        printf("summary: cycles %llu, phases %llu, resets %llu\n", (unsigned long long)e->cycle,
+               (unsigned long long)e->nphase, (unsigned long long)e->n_rst);
+        printf("  host: launches %llu (refused %llu), kernels finished %llu, mask changes %llu, at most %llu kernels in use\n",
+               (unsigned long long)e->n_launch, (unsigned long long)e->n_rej, (unsigned long long)e->n_kdone,
+               (unsigned long long)e->n_km, (unsigned long long)e->max_inst_alive);
+        printf("  dispatch: fresh %llu, reruns %llu, restores %llu; by policy FCFS %llu SPART %llu SMK_OD %llu SMK_P %llu; "
+               "waits for a RESTORE's SM %llu\n", (unsigned long long)e->n_fresh, (unsigned long long)e->n_rerun,
+               (unsigned long long)e->n_restore, (unsigned long long)e->n_pol[0], (unsigned long long)e->n_pol[1],
+               (unsigned long long)e->n_pol[2], (unsigned long long)e->n_pol[3], (unsigned long long)e->n_wait_saved);
+        printf("  commands: SAVE %llu RESTORE %llu DRAIN %llu DROP %llu; evictions %llu, reservation drains %llu, "
+               "preemption plans %llu (victims %llu)\n", (unsigned long long)e->n_cmd[0], (unsigned long long)e->n_cmd[1],
+               (unsigned long long)e->n_cmd[2], (unsigned long long)e->n_cmd[3], (unsigned long long)e->n_evict,
+               (unsigned long long)e->n_resv, (unsigned long long)e->n_planstart, (unsigned long long)e->n_plan);
+        printf("  responses: OK %llu FIN %llu ERR_EMPTY %llu; TBs completed %llu; at the end: running %llu saved %llu "
+               "dropped %llu; longest wait of the policy's pick %llu cycles\n", (unsigned long long)e->n_st[0],
+               (unsigned long long)e->n_st[1], (unsigned long long)e->n_st[2], (unsigned long long)ncomp,
+               (unsigned long long)nrun, (unsigned long long)nsaved, (unsigned long long)ndropped,
+               (unsigned long long)e->wd_worst);
+        for (int k = 0; k < KN; k++) {
+            if (e->kal[k] < 0) continue;
+            const inst_t *I = &e->in[e->kal[k]];
+            printf("  kernel %d: grid %u set up %u completed %u, n %u r %u m %u, adm %u lim %u, mask 0x%llx, idem %u\n", k,
+                   I->grid, I->nfresh, I->ndone_drv, I->n, I->r, I->m, I->adm, I->lim, (unsigned long long)e->hmask[k],
+                   I->idem);
+        }
+    }
+    return nv;
+}
+
+#ifdef DRV_ENV_MAIN
+/* C-model-only driver (development before the RTL, bug injection): cc -DDRV_ENV_MAIN ... */
+int main(int argc, char **argv)
+{
+    uint64_t seed = argc > 1 ? strtoull(argv[1], 0, 0) : 1, cycles = argc > 2 ? strtoull(argv[2], 0, 0) : 100000;
+    int verbose = argc > 3;
+    static sm_driver_t m;
+    static drv_out_t out;
+    drv_reset(&m);
+    drv_env_t *e = drv_env_new(seed);
+    drv_stim_t st;
+    int nv = 0;
+    uint64_t c;
+    for (c = 0; c < cycles && !nv; c++) {
+        drv_env_gen(e, &st);
+        drv_eval(&m, &st.in, &out);
+        drv_env_react(e, &st, &out);
+        nv += drv_env_observe(e, &st, &m, &out);
+        if (st.rst) drv_reset(&m);
+        else drv_commit(&m, &st.in, &out);
+    }
+    if (!nv) nv += drv_env_finish(e, &m, verbose);
+    printf("%s: config=%s seed=%llu cycles=%llu violations=%d\n", nv ? "FAIL" : "PASS", SMK_CFG_NAME,
+           (unsigned long long)seed, (unsigned long long)c, nv);
+    drv_env_free(e);
+    return nv != 0;
+}
+#endif

@@ -1,0 +1,110 @@
+/* drv_env.h: the SM driver (sm_driver: kernel table, per-SM resource table, slot mirror, PTBQ,
+ * FCFS / SPART / SMK_OD / SMK_P, admission) as the driver cosim sees it: the observation vector
+ * compared against the RTL every cycle, and a random environment around the C model (spec:
+ * docs/sm_driver.md; the SM side: docs/sm_top.md and docs/preempt_engine.md):
+ *
+ *   - a random SM-side responder per SM, at port level: TB slot table (alloc / go / run, S2 set-up
+ *     acceptance, the launch arbiter, registered wused), TBs that finish after random times
+ *     (tb_done), an engine model with the real command queue (cmd_full), the real legality table
+ *     at the pop (ERR_EMPTY / FIN / ...), STOP / XFER / DONE with random drain and transfer delays,
+ *     stopped TBs that may still finish (FIN), DRAIN completions when the TB finishes, RESTORE ->
+ *     launch; one response per SM per cycle;
+ *   - a random host: kernel launches (legal, illegal, into busy entries), shapes, grids, QoS and
+ *     idempotent flags, masks (disjoint in SPART phases), admission CAP / RESERVE, mask changes,
+ *     relaunches; phases of cfg_policy / cfg_max2 / cfg_evict / cfg_pmode; random resets;
+ *   - monitors, from the environment's own records (TB ledger keyed by (launch instance, TB id),
+ *     slot view, PTBQ shadow, context memory) and the spec's rules, on the C model's outputs and
+ *     state (the RTL equals them by the lockstep compare): limits, counters = sums over the slot
+ *     mirror, set_rej / cmd_full never 1, events only for delivered responses / tb_done in the
+ *     spec's order, command legality, TB ledger, one preemption in flight, PTBQ shadow, dispatch
+ *     choice per policy (fits, kernel and SM), kl_rej / kdone, no-starvation watchdogs.
+ * All decisions are here (C); cosim_drv.cpp only moves values to and from Verilator. */
+#ifndef DRV_ENV_H
+#define DRV_ENV_H
+#include "rng.h"
+#include "sm_driver.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define DRV_NSM_ SMK_NUM_SM
+#define DRV_KN_ SMK_KERNELS
+#define DRV_SLOTS_ (SMK_NUM_SM * SMK_TB_SLOTS)
+
+/* one cycle of stimulus: reset plus every input port of sm_driver */
+typedef struct {
+    uint32_t rst;
+    drv_in_t in;
+} drv_stim_t;
+
+/* ---- observation vector: every output port and every state element (docs/sm_driver.md "State").
+ * Per-SM outputs are indexed by SM; per-SM-per-kernel state by s*KN+k, per-slot state by s*T+t,
+ * kernel-slot state by s*KS+j. */
+#define DRV_OBS(X)                                                                                 \
+    /* outputs */                                                                                  \
+    X(kl_rej, 1) X(kdone_v, 1) X(kdone_k, 1)                                                       \
+    X(set_v, SMK_NUM_SM) X(set_tb, SMK_NUM_SM) X(set_mask, SMK_NUM_SM) X(set_ks, SMK_NUM_SM)       \
+    X(set_nreg, SMK_NUM_SM) X(set_smem, SMK_NUM_SM) X(set_go, SMK_NUM_SM)                          \
+    X(cmd_v, SMK_NUM_SM) X(cmd_op, SMK_NUM_SM) X(cmd_tb, SMK_NUM_SM) X(cmd_ptr, SMK_NUM_SM)        \
+    X(cmd_idem, SMK_NUM_SM)                                                                        \
+    /* kernel table */                                                                             \
+    X(kv, 1) X(kold, DRV_KN_) X(kn, DRV_KN_) X(kr, DRV_KN_) X(km, DRV_KN_) X(kdreg, DRV_KN_)      \
+    X(kgrid, DRV_KN_) X(knext, DRV_KN_) X(kndone, DRV_KN_) X(kqos, 1) X(kidem, 1)                 \
+    X(kmask, DRV_KN_) X(kadm, DRV_KN_) X(klim, DRV_KN_)                                            \
+    X(U_reg, DRV_KN_) X(U_sl, DRV_KN_) X(U_w, DRV_KN_) X(U_tb, DRV_KN_)                            \
+    /* per SM */                                                                                   \
+    X(u_reg, SMK_NUM_SM) X(u_sl, SMK_NUM_SM) X(u_w, SMK_NUM_SM) X(u_tb, SMK_NUM_SM)                \
+    X(cnt, SMK_NUM_SM * DRV_KN_) X(part, SMK_NUM_SM * DRV_KN_)                                     \
+    X(ksv, SMK_NUM_SM) X(ksk, SMK_NUM_SM * SMK_KSLOTS)                                             \
+    X(sv, SMK_NUM_SM) X(spre, SMK_NUM_SM) X(sfill, SMK_NUM_SM)                                     \
+    X(sk, DRV_SLOTS_) X(sid, DRV_SLOTS_)                                                           \
+    X(busy, 1) X(bpb, 1) X(rl_v, 1)                                                                \
+    X(rl_op, SMK_NUM_SM) X(rl_tb, SMK_NUM_SM) X(rl_st, SMK_NUM_SM) X(dp, SMK_NUM_SM)               \
+    /* PTBQ */                                                                                     \
+    X(qst, SMK_PTBQ) X(qk, SMK_PTBQ) X(qid, SMK_PTBQ) X(qs, SMK_PTBQ) X(qt, SMK_PTBQ)              \
+    /* global */                                                                                   \
+    X(pb, 1) X(plan_v, 1) X(plan_kc, 1) X(plan_kv, 1) X(plan_sm, 1) X(plan_left, 1)                \
+    X(s_kl_rej, 1) X(s_kdone_v, 1) X(s_kdone_k, 1)                                                 \
+    /* partition unit */                                                                           \
+    X(pdirty, 1) X(pact, 1) X(pcur, 1) X(pcnt_ks, 1) X(pc, DRV_KN_)                                \
+    X(pacc_reg, 1) X(pacc_sl, 1) X(pacc_w, 1) X(pacc_tb, 1)
+#define DRV_OBS_ENUM(nm, n) DO_##nm, DO_##nm##_end = DO_##nm + (n)-1,
+enum { DRV_OBS(DRV_OBS_ENUM) DO_N };
+#undef DRV_OBS_ENUM
+#define DO_FIRST_STATE DO_kv
+typedef struct { uint64_t v[DO_N]; } drv_obs_t;
+
+/* Fill the reference observation from the C model (state before the edge, outputs of drv_eval).
+ * Output fields are compared as they are, also when their valid bit is 0 (both models drive 0). */
+void drv_obs_from_model(const sm_driver_t *m, const drv_out_t *o, drv_obs_t *ob);
+/* Zero the output fields whose valid bit is 0 (not used by the cosim; for comparing against an
+ * implementation that leaves them undefined). */
+void drv_obs_gate(drv_obs_t *ob);
+/* Print each differing signal (cycle, name, reference, RTL) and the replay command; returns count. */
+int drv_obs_compare(const drv_obs_t *ref, const drv_obs_t *rtl, uint64_t cycle, const char *replay);
+
+/* ---- environment (opaque: drv_env.c) */
+typedef struct drv_env drv_env_t;
+
+drv_env_t *drv_env_new(uint64_t seed);
+void drv_env_free(drv_env_t *e);
+/* Draw this cycle's inputs: reset, host ports, configuration, and the responder's registered
+ * outputs (rsp_*, tb_done, wused). set_rej / cmd_full are 0 here (see drv_env_react). */
+void drv_env_gen(drv_env_t *e, drv_stim_t *st);
+/* After drv_eval: the SM tops' combinational answers to this cycle's driver outputs (set_rej by
+ * rule S2, cmd_full = the engine queue is full), written into st->in. The driver ignores them. */
+void drv_env_react(drv_env_t *e, drv_stim_t *st, const drv_out_t *o);
+/* Observe this cycle's outputs and state of the C model (after drv_eval, before drv_commit): run
+ * every monitor, then advance the responder, host view and ledger by one clock edge. Returns the
+ * number of invariant violations found (each printed with its cycle). */
+int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, const drv_out_t *o);
+/* End of run: accounting (PTBQ shadow vs contexts, ledger). Returns the number of violations;
+ * prints a summary when verbose. */
+int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose);
+uint64_t drv_env_cycle(const drv_env_t *e);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

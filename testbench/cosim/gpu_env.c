@@ -1,0 +1,1341 @@
+/* gpu_env.c: observation vector and workload-like random environment with system-level monitors for
+ * the GPU cosim (gpu_env.h).
+ *
+ * Identity of a TB set up by the driver: its kernel and TB id are not on any port, so the monitor
+ * takes them from the driver's decision report (drv_out_t dec_*, C model; the RTL's equal state
+ * sk / sid is compared every cycle) and checks the claim against its own records: a fresh id must
+ * be the kernel's next one and never set up before, a rerun must be a dropped TB, a RESTORE's
+ * pointer must hold a context the monitor saw saved (the identity then comes from the monitor's
+ * own pointer map, and the context is compared bit-exact through the destination's mask). Events
+ * (the driver's processing of a latched response or completion) are checked against the spec's
+ * order from the monitor's own record of what was latched. Everything else is from the ports. */
+#include "gpu_env.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NSM SMK_NUM_SM
+#define KN SMK_KERNELS
+#define NW SMK_WARPS
+#define NT SMK_TB_SLOTS
+#define NS SMK_SCHED
+#define NKS SMK_KSLOTS
+#define CL SMK_CTL_LINES
+#define RMAX SMK_MAX_REGS
+#define MMAX SMK_SMEM_LINES
+#define PW SMK_CTX_PTR_W
+#define CH SMK_CTX_MAX_LINES
+#define PQ SMK_PTBQ
+#define NMEM (PQ * CH)
+#define MEMQ 256
+#define PIPE 4
+#define WALL SMK_WMASK_ALL
+#define TALL SMK_MASK(NT)
+#define LREG SMK_LIM_REG
+#define LSL SMK_LIM_SL
+#define GMAXV ((1u << SMK_GRID_W) - 1)
+#define NPOL 4
+
+#define OP_SAVE SMK_PE_OP_SAVE
+#define OP_RESTORE SMK_PE_OP_RESTORE
+#define OP_DRAIN SMK_PE_OP_DRAIN
+#define OP_DROP SMK_PE_OP_DROP
+#define ST_OK SMK_PE_ST_OK
+#define ST_FIN SMK_PE_ST_FIN
+#define ST_EMPTY SMK_PE_ST_ERR_EMPTY
+
+/* ================================================================== observation vector */
+static const struct { const char *name; int off, n; } gd_desc[] = {
+#define D_DESC(nm, n) {#nm, GD_##nm, (n)},
+    GPU_DRV_OBS(D_DESC)
+#undef D_DESC
+};
+static const struct { const char *name; int off, n; } so_desc[] = {
+#define S_DESC(nm, n) {#nm, SO_##nm, (n)},
+    SM_OBS(S_DESC)
+#undef S_DESC
+};
+
+void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob)
+{
+    const sm_driver_t *d = &g->drv;
+    const drv_out_t *q = &o->d;
+    uint64_t *v = ob->d;
+    memset(v, 0, sizeof ob->d);
+    v[GD_kl_rej] = q->kl_rej, v[GD_kdone_v] = q->kdone_v, v[GD_kdone_k] = q->kdone_k;
+    for (int s = 0; s < NSM; s++) {
+        v[GD_set_v + s] = q->set_v[s], v[GD_set_tb + s] = q->set_tb[s], v[GD_set_mask + s] = q->set_mask[s];
+        v[GD_set_ks + s] = q->set_ks[s], v[GD_set_nreg + s] = q->set_nreg[s], v[GD_set_smem + s] = q->set_smem[s];
+        v[GD_set_go + s] = q->set_go[s];
+        v[GD_cmd_v + s] = q->cmd_v[s], v[GD_cmd_op + s] = q->cmd_op[s], v[GD_cmd_tb + s] = q->cmd_tb[s];
+        v[GD_cmd_ptr + s] = q->cmd_ptr[s], v[GD_cmd_idem + s] = q->cmd_idem[s];
+        for (int x = 0; x < 4; x++)
+            v[GD_u + s * 4 + x] = d->u[s][x];
+        for (int k = 0; k < KN; k++)
+            v[GD_cnt + s * KN + k] = d->cnt[s][k], v[GD_part + s * KN + k] = d->part[s][k];
+        v[GD_ksv + s] = d->ksv[s];
+        for (int j = 0; j < NKS; j++)
+            v[GD_ksk + s * NKS + j] = d->ksk[s][j];
+        v[GD_sv + s] = d->sv[s], v[GD_spre + s] = d->spre[s], v[GD_sfill + s] = d->sfill[s];
+        for (int t = 0; t < NT; t++)
+            v[GD_sk + s * NT + t] = d->sk[s][t], v[GD_sid + s * NT + t] = d->sid[s][t];
+        v[GD_rl_op + s] = d->rl_op[s], v[GD_rl_tb + s] = d->rl_tb[s], v[GD_rl_st + s] = d->rl_st[s];
+        v[GD_dp + s] = d->dp[s];
+    }
+    v[GD_kv] = d->kv, v[GD_kqos] = d->kqos, v[GD_kidem] = d->kidem;
+    for (int k = 0; k < KN; k++) {
+        v[GD_kold + k] = d->kold[k], v[GD_kn + k] = d->kn[k], v[GD_kr + k] = d->kr[k], v[GD_km + k] = d->km[k];
+        v[GD_kdreg + k] = d->kdreg[k], v[GD_kgrid + k] = d->kgrid[k], v[GD_knext + k] = d->knext[k];
+        v[GD_kndone + k] = d->kndone[k], v[GD_kmask + k] = d->kmask[k], v[GD_kadm + k] = d->kadm[k];
+        v[GD_klim + k] = d->klim[k], v[GD_pc + k] = d->pc[k];
+        for (int x = 0; x < 4; x++)
+            v[GD_U + k * 4 + x] = d->U[k][x];
+    }
+    v[GD_busy] = d->busy, v[GD_bpb] = d->bpb, v[GD_rl_v] = d->rl_v;
+    for (int i = 0; i < PQ; i++) {
+        v[GD_qst + i] = d->qst[i], v[GD_qk + i] = d->qk[i], v[GD_qid + i] = d->qid[i];
+        v[GD_qs + i] = d->qs[i], v[GD_qt + i] = d->qt[i];
+    }
+    v[GD_pb] = d->pb, v[GD_plan_v] = d->plan_v, v[GD_plan_kc] = d->plan_kc, v[GD_plan_kv] = d->plan_kv;
+    v[GD_plan_sm] = d->plan_sm, v[GD_plan_left] = d->plan_left;
+    v[GD_pdirty] = d->pdirty, v[GD_pact] = d->pact, v[GD_pcur] = d->pcur, v[GD_pcnt_ks] = d->pcnt_ks;
+    for (int x = 0; x < 4; x++)
+        v[GD_pacc + x] = d->pacc[x];
+    for (int s = 0; s < NSM; s++)
+        sm_obs_from_model(&g->sm[s], &o->s[s], &ob->s[s]);
+}
+
+int gpu_obs_compare(const gpu_obs_t *ref, const gpu_obs_t *rtl, uint64_t cycle, const char *replay)
+{
+    int bad = 0;
+    char nm[64];
+    for (unsigned d = 0; d < sizeof gd_desc / sizeof gd_desc[0]; d++)
+        for (int i = 0; i < gd_desc[d].n; i++) {
+            const int j = gd_desc[d].off + i;
+            if (ref->d[j] == rtl->d[j])
+                continue;
+            if (bad++ < 16) {
+                if (gd_desc[d].n > 1)
+                    snprintf(nm, sizeof nm, "drv.%s[%d]", gd_desc[d].name, i);
+                else
+                    snprintf(nm, sizeof nm, "drv.%s", gd_desc[d].name);
+                printf("MISMATCH cycle %llu signal %s ref=0x%llx rtl=0x%llx\n", (unsigned long long)cycle, nm,
+                       (unsigned long long)ref->d[j], (unsigned long long)rtl->d[j]);
+            }
+        }
+    for (int s = 0; s < NSM; s++)
+        for (unsigned d = 0; d < sizeof so_desc / sizeof so_desc[0]; d++)
+            for (int i = 0; i < so_desc[d].n; i++) {
+                const int j = so_desc[d].off + i;
+                if (ref->s[s].v[j] == rtl->s[s].v[j])
+                    continue;
+                if (bad++ < 16) {
+                    if (so_desc[d].n > 1)
+                        snprintf(nm, sizeof nm, "sm[%d].%s[%d]", s, so_desc[d].name, i);
+                    else
+                        snprintf(nm, sizeof nm, "sm[%d].%s", s, so_desc[d].name);
+                    printf("MISMATCH cycle %llu signal %s ref=0x%llx rtl=0x%llx\n", (unsigned long long)cycle, nm,
+                           (unsigned long long)ref->s[s].v[j], (unsigned long long)rtl->s[s].v[j]);
+                }
+            }
+    if (bad)
+        printf("MISMATCH %d signal(s) at cycle %llu; replay with waveform window:\n  %s\n", bad,
+               (unsigned long long)cycle, replay);
+    return bad;
+}
+
+/* ================================================================== environment state */
+enum { SS_FREE = 0, SS_GO, SS_ALLOC, SS_RUN };                                       /* SM slot view */
+enum { TS_GO = 0, TS_RUN, TS_SAVED, TS_FINISHED, TS_DROPPED, TS_RERUN, TS_RGO, TS_N }; /* identity */
+static const char *const ts_name[TS_N] = {"set-up", "running", "saved", "finished", "dropped", "rerun", "restore target"};
+
+typedef struct {
+    uint32_t inst, id, attempt;
+    uint8_t st, frozen, vis;     /* vis: its SAVE/DROP response was processed by the driver */
+    int sm, slot;                /* GO / RGO / RUN */
+    int ctx;                     /* SAVED / RGO: context index (ptr / CH) */
+    int save_sm;                 /* SM of the last SAVE (cross-SM restores) */
+    uint32_t left[NW];           /* instructions left per rank */
+} tbrec_t;
+
+typedef struct {
+    uint32_t k, grid, n, r, m, idem, qos, adm, lim;
+    uint64_t mask;
+    uint8_t *done, *started;
+    uint32_t ndone, nstarted, nproc; /* completions seen, fresh ids set up, completions the driver processed */
+    uint32_t npq;                /* its saved / dropped TBs the driver's PTBQ holds (SAVED, RERUN) */
+    uint64_t t_launch, t_prog, t_alldone, t_kdone;
+    int live;
+} inst_t;
+
+typedef struct {
+    uint8_t st, ks;
+    int rec;
+    wmask_t mask;
+} slot_t;
+
+typedef struct {
+    uint32_t tag, we, addr;
+    uint64_t due;
+} mreq_t;
+
+typedef struct {
+    /* driver command outstanding on this SM (until the driver processes its response) */
+    int cv, cop, cslot, crec, cctx, cresp, csnap, ckind;
+    uint64_t ccyc;
+    uint32_t rl_pend;            /* response latched, not yet processed by the driver */
+    tmask_t dpend;               /* completions latched, not yet processed */
+    uint32_t dpend_inst[NT];
+    slot_t sl[NT];
+    /* pipelines */
+    wmask_t live;
+    int wtb[NW];
+    uint8_t wrank[NW];
+    uint32_t left[NW];
+    uint64_t busy_until[NW];
+    struct { uint8_t v, ks, act; } pipe[PIPE][SMK_CP];
+    /* storage */
+    uint64_t reg[NW][RMAX > 0 ? RMAX : 1], ctl[NW][CL], smem[NT][MMAX];
+    /* memory port */
+    mreq_t mq[MEMQ];
+    int nmq, rsp_i;
+    uint32_t p_rdy, lmax, p_ooo, cap;
+    /* CSR writes queued */
+    uint32_t csr_a[8], csr_d[8];
+    int ncsr;
+    uint64_t snap[CH];
+} smv_t;
+
+struct gpu_env {
+    rng_t r;
+    uint64_t cycle, phase_end;
+    /* knobs */
+    uint32_t policy, max2, evict, pmode, p_launch, gmax, nmax, rbig, mbig, p_idem, p_adm, p_bad, p_mchg;
+    uint32_t imax, p_zero, p_ready, lat_s, p_long, lat_l, p_exit, exit_stopped, quota;
+    /* host */
+    inst_t *inst;
+    uint32_t ninst, capinst;
+    int ek[KN];                  /* live instance of each kernel entry, -1 */
+    uint64_t kmask_v[KN];        /* the driver's kmask as the host set it */
+    int kl_exp;                  /* kl_rej expected next cycle (-1: none) */
+    int kdone_exp, kdone_k;      /* kdone expected next cycle */
+    uint32_t kmq_k[64];
+    uint64_t kmq_m[64];
+    int nkmq;
+    uint64_t t_remask;
+    uint64_t t_kmask[KN];        /* last launch / mask change of each entry */
+    uint64_t t_block, idle_since[NSM]; /* FCFS/SPART starvation check */
+    /* ledger */
+    tbrec_t *rec;
+    uint32_t nrec, caprec;
+    /* contexts: owner record per context index (-1), snapshot per context */
+    int ctx_rec[PQ];
+    int drop_rec[PQ];            /* dropped identity awaiting its rerun, by PTBQ entry (its DROP's pointer / CH) */
+    uint64_t (*csnap)[CH];
+    uint64_t mem[NMEM];
+    smv_t *sm;
+    uint64_t gen, t_prog;
+    /* statistics, per policy */
+    uint64_t n_done[NPOL], n_save[NPOL], n_xrest[NPOL], n_rest[NPOL], n_drop[NPOL], n_evict[NPOL], n_pre[NPOL],
+        n_resv[NPOL], n_kdone[NPOL], n_cyc[NPOL], n_fin[NPOL];
+    uint64_t n_launch, n_rej, n_issue, n_mchg, n_lines, n_rerun, n_dispatch;
+};
+
+uint64_t gpu_env_cycle(const gpu_env_t *e) { return e->cycle; }
+
+static inline int bit(uint64_t v, int i) { return (int)((v >> i) & 1); }
+static inline uint64_t mix(uint64_t z)
+{
+    z += 0x9e3779b97f4a7c15ULL;
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+static inline uint64_t sig(uint32_t id, uint32_t kind, uint32_t j, uint32_t idx, uint64_t gen)
+{
+    return mix(mix(mix((uint64_t)id << 2 | kind) ^ ((uint64_t)j << 32 | idx)) ^ gen);
+}
+static int viol(gpu_env_t *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int viol(gpu_env_t *e, const char *fmt, ...)
+{
+    va_list ap;
+    printf("INVARIANT cycle %llu: ", (unsigned long long)e->cycle);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    printf("\n");
+    return 1;
+}
+
+static int new_rec(gpu_env_t *e)
+{
+    if (e->nrec == e->caprec) {
+        e->caprec = e->caprec ? 2 * e->caprec : 4096;
+        e->rec = realloc(e->rec, e->caprec * sizeof *e->rec);
+        if (!e->rec) abort();
+    }
+    tbrec_t *r = &e->rec[e->nrec];
+    memset(r, 0, sizeof *r);
+    r->sm = r->slot = r->ctx = r->save_sm = -1;
+    return (int)e->nrec++;
+}
+
+gpu_env_t *gpu_env_new(uint64_t seed)
+{
+    gpu_env_t *e = calloc(1, sizeof *e);
+    if (!e) abort();
+    e->sm = calloc(NSM, sizeof *e->sm);
+    e->csnap = calloc(PQ, sizeof *e->csnap);
+    if (!e->sm || !e->csnap) abort();
+    rng_seed(&e->r, seed);
+    for (int k = 0; k < KN; k++)
+        e->ek[k] = -1;
+    for (int i = 0; i < PQ; i++)
+        e->ctx_rec[i] = e->drop_rec[i] = -1;
+    for (int s = 0; s < NSM; s++) {
+        smv_t *m = &e->sm[s];
+        for (int w = 0; w < NW; w++)
+            m->wtb[w] = -1;
+        for (int t = 0; t < NT; t++)
+            m->sl[t].rec = -1;
+        m->rsp_i = -1;
+    }
+    e->kl_exp = -1, e->kdone_exp = 0;
+    return e;
+}
+
+void gpu_env_free(gpu_env_t *e)
+{
+    for (uint32_t i = 0; i < e->ninst; i++)
+        free(e->inst[i].done), free(e->inst[i].started);
+    free(e->inst), free(e->rec), free(e->sm), free(e->csnap), free(e);
+}
+
+/* ================================================================== stimulus */
+static const uint32_t lat_tab[] = {1, 2, 4, 10, 30, 100};
+
+static int nlive_kernels(const gpu_env_t *e, int *list)
+{
+    int n = 0;
+    for (int k = 0; k < KN; k++)
+        if (e->ek[k] >= 0)
+            list[n++] = k;
+    return n;
+}
+
+static void queue_km(gpu_env_t *e, uint32_t k, uint64_t m)
+{
+    if (e->nkmq < 64 && m)
+        e->kmq_k[e->nkmq] = k, e->kmq_m[e->nkmq] = m & SMK_MASK(NSM), e->nkmq++;
+}
+
+/* SPART: give the live kernels disjoint SM sets (shared only when there are more kernels than SMs) */
+static void spart_remask(gpu_env_t *e)
+{
+    int list[KN];
+    const int n = nlive_kernels(e, list);
+    if (!n)
+        return;
+    uint64_t m[KN] = {0};
+    const uint32_t rot = rng_below(&e->r, NSM);
+    for (int s = 0; s < NSM; s++)
+        m[(s + rot) % NSM % n] |= 1ULL << s;
+    for (int i = 0; i < n; i++) {
+        if (!m[i])
+            m[i] = 1ULL << ((uint32_t)i % NSM);
+        queue_km(e, (uint32_t)list[i], m[i]);
+    }
+}
+
+static void phase(gpu_env_t *e)
+{
+    rng_t *r = &e->r;
+    e->phase_end = e->cycle + 2000 + rng_below(r, 15000);
+    const uint32_t x = rng_below(r, 100);
+    const uint32_t old = e->policy;
+    e->policy = x < 25 ? DRV_FCFS : x < 45 ? DRV_SPART : x < 75 ? DRV_SMK_OD : DRV_SMK_P;
+    e->t_block = e->cycle;
+    e->max2 = rng_chance(r, 1, 4);
+    e->evict = rng_chance(r, 1, 2) ? OP_SAVE : OP_DRAIN;
+    e->pmode = rng_chance(r, 1, 2) ? OP_SAVE : OP_DROP;
+    e->p_launch = rng_chance(r, 1, 4) ? 2 : 5 + rng_below(r, 60); /* per mille */
+    static const uint32_t gtab[] = {1, 3, 8, 20, 60, 150, 300};
+    e->gmax = gtab[rng_below(r, sizeof gtab / sizeof gtab[0])];
+    e->nmax = 1 + rng_below(r, NW);
+    e->rbig = rng_chance(r, 1, 4), e->mbig = rng_chance(r, 1, 4);
+    e->p_idem = rng_below(r, 101), e->p_adm = rng_below(r, 30), e->p_bad = rng_below(r, 5);
+    e->p_mchg = rng_chance(r, 1, 3) ? rng_below(r, 3) : 0; /* per mille */
+    e->imax = rng_chance(r, 1, 4) ? 400 : 5 + rng_below(r, 120);
+    e->p_zero = rng_below(r, 10);
+    e->p_ready = 10 + rng_below(r, 91);
+    e->lat_s = 2 + rng_below(r, 6);
+    e->p_long = rng_below(r, 20);
+    e->lat_l = 20 + rng_below(r, 200);
+    e->p_exit = 20 + rng_below(r, 81);
+    e->exit_stopped = rng_chance(r, 1, 2);
+    e->quota = rng_chance(r, 1, 5);
+    for (int s = 0; s < NSM; s++) {
+        smv_t *m = &e->sm[s];
+        m->lmax = lat_tab[rng_below(r, sizeof lat_tab / sizeof lat_tab[0])];
+        m->p_rdy = rng_chance(r, 1, 2) ? 100 : 10 + rng_below(r, 90);
+        m->p_ooo = rng_below(r, 101);
+        m->cap = rng_chance(r, 1, 3) ? 0 : rng_below(r, 1u << SMK_PE_OUT_W);
+        /* quota unit: OFF, or SMK quotas with short epochs (refilled every epoch) */
+        m->ncsr = 0;
+        if (e->quota) {
+            m->csr_a[m->ncsr] = SMK_REG_EPOCH_LEN, m->csr_d[m->ncsr++] = 100 + rng_below(r, 2000);
+            for (int k = 0; k < NKS && m->ncsr < 6; k++)
+                m->csr_a[m->ncsr] = SMK_REG_QUOTA + (uint32_t)k, m->csr_d[m->ncsr++] = 200 + rng_below(r, 20000);
+            m->csr_a[m->ncsr] = SMK_REG_SM_CTRL;
+            m->csr_d[m->ncsr++] = rng_below(r, 2) | SMK_QMODE_SMK << SMK_SM_CTRL_QMODE_LSB |
+                                  rng_below(r, 3) << SMK_SM_CTRL_QSCHEME_LSB;
+            m->csr_a[m->ncsr] = SMK_REG_CMD, m->csr_d[m->ncsr++] = 1;
+        } else {
+            m->csr_a[m->ncsr] = SMK_REG_SM_CTRL, m->csr_d[m->ncsr++] = rng_below(r, 2);
+        }
+    }
+    if (e->policy == DRV_SPART && (old != DRV_SPART || rng_chance(r, 1, 2)))
+        spart_remask(e);
+}
+
+static void gen_launch(gpu_env_t *e, drv_in_t *h)
+{
+    rng_t *r = &e->r;
+    int freek[KN], nf = 0;
+    for (int k = 0; k < KN; k++)
+        if (e->ek[k] < 0)
+            freek[nf++] = k;
+    const int bad = rng_chance(r, e->p_bad, 100);
+    if (!nf && !bad)
+        return;
+    h->kl_v = 1;
+    h->kl_k = nf && !(bad && rng_chance(r, 1, 2)) ? (uint32_t)freek[rng_below(r, (uint32_t)nf)] : rng_below(r, KN);
+    uint32_t n = 1 + rng_below(r, e->nmax);
+    uint32_t rr = e->rbig ? rng_below(r, RMAX + 1) : rng_below(r, 33 < RMAX + 1 ? 33 : RMAX + 1);
+    while (n * rr > LREG)
+        rr /= 2;
+    h->kl_n = n, h->kl_r = rr;
+    h->kl_m = e->mbig ? rng_below(r, LSL + 1) : rng_below(r, 9 < LSL + 1 ? 9 : LSL + 1);
+    h->kl_grid = 1 + rng_below(r, e->gmax);
+    h->kl_qos = rng_chance(r, 1, 4);
+    h->kl_idem = rng_chance(r, e->p_idem, 100);
+    h->kl_mask = rng_chance(r, 1, 2) ? SMK_MASK(NSM) : (rng_next(r) & SMK_MASK(NSM));
+    if (!h->kl_mask)
+        h->kl_mask = 1ULL << rng_below(r, NSM);
+    if (e->policy == DRV_SPART) { /* an SM nobody owns, else one SM */
+        uint64_t owned = 0;
+        for (int k = 0; k < KN; k++)
+            if (e->ek[k] >= 0)
+                owned |= e->kmask_v[k];
+        const uint64_t fr = ~owned & SMK_MASK(NSM);
+        h->kl_mask = fr ? fr : 1ULL << rng_below(r, NSM);
+    }
+    h->kl_adm = DRV_ADM_NONE, h->kl_lim = 0;
+    if (rng_chance(r, e->p_adm, 100)) {
+        h->kl_adm = rng_chance(r, 1, 2) ? DRV_ADM_CAP : DRV_ADM_RESERVE;
+        h->kl_lim = 1 + rng_below(r, NT);
+    }
+    if (bad) { /* illegal (or into a busy entry): refused */
+        switch (rng_below(r, 6)) {
+        case 0: h->kl_grid = 0; break;
+        case 1: h->kl_mask = 0; break;
+        case 2: h->kl_n = rng_chance(r, 1, 2) ? 0 : NW + 1 + rng_below(r, (1u << (SMK_WID_W + 1)) - NW - 1 + 1); break;
+        case 3: h->kl_r = RMAX < (1u << SMK_REGN_W) - 1 ? RMAX + 1 : h->kl_r; h->kl_n = NW; h->kl_r = h->kl_r < 2 ? 2 : h->kl_r;
+            if (NW * h->kl_r <= LREG && h->kl_r <= RMAX) h->kl_grid = 0; /* force an illegal launch */
+            break;
+        case 4: h->kl_m = LSL < (1u << SMK_SMLN_W) - 1 ? LSL + 1 : LSL; if (h->kl_m <= LSL) h->kl_mask = 0; break;
+        default: break; /* maybe a busy entry */
+        }
+        h->kl_n &= (uint32_t)SMK_MASK(SMK_WID_W + 1);
+    }
+}
+
+void gpu_env_gen(gpu_env_t *e, gpu_stim_t *st)
+{
+    rng_t *r = &e->r;
+    memset(st, 0, sizeof *st);
+    if (e->cycle >= e->phase_end)
+        phase(e);
+    drv_in_t *h = &st->in.host;
+    h->cfg_policy = e->policy, h->cfg_max2 = e->max2, h->cfg_evict = e->evict, h->cfg_pmode = e->pmode;
+    if (rng_chance(r, e->p_launch, 1000))
+        gen_launch(e, h);
+    if (e->nkmq) {
+        h->km_v = 1, h->km_k = e->kmq_k[0], h->km_mask = e->kmq_m[0];
+        memmove(e->kmq_k, e->kmq_k + 1, (size_t)(e->nkmq - 1) * sizeof e->kmq_k[0]);
+        memmove(e->kmq_m, e->kmq_m + 1, (size_t)(e->nkmq - 1) * sizeof e->kmq_m[0]);
+        e->nkmq--;
+    } else if (e->policy == DRV_SPART && e->cycle >= e->t_remask) {
+        e->t_remask = e->cycle + 500 + rng_below(r, 4000);
+        spart_remask(e);
+    } else if (e->policy != DRV_SPART && rng_chance(r, e->p_mchg, 1000)) {
+        int list[KN];
+        const int n = nlive_kernels(e, list);
+        if (n) {
+            uint64_t m = rng_next(r) & SMK_MASK(NSM);
+            queue_km(e, (uint32_t)list[rng_below(r, (uint32_t)n)], m ? m : SMK_MASK(NSM));
+        }
+    }
+    for (int s = 0; s < NSM; s++) {
+        smv_t *m = &e->sm[s];
+        sm_in_t *in = &st->in.sm[s];
+        /* pipelines: a warp of a TB under an outstanding SAVE/DROP may be stopped: it exits only in the
+         * cycle its last in-flight instruction retires (or never, in half of the phases) */
+        const wmask_t maybe_stopped =
+            m->cv && (m->cop == OP_SAVE || m->cop == OP_DROP) && m->cslot >= 0 ? m->sl[m->cslot].mask : 0;
+        for (wmask_t x = m->live; x; x &= x - 1) {
+            const int w = smk_ctz(x);
+            const int busy = m->busy_until[w] > e->cycle;
+            if (busy)
+                in->wbusy |= 1ULL << w;
+            if (m->left[w] && rng_chance(r, busy ? e->p_ready / 2 : e->p_ready, 100))
+                in->ready |= 1ULL << w;
+            const int retired = m->busy_until[w] == e->cycle;
+            if (!m->left[w] && !busy && (!bit(maybe_stopped, w) || (e->exit_stopped && retired)) &&
+                rng_chance(r, e->p_exit, 100))
+                in->wexit |= 1ULL << w;
+        }
+        for (int p = 0; p < SMK_CP; p++) {
+            const int d = (int)(e->cycle % PIPE);
+            if (m->pipe[d][p].v) {
+                in->cp_v |= 1u << p;
+                in->cp_ks[p] = m->pipe[d][p].ks, in->cp_act[p] = m->pipe[d][p].act;
+                m->pipe[d][p].v = 0;
+            }
+        }
+        /* memory port */
+        in->mem_req_rdy = rng_chance(r, m->p_rdy, 100);
+        int due[MEMQ], nd = 0;
+        m->rsp_i = -1;
+        for (int i = 0; i < m->nmq; i++)
+            if (m->mq[i].due <= e->cycle)
+                due[nd++] = i;
+        if (nd) {
+            m->rsp_i = rng_chance(r, m->p_ooo, 100) ? due[rng_below(r, (uint32_t)nd)] : due[0];
+            in->mem_rsp_v = 1, in->mem_rsp_tag = m->mq[m->rsp_i].tag;
+        }
+        in->cap = m->cap;
+        if (m->ncsr && rng_chance(r, 1, 4)) {
+            in->csr_we = 1, in->csr_addr = m->csr_a[0], in->csr_wdata = m->csr_d[0];
+            memmove(m->csr_a, m->csr_a + 1, (size_t)(m->ncsr - 1) * sizeof m->csr_a[0]);
+            memmove(m->csr_d, m->csr_d + 1, (size_t)(m->ncsr - 1) * sizeof m->csr_d[0]);
+            m->ncsr--;
+        }
+        in->rd_addr = rng_below(r, 1u << SMK_ADDR_W);
+    }
+}
+
+/* ================================================================== monitors and models */
+static uint64_t *line_at(smv_t *m, uint32_t kind, uint32_t wid, uint32_t idx, uint32_t tb)
+{
+    if (kind == SMK_CTX_KIND_CTL && wid < NW && idx < CL)
+        return &m->ctl[wid][idx];
+    if (kind == SMK_CTX_KIND_REG && wid < NW && idx < RMAX)
+        return &m->reg[wid][idx];
+    if (kind == SMK_CTX_KIND_SMEM && tb < NT && idx < MMAX)
+        return &m->smem[tb][idx];
+    return NULL;
+}
+
+static void fill_tb(smv_t *m, int rid, wmask_t mask, int slot, uint32_t R, uint32_t M, uint64_t gen)
+{
+    int j = 0;
+    for (wmask_t x = mask; x; x &= x - 1, j++) {
+        const int w = smk_ctz(x);
+        for (int c = 0; c < CL; c++)
+            m->ctl[w][c] = sig((uint32_t)rid, SMK_CTX_KIND_CTL, (uint32_t)j, (uint32_t)c, gen);
+        for (uint32_t i = 0; i < R; i++)
+            m->reg[w][i] = sig((uint32_t)rid, SMK_CTX_KIND_REG, (uint32_t)j, i, gen);
+    }
+    for (uint32_t i = 0; i < M; i++)
+        m->smem[slot][i] = sig((uint32_t)rid, SMK_CTX_KIND_SMEM, 0, i, gen);
+}
+
+/* the context of the TB in slot t of SM m, by rank (docs/preempt_engine.md layout) */
+static uint32_t ctx_read(const smv_t *m, int t, uint32_t n, uint32_t R, uint32_t M, uint64_t *out)
+{
+    const wmask_t mask = m->sl[t].mask;
+    int j = 0;
+    for (wmask_t x = mask; x; x &= x - 1, j++) {
+        const int w = smk_ctz(x);
+        for (int c = 0; c < CL; c++)
+            out[j * CL + c] = m->ctl[w][c];
+        for (uint32_t i = 0; i < R; i++)
+            out[n * CL + j * R + i] = m->reg[w][i];
+    }
+    for (uint32_t i = 0; i < M; i++)
+        out[n * CL + n * R + i] = m->smem[t][i];
+    return n * CL + n * R + M;
+}
+
+static void launch_warps(gpu_env_t *e, int s, int t)
+{
+    smv_t *m = &e->sm[s];
+    slot_t *sl = &m->sl[t];
+    tbrec_t *tr = &e->rec[sl->rec];
+    int j = 0;
+    for (wmask_t x = sl->mask; x; x &= x - 1, j++) {
+        const int w = smk_ctz(x);
+        m->wtb[w] = sl->rec, m->wrank[w] = (uint8_t)j, m->left[w] = tr->left[j], m->busy_until[w] = 0;
+    }
+    m->live |= sl->mask;
+    tr->st = TS_RUN, tr->sm = s, tr->slot = t, tr->frozen = 0, tr->vis = 0;
+    sl->st = SS_RUN;
+}
+
+static void remove_warps(smv_t *m, wmask_t mk)
+{
+    for (wmask_t x = mk; x; x &= x - 1) {
+        const int w = smk_ctz(x);
+        m->wtb[w] = -1, m->left[w] = 0;
+    }
+    m->live &= ~mk;
+}
+
+static const inst_t *inst_of(const gpu_env_t *e, int rid) { return &e->inst[e->rec[rid].inst]; }
+
+/* the TB in slot t of SM s leaves it (SAVE OK, DROP OK, completion) */
+static void free_slot(gpu_env_t *e, int s, int t)
+{
+    smv_t *m = &e->sm[s];
+    remove_warps(m, m->sl[t].mask);
+    memset(&m->sl[t], 0, sizeof m->sl[t]);
+    m->sl[t].rec = -1;
+}
+
+int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, const gpu_out_t *o)
+{
+    const drv_in_t *h = &st->in.host;
+    const drv_out_t *d = &o->d;
+    const sm_driver_t *D = &g->drv;
+    const uint64_t c = e->cycle;
+    const uint32_t pol = e->policy < NPOL ? e->policy : 0;
+    int bad = 0;
+    e->n_cyc[pol]++;
+
+    /* ---- host ports: kl_rej and kdone exactly as predicted */
+    if ((int)d->kl_rej != (e->kl_exp == 1))
+        bad += viol(e, "kl_rej %u, expected %d (launch of the previous cycle %s)", d->kl_rej, e->kl_exp == 1,
+                    e->kl_exp < 0 ? "none" : e->kl_exp ? "illegal" : "legal");
+    if (d->kdone_v != (uint32_t)e->kdone_exp || (e->kdone_exp && d->kdone_k != (uint32_t)e->kdone_k))
+        bad += viol(e, "kdone_v %u (kernel %u), expected %d (kernel %d)", d->kdone_v, d->kdone_k, e->kdone_exp,
+                    e->kdone_k);
+    if (d->kdone_v && e->ek[d->kdone_k] >= 0) {
+        inst_t *in = &e->inst[e->ek[d->kdone_k]];
+        if (in->ndone != in->grid)
+            bad += viol(e, "kdone of kernel %u with %u of %u TBs completed", d->kdone_k, in->ndone, in->grid);
+        for (uint32_t i = 0; i < in->grid; i++)
+            if (in->done[i] != 1) {
+                bad += viol(e, "kdone of kernel %u: TB %u completed %u times", d->kdone_k, i, in->done[i]);
+                break;
+            }
+        in->live = 0, in->t_kdone = c;
+        e->ek[d->kdone_k] = -1;
+        e->n_kdone[pol]++;
+    }
+
+    /* ---- the driver's event this cycle: spec order (lowest SM with a latched response, else the
+     * lowest SM with latched completions, lowest slot) from the monitor's record of what was latched */
+    int xev = DRV_EV_NONE, xs = 0, xt = 0;
+    for (int s = 0; s < NSM && xev == DRV_EV_NONE; s++)
+        if (e->sm[s].rl_pend)
+            xev = DRV_EV_RSP, xs = s;
+    for (int s = 0; s < NSM && xev == DRV_EV_NONE; s++)
+        if (e->sm[s].dpend)
+            xev = DRV_EV_DONE, xs = s, xt = smk_ctz(e->sm[s].dpend);
+    if ((int)d->ev_kind != xev || (xev != DRV_EV_NONE && (int)d->ev_sm != xs) ||
+        (xev == DRV_EV_DONE && (int)d->ev_slot != xt))
+        bad += viol(e, "driver event %u (SM %u slot %u), expected %d (SM %d slot %d)", d->ev_kind, d->ev_sm,
+                    d->ev_slot, xev, xs, xt);
+    /* ---- PTBQ shadow: entries in use = SAVE/DROP/RESTORE commands not yet processed + saved and dropped
+     * TBs the driver holds (SAVED, RERUN) */
+    {
+        uint32_t used = 0;
+        for (int s = 0; s < NSM; s++)
+            used += e->sm[s].cv && e->sm[s].cop != OP_DRAIN;
+        for (int k = 0; k < KN; k++)
+            if (e->ek[k] >= 0)
+                used += e->inst[e->ek[k]].npq;
+        if (used > PQ)
+            bad += viol(e, "%u PTBQ entries in use, more than the %d entries", used, PQ);
+    }
+
+    /* ---- per SM: slot-table outputs, set_rej / cmd_full, stop, responses, memory, storage */
+    int n_pre_out = 0; /* SAVE/DROP commands outstanding GPU-wide */
+    for (int s = 0; s < NSM; s++)
+        n_pre_out += e->sm[s].cv && (e->sm[s].cop == OP_SAVE || e->sm[s].cop == OP_DROP);
+    for (int s = 0; s < NSM; s++) {
+        smv_t *m = &e->sm[s];
+        const sm_out_t *so = &o->s[s];
+        const sm_in_t *si = &o->si[s];
+        const pe_out_t *po = &so->po;
+        tmask_t x_alloc = 0, x_run = 0, x_done = 0;
+        wmask_t x_used = 0;
+        for (int t = 0; t < NT; t++) {
+            const slot_t *sl = &m->sl[t];
+            if (sl->st != SS_FREE) {
+                x_used |= sl->mask;
+                /* the driver's mirror holds every slot the SM holds, with its kernel and TB id */
+                const tbrec_t *tr = &e->rec[sl->rec];
+                if (!bit(D->sv[s], t) || D->sk[s][t] != e->inst[tr->inst].k || D->sid[s][t] != tr->id)
+                    bad += viol(e, "SM %d slot %d holds kernel %u TB %u; the driver's mirror: sv %d kernel %u id %u", s, t,
+                                e->inst[tr->inst].k, tr->id, bit(D->sv[s], t), D->sk[s][t], D->sid[s][t]);
+            }
+            if (sl->st == SS_ALLOC || sl->st == SS_GO)
+                x_alloc |= 1ULL << t;
+            if (sl->st == SS_RUN) {
+                x_run |= 1ULL << t;
+                if ((sl->mask & m->live) == 0)
+                    x_done |= 1ULL << t;
+            }
+        }
+        if (so->tb_alloc != x_alloc || so->tb_run != x_run || so->tb_done != x_done || so->wused != x_used ||
+            so->wo.wvalid != m->live)
+            bad += viol(e, "SM %d slot table: alloc 0x%llx run 0x%llx done 0x%llx wused 0x%llx wvalid 0x%llx, expected "
+                           "0x%llx 0x%llx 0x%llx 0x%llx 0x%llx",
+                        s, (unsigned long long)so->tb_alloc, (unsigned long long)so->tb_run,
+                        (unsigned long long)so->tb_done, (unsigned long long)so->wused,
+                        (unsigned long long)so->wo.wvalid, (unsigned long long)x_alloc, (unsigned long long)x_run,
+                        (unsigned long long)x_done, (unsigned long long)x_used, (unsigned long long)m->live);
+        if (so->set_rej)
+            bad += viol(e, "SM %d: set_rej rose (set-up of slot %u mask 0x%llx)", s, si->set_tb,
+                        (unsigned long long)si->set_mask);
+        if (po->cmd_full)
+            bad += viol(e, "SM %d: cmd_full rose", s);
+
+        /* stop: only the slot under this SM's outstanding SAVE/DROP, its whole mask */
+        if (po->stop) {
+            if (!m->cv || (m->cop != OP_SAVE && m->cop != OP_DROP) || m->cslot < 0 ||
+                po->stop != m->sl[m->cslot].mask)
+                bad += viol(e, "SM %d: stop 0x%llx without a SAVE/DROP of that slot outstanding", s,
+                            (unsigned long long)po->stop);
+            else {
+                tbrec_t *tr = &e->rec[m->crec];
+                tr->frozen = 1;
+                if (m->cop == OP_SAVE && !m->csnap) { /* snapshot at the first stop cycle */
+                    const inst_t *in = &e->inst[tr->inst];
+                    ctx_read(m, m->cslot, in->n, in->r, in->m, m->snap);
+                    m->csnap = 1;
+                }
+            }
+        }
+
+        /* issue monitor */
+        for (int q = 0; q < NS; q++) {
+            if (!bit(so->wo.iss_v, q))
+                continue;
+            e->n_issue++;
+            const int w = so->wo.iss_wid[q];
+            const int rid = w < NW ? m->wtb[w] : -1;
+            if (w >= NW || w % NS != q || !bit(m->live, w) || !bit(si->ready, w) || rid < 0) {
+                bad += viol(e, "SM %d scheduler %d issued warp %d: not a live, ready warp of a TB", s, q, w);
+                continue;
+            }
+            const tbrec_t *tr = &e->rec[rid];
+            if (tr->st != TS_RUN || tr->frozen || bit(po->stop, w))
+                bad += viol(e, "SM %d warp %d of kernel %u TB %u issued while %s", s, w, e->inst[tr->inst].k, tr->id,
+                            tr->st != TS_RUN ? ts_name[tr->st] : "stopped");
+            if (tr->st == TS_RUN && so->wo.iss_ks[q] != m->sl[tr->slot].ks)
+                bad += viol(e, "SM %d warp %d issued with kernel slot %u, its TB's is %u", s, w, so->wo.iss_ks[q],
+                            m->sl[tr->slot].ks);
+        }
+
+        /* memory port and storage: accept -> storage read (SAVE); response -> storage write (RESTORE) */
+        const int acc = po->mem_req_v && si->mem_req_rdy;
+        if (po->st_re != (uint32_t)(acc && po->mem_req_we))
+            bad += viol(e, "SM %d: st_re %u, expected %d (accepted write request)", s, po->st_re, acc && po->mem_req_we);
+        const int have_rsp = m->rsp_i >= 0;
+        const int rd_rsp = have_rsp && !m->mq[m->rsp_i].we;
+        if (po->st_we != (uint32_t)rd_rsp)
+            bad += viol(e, "SM %d: st_we %u, expected %d (response to a read request)", s, po->st_we, rd_rsp);
+        if (acc) {
+            if (po->mem_req_addr >= NMEM || m->nmq >= MEMQ) {
+                bad += viol(e, "SM %d: request address 0x%llx outside the %d contexts (or %d outstanding)", s,
+                            (unsigned long long)po->mem_req_addr, PQ, m->nmq);
+            } else {
+                if (po->mem_req_we) {
+                    const uint64_t *l = line_at(m, po->st_kind, po->st_wid, po->st_idx, po->st_tb);
+                    e->mem[po->mem_req_addr] = l ? *l : 0;
+                }
+                mreq_t *q = &m->mq[m->nmq++];
+                q->tag = po->mem_req_tag, q->we = po->mem_req_we, q->addr = (uint32_t)po->mem_req_addr;
+                q->due = c + 1 + rng_below(&e->r, m->lmax);
+                e->n_lines++;
+            }
+        }
+        if (have_rsp) {
+            const mreq_t q = m->mq[m->rsp_i];
+            m->mq[m->rsp_i] = m->mq[--m->nmq];
+            if (rd_rsp && po->st_we) {
+                uint64_t *l = line_at(m, po->st_kind, po->st_wid, po->st_idx, po->st_tb);
+                if (l)
+                    *l = e->mem[q.addr];
+            }
+        }
+    }
+
+    /* ---- edges per SM: responses, completions, launches; then set-ups and commands (the driver's
+     * decision), pipelines */
+    for (int s = 0; s < NSM; s++) {
+        smv_t *m = &e->sm[s];
+        const sm_out_t *so = &o->s[s];
+        const pe_out_t *po = &so->po;
+        if (po->rsp_v) {
+            const uint32_t op = po->rsp_op, t = po->rsp_tb, stt = po->rsp_status;
+            m->rl_pend = 1;
+            if (!m->cv || m->cresp || (uint32_t)m->cop != op || (uint32_t)m->cslot != t)
+                bad += viol(e, "SM %d: response (op %u slot %u status %u) without a matching outstanding command "
+                               "(cv %d op %d slot %d answered %d)",
+                            s, op, t, stt, m->cv, m->cop, m->cslot, m->cresp);
+            else {
+                m->cresp = 1 + (int)stt;
+                tbrec_t *tr = m->crec >= 0 ? &e->rec[m->crec] : NULL;
+                const inst_t *in = tr ? &e->inst[tr->inst] : NULL;
+                if (op == OP_SAVE || op == OP_DROP) {
+                    if (stt == ST_OK) {
+                        if (!tr || tr->st != TS_RUN || tr->sm != s || tr->slot != (int)t || !tr->frozen)
+                            bad += viol(e, "SM %d: %s OK for slot %u whose TB is not running there or was never stopped",
+                                        s, op == OP_SAVE ? "SAVE" : "DROP", t);
+                        else {
+                            int j = 0;
+                            for (wmask_t x = m->sl[t].mask; x; x &= x - 1, j++) {
+                                const int w = smk_ctz(x);
+                                tr->left[j] = bit(m->live, w) ? m->left[w] : 0;
+                            }
+                            if (op == OP_SAVE) {
+                                const int ci = m->cctx;
+                                const uint32_t L = in->n * CL + in->n * in->r + in->m;
+                                if (!m->csnap)
+                                    bad += viol(e, "SM %d: SAVE OK without a stop", s);
+                                for (uint32_t i = 0; i < L; i++)
+                                    if (e->mem[(uint32_t)ci * CH + i] != m->snap[i]) {
+                                        bad += viol(e, "SAVE of kernel %u TB %u on SM %d: memory line %u of context %d "
+                                                       "differs from the TB at its stop",
+                                                    in->k, tr->id, s, i, ci);
+                                        break;
+                                    }
+                                memcpy(e->csnap[ci], m->snap, L * sizeof m->snap[0]);
+                                e->ctx_rec[ci] = m->crec;
+                                tr->st = TS_SAVED, tr->ctx = ci, tr->save_sm = s;
+                                e->n_save[pol]++;
+                            } else {
+                                tr->st = TS_DROPPED, tr->ctx = m->cctx;
+                                e->n_drop[pol]++;
+                            }
+                            tr->sm = tr->slot = -1;
+                            free_slot(e, s, (int)t);
+                        }
+                    } else if (stt != ST_FIN && stt != ST_EMPTY) {
+                        bad += viol(e, "SM %d: %s of slot %u answered with status %u", s, op == OP_SAVE ? "SAVE" : "DROP",
+                                    t, stt);
+                    } else {
+                        e->n_fin[pol]++;
+                    }
+                } else if (op == OP_RESTORE) {
+                    if (stt != ST_OK)
+                        bad += viol(e, "SM %d: RESTORE of slot %u answered with status %u", s, t, stt);
+                    if (!po->launch_v || po->launch_tb != t)
+                        bad += viol(e, "SM %d: RESTORE OK of slot %u without its launch", s, t);
+                } else if (op == OP_DRAIN && stt != ST_OK && stt != ST_EMPTY && stt != ST_FIN) {
+                    bad += viol(e, "SM %d: DRAIN of slot %u answered with status %u", s, t, stt);
+                }
+            }
+        }
+        /* natural completions */
+        for (tmask_t x = so->tb_done; x; x &= x - 1) {
+            const int t = smk_ctz(x);
+            const int rid = m->sl[t].rec;
+            if (rid < 0)
+                continue; /* reported by the slot-table check */
+            tbrec_t *tr = &e->rec[rid];
+            inst_t *in = &e->inst[tr->inst];
+            tr->st = TS_FINISHED, tr->sm = tr->slot = -1;
+            if (++in->done[tr->id] > 1)
+                bad += viol(e, "kernel %u TB %u completed twice", in->k, tr->id);
+            in->ndone++;
+            in->t_prog = e->t_prog = c;
+            if (in->ndone == in->grid)
+                in->t_alldone = c;
+            e->n_done[pol]++;
+            m->dpend |= 1ULL << t, m->dpend_inst[t] = tr->inst;
+            free_slot(e, s, t);
+        }
+        /* launches: the engine's (a RESTORE, context bit-exact through the destination's mask), else the
+         * lowest slot waiting with go */
+        if (po->launch_v) {
+            const int t = (int)po->launch_tb;
+            slot_t *sl = &m->sl[t];
+            if (t >= NT || sl->st != SS_ALLOC || sl->rec < 0) {
+                bad += viol(e, "SM %d: engine launches slot %d, which is not a restore target", s, t);
+            } else {
+                tbrec_t *tr = &e->rec[sl->rec];
+                const inst_t *in = &e->inst[tr->inst];
+                uint64_t cur[CH];
+                const uint32_t L = ctx_read(m, t, in->n, in->r, in->m, cur);
+                for (uint32_t i = 0; i < L; i++)
+                    if (cur[i] != e->csnap[tr->ctx][i]) {
+                        bad += viol(e, "RESTORE of kernel %u TB %u (saved on SM %d) into SM %d slot %d: context line %u "
+                                       "differs from the one saved",
+                                    in->k, tr->id, tr->save_sm, s, t, i);
+                        break;
+                    }
+                e->ctx_rec[tr->ctx] = -1;
+                tr->ctx = -1;
+                e->n_rest[pol]++;
+                e->n_xrest[pol] += tr->save_sm != s;
+                launch_warps(e, s, t);
+            }
+        } else {
+            for (int t = 0; t < NT; t++)
+                if (m->sl[t].st == SS_GO) {
+                    launch_warps(e, s, t);
+                    break;
+                }
+        }
+    }
+
+    /* ---- the driver's decision: set-up (and a RESTORE with it) or a command */
+    const uint32_t dk = d->dec_kind;
+    for (int s = 0; s < NSM; s++) {
+        const sm_in_t *si = &o->si[s];
+        smv_t *m = &e->sm[s];
+        if (si->set_v) {
+            const int t = (int)si->set_tb;
+            const uint32_t K = d->dec_k;
+            const int ii = K < KN ? e->ek[K] : -1;
+            if ((dk != DRV_DEC_NEW && dk != DRV_DEC_RERUN && dk != DRV_DEC_RESTORE) || (int)d->dec_sm != s || ii < 0 ||
+                t >= NT || m->sl[t].st != SS_FREE) {
+                bad += viol(e, "SM %d: set-up of slot %d (decision %u, kernel %u) for no live kernel or a busy slot", s, t,
+                            dk, K);
+                continue;
+            }
+            inst_t *in = &e->inst[ii];
+            if ((uint32_t)smk_popc(si->set_mask) != in->n || si->set_nreg != in->r || si->set_smem != in->m ||
+                !bit(e->kmask_v[K], s))
+                bad += viol(e, "SM %d: set-up of kernel %u with %d warps, R %u, M %u; the kernel has %u, %u, %u, mask 0x%llx",
+                            s, K, smk_popc(si->set_mask), si->set_nreg, si->set_smem, in->n, in->r, in->m,
+                            (unsigned long long)e->kmask_v[K]);
+            /* kernel slot: shared by the kernel's TBs on this SM, never with another kernel */
+            int distinct = 0, has_k = 0;
+            uint32_t seen = 0;
+            uint32_t regs = in->n * in->r, lines = in->m, warps = in->n, slots = 1;
+            for (int u = 0; u < NT; u++) {
+                const slot_t *x = &m->sl[u];
+                if (x->st == SS_FREE)
+                    continue;
+                const inst_t *xi = inst_of(e, x->rec);
+                regs += xi->n * xi->r, lines += xi->m, warps += xi->n, slots++;
+                if (!bit(seen, xi->k))
+                    seen |= 1u << xi->k, distinct++;
+                if (xi->k == K) {
+                    has_k = 1;
+                    if (x->ks != si->set_ks)
+                        bad += viol(e, "SM %d: kernel %u set up in kernel slot %u, its TBs there use %u", s, K, si->set_ks, x->ks);
+                } else if (x->ks == si->set_ks) {
+                    bad += viol(e, "SM %d: kernel %u set up in kernel slot %u, held by kernel %u", s, K, si->set_ks, xi->k);
+                }
+            }
+            if (si->set_ks >= NKS || distinct + !has_k > NKS)
+                bad += viol(e, "SM %d: kernel slot %u, %d kernels", s, si->set_ks, distinct + !has_k);
+            int drv_has = 0;
+            for (int j = 0; j < NKS; j++)
+                drv_has |= bit(D->ksv[s], j) && D->ksk[s][j] == K;
+            if (h->cfg_max2 && !has_k && !drv_has && distinct + 1 > 2)
+                bad += viol(e, "SM %d: a third kernel (%u) under MAX2", s, K);
+            if (regs > LREG || lines > LSL || warps > NW || slots > NT)
+                bad += viol(e, "SM %d over its limits: rows %u, lines %u, warps %u, slots %u", s, regs, lines, warps, slots);
+            int rid = -1;
+            if (dk == DRV_DEC_NEW) {
+                const uint32_t id = d->dec_id;
+                if (id != in->nstarted || id >= in->grid || in->started[id])
+                    bad += viol(e, "kernel %u: new TB id %u dispatched; expected %u of %u (set up %u times)", K, id,
+                                in->nstarted, in->grid, id < in->grid ? in->started[id] : 0);
+                /* no new id while the kernel has a SAVED or dropped TB in the driver's PTBQ */
+                if (in->npq)
+                    bad += viol(e, "kernel %u: new TB id %u dispatched while %u of its TBs are saved or dropped", K, id,
+                                in->npq);
+                if (id < in->grid)
+                    in->started[id]++;
+                in->nstarted++;
+                rid = new_rec(e);
+                tbrec_t *tr = &e->rec[rid];
+                tr->inst = (uint32_t)ii, tr->id = id;
+                for (uint32_t j = 0; j < in->n; j++)
+                    tr->left[j] = rng_chance(&e->r, e->p_zero, 100) ? 0 : 1 + rng_below(&e->r, e->imax);
+            } else if (dk == DRV_DEC_RERUN) {
+                for (uint32_t i = 0; i < e->nrec; i++)
+                    if (e->rec[i].st == TS_DROPPED && e->rec[i].inst == (uint32_t)ii && e->rec[i].id == d->dec_id &&
+                        e->rec[i].vis) {
+                        rid = (int)i;
+                        break;
+                    }
+                if (rid < 0) {
+                    bad += viol(e, "kernel %u: rerun of TB %u, which was not dropped", K, d->dec_id);
+                    continue;
+                }
+                const int old = rid;
+                e->rec[old].st = TS_RERUN;
+                in->npq--;
+                if (e->rec[old].ctx >= 0 && e->rec[old].ctx < PQ)
+                    e->drop_rec[e->rec[old].ctx] = -1;
+                rid = new_rec(e);
+                tbrec_t *tr = &e->rec[rid];
+                tr->inst = (uint32_t)ii, tr->id = e->rec[old].id, tr->attempt = e->rec[old].attempt + 1;
+                for (uint32_t j = 0; j < in->n; j++)
+                    tr->left[j] = rng_chance(&e->r, e->p_zero, 100) ? 0 : 1 + rng_below(&e->r, e->imax);
+                e->n_rerun++;
+            } else { /* RESTORE: the identity is the one the monitor saw saved at this pointer */
+                const uint64_t ptr = si->cmd_ptr;
+                const int ci = (int)(ptr / CH);
+                if (!si->cmd_v || si->cmd_op != OP_RESTORE || si->cmd_tb != (uint32_t)t || ptr % CH || ci >= PQ ||
+                    e->ctx_rec[ci] < 0 || e->rec[e->ctx_rec[ci]].st != TS_SAVED || !e->rec[e->ctx_rec[ci]].vis) {
+                    bad += viol(e, "SM %d: restore set-up of slot %d with command v %u op %u slot %u pointer 0x%llx: no "
+                                   "saved context there",
+                                s, t, si->cmd_v, si->cmd_op, si->cmd_tb, (unsigned long long)ptr);
+                    continue;
+                }
+                rid = e->ctx_rec[ci];
+                in->npq--;
+                if (e->rec[rid].inst != (uint32_t)ii)
+                    bad += viol(e, "SM %d: restore of a context of kernel %u for kernel %u", s, inst_of(e, rid)->k, K);
+            }
+            tbrec_t *tr = &e->rec[rid];
+            slot_t *sl = &m->sl[t];
+            sl->rec = rid, sl->mask = si->set_mask, sl->ks = (uint8_t)si->set_ks;
+            tr->sm = s, tr->slot = t;
+            if (si->set_go) {
+                sl->st = SS_GO, tr->st = TS_GO;
+                fill_tb(m, rid, sl->mask, t, in->r, in->m, 0);
+            } else {
+                sl->st = SS_ALLOC, tr->st = TS_RGO;
+                fill_tb(m, rid, sl->mask, t, in->r, in->m, 0xdeadULL + c); /* junk */
+            }
+            in->t_prog = e->t_prog = c;
+            e->n_dispatch++;
+        }
+        if (si->cmd_v) {
+            const uint32_t op = si->cmd_op, t = si->cmd_tb;
+            if (m->cv || m->rl_pend)
+                bad += viol(e, "SM %d: command (op %u slot %u) while one is unanswered or unprocessed", s, op, t);
+            if ((op == OP_SAVE || op == OP_DROP) && n_pre_out > 0)
+                bad += viol(e, "SM %d: a second SAVE/DROP in flight GPU-wide", s);
+            if (op == OP_RESTORE && !si->set_v)
+                bad += viol(e, "SM %d: RESTORE without its set-up", s);
+            const int rid = t < NT ? m->sl[t].rec : -1;
+            /* a slot whose TB completed and whose completion the driver has not processed may be commanded
+             * (the engine answers FIN / ERR_EMPTY); any other empty slot may not */
+            if (op != OP_RESTORE && (t >= NT || (rid < 0 && !bit(m->dpend, (int)t))))
+                bad += viol(e, "SM %d: command %u to slot %u, which holds no TB", s, op, t);
+            if (op == OP_DROP && rid >= 0 && !inst_of(e, rid)->idem)
+                bad += viol(e, "SM %d: DROP of a TB of a non-idempotent kernel", s);
+            int ci = -1;
+            if (op == OP_SAVE || op == OP_DROP) {
+                const uint64_t ptr = si->cmd_ptr;
+                ci = (int)(ptr / CH);
+                if (ptr % CH || ci >= PQ || e->ctx_rec[ci] >= 0 || e->drop_rec[ci] >= 0)
+                    bad += viol(e, "SM %d: %s to pointer 0x%llx, not a free context", s, op == OP_SAVE ? "SAVE" : "DROP",
+                                (unsigned long long)ptr);
+                for (int u = 0; u < NSM; u++)
+                    if (u != s && e->sm[u].cv && e->sm[u].cop == OP_SAVE && e->sm[u].cctx == ci)
+                        bad += viol(e, "SM %d: SAVE to the context SM %d is saving into", s, u);
+                n_pre_out++;
+            }
+            m->cv = 1, m->cop = (int)op, m->cslot = (int)t, m->crec = rid, m->cctx = ci, m->cresp = 0, m->csnap = 0;
+            m->ccyc = c, m->ckind = (int)dk;
+            if (dk == DRV_DEC_EVICT)
+                e->n_evict[pol]++;
+            else if (dk == DRV_DEC_PLAN_PRE)
+                e->n_pre[pol]++;
+            else if (dk == DRV_DEC_RESV)
+                e->n_resv[pol]++;
+        }
+    }
+
+    /* ---- host: launch and mask change at this edge */
+    e->kl_exp = -1;
+    if (h->kl_v) {
+        const uint32_t k = h->kl_k;
+        const int ok = e->ek[k] < 0 && h->kl_grid != 0 && (h->kl_mask & SMK_MASK(NSM)) != 0 && h->kl_n >= 1 &&
+                       h->kl_n <= NW && h->kl_r <= RMAX && h->kl_n * h->kl_r <= LREG && h->kl_m <= LSL;
+        e->kl_exp = !ok;
+        if (!ok) {
+            e->n_rej++;
+        } else {
+            if (e->ninst == e->capinst) {
+                e->capinst = e->capinst ? 2 * e->capinst : 256;
+                e->inst = realloc(e->inst, e->capinst * sizeof *e->inst);
+                if (!e->inst) abort();
+            }
+            inst_t *in = &e->inst[e->ninst];
+            memset(in, 0, sizeof *in);
+            in->k = k, in->grid = h->kl_grid, in->n = h->kl_n, in->r = h->kl_r, in->m = h->kl_m;
+            in->idem = h->kl_idem, in->qos = h->kl_qos, in->adm = h->kl_adm, in->lim = h->kl_lim;
+            in->mask = h->kl_mask & SMK_MASK(NSM);
+            in->done = calloc(in->grid, 1), in->started = calloc(in->grid, 1);
+            if (!in->done || !in->started) abort();
+            in->t_launch = in->t_prog = c, in->live = 1;
+            e->ek[k] = (int)e->ninst++;
+            e->kmask_v[k] = in->mask, e->t_kmask[k] = c;
+            e->n_launch++;
+            if (!e->t_prog)
+                e->t_prog = c;
+        }
+    }
+    if (h->km_v) {
+        e->kmask_v[h->km_k] = h->km_mask & SMK_MASK(NSM), e->t_kmask[h->km_k] = c;
+        e->n_mchg++;
+    }
+
+    /* ---- pipelines: issues (a line of the warp rewritten, latency, completion), exits */
+    for (int s = 0; s < NSM; s++) {
+        smv_t *m = &e->sm[s];
+        const sm_out_t *so = &o->s[s];
+        const sm_in_t *si = &o->si[s];
+        for (int q = 0; q < NS; q++) {
+            if (!bit(so->wo.iss_v, q))
+                continue;
+            const int w = so->wo.iss_wid[q];
+            if (w >= NW || m->wtb[w] < 0)
+                continue;
+            const tbrec_t *tr = &e->rec[m->wtb[w]];
+            const inst_t *in = &e->inst[tr->inst];
+            if (m->left[w])
+                m->left[w]--;
+            const uint64_t lat = rng_chance(&e->r, e->p_long, 100) ? e->lat_l + rng_below(&e->r, e->lat_l)
+                                                                    : 2 + rng_below(&e->r, e->lat_s);
+            if (c + lat > m->busy_until[w])
+                m->busy_until[w] = c + lat;
+            e->gen++;
+            if (in->r)
+                m->reg[w][rng_below(&e->r, in->r)] = sig((uint32_t)m->wtb[w], SMK_CTX_KIND_REG, m->wrank[w], 0, e->gen);
+            else
+                m->ctl[w][0] = sig((uint32_t)m->wtb[w], SMK_CTX_KIND_CTL, m->wrank[w], 0, e->gen);
+            if (in->m && rng_chance(&e->r, 1, 8))
+                m->smem[tr->slot][rng_below(&e->r, in->m)] = sig((uint32_t)m->wtb[w], SMK_CTX_KIND_SMEM, 0, 0, e->gen);
+            const int p = q * SMK_CMPL_PER_SCHED + (int)rng_below(&e->r, SMK_CMPL_PER_SCHED);
+            const int dd = (int)((c + PIPE) % PIPE);
+            m->pipe[dd][p].v = 1, m->pipe[dd][p].ks = so->wo.iss_ks[q];
+            m->pipe[dd][p].act = (uint8_t)(rng_chance(&e->r, 3, 4) ? SMK_WARP_SIZE : rng_below(&e->r, SMK_WARP_SIZE + 1));
+        }
+        for (wmask_t x = si->wexit & WALL; x; x &= x - 1) {
+            const int w = smk_ctz(x);
+            if (!bit(m->live, w) || m->left[w] || m->busy_until[w] > c)
+                bad += viol(e, "environment: SM %d warp %d exits while not live, with work left or busy", s, w);
+            m->live &= ~(1ULL << w);
+        }
+        /* watchdog: an outstanding command is answered in bounded time */
+        if (m->cv && !m->cresp && c - m->ccyc > 400000)
+            bad += viol(e, "watchdog: SM %d command op %d slot %d issued in cycle %llu has no response", s, m->cop,
+                        m->cslot, (unsigned long long)m->ccyc);
+    }
+
+    /* ---- watchdogs: nothing stalls while work is left; kernels finish; dispatch progresses */
+    int work = 0;
+    for (int k = 0; k < KN; k++)
+        if (e->ek[k] >= 0) {
+            const inst_t *in = &e->inst[e->ek[k]];
+            work = 1;
+            if (in->ndone < in->grid && c - in->t_prog > 1500000)
+                bad += viol(e, "watchdog: kernel %u (launched in cycle %llu, %u of %u TBs done) made no progress for "
+                               "1.5M cycles (policy %u)",
+                            k, (unsigned long long)in->t_launch, in->ndone, in->grid, e->policy);
+            if (in->ndone == in->grid && c - in->t_alldone > 4u * NSM * NT + 100)
+                bad += viol(e, "watchdog: kernel %u completed its TBs in cycle %llu but no kdone", k,
+                            (unsigned long long)in->t_alldone);
+        }
+    /* FCFS / SPART: an SM that holds nothing, with nothing in flight, gets a TB of some kernel within a
+     * bounded time while a kernel allowed on it (admission NONE) has fresh TBs left. The bound holds
+     * while no RESERVE kernel is live, no saved or dropped TB waits (its RESTORE may wait for a busy
+     * engine), no command is in flight and the policy and masks do not change: then every cycle some
+     * kernel fits somewhere and is dispatched, so within NSM x T dispatches the idle SM gets one. */
+    {
+        int blocked = e->policy != DRV_FCFS && e->policy != DRV_SPART;
+        for (int k = 0; k < KN && !blocked; k++)
+            if (e->ek[k] >= 0)
+                blocked = e->inst[e->ek[k]].adm == DRV_ADM_RESERVE || e->inst[e->ek[k]].npq;
+        for (int s = 0; s < NSM && !blocked; s++)
+            blocked = e->sm[s].cv || e->sm[s].rl_pend;
+        if (blocked)
+            e->t_block = c;
+        const uint64_t B = 4ull * NSM * NT + 1000;
+        for (int s = 0; s < NSM; s++) {
+            const smv_t *m = &e->sm[s];
+            int idle = !m->dpend && !m->rl_pend && !m->cv;
+            for (int t = 0; t < NT && idle; t++)
+                idle = m->sl[t].st == SS_FREE;
+            if (!idle) {
+                e->idle_since[s] = c + 1;
+                continue;
+            }
+            if (c < B || c - B < e->idle_since[s] || c - B < e->t_block)
+                continue;
+            for (int k = 0; k < KN; k++) {
+                if (e->ek[k] < 0)
+                    continue;
+                const inst_t *in = &e->inst[e->ek[k]];
+                if (in->adm == DRV_ADM_NONE && bit(e->kmask_v[k], s) && in->nstarted < in->grid && e->t_kmask[k] + B <= c) {
+                    bad += viol(e, "starvation: SM %d idle since cycle %llu under %s while kernel %u has %u fresh TBs "
+                                   "and may use it",
+                                s, (unsigned long long)e->idle_since[s], e->policy == DRV_FCFS ? "FCFS" : "SPART", k,
+                                in->grid - in->nstarted);
+                    e->idle_since[s] = c + 1; /* report once */
+                    break;
+                }
+            }
+        }
+    }
+    if (work && c - e->t_prog > 300000)
+        bad += viol(e, "watchdog: no TB dispatched or completed for 300K cycles with kernels live (policy %u)", e->policy);
+
+    /* ---- the driver's own counters equal the sums over its slot mirror */
+    if ((c & 15) == 0) {
+        uint32_t U[KN][4] = {{0}};
+        for (int s = 0; s < NSM; s++) {
+            uint32_t u[4] = {0}, cn[KN] = {0};
+            for (int t = 0; t < NT; t++) {
+                if (!bit(D->sv[s], t))
+                    continue;
+                const uint32_t k = D->sk[s][t];
+                if (k >= KN)
+                    continue;
+                const uint32_t dx[4] = {D->kdreg[k], D->km[k], D->kn[k], 1};
+                for (int x = 0; x < 4; x++)
+                    u[x] += dx[x], U[k][x] += dx[x];
+                cn[k]++;
+            }
+            for (int x = 0; x < 4; x++)
+                if (u[x] != D->u[s][x])
+                    bad += viol(e, "driver: u[%d][%d] = %u, its slot mirror sums to %u", s, x, D->u[s][x], u[x]);
+            for (int k = 0; k < KN; k++)
+                if (cn[k] != D->cnt[s][k])
+                    bad += viol(e, "driver: cnt[%d][%d] = %u, its slot mirror holds %u", s, k, D->cnt[s][k], cn[k]);
+            if (u[0] > LREG || u[1] > LSL || u[2] > NW || u[3] > NT)
+                bad += viol(e, "driver: SM %d over its limits in its own mirror", s);
+        }
+        /* no PTBQ entry lost: every saved / dropped TB the driver was told of is in its PTBQ, at the entry of
+         * its pointer */
+        for (int i = 0; i < PQ; i++) {
+            const int rs = e->ctx_rec[i], rd = e->drop_rec[i];
+            if (rs >= 0 && e->rec[rs].st == TS_SAVED && e->rec[rs].vis &&
+                (D->qst[i] != DRV_Q_SAVED || D->qk[i] != inst_of(e, rs)->k || D->qid[i] != e->rec[rs].id))
+                bad += viol(e, "PTBQ entry %d: kernel %u TB %u saved there, the driver has state %u kernel %u id %u", i,
+                            inst_of(e, rs)->k, e->rec[rs].id, D->qst[i], D->qk[i], D->qid[i]);
+            if (rd >= 0 && (D->qst[i] != DRV_Q_RERUN || D->qk[i] != inst_of(e, rd)->k || D->qid[i] != e->rec[rd].id))
+                bad += viol(e, "PTBQ entry %d: kernel %u TB %u dropped there, the driver has state %u kernel %u id %u", i,
+                            inst_of(e, rd)->k, e->rec[rd].id, D->qst[i], D->qk[i], D->qid[i]);
+        }
+        for (int k = 0; k < KN; k++)
+            for (int x = 0; x < 4; x++)
+                if (U[k][x] != D->U[k][x])
+                    bad += viol(e, "driver: U[%d][%d] = %u, its slot mirror sums to %u", k, x, D->U[k][x], U[k][x]);
+    }
+    /* ---- the driver's event takes effect at this edge */
+    int nk = 0, nkk = 0;
+    if (xev == DRV_EV_DONE) {
+        smv_t *m = &e->sm[xs];
+        inst_t *in = &e->inst[m->dpend_inst[xt]];
+        m->dpend &= ~(1ULL << xt);
+        if (++in->nproc == in->grid)
+            nk = 1, nkk = (int)in->k; /* registered pulse next cycle */
+    } else if (xev == DRV_EV_RSP) {
+        smv_t *m = &e->sm[xs];
+        m->rl_pend = 0;
+        if (m->cv && m->cresp == 1 + ST_OK && m->crec >= 0 && (m->cop == OP_SAVE || m->cop == OP_DROP)) {
+            tbrec_t *tr = &e->rec[m->crec];
+            tr->vis = 1;
+            e->inst[tr->inst].npq++;
+            if (m->cop == OP_DROP && tr->ctx >= 0 && tr->ctx < PQ)
+                e->drop_rec[tr->ctx] = m->crec;
+        }
+        m->cv = 0;
+    }
+    e->kdone_exp = nk, e->kdone_k = nkk;
+
+    e->cycle++;
+    return bad;
+}
+
+int gpu_env_finish(gpu_env_t *e, const gpu_top_t *g, int verbose)
+{
+    (void)g;
+    int bad = 0;
+    uint64_t cnt[TS_N] = {0};
+    for (uint32_t i = 0; i < e->nrec; i++)
+        cnt[e->rec[i].st]++;
+    /* every TB id of every launch: completed at most once; completed iff its current identity finished;
+     * every saved context owned by exactly one saved or restoring identity */
+    uint64_t tbs = 0, done = 0, kdone = 0;
+    for (uint32_t i = 0; i < e->ninst; i++) {
+        const inst_t *in = &e->inst[i];
+        tbs += in->grid;
+        kdone += !in->live;
+        for (uint32_t j = 0; j < in->grid; j++) {
+            if (in->done[j] > 1)
+                bad += viol(e, "ledger: kernel launch %u TB %u completed %u times", i, j, in->done[j]);
+            if (in->started[j] > 1)
+                bad += viol(e, "ledger: kernel launch %u TB %u set up fresh %u times", i, j, in->started[j]);
+            done += in->done[j];
+        }
+        if (!in->live && in->ndone != in->grid)
+            bad += viol(e, "ledger: kernel launch %u finished with %u of %u TBs", i, in->ndone, in->grid);
+    }
+    for (uint32_t i = 0; i < e->nrec; i++) {
+        const tbrec_t *tr = &e->rec[i];
+        const inst_t *in = &e->inst[tr->inst];
+        if (tr->st == TS_FINISHED && in->done[tr->id] != 1)
+            bad += viol(e, "ledger: finished identity %u of TB %u not counted once", i, tr->id);
+        if ((tr->st == TS_SAVED || tr->st == TS_RGO) && (tr->ctx < 0 || e->ctx_rec[tr->ctx] != (int)i))
+            bad += viol(e, "ledger: saved TB %u without its context", tr->id);
+        if (tr->st != TS_FINISHED && tr->st != TS_RERUN && !in->live)
+            bad += viol(e, "ledger: TB %u of a finished kernel is %s", tr->id, ts_name[tr->st]);
+    }
+    if (verbose) {
+        printf("ledger: %u kernel launches (%llu finished, %llu refused), %llu TBs, %llu completed; identities: running "
+               "%llu, set up %llu, saved %llu, restore targets %llu, dropped %llu, reruns %llu\n",
+               e->ninst, (unsigned long long)kdone, (unsigned long long)e->n_rej, (unsigned long long)tbs,
+               (unsigned long long)done, (unsigned long long)cnt[TS_RUN], (unsigned long long)cnt[TS_GO],
+               (unsigned long long)cnt[TS_SAVED], (unsigned long long)cnt[TS_RGO], (unsigned long long)cnt[TS_DROPPED],
+               (unsigned long long)e->n_rerun);
+        static const char *pn[NPOL] = {"FCFS", "SPART", "SMK_OD", "SMK_P"};
+        for (int p = 0; p < NPOL; p++)
+            printf("policy %-6s cycles %8llu: TBs completed %6llu, kernels done %4llu, saves %5llu, restores %5llu "
+                   "(cross-SM %5llu), drops %4llu, SAVE/DROP ended FIN/EMPTY %4llu, evictions %5llu, preemptions %5llu, "
+                   "reservation drains %4llu\n",
+                   pn[p], (unsigned long long)e->n_cyc[p], (unsigned long long)e->n_done[p],
+                   (unsigned long long)e->n_kdone[p], (unsigned long long)e->n_save[p], (unsigned long long)e->n_rest[p],
+                   (unsigned long long)e->n_xrest[p], (unsigned long long)e->n_drop[p], (unsigned long long)e->n_fin[p],
+                   (unsigned long long)e->n_evict[p], (unsigned long long)e->n_pre[p], (unsigned long long)e->n_resv[p]);
+        printf("events: warp issues %llu, TB set-ups %llu, mask changes %llu, context lines moved %llu\n",
+               (unsigned long long)e->n_issue, (unsigned long long)e->n_dispatch, (unsigned long long)e->n_mchg,
+               (unsigned long long)e->n_lines);
+    }
+    return bad;
+}
+
+#ifdef GPU_ENV_MAIN
+/* C-model-only driver with the same environment and monitors: gpu_conly SEED CYCLES [verbose] */
+int main(int argc, char **argv)
+{
+    const uint64_t seed = argc > 1 ? strtoull(argv[1], 0, 0) : 1, cycles = argc > 2 ? strtoull(argv[2], 0, 0) : 100000;
+    static gpu_top_t g;
+    static gpu_out_t o;
+    gpu_stim_t st;
+    gpu_reset(&g);
+    gpu_env_t *e = gpu_env_new(seed);
+    uint64_t inv = 0, c;
+    for (c = 0; c < cycles && !inv; c++) {
+        gpu_env_gen(e, &st);
+        gpu_eval(&g, &st.in, &o);
+        inv += (uint64_t)gpu_env_observe(e, &st, &g, &o);
+        gpu_commit(&g, &st.in, &o);
+    }
+    if (!inv)
+        inv += (uint64_t)gpu_env_finish(e, &g, argc > 3);
+    printf("%s: C model only, config=%s seed=%llu cycles=%llu invariant_violations=%llu\n", inv ? "FAIL" : "PASS",
+           SMK_CFG_NAME, (unsigned long long)seed, (unsigned long long)c, (unsigned long long)inv);
+    gpu_env_free(e);
+    return inv ? 1 : 0;
+}
+#endif

@@ -1,0 +1,87 @@
+/* gpu_env.h: the whole GPU (gpu_top: the SM driver + NUM_SM real SM tops, docs/gpu_top.md) as the
+ * GPU cosim sees it: the observation vector compared against the RTL every cycle, and a
+ * workload-like random environment around the C model with the system-level "nothing lost"
+ * monitors (specs: docs/sm_driver.md "Invariants", docs/sm_top.md, docs/preempt_engine.md):
+ *
+ *   - a host launching kernels (legal shapes, grids of 1..a few hundred TBs, idempotent flags, SM
+ *     masks, admission CAP / RESERVE, relaunch after kdone, a few illegal launches) and phases of
+ *     cfg_policy (FCFS, SPART with disjoint masks and mask changes, SMK_OD, SMK_P), cfg_max2,
+ *     cfg_evict, cfg_pmode;
+ *   - per SM a pipelines model (instructions left per warp, kept per rank in the TB ledger across a
+ *     SAVE and a RESTORE on any SM; ready with stalls; busy after each issue; exits), completions
+ *     into the quota unit, CSR writes (quota mode OFF, some phases with SMK quotas);
+ *   - per SM a storage model (register lines per physical warp, control lines, shared-memory lines
+ *     per slot; 64-bit signatures per TB identity, rewritten at issue);
+ *   - one GPU-wide context memory serving every SM's engine port (random latency, reordering,
+ *     backpressure): a context saved by SM a may be restored on SM b;
+ *   - monitors: TB ledger keyed by (launch instance, TB id), bit-exact contexts across SMs, issue
+ *     monitor, the driver's spec order of events, command legality, PTBQ shadow, limits, kl_rej /
+ *     kdone predicted exactly, watchdogs.
+ * All decisions are here (C); cosim_gpu.cpp only moves values to and from Verilator. */
+#ifndef GPU_ENV_H
+#define GPU_ENV_H
+#include "gpu_top.h"
+#include "rng.h"
+#include "sm_env.h" /* SM_OBS, sm_obs_t, sm_obs_from_model */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct {
+    uint32_t rst;
+    gpu_in_t in;
+} gpu_stim_t;
+
+#define GD_KN SMK_KERNELS
+#define GD_NSM SMK_NUM_SM
+#define GD_SLOTS (SMK_NUM_SM * SMK_TB_SLOTS)
+/* ---- the driver's part of the observation vector: its output ports and every state element
+ * (rtl/sm_driver.v "State packing"). Per SM by s, per SM per kernel s*KN+k, per slot s*T+t,
+ * kernel slots s*KS+j, usage k*4+x / s*4+x (x: REG, SL, W, TB). */
+#define GPU_DRV_OBS(X)                                                                             \
+    X(kl_rej, 1) X(kdone_v, 1) X(kdone_k, 1)                                                       \
+    X(set_v, GD_NSM) X(set_tb, GD_NSM) X(set_mask, GD_NSM) X(set_ks, GD_NSM) X(set_nreg, GD_NSM)   \
+    X(set_smem, GD_NSM) X(set_go, GD_NSM) X(cmd_v, GD_NSM) X(cmd_op, GD_NSM) X(cmd_tb, GD_NSM)     \
+    X(cmd_ptr, GD_NSM) X(cmd_idem, GD_NSM)                                                         \
+    X(kv, 1) X(kold, GD_KN) X(kn, GD_KN) X(kr, GD_KN) X(km, GD_KN) X(kdreg, GD_KN)                 \
+    X(kgrid, GD_KN) X(knext, GD_KN) X(kndone, GD_KN) X(kqos, 1) X(kidem, 1) X(kmask, GD_KN)       \
+    X(kadm, GD_KN) X(klim, GD_KN) X(U, GD_KN * 4) X(u, GD_NSM * 4)                                 \
+    X(cnt, GD_NSM * GD_KN) X(part, GD_NSM * GD_KN) X(ksv, GD_NSM) X(ksk, GD_NSM * SMK_KSLOTS)      \
+    X(sv, GD_NSM) X(spre, GD_NSM) X(sfill, GD_NSM) X(sk, GD_SLOTS) X(sid, GD_SLOTS)                \
+    X(busy, 1) X(bpb, 1) X(rl_v, 1) X(rl_op, GD_NSM) X(rl_tb, GD_NSM) X(rl_st, GD_NSM)             \
+    X(dp, GD_NSM) X(qst, SMK_PTBQ) X(qk, SMK_PTBQ) X(qid, SMK_PTBQ) X(qs, SMK_PTBQ)                \
+    X(qt, SMK_PTBQ) X(pb, 1) X(plan_v, 1) X(plan_kc, 1) X(plan_kv, 1) X(plan_sm, 1)                \
+    X(plan_left, 1) X(pdirty, 1) X(pact, 1) X(pcur, 1) X(pcnt_ks, 1) X(pc, GD_KN) X(pacc, 4)
+#define GPU_DRV_OBS_ENUM(nm, n) GD_##nm, GD_##nm##_end = GD_##nm + (n)-1,
+enum { GPU_DRV_OBS(GPU_DRV_OBS_ENUM) GD_N };
+#undef GPU_DRV_OBS_ENUM
+#define GD_FIRST_STATE GD_kv
+
+/* driver part, then every SM as sm_env's SM_OBS (outputs, then the state of its four parts) */
+typedef struct {
+    uint64_t d[GD_N];
+    sm_obs_t s[SMK_NUM_SM];
+} gpu_obs_t;
+
+void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob);
+/* Print each differing signal (cycle, name, reference, RTL) and the replay command; returns count. */
+int gpu_obs_compare(const gpu_obs_t *ref, const gpu_obs_t *rtl, uint64_t cycle, const char *replay);
+
+typedef struct gpu_env gpu_env_t;
+gpu_env_t *gpu_env_new(uint64_t seed);
+void gpu_env_free(gpu_env_t *e);
+/* Draw this cycle's inputs: host, configuration and, per SM, pipelines, CSR, memory, cap. */
+void gpu_env_gen(gpu_env_t *e, gpu_stim_t *st);
+/* Observe this cycle's outputs and state of the C model (after gpu_eval, before gpu_commit): run
+ * every monitor, then advance host, pipelines, storage, memory and ledger by one clock edge.
+ * Returns the number of invariant violations (each printed with its cycle). */
+int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, const gpu_out_t *o);
+/* End of run: accounting of every TB identity; summary (per policy) when verbose. */
+int gpu_env_finish(gpu_env_t *e, const gpu_top_t *g, int verbose);
+uint64_t gpu_env_cycle(const gpu_env_t *e);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,1428 @@
+/* test_sm_driver.c: Criterion unit tests of the SM driver C model (cmodel/sm_driver.c, spec
+ * docs/sm_driver.md). Every expected value is derived by hand from the spec (and the papers' worked
+ * examples, design-notes section 2), or by a small independent calculation in this file (ref_share,
+ * ref_fill, ref_range): the tests do not reuse the model's code.
+ *
+ * The bench: the driver plus a tiny SM-side stub per SM: a TB slot table (allocated bit, warp mask,
+ * kernel) updated one edge after the driver's set-up (as sm_top does: wused is registered), warps
+ * freed at the edge of an injected tb_done or of an injected SAVE/DROP OK response (the engine's
+ * free_v comes with the response). set_rej and cmd_full are always 0. Engine responses and tb_done
+ * pulses are injected by each test at chosen cycles. Cycle c is the c-th call of step() (0-based);
+ * a stimulus "in c" is presented during cycle c and seen by the driver's state from c+1.
+ *
+ * Timing used throughout (spec "One cycle"): an input latched at edge c is an event in c+1 (one
+ * event per cycle, responses first, lowest SM, lowest slot), whose counter updates are seen by the
+ * decisions of c+2; a decision in c (outputs set_* / cmd_* in c) updates the counters at edge c.
+ *
+ * Encodings (docs/sm_driver.md, "Ports", decision note): cfg_evict and cfg_pmode take the engine's
+ * op codes (SMK_PE_OP_SAVE / DRAIN / DROP); a SAVE, DROP or RESTORE carries the context pointer of
+ * its PTBQ entry, i * CTX_MAX_LINES. Decision 3 "applies" only when the plan can act (plan_v & ~pb &
+ * (plan_left == 0 | cmd_ok(plan_sm) & a FREE entry)); a waiting plan lets decision 4 run, and
+ * `fits` keeps SMv for plan_kc (od_save_err_empty, od_plan_*). */
+#include <criterion/criterion.h>
+
+#include "sm_driver.h"
+#include "unit_util.h"
+
+TestSuite(sm_driver, .timeout = 60);
+
+#define NSM DRV_NSM
+#define W SMK_WARPS
+#define T DRV_T
+#define KS DRV_KS
+#define PQ DRV_PQ
+#define CML ((uint64_t)SMK_CTX_MAX_LINES)
+
+#define SAVE SMK_PE_OP_SAVE
+#define RESTORE SMK_PE_OP_RESTORE
+#define DRAIN SMK_PE_OP_DRAIN
+#define DROP SMK_PE_OP_DROP
+#define OK SMK_PE_ST_OK
+#define FIN SMK_PE_ST_FIN
+#define E_EMPTY SMK_PE_ST_ERR_EMPTY
+
+_Static_assert(NSM >= 2 && W >= 16 && W % 4 == 0 && T >= 8 && KS >= 3 && DRV_KN >= 8 && PQ >= 2,
+               "bench assumptions (every named configuration satisfies them)");
+
+/* ---- independent references ----------------------------------------------------------------- */
+
+static uint64_t ref_share(const uint64_t u[4], const uint32_t mult[4])
+{
+    uint64_t m = 0;
+    for (int x = 0; x < 4; x++)
+        if (u[x] * mult[x] > m)
+            m = u[x] * mult[x];
+    return m;
+}
+
+/* progressive filling of one SM, written from the spec's words: candidates = allowed kernels whose
+ * next TB fits (resources, kernel slot); pick the lowest share(pc*d), ties to the highest index
+ * (tie_high) or the lowest; stop_first: stop when the lowest-share allowed kernel does not fit
+ * instead of skipping it (the variant design-notes 2 says gives 6/11). */
+static void ref_fill(int n, const uint32_t d[][4], uint32_t allowed, const uint32_t lim[4],
+                     const uint32_t mult[4], int ks, int max2, int tie_high, int stop_first, uint32_t *part)
+{
+    uint64_t acc[4] = {0};
+    int nks = 0;
+    for (int k = 0; k < n; k++)
+        part[k] = 0;
+    for (;;) {
+        int best = -1, bestfit = 0;
+        uint64_t bs = 0;
+        for (int k = 0; k < n; k++) {
+            if (!(allowed >> k & 1))
+                continue;
+            int fit = part[k] > 0 || (nks < ks && (!max2 || nks < 2));
+            for (int x = 0; x < 4; x++)
+                fit &= acc[x] + d[k][x] <= lim[x];
+            if (!fit && !stop_first)
+                continue;
+            uint64_t u[4];
+            for (int x = 0; x < 4; x++)
+                u[x] = (uint64_t)part[k] * d[k][x];
+            const uint64_t s = ref_share(u, mult);
+            if (best < 0 || s < bs || (s == bs && tie_high))
+                best = k, bs = s, bestfit = fit;
+        }
+        if (best < 0 || !bestfit)
+            break;
+        if (part[best] == 0)
+            nks++;
+        part[best]++;
+        for (int x = 0; x < 4; x++)
+            acc[x] += d[best][x];
+    }
+}
+
+static const uint32_t cfg_lim[4] = {SMK_LIM_REG, SMK_LIM_SL, SMK_LIM_W, SMK_LIM_TB};
+static const uint32_t cfg_mult[4] = {SMK_M_REG, SMK_M_SL, SMK_M_W, SMK_M_TB};
+
+static uint64_t gcd64(uint64_t a, uint64_t b) { return b ? gcd64(b, a % b) : a; }
+
+/* ---- bench ---------------------------------------------------------------------------------- */
+
+typedef struct {
+    sm_driver_t d;
+    drv_in_t in;
+    drv_out_t o;
+    int cyc;
+    /* SM-side stub */
+    wmask_t wused[NSM];
+    wmask_t tm[NSM][T];
+    tmask_t alloc[NSM];
+    int tk[NSM][T]; /* kernel of the TB in the slot (from the decision's dec_k, bookkeeping only) */
+    /* auto-answer of DRAIN commands (SMK_P loop): tb_done at +3, response at +4 */
+    int autodrain;
+    struct { int s, t, c; } ad[64];
+    int nad;
+} bench_t;
+
+static bench_t *bench_new(uint32_t policy)
+{
+    static bench_t store; /* one test per process (Criterion); no leak report when an assertion aborts */
+    bench_t *b = &store;
+    memset(b, 0, sizeof *b);
+    drv_reset(&b->d);
+    b->in.cfg_policy = policy;
+    b->in.cfg_evict = DRAIN;
+    b->in.cfg_pmode = SAVE;
+    return b;
+}
+
+static void bench_free(bench_t *b) { (void)b; }
+
+static wmask_t span(int lo, int n) { return SMK_MASK(n) << lo; }
+
+static void launch(bench_t *b, uint32_t k, uint32_t n, uint32_t r, uint32_t m, uint32_t grid, uint64_t mask)
+{
+    drv_in_t *in = &b->in;
+    in->kl_v = 1, in->kl_k = k, in->kl_n = n, in->kl_r = r, in->kl_m = m, in->kl_grid = grid;
+    in->kl_mask = mask, in->kl_qos = 0, in->kl_idem = 0, in->kl_adm = DRV_ADM_NONE, in->kl_lim = 0;
+}
+static void done(bench_t *b, int s, int t) { b->in.tb_done[s] |= (tmask_t)1 << t; }
+static void rsp(bench_t *b, int s, uint32_t op, uint32_t tb, uint32_t st, uint64_t ptr)
+{
+    b->in.rsp_v[s] = 1, b->in.rsp_op[s] = op, b->in.rsp_tb[s] = tb, b->in.rsp_status[s] = st;
+    b->in.rsp_ptr[s] = ptr;
+}
+
+static void stub_free(bench_t *b, int s, int t)
+{
+    cr_assert(b->alloc[s] >> t & 1, "bench: cycle %d: SM %d slot %d freed but not allocated", b->cyc, s, t);
+    b->alloc[s] &= ~((tmask_t)1 << t);
+    b->wused[s] &= ~b->tm[s][t];
+}
+
+/* one cycle: outputs (checked against the per-cycle rules), then the edge */
+static const drv_out_t *step(bench_t *b)
+{
+    drv_in_t *in = &b->in;
+    const int c = b->cyc;
+    cr_assert(c < 100000, "bench runaway");
+    if (b->autodrain)
+        for (int i = 0; i < b->nad; i++) {
+            if (b->ad[i].c + 3 == c)
+                done(b, b->ad[i].s, b->ad[i].t);
+            if (b->ad[i].c + 4 == c) {
+                rsp(b, b->ad[i].s, DRAIN, b->ad[i].t, OK, 0);
+                b->ad[i--] = b->ad[--b->nad];
+            }
+        }
+    for (int s = 0; s < NSM; s++)
+        in->wused[s] = b->wused[s], in->set_rej[s] = 0, in->cmd_full[s] = 0;
+    memset(&b->o, 0, sizeof b->o);
+    drv_eval(&b->d, in, &b->o);
+    {
+        drv_out_t o2;
+        memset(&o2, 0, sizeof o2);
+        drv_eval(&b->d, in, &o2);
+        cr_assert(!memcmp(&o2, &b->o, sizeof o2), "cycle %d: drv_eval not repeatable", c);
+    }
+    const drv_out_t *o = &b->o;
+    /* one decision per cycle: one set-up at most, one command at most; both only for a RESTORE */
+    int ns = 0, nc = 0, ss = -1, cs = -1;
+    for (int s = 0; s < NSM; s++) {
+        if (o->set_v[s])
+            ns++, ss = s;
+        if (o->cmd_v[s])
+            nc++, cs = s;
+    }
+    cr_assert(ns <= 1, "cycle %d: set-ups on %d SMs (one decision per cycle)", c, ns);
+    cr_assert(nc <= 1, "cycle %d: commands on %d SMs (one decision per cycle)", c, nc);
+    if (ns && nc)
+        cr_assert(ss == cs && !o->set_go[ss] && o->cmd_op[cs] == RESTORE && o->cmd_tb[cs] == o->set_tb[ss],
+                  "cycle %d: set-up and command in one cycle must be a RESTORE into the set-up slot", c);
+    if (ns) {
+        const uint32_t t = o->set_tb[ss];
+        cr_assert(t < T && !(b->alloc[ss] >> t & 1), "cycle %d: set-up of SM %d slot %u, not free in the SM", c, ss, t);
+        cr_assert(o->set_mask[ss] != 0 && (o->set_mask[ss] & b->wused[ss]) == 0,
+                  "cycle %d: set-up mask %#llx overlaps wused %#llx (set_rej would rise)", c,
+                  (unsigned long long)o->set_mask[ss], (unsigned long long)b->wused[ss]);
+        cr_assert(o->set_ks[ss] < KS, "cycle %d: kernel slot %u", c, o->set_ks[ss]);
+    }
+    drv_commit(&b->d, in, o);
+    /* SM side at the edge */
+    if (ns) {
+        const uint32_t t = o->set_tb[ss];
+        b->alloc[ss] |= (tmask_t)1 << t, b->tm[ss][t] = o->set_mask[ss], b->wused[ss] |= o->set_mask[ss];
+        b->tk[ss][t] = (int)o->dec_k;
+    }
+    if (nc && b->autodrain && o->cmd_op[cs] == DRAIN) {
+        cr_assert(b->nad < 64);
+        b->ad[b->nad].s = cs, b->ad[b->nad].t = (int)o->cmd_tb[cs], b->ad[b->nad].c = c, b->nad++;
+    }
+    for (int s = 0; s < NSM; s++) {
+        for (int t = 0; t < T; t++)
+            if (in->tb_done[s] >> t & 1)
+                stub_free(b, s, t);
+        if (in->rsp_v[s] && (in->rsp_op[s] == SAVE || in->rsp_op[s] == DROP) && in->rsp_status[s] == OK)
+            stub_free(b, s, (int)in->rsp_tb[s]);
+        in->rsp_v[s] = 0, in->tb_done[s] = 0;
+    }
+    in->kl_v = 0, in->km_v = 0;
+    b->cyc++;
+    return &b->o;
+}
+
+/* n cycles with no set-up and no command */
+static void quiet(bench_t *b, int n, const char *why)
+{
+    for (int i = 0; i < n; i++) {
+        const drv_out_t *o = step(b);
+        for (int s = 0; s < NSM; s++) {
+            cr_assert(!o->set_v[s], "cycle %d: unexpected set-up on SM %d slot %u (%s)", b->cyc - 1, s, o->set_tb[s], why);
+            cr_assert(!o->cmd_v[s], "cycle %d: unexpected command %u on SM %d slot %u (%s)", b->cyc - 1, o->cmd_op[s], s,
+                      o->cmd_tb[s], why);
+        }
+    }
+}
+
+/* the output of this cycle is exactly one set-up on SM s with these fields (no command) */
+static void expect_setup(const bench_t *b, int s, uint32_t t, wmask_t mask, uint32_t ks, uint32_t nreg, uint32_t smem,
+                         uint32_t go, const char *rule)
+{
+    const drv_out_t *o = &b->o;
+    const int c = b->cyc - 1;
+    cr_assert(o->set_v[s], "cycle %d: no set-up on SM %d (%s)", c, s, rule);
+    cr_assert(o->set_tb[s] == t && o->set_mask[s] == mask && o->set_ks[s] == ks && o->set_nreg[s] == nreg &&
+                  o->set_smem[s] == smem && o->set_go[s] == go,
+              "cycle %d SM %d (%s): set-up slot %u mask %#llx ks %u nreg %u smem %u go %u, expected slot %u mask %#llx "
+              "ks %u nreg %u smem %u go %u",
+              c, s, rule, o->set_tb[s], (unsigned long long)o->set_mask[s], o->set_ks[s], o->set_nreg[s],
+              o->set_smem[s], o->set_go[s], t, (unsigned long long)mask, ks, nreg, smem, go);
+    if (go)
+        for (int x = 0; x < NSM; x++)
+            cr_assert(!o->cmd_v[x], "cycle %d: command with a fresh set-up (%s)", c, rule);
+}
+static void expect_cmd(const bench_t *b, int s, uint32_t op, uint32_t tb, const char *rule)
+{
+    const drv_out_t *o = &b->o;
+    const int c = b->cyc - 1;
+    cr_assert(o->cmd_v[s] && o->cmd_op[s] == op && o->cmd_tb[s] == tb,
+              "cycle %d SM %d (%s): command v %u op %u tb %u, expected op %u tb %u", c, s, rule, o->cmd_v[s], o->cmd_op[s],
+              o->cmd_tb[s], op, tb);
+}
+static void expect_ptr(const bench_t *b, int s, uint64_t ptr, const char *rule)
+{
+    cr_assert_eq(b->o.cmd_ptr[s], ptr, "cycle %d SM %d (%s): cmd_ptr %#llx, expected %#llx", b->cyc - 1, s, rule,
+                 (unsigned long long)b->o.cmd_ptr[s], (unsigned long long)ptr);
+}
+static void expect_no_setup(const bench_t *b, const char *why)
+{
+    for (int s = 0; s < NSM; s++)
+        cr_assert(!b->o.set_v[s], "cycle %d: unexpected set-up on SM %d (%s)", b->cyc - 1, s, why);
+}
+
+/* ================================================================================================ */
+/* pure functions                                                                                   */
+/* ================================================================================================ */
+
+/* Thesis Fig. 2-7 in abstract units: regs limit 300 (K1 30 = 10%, K2 9 = 3%), smem 100 (0, 6 = 6%),
+ * threads 60 (4 = 1/15, 3 = 5%), TB slots 100 (1 each, never binding). D = lcm(300, 100, 60, 100) =
+ * 300, multipliers 1, 3, 5, 3: per TB K1 30/300 = 10%, K2 max(9, 18, 15, 3) = 18/300 = 6%. */
+Test(sm_driver, fill_fig27, .description = "drv_fill reproduces Fig. 2-7 (K1 6, K2 12); the other tie and stop rules give 7/10 and 6/11")
+{
+    const uint32_t d[2][DRV_NRES] = {{30, 0, 4, 1}, {9, 6, 3, 1}};
+    const uint32_t lim[DRV_NRES] = {300, 100, 60, 100};
+    const uint32_t mult[DRV_NRES] = {1, 3, 5, 3};
+    uint32_t part[2] = {99, 99}, r[2];
+    drv_fill(2, d, 3, lim, mult, 4, 0, part);
+    cr_assert(part[0] == 6 && part[1] == 12, "Fig. 2-7: drv_fill gives K1 %u K2 %u, expected 6 / 12", part[0], part[1]);
+    /* the example discriminates: the same filling with the other rules (own reference loop) */
+    ref_fill(2, d, 3, lim, mult, 4, 0, 1, 0, r);
+    cr_assert(r[0] == 6 && r[1] == 12, "reference (ties high, skip misfits) %u/%u, expected 6/12", r[0], r[1]);
+    ref_fill(2, d, 3, lim, mult, 4, 0, 0, 0, r);
+    cr_assert(r[0] == 7 && r[1] == 10, "reference ties to the lowest index %u/%u, expected 7/10", r[0], r[1]);
+    ref_fill(2, d, 3, lim, mult, 4, 0, 1, 1, r);
+    cr_assert(r[0] == 6 && r[1] == 11, "reference stopping at the first misfit %u/%u, expected 6/11", r[0], r[1]);
+    /* same example with the kernels swapped: ties to the highest index now favour K1 */
+    const uint32_t d2[2][DRV_NRES] = {{9, 6, 3, 1}, {30, 0, 4, 1}};
+    drv_fill(2, d2, 3, lim, mult, 4, 0, part);
+    ref_fill(2, d2, 3, lim, mult, 4, 0, 1, 0, r);
+    cr_assert(part[0] == r[0] && part[1] == r[1], "swapped: drv_fill %u/%u, reference %u/%u", part[0], part[1], r[0],
+              r[1]);
+    cr_assert(r[0] == 10 && r[1] == 7, "swapped: reference %u/%u, expected 10/7 (tie to K1 now)", r[0], r[1]);
+    /* only allowed kernels: K1 alone gets 10 (regs 300/30), K2 alone 16 (smem 100/6) */
+    drv_fill(2, d, 1, lim, mult, 4, 0, part);
+    cr_assert(part[0] == 10 && part[1] == 0, "K1 alone: %u/%u, expected 10/0", part[0], part[1]);
+    drv_fill(2, d, 2, lim, mult, 4, 0, part);
+    cr_assert(part[0] == 0 && part[1] == 16, "K2 alone: %u/%u, expected 0/16", part[0], part[1]);
+}
+
+Test(sm_driver, fill_kslots_max2, .description = "drv_fill: kernel-slot limit and MAX2 (at most 2 kernels get a partition)")
+{
+    /* three identical kernels, 1 TB = 1 warp of a 12-warp SM: 4/4/4 without limits */
+    const uint32_t d[3][DRV_NRES] = {{0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}};
+    const uint32_t lim[DRV_NRES] = {100, 100, 12, 100};
+    const uint32_t mult[DRV_NRES] = {1, 1, 25, 3};
+    uint32_t part[3], r[3];
+    drv_fill(3, d, 7, lim, mult, 4, 0, part);
+    cr_assert(part[0] == 4 && part[1] == 4 && part[2] == 4, "3 kernels: %u/%u/%u, expected 4/4/4", part[0], part[1],
+              part[2]);
+    /* MAX2: the two highest indices (ties to the highest index) take the first slots: 0/6/6 */
+    drv_fill(3, d, 7, lim, mult, 4, 1, part);
+    ref_fill(3, d, 7, lim, mult, 4, 1, 1, 0, r);
+    cr_assert(r[0] == 0 && r[1] == 6 && r[2] == 6, "reference MAX2 %u/%u/%u", r[0], r[1], r[2]);
+    cr_assert(part[0] == 0 && part[1] == 6 && part[2] == 6, "MAX2: %u/%u/%u, expected 0/6/6", part[0], part[1], part[2]);
+    /* ks = 1: only kernel 2 */
+    drv_fill(3, d, 7, lim, mult, 1, 0, part);
+    cr_assert(part[0] == 0 && part[1] == 0 && part[2] == 12, "ks 1: %u/%u/%u, expected 0/0/12", part[0], part[1],
+              part[2]);
+    /* not allowed kernel 2: 6/6/0 */
+    drv_fill(3, d, 3, lim, mult, 4, 0, part);
+    cr_assert(part[0] == 6 && part[1] == 6 && part[2] == 0, "allowed {0,1}: %u/%u/%u, expected 6/6/0", part[0], part[1],
+              part[2]);
+}
+
+Test(sm_driver, range_shrinks, .description = "drv_range_shrinks: 60/50 -> 55/52 and 52/58 preempt, 48/62 and equal ranges do not, invalid kernels ignored")
+{
+    const uint32_t rk[2] = {60, 50}; /* kernel 0 = Kv (60%), kernel 1 = Kc (50%) */
+    cr_assert(drv_range_shrinks(rk, 3, 2, 1, 52, 0, 55), "60/50 -> 55/52 (range 10 -> 3) must preempt");
+    cr_assert(drv_range_shrinks(rk, 3, 2, 1, 58, 0, 52), "60/50 -> 52/58 (range 10 -> 6) must preempt");
+    cr_assert(!drv_range_shrinks(rk, 3, 2, 1, 62, 0, 48), "60/50 -> 48/62 (range 10 -> 14) must not preempt");
+    cr_assert(!drv_range_shrinks(rk, 3, 2, 1, 60, 0, 50), "60/50 -> 50/60 (range 10 -> 10): strict, no preemption");
+    cr_assert(!drv_range_shrinks(rk, 3, 2, 1, 50, 0, 60), "unchanged (10 -> 10): no preemption");
+    /* two more kernels at 0% and 100%: valid, they fix the range at 100 -> no shrink; not valid
+     * (bit clear), they are ignored and the answer is the two-kernel one */
+    const uint32_t rk4[4] = {60, 50, 0, 100};
+    cr_assert(!drv_range_shrinks(rk4, 0xF, 4, 1, 52, 0, 55), "with 0%% and 100%% kernels valid the range stays 100");
+    cr_assert(drv_range_shrinks(rk4, 0x3, 4, 1, 52, 0, 55), "kernels 2 and 3 without the valid bit must be ignored");
+    /* a third valid kernel that becomes the new extreme: 60/50/54 -> 55/52: range 10 -> 3 still */
+    const uint32_t rk3[3] = {60, 50, 54};
+    cr_assert(drv_range_shrinks(rk3, 7, 3, 1, 52, 0, 55), "60/50/54 -> 55/52/54: range 10 -> 3");
+    /* third kernel at 45: 60/50/45 -> 55/52/45: range 15 -> 10: shrinks; -> 48/62/45: 15 -> 17: no */
+    const uint32_t rk5[3] = {60, 50, 45};
+    cr_assert(drv_range_shrinks(rk5, 7, 3, 1, 52, 0, 55), "60/50/45 -> 55/52/45: 15 -> 10");
+    cr_assert(!drv_range_shrinks(rk5, 7, 3, 1, 62, 0, 48), "60/50/45 -> 48/62/45: 15 -> 17");
+    /* Kc and Kv not at index 0/1 and in the other order; kernel 0 (at 7) valid or not */
+    const uint32_t rk6[3] = {7, 50, 60};
+    cr_assert(drv_range_shrinks(rk6, 6, 3, 1, 52, 2, 55), "Kv 2, Kc 1, kernel 0 invalid: 10 -> 3");
+    cr_assert(!drv_range_shrinks(rk6, 6, 3, 1, 62, 2, 48), "Kv 2, Kc 1, kernel 0 invalid: 10 -> 14");
+    cr_assert(drv_range_shrinks(rk6, 7, 3, 1, 52, 2, 55), "kernel 0 valid at 7: 53 -> 48");
+    cr_assert(!drv_range_shrinks(rk6, 7, 3, 1, 62, 2, 48), "kernel 0 valid at 7: 53 -> 55");
+}
+
+Test(sm_driver, share_config, .description = "drv_share with the configuration's multipliers: D = lcm of the limits, a full SM is D in every resource")
+{
+    /* D is the lcm of the four limits (computed here), the multipliers D / limit */
+    uint64_t l = 1;
+    for (int x = 0; x < 4; x++)
+        l = l / gcd64(l, cfg_lim[x]) * cfg_lim[x];
+    cr_assert_eq(l, (uint64_t)SMK_DSH, "D = %llu, lcm of the limits = %llu", (unsigned long long)SMK_DSH,
+                 (unsigned long long)l);
+    for (int x = 0; x < 4; x++)
+        cr_assert_eq((uint64_t)cfg_mult[x] * cfg_lim[x], (uint64_t)SMK_DSH, "multiplier %d x limit != D", x);
+    uint32_t mult[DRV_NRES], u[DRV_NRES];
+    memcpy(mult, cfg_mult, sizeof mult);
+    for (int x = 0; x < 4; x++) {
+        memset(u, 0, sizeof u);
+        u[x] = cfg_lim[x];
+        cr_assert_eq(drv_share(u, mult), (uint32_t)SMK_DSH, "a full SM in resource %d alone: share != D", x);
+        u[x] = cfg_lim[x] / 2;
+        cr_assert_eq(drv_share(u, mult), (uint32_t)(SMK_DSH / 2), "half an SM in resource %d", x);
+    }
+    /* a full SM in all four, and the GPU-wide maximum NSM x D */
+    for (int x = 0; x < 4; x++)
+        u[x] = cfg_lim[x];
+    cr_assert_eq(drv_share(u, mult), (uint32_t)SMK_DSH);
+    for (int x = 0; x < 4; x++)
+        u[x] = cfg_lim[x] * NSM;
+    cr_assert_eq(drv_share(u, mult), (uint32_t)(SMK_DSH * NSM), "NSM full SMs: NSM x D");
+    /* mixed usage: the max of the products, whichever resource dominates */
+    const uint32_t us[4][4] = {{10, 3, 2, 1}, {1, 1, 1, 1}, {100, 0, 0, 0}, {0, 9, 0, 2}};
+    for (int i = 0; i < 4; i++) {
+        uint64_t u64[4];
+        for (int x = 0; x < 4; x++)
+            u64[x] = us[i][x], u[x] = us[i][x];
+        cr_assert_eq(drv_share(u, mult), (uint32_t)ref_share(u64, cfg_mult), "share of case %d", i);
+    }
+    /* arbitrary multipliers (Fig. 2-7 units) */
+    const uint32_t m2[4] = {1, 3, 5, 3};
+    const uint32_t k2[4] = {9, 6, 3, 1};
+    cr_assert_eq(drv_share(k2, m2), 18u, "Fig. 2-7 K2: max(9, 18, 15, 3) = 18");
+}
+
+/* ================================================================================================ */
+/* model through drv_eval / drv_commit                                                             */
+/* ================================================================================================ */
+
+Test(sm_driver, reset_state, .description = "reset: nothing set up, no command, no kl_rej / kdone")
+{
+    bench_t *b = bench_new(DRV_FCFS);
+    quiet(b, 3, "reset");
+    cr_assert(!b->o.kl_rej && !b->o.kdone_v);
+    cr_assert_eq(b->d.kv, 0);
+    bench_free(b);
+}
+
+Test(sm_driver, launch_rej, .description = "launch accepted / refused (kl_rej the next cycle, entry untouched)")
+{
+    bench_t *b = bench_new(DRV_FCFS);
+    /* the largest legal shape: n = W, n*r = LIM_REG, m = LIM_SL; mask SM1 only (SM0 kept empty) */
+    const uint32_t rfull = SMK_LIM_REG / W;
+    cr_assert(rfull + 1 <= SMK_MAX_REGS, "bench: rfull + 1 must be a legal R");
+    launch(b, 0, W, rfull, SMK_LIM_SL, 1, 2);
+    step(b);
+    cr_assert(!b->o.kl_rej, "cycle 0: kl_rej before any launch");
+    cr_assert(b->d.kv & 1, "cycle 0: largest legal shape refused (kv[0] not set)");
+    struct { uint32_t k, n, r, m, grid; uint64_t mask; const char *why; } bad[] = {
+        {0, 1, 1, 1, 1, 1, "entry in use (kv)"},
+        {1, 1, 1, 1, 0, 1, "grid 0"},
+        {1, 1, 1, 1, 1, 0, "mask 0"},
+        {1, 0, 1, 1, 1, 1, "n = 0"},
+        {1, W + 1, 1, 1, 1, 1, "n = W + 1"},
+        {1, W, rfull + 1, 1, 1, 1, "n*r > LIM_REG"},
+        {1, 1, 1, SMK_LIM_SL + 1, 1, 1, "m > LIM_SL"},
+    };
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        launch(b, bad[i].k, bad[i].n, bad[i].r, bad[i].m, bad[i].grid, bad[i].mask);
+        const uint64_t kv = b->d.kv;
+        const uint32_t kn0 = b->d.kn[0];
+        step(b);
+        cr_assert_eq(b->d.kv, kv, "launch with %s: kv changed", bad[i].why);
+        cr_assert_eq(b->d.kn[0], kn0, "launch with %s: entry 0 overwritten", bad[i].why);
+        step(b);
+        cr_assert(b->o.kl_rej, "cycle %d: kl_rej not set after a launch with %s", b->cyc - 1, bad[i].why);
+    }
+    /* kl_rej is a one-cycle pulse */
+    step(b);
+    cr_assert(!b->o.kl_rej, "cycle %d: kl_rej held", b->cyc - 1);
+    /* r = RMAX + 1 is refused too, where the port width can express it */
+    if ((1u << SMK_REGN_W) - 1 > SMK_MAX_REGS) {
+        launch(b, 1, 1, SMK_MAX_REGS + 1, 1, 1, 1);
+        step(b);
+        step(b);
+        cr_assert(b->o.kl_rej, "r > RMAX accepted");
+    }
+    /* a good launch: accepted, kl_rej 0 the next cycle */
+    launch(b, 1, 1, 1, 1, 1, 1);
+    step(b);
+    cr_assert(b->d.kv & 2, "good launch refused");
+    step(b);
+    cr_assert(!b->o.kl_rej, "kl_rej after a good launch");
+    bench_free(b);
+}
+
+/* FCFS set-up fields, event timing, kernel slots, kdone, entry reuse */
+Test(sm_driver, fcfs_setup_fields, .description = "set-up fields (slot, warp mask, ks, nreg, smem, go, TB ids), done events, kdone, entry and ks reuse")
+{
+    bench_t *b = bench_new(DRV_FCFS);
+    launch(b, 3, 2, 4, 8, 3, 1); /* k3: n 2, R 4, M 8, 3 TBs, SM0 */
+    step(b);                     /* 0 */
+    cr_assert(!b->o.set_v[0], "cycle 0: dispatch before the launch edge");
+    for (int i = 0; i < 3; i++) { /* 1, 2, 3: slots 0, 1, 2, warps {2i, 2i+1}, ks 0, ids 0, 1, 2 */
+        step(b);
+        expect_setup(b, 0, i, span(2 * i, 2), 0, 4, 8, 1, "new TB, lowest free slot, lowest free warps");
+        cr_assert_eq(b->d.sid[0][i], (uint32_t)i, "TB id of slot %d", i);
+        cr_assert_eq(b->d.knext[3], (uint32_t)(i + 1));
+    }
+    cr_assert_eq(b->d.u[0][DRV_R_REG], 3 * 8u, "u_reg = 3 TBs x n*R");
+    cr_assert_eq(b->d.u[0][DRV_R_SL], 3 * 8u);
+    cr_assert_eq(b->d.u[0][DRV_R_W], 6u);
+    cr_assert_eq(b->d.u[0][DRV_R_TB], 3u);
+    cr_assert_eq(b->d.U[3][DRV_R_W], 6u);
+    cr_assert_eq(b->d.cnt[0][3], 3);
+    /* 4: grid exhausted; slot 1 completes in 4, k5 (n 3, R 2, M 0) launched in 4 */
+    done(b, 0, 1);
+    launch(b, 5, 3, 2, 0, 1, 1);
+    quiet(b, 1, "grid of k3 exhausted");
+    /* 5: event done (0, 1); the dispatch of k5 sees the state before the retire: slot 3, and the
+     * warps of wused (2, 3 freed by the SM in 4): {2, 3, 6}; kernel slot 1 (k3 holds 0) */
+    step(b);
+    cr_assert(b->o.ev_kind == DRV_EV_DONE && b->o.ev_sm == 0 && b->o.ev_slot == 1, "cycle 5: event done (0, 1)");
+    expect_setup(b, 0, 3, (1ULL << 2) | (1ULL << 3) | (1ULL << 6), 1, 2, 0, 1,
+                 "slot freed by this cycle's event is not free yet; wsel from wused");
+    cr_assert_eq(b->d.kndone[3], 1u);
+    cr_assert_eq(b->d.u[0][DRV_R_TB], 3u, "u_tb after retire + dispatch");
+    cr_assert_eq(b->d.u[0][DRV_R_W], 4u + 3u, "u_w: 2 TBs of k3 + k5");
+    cr_assert_eq(b->d.u[0][DRV_R_REG], 2 * 8u + 6u);
+    /* 6: slots 0 and 2 complete; events in 7 (slot 0) and 8 (slot 2): one per cycle, lowest slot */
+    done(b, 0, 0);
+    done(b, 0, 2);
+    quiet(b, 1, "nothing to dispatch");
+    step(b); /* 7 */
+    cr_assert(b->o.ev_kind == DRV_EV_DONE && b->o.ev_sm == 0 && b->o.ev_slot == 0, "cycle 7: event done (0, 0)");
+    cr_assert(!b->o.kdone_v);
+    cr_assert_eq(b->d.kndone[3], 2u);
+    cr_assert(b->d.ksv[0] & 1, "k3 still holds ks 0 after one of its two TBs retired");
+    step(b); /* 8 */
+    cr_assert(b->o.ev_kind == DRV_EV_DONE && b->o.ev_sm == 0 && b->o.ev_slot == 2, "cycle 8: event done (0, 2)");
+    cr_assert(!b->o.kdone_v, "cycle 8: kdone is registered, one cycle after the last done event");
+    cr_assert(!(b->d.kv >> 3 & 1), "k3 finished: kv cleared at the event edge");
+    cr_assert(!(b->d.ksv[0] & 1), "ks 0 released when cnt[0][3] reaches 0");
+    cr_assert(b->d.ksv[0] & 2, "ks 1 (k5) kept");
+    /* 9: kdone pulse; relaunch entry 3 (n 1) in 9 */
+    launch(b, 3, 1, 1, 1, 1, 1);
+    step(b);
+    cr_assert(b->o.kdone_v && b->o.kdone_k == 3, "cycle 9: kdone_v %u kdone_k %u, expected 1, 3", b->o.kdone_v,
+              b->o.kdone_k);
+    expect_no_setup(b, "nothing eligible in 9");
+    /* 10: kdone back to 0; new k3: slot 0 (lowest free of 0, 1, 2), warp 0, ks 0 (released), id 0 */
+    step(b);
+    cr_assert(!b->o.kdone_v, "cycle 10: kdone is a pulse");
+    cr_assert(!b->o.kl_rej, "cycle 10: relaunch of a finished entry refused");
+    expect_setup(b, 0, 0, 1, 0, 1, 1, 1, "reused entry: lowest free slot, ks_free, new ids from 0");
+    cr_assert_eq(b->d.sid[0][0], 0u);
+    quiet(b, 2, "all dispatched");
+    bench_free(b);
+}
+
+/* FCFS: oldest eligible kernel that fits somewhere, lowest SM where it fits; a big old kernel does
+ * not block a younger one. A = k5 (older, higher index), B = k1 (too big later), C = k3. */
+Test(sm_driver, fcfs_order, .description = "FCFS: oldest kernel (not lowest index), lowest SM where it fits, a misfit does not block")
+{
+    bench_t *b = bench_new(DRV_FCFS);
+    const uint32_t na = W / 2 + 1;
+    launch(b, 5, na, 1, 0, 2, 3); /* A: 2 TBs of W/2+1 warps, SMs 0-1 */
+    step(b);                      /* 0 */
+    launch(b, 1, W, 1, 0, 1, 3);  /* B: one TB of W warps */
+    step(b);                      /* 1: A on SM0 */
+    expect_setup(b, 0, 0, span(0, na), 0, 1, 0, 1, "A on the lowest SM");
+    cr_assert_eq(b->o.dec_k, 5u);
+    launch(b, 3, 1, 1, 0, 1, 3); /* C: one TB of 1 warp */
+    step(b);                     /* 2: A (older than B, though B has the lower index) -> SM1 */
+    for (int s = 2; s < NSM; s++)
+        cr_assert(!b->o.set_v[s]);
+    expect_setup(b, 1, 0, span(0, na), 0, 1, 0, 1, "oldest kernel first; lowest SM where it fits (SM0 is full)");
+    cr_assert_eq(b->o.dec_k, 5u, "cycle 2: FCFS must take A (oldest), not B (lower index)");
+    step(b); /* 3: B fits nowhere; C (youngest) is dispatched on SM0 */
+    expect_setup(b, 0, 1, 1ULL << na, 1, 1, 0, 1, "a kernel that fits nowhere does not block younger ones");
+    cr_assert_eq(b->o.dec_k, 3u);
+    done(b, 1, 0); /* A's TB on SM1 completes in 4; event in 5; B fits on SM1 from 6 */
+    quiet(b, 2, "B does not fit until the retire edge");
+    step(b); /* 6 */
+    expect_setup(b, 1, 0, SMK_WMASK_ALL, 0, 1, 0, 1, "B on SM1 after the retire (ks 0 released by A)");
+    cr_assert_eq(b->o.dec_k, 1u);
+    quiet(b, 2, "all dispatched");
+    bench_free(b);
+}
+
+/* events: one per cycle, responses before dones, lowest SM first, lowest slot first */
+Test(sm_driver, event_order, .description = "done events one per cycle: lowest SM first, lowest slot first; counters per event")
+{
+    bench_t *b = bench_new(DRV_FCFS);
+    const uint32_t na = W / 2 + 1;
+    launch(b, 0, na, 1, 0, 2, 3);
+    step(b);
+    launch(b, 1, 1, 2, 0, 2, 1);
+    step(b); /* 1: k0 SM0 slot 0 */
+    expect_setup(b, 0, 0, span(0, na), 0, 1, 0, 1, "k0 SM0");
+    step(b); /* 2: k0 SM1 slot 0 (FCFS: k0 older) */
+    expect_setup(b, 1, 0, span(0, na), 0, 1, 0, 1, "k0 SM1");
+    step(b); /* 3, 4: k1 SM0 slots 1, 2 */
+    expect_setup(b, 0, 1, 1ULL << na, 1, 2, 0, 1, "k1 SM0 slot 1");
+    step(b);
+    expect_setup(b, 0, 2, 1ULL << (na + 1), 1, 2, 0, 1, "k1 SM0 slot 2");
+    done(b, 1, 0);
+    done(b, 0, 2);
+    done(b, 0, 0);
+    quiet(b, 1, "5");
+    const int exp[3][2] = {{0, 0}, {0, 2}, {1, 0}};
+    const uint32_t utb0[3] = {2, 1, 1}, utb1[3] = {1, 1, 0};
+    for (int i = 0; i < 3; i++) {
+        step(b);
+        cr_assert(b->o.ev_kind == DRV_EV_DONE && (int)b->o.ev_sm == exp[i][0] && (int)b->o.ev_slot == exp[i][1],
+                  "cycle %d: event kind %u (%u, %u), expected done (%d, %d)", b->cyc - 1, b->o.ev_kind, b->o.ev_sm,
+                  b->o.ev_slot, exp[i][0], exp[i][1]);
+        cr_assert(b->d.u[0][DRV_R_TB] == utb0[i] && b->d.u[1][DRV_R_TB] == utb1[i],
+                  "after event %d: u_tb %u/%u, expected %u/%u", i, b->d.u[0][DRV_R_TB], b->d.u[1][DRV_R_TB], utb0[i],
+                  utb1[i]);
+        cr_assert(!b->o.kdone_v);
+    }
+    step(b); /* 9: k0's both TBs done in 6 and 8 -> kdone(0) */
+    cr_assert(b->o.kdone_v && b->o.kdone_k == 0, "cycle 9: kdone for k0");
+    cr_assert_eq(b->o.ev_kind, DRV_EV_NONE);
+    cr_assert_eq(b->d.kndone[1], 1u);
+    cr_assert(b->d.kv >> 1 & 1, "k1 still running (one TB left)");
+    bench_free(b);
+}
+
+/* SMK_OD: lowest rK kernel (ties to the lowest index), lowest rSM SM in its mask (ties lowest) */
+Test(sm_driver, smk_od_pick, .description = "SMK_OD: Kc = lowest rK, SMc = lowest rSM, ties to the lowest index")
+{
+    bench_t *b = bench_new(DRV_SMK_OD);
+    launch(b, 4, 2, 8, 0, 4, 3); /* same shape for both kernels: rK and rSM are proportional to TB counts */
+    step(b);
+    launch(b, 1, 2, 8, 0, 4, 3);
+    /* expected (SM, slot, kernel, ks) per cycle from 1 */
+    const struct { int s, t, k, ks; wmask_t m; const char *why; } e[] = {
+        {0, 0, 4, 0, 0x3, "only k4; all rSM 0 -> SM0"},
+        {1, 0, 1, 0, 0x3, "rK(k1) 0 < rK(k4); rSM(SM1) 0 < rSM(SM0)"},
+        {0, 1, 1, 1, 0xC, "rK tie -> k1 (lowest index); rSM tie -> SM0"},
+        {1, 1, 4, 1, 0xC, "rK(k4) 1 TB < 2; rSM(SM1) 1 TB < 2"},
+        {0, 2, 1, 1, 0x30, "tie 2/2 -> k1; tie -> SM0"},
+        {1, 2, 4, 1, 0x30, "k4 2 < 3; SM1 2 < 3"},
+        {0, 3, 1, 1, 0xC0, "tie 3/3 -> k1; SM0"},
+        {1, 3, 4, 1, 0xC0, "k4 3 < 4; SM1"},
+    };
+    for (unsigned i = 0; i < sizeof e / sizeof e[0]; i++) {
+        step(b);
+        expect_setup(b, e[i].s, e[i].t, e[i].m, e[i].ks, 8, 0, 1, e[i].why);
+        cr_assert_eq(b->o.dec_k, (uint32_t)e[i].k, "cycle %d: kernel %u, expected %d (%s)", b->cyc - 1, b->o.dec_k,
+                     e[i].k, e[i].why);
+    }
+    quiet(b, 2, "both grids exhausted");
+    bench_free(b);
+}
+
+/* SMK_OD, different shapes: k2's TB dominates in shared memory, k6's in warps; rK decides, not
+ * TB counts. k2: M = LIM_SL/4 (share D/4 per TB); k6: n = W/8 (share D/8 per TB). */
+Test(sm_driver, smk_od_pick_shares, .description = "SMK_OD: rK is the dominant share, rSM likewise (exact integer compare)")
+{
+    bench_t *b = bench_new(DRV_SMK_OD);
+    /* own computation of the per-TB shares */
+    const uint64_t d2[4] = {1, SMK_LIM_SL / 4, 1, 1}, d6[4] = {(uint64_t)W / 8, 0, W / 8, 1};
+    const uint64_t s2 = ref_share(d2, cfg_mult), s6 = ref_share(d6, cfg_mult);
+    cr_assert(s2 == SMK_DSH / 4 && s6 == SMK_DSH / 8, "bench shapes: shares %llu %llu", (unsigned long long)s2,
+              (unsigned long long)s6);
+    launch(b, 2, 1, 1, SMK_LIM_SL / 4, 8, 1); /* SM0 only */
+    step(b);
+    launch(b, 6, W / 8, 1, 0, 8, 1);
+    /* rK over time (units D/8): k2 +2 per TB, k6 +1 per TB (k6 is in the state from cycle 2):
+     * 1: k2 (alone) -> 2; 2: k6 (0 < 2) -> 1; 3: k6 (1 < 2) -> 2; 4: tie 2/2 -> k2 (index 2 < 6) -> 4;
+     * 5: k6 -> 3; 6: k6 -> 4; 7: tie 4/4 -> k2 -> 6; 8: k6 (4 < 6) -> 5. 8 TBs: SM0 full on small. */
+    const int ek[] = {2, 6, 6, 2, 6, 6, 2, 6};
+    int nslot = 0;
+    wmask_t used = 0;
+    for (unsigned i = 0; i < sizeof ek / sizeof ek[0]; i++) {
+        step(b);
+        const uint32_t n = ek[i] == 2 ? 1 : W / 8;
+        expect_setup(b, 0, nslot, span(smk_popc(used), n), ek[i] == 2 ? 0 : 1, 1, ek[i] == 2 ? SMK_LIM_SL / 4 : 0, 1,
+                     "lowest rK, ties to the lowest index");
+        cr_assert_eq(b->o.dec_k, (uint32_t)ek[i], "cycle %d: kernel %u, expected %d", b->cyc - 1, b->o.dec_k, ek[i]);
+        used |= span(smk_popc(used), n);
+        nslot++;
+    }
+    bench_free(b);
+}
+
+/* ---- SMK_OD preemption: V = k2 fills SM0 with 4 TBs of W/4 warps (rK = D: warps dominate),
+ * then C = k5 (nc warps per TB) is launched on SM0 only. p = nc / (W/4). */
+static bench_t *od_build(uint32_t nc, int idem, uint32_t pmode)
+{
+    bench_t *b = bench_new(DRV_SMK_OD);
+    b->in.cfg_pmode = pmode;
+    launch(b, 2, W / 4, 1, 0, 64, 1);
+    b->in.kl_idem = idem;
+    step(b); /* 0 */
+    for (int i = 0; i < 4; i++) {
+        step(b); /* 1..4 */
+        expect_setup(b, 0, i, span(i * W / 4, W / 4), 0, 1, 0, 1, "V fills SM0");
+    }
+    /* 5: V does not fit; no other kernel on any SM -> no preemption start */
+    launch(b, 5, nc, 1, 0, 1, 1);
+    quiet(b, 1, "V alone does not fit: nothing to preempt");
+    cr_assert(!b->d.plan_v, "cycle 5: plan started without another kernel on the SM");
+    /* 6: Kc = C (rK 0), SMc = SM0, does not fit -> Algorithm 1: SMv = SM0, Kv = V, p, range shrinks */
+    quiet(b, 1, "preemption start issues nothing itself");
+    const uint32_t p = nc / (W / 4);
+    cr_assert(b->d.plan_v && b->d.plan_kc == 5 && b->d.plan_kv == 2 && b->d.plan_sm == 0 && b->d.plan_left == p,
+              "cycle 6: plan v %u kc %u kv %u sm %u left %u, expected 1 5 2 0 %u", b->d.plan_v, b->d.plan_kc,
+              b->d.plan_kv, b->d.plan_sm, b->d.plan_left, p);
+    return b;
+}
+
+
+static void at(const bench_t *b, int c) { cr_assert_eq(b->cyc, c, "bench timeline: at cycle %d, expected %d", b->cyc, c); }
+
+Test(sm_driver, od_preempt_save_restore, .description = "SMK_OD: plan p=2, SAVEs one at a time of the highest slots, Kc on SMv, then RESTOREs (go=0 + RESTORE) before any new TB id")
+{
+    bench_t *b = od_build(W / 2, 0, SAVE);
+    at(b, 7);
+    step(b); /* 7: first victim: highest slot of V (3), lowest FREE PTBQ entry 0 */
+    expect_cmd(b, 0, SAVE, 3, "plan step: highest slot of Kv");
+    expect_ptr(b, 0, 0, "SAVE into entry 0");
+    cr_assert_eq(b->o.cmd_idem[0], 0u);
+    expect_no_setup(b, "a SAVE has no set-up");
+    cr_assert(b->d.qst[0] == DRV_Q_PEND && b->d.qk[0] == 2 && b->d.qid[0] == 3 && b->d.qs[0] == 0 && b->d.qt[0] == 3,
+              "entry 0: st %u k %u id %u s %u t %u, expected PEND 2 3 0 3", b->d.qst[0], b->d.qk[0], b->d.qid[0],
+              b->d.qs[0], b->d.qt[0]);
+    cr_assert(b->d.pb && (b->d.bpb & 1) && b->d.plan_left == 1 && (b->d.spre[0] >> 3 & 1) && (b->d.busy & 1),
+              "after the first plan step: pb, bpb, spre, busy set, plan_left 1");
+    quiet(b, 1, "8: pb");
+    rsp(b, 0, SAVE, 3, OK, 0); /* in 9 (the SM frees the warps at this edge) */
+    quiet(b, 1, "9: pb");
+    step(b); /* 10: response event; pb still set in this cycle's state */
+    cr_assert(b->o.ev_kind == DRV_EV_RSP && b->o.ev_sm == 0, "cycle 10: response event");
+    expect_no_setup(b, "10");
+    cr_assert(!b->o.cmd_v[0], "cycle 10: second SAVE while pb");
+    cr_assert(b->d.qst[0] == DRV_Q_SAVED && !b->d.pb && !(b->d.busy & 1) && !(b->d.bpb & 1),
+              "after SAVE OK: entry SAVED, pb / busy / bpb cleared");
+    cr_assert(b->d.U[2][DRV_R_TB] == 3 && !(b->d.sv[0] >> 3 & 1), "SAVE OK retires the slot");
+    step(b); /* 11: second victim: slot 2, entry 1 */
+    expect_cmd(b, 0, SAVE, 2, "plan step: next highest slot of Kv, one at a time");
+    expect_ptr(b, 0, CML, "SAVE into entry 1 = 1 x CTX_MAX_LINES");
+    cr_assert(b->d.qst[1] == DRV_Q_PEND && b->d.qid[1] == 2 && b->d.qt[1] == 2 && b->d.plan_left == 0);
+    rsp(b, 0, SAVE, 2, OK, CML);
+    quiet(b, 1, "12: pb");
+    quiet(b, 1, "13: response event, pb still set");
+    cr_assert(b->d.qst[1] == DRV_Q_SAVED && !b->d.pb);
+    step(b); /* 14: Kc's TB on SMv: slot 2, warps W/2..W-1, ks 1, new id 0 */
+    expect_setup(b, 0, 2, span(W / 2, W / 2), 1, 1, 0, 1, "plan: Kc's new TB on SMv after p victims");
+    cr_assert_eq(b->o.dec_k, 5u);
+    cr_assert(!b->d.plan_v && b->d.sid[0][2] == 0 && b->d.knext[5] == 1, "plan ends; C's TB id 0");
+    /* 15, 16: V and C at D/2 each: Kc = V (tie, lowest index), no fit; Kv = C, p = 1, range 0 -> 3D/4: no */
+    quiet(b, 1, "15: no fit, no preemption (range would grow)");
+    done(b, 0, 2); /* C's TB completes in 16 */
+    quiet(b, 1, "16");
+    cr_assert(!b->d.plan_v, "no plan may start: range 0 -> 3D/4");
+    step(b); /* 17: done event of C's TB */
+    cr_assert(b->o.ev_kind == DRV_EV_DONE && b->o.ev_slot == 2);
+    expect_no_setup(b, "17: the slot is freed at this edge");
+    cr_assert(!(b->d.kv >> 5 & 1));
+    step(b); /* 18: kdone(C); V's next TB is its PTBQ entry 0 (TB id 3): set-up go=0 + RESTORE, ptr 0 */
+    cr_assert(b->o.kdone_v && b->o.kdone_k == 5, "cycle 18: kdone(5)");
+    expect_setup(b, 0, 2, span(W / 2, W / 4), 0, 1, 0, 0, "preempted TBs first: RESTORE set-up, go 0");
+    expect_cmd(b, 0, RESTORE, 2, "RESTORE with the set-up, same cycle, same slot");
+    expect_ptr(b, 0, 0, "entry 0's context");
+    cr_assert(b->d.qst[0] == DRV_Q_REST && b->d.qs[0] == 0 && b->d.qt[0] == 2 && b->d.sid[0][2] == 3 &&
+                  (b->d.sfill[0] >> 2 & 1) && (b->d.busy & 1),
+              "entry 0 REST at (0, 2), TB id 3, sfill, busy");
+    cr_assert_eq(b->d.knext[2], 4u, "no new TB id while V has PTBQ entries");
+    quiet(b, 1, "19: entry 1 SAVED needs cmd_ok (busy)");
+    rsp(b, 0, RESTORE, 2, OK, 0);
+    quiet(b, 1, "20");
+    quiet(b, 1, "21: response event");
+    cr_assert_eq(b->d.qst[0], DRV_Q_FREE, "RESTORE OK frees the entry");
+    step(b); /* 22: entry 1 (TB id 2): slot 3, ptr CML */
+    expect_setup(b, 0, 3, span(3 * W / 4, W / 4), 0, 1, 0, 0, "second RESTORE");
+    expect_cmd(b, 0, RESTORE, 3, "RESTORE of entry 1");
+    expect_ptr(b, 0, CML, "entry 1's context");
+    cr_assert(b->d.sid[0][3] == 2 && b->d.qst[1] == DRV_Q_REST);
+    rsp(b, 0, RESTORE, 3, OK, CML);
+    quiet(b, 4, "23..26: SM0 full, V alone");
+    cr_assert(b->d.qst[1] == DRV_Q_FREE && b->d.knext[2] == 4 && b->d.U[2][DRV_R_TB] == 4);
+    bench_free(b);
+}
+
+/* SAVE answered FIN / ERR_EMPTY: the TB finished first; entry FREE, completion counted once */
+static void od_fin(int same_cycle)
+{
+    bench_t *b = od_build(W / 4, 0, SAVE);
+    step(b); /* 7 */
+    expect_cmd(b, 0, SAVE, 3, "p = 1: one victim, slot 3");
+    expect_ptr(b, 0, 0, "entry 0");
+    if (same_cycle) {
+        quiet(b, 1, "8");
+        done(b, 0, 3);
+        rsp(b, 0, SAVE, 3, FIN, 0); /* both in 9 */
+        quiet(b, 1, "9");
+        step(b); /* 10: response first (responses before dones) */
+        cr_assert(b->o.ev_kind == DRV_EV_RSP, "cycle 10: the response goes before the done latched with it");
+        expect_no_setup(b, "10: pb in state");
+        cr_assert(b->d.qst[0] == DRV_Q_FREE && !b->d.pb && b->d.kndone[2] == 0 && b->d.U[2][DRV_R_TB] == 4,
+                  "FIN: entry FREE, pb cleared, no completion counted, nothing retired");
+        step(b); /* 11: done event; plan step: fits(0, C) false in this state -> plan ends */
+        cr_assert(b->o.ev_kind == DRV_EV_DONE && b->o.ev_slot == 3);
+        expect_no_setup(b, "11: the slot is retired at this edge; plan ends without dispatch");
+        cr_assert(!b->d.plan_v && b->d.kndone[2] == 1 && b->d.U[2][DRV_R_TB] == 3);
+    } else {
+        done(b, 0, 3); /* in 8, ERR_EMPTY in 9 */
+        quiet(b, 1, "8");
+        rsp(b, 0, SAVE, 3, E_EMPTY, 0);
+        step(b); /* 9: done event */
+        cr_assert(b->o.ev_kind == DRV_EV_DONE && b->o.ev_slot == 3);
+        expect_no_setup(b, "9: pb");
+        cr_assert(b->d.kndone[2] == 1 && b->d.pb);
+        step(b); /* 10: response event; the plan step waits for pb (does not apply), so decision 4
+                  * runs: Kc = C, fits on SM0 (the victim retired at edge 9; fits allows plan_kc on
+                  * plan_sm) -> C's TB now */
+        cr_assert(b->o.ev_kind == DRV_EV_RSP);
+        expect_setup(b, 0, 3, span(3 * W / 4, W / 4), 1, 1, 0, 1, "C by dispatch while the plan waits for pb");
+        cr_assert_eq(b->o.dec_k, 5u);
+        cr_assert(b->d.qst[0] == DRV_Q_FREE && !b->d.pb && b->d.kndone[2] == 1);
+        quiet(b, 1, "11: plan step: plan_left 0, ~pb, C not eligible (grid done) -> plan ends");
+        cr_assert(!b->d.plan_v);
+    }
+    if (same_cycle) {
+        step(b); /* 12: C's TB in slot 3, new id 0, by dispatch (the plan ended in 11) */
+        expect_setup(b, 0, 3, span(3 * W / 4, W / 4), 1, 1, 0, 1, "C after the victim finished");
+        cr_assert_eq(b->o.dec_k, 5u);
+    }
+    quiet(b, 3, "V alone eligible, no fit, range would grow");
+    for (int i = 0; i < PQ; i++)
+        cr_assert_eq(b->d.qst[i], DRV_Q_FREE, "entry %d not FREE", i);
+    cr_assert(b->d.kndone[2] == 1 && b->d.knext[2] == 4, "the completion counted once; no rerun pending");
+    bench_free(b);
+}
+Test(sm_driver, od_save_fin, .description = "SAVE answered FIN with the done in the same cycle: response first, entry FREE, done counted once")
+{
+    od_fin(1);
+}
+Test(sm_driver, od_save_err_empty, .description = "done then SAVE ERR_EMPTY: entry FREE, done counted once, plan dispatches Kc")
+{
+    od_fin(0);
+}
+
+Test(sm_driver, od_drop_rerun, .description = "cfg_pmode DROP, idempotent victim: DROP, RERUN entry, re-dispatched with the same TB id and go=1")
+{
+    bench_t *b = od_build(W / 4, 1, DROP);
+    step(b); /* 7 */
+    expect_cmd(b, 0, DROP, 3, "DROP of an idempotent victim");
+    cr_assert_eq(b->o.cmd_idem[0], 1u, "cmd_idem = kidem");
+    cr_assert(b->d.qst[0] == DRV_Q_PEND && b->d.qid[0] == 3);
+    quiet(b, 1, "8");
+    rsp(b, 0, DROP, 3, OK, 0);
+    quiet(b, 1, "9");
+    quiet(b, 1, "10: response event");
+    cr_assert(b->d.qst[0] == DRV_Q_RERUN && b->d.U[2][DRV_R_TB] == 3 && !b->d.pb, "DROP OK: RERUN, retired");
+    step(b); /* 11 */
+    expect_setup(b, 0, 3, span(3 * W / 4, W / 4), 1, 1, 0, 1, "plan: C on SMv");
+    done(b, 0, 3);
+    quiet(b, 1, "12: V has a RERUN entry but no fit; range would grow");
+    quiet(b, 1, "13: done event of C");
+    step(b); /* 14: rerun of TB id 3, go = 1, no command */
+    expect_setup(b, 0, 3, span(3 * W / 4, W / 4), 0, 1, 0, 1, "RERUN: a set-up with go 1 and no command");
+    cr_assert(b->d.sid[0][3] == 3 && b->d.qst[0] == DRV_Q_FREE && b->d.knext[2] == 4,
+              "same TB id 3, entry FREE, no new id (sid %u qst %u knext %u)", b->d.sid[0][3], b->d.qst[0], b->d.knext[2]);
+    bench_free(b);
+}
+
+Test(sm_driver, od_drop_not_idem, .description = "cfg_pmode DROP with a non-idempotent victim: SAVE")
+{
+    bench_t *b = od_build(W / 4, 0, DROP);
+    step(b);
+    expect_cmd(b, 0, SAVE, 3, "DROP mode, victim not idempotent -> SAVE");
+    expect_ptr(b, 0, 0, "entry 0");
+    cr_assert_eq(b->o.cmd_idem[0], 0u);
+    bench_free(b);
+}
+
+/* SMK_OD: the lowest-rK kernel does not fit on SMc and no preemption helps: nothing is dispatched,
+ * even though another kernel would fit (literal Algorithm 1) */
+Test(sm_driver, od_no_fallback, .description = "SMK_OD: Kc does not fit -> no dispatch of a higher-rK kernel that fits")
+{
+    bench_t *b = bench_new(DRV_SMK_OD);
+    launch(b, 1, 1, 1, 0, 64, 1); /* k1: 1 warp TBs, SM0 */
+    step(b);
+    launch(b, 3, W, 1, 0, 1, 1); /* k3: a whole SM */
+    step(b);                     /* 1: k1 TB 0 */
+    expect_setup(b, 0, 0, 1, 0, 1, 0, 1, "k1");
+    /* 2: k3 rK 0 < k1: Kc = k3 does not fit. Preemption: Kv = k1, p = 1 (W-1+W > W? q=1: 1-1+W <= W) ->
+     * range (D/W .. 0) -> (0 .. D): grows, no plan. k1 would fit but is not dispatched. */
+    quiet(b, 3, "Kc = k3 does not fit; k1 is not dispatched instead");
+    cr_assert(!b->d.plan_v);
+    bench_free(b);
+}
+
+/* SPART: a mask change evicts the kernel's TBs from the SM it lost, highest slot first, one at a
+ * time per SM (cmd_ok) */
+Test(sm_driver, spart_evict_drain, .description = "SPART: km_v removes SM1 -> DRAIN of the highest slot, next after the response; response event before a lower SM's done")
+{
+    bench_t *b = bench_new(DRV_SPART);
+    launch(b, 0, W / 2, 1, 0, 4, 3);
+    step(b);
+    for (int i = 0; i < 4; i++) {
+        step(b); /* 1..4 */
+        expect_setup(b, i / 2, i % 2, span((i % 2) * W / 2, W / 2), 0, 1, 0, 1, "FCFS, lowest SM where it fits");
+    }
+    b->in.km_v = 1, b->in.km_k = 0, b->in.km_mask = 1;
+    quiet(b, 1, "5: mask change");
+    step(b); /* 6 */
+    expect_cmd(b, 1, DRAIN, 1, "eviction: lowest SM, highest slot of a kernel that may not stay");
+    expect_no_setup(b, "6");
+    cr_assert(!b->d.pb && (b->d.spre[1] >> 1 & 1) && (b->d.busy >> 1 & 1), "DRAIN: spre, busy; not pb");
+    for (int i = 0; i < PQ; i++)
+        cr_assert_eq(b->d.qst[i], DRV_Q_FREE, "a DRAIN takes no PTBQ entry");
+    quiet(b, 1, "7: SM1 busy");
+    done(b, 1, 1);
+    quiet(b, 1, "8");
+    rsp(b, 1, DRAIN, 1, OK, 0);
+    done(b, 0, 0);
+    step(b); /* 9: done event (1, 1) */
+    cr_assert(b->o.ev_kind == DRV_EV_DONE && b->o.ev_sm == 1 && b->o.ev_slot == 1);
+    cr_assert(!b->o.cmd_v[1], "9: SM1 still busy");
+    step(b); /* 10: response of SM1 goes before the done of SM0 */
+    cr_assert(b->o.ev_kind == DRV_EV_RSP && b->o.ev_sm == 1, "cycle 10: event %u sm %u, expected the response of SM1",
+              b->o.ev_kind, b->o.ev_sm);
+    cr_assert(!b->o.cmd_v[1], "10: busy in this cycle's state");
+    step(b); /* 11: done (0, 0); eviction of SM1 slot 0 */
+    cr_assert(b->o.ev_kind == DRV_EV_DONE && b->o.ev_sm == 0 && b->o.ev_slot == 0);
+    expect_cmd(b, 1, DRAIN, 0, "second eviction after the first is answered");
+    bench_free(b);
+}
+
+Test(sm_driver, spart_evict_save, .description = "SPART with cfg_evict SAVE: PEND entry, pb, SAVED on OK; the TB is restored on an SM it may use")
+{
+    bench_t *b = bench_new(DRV_SPART);
+    b->in.cfg_evict = SAVE;
+    launch(b, 0, W / 2, 1, 0, 4, 3);
+    step(b);
+    for (int i = 0; i < 4; i++)
+        step(b);
+    b->in.km_v = 1, b->in.km_k = 0, b->in.km_mask = 1;
+    quiet(b, 1, "5");
+    step(b); /* 6 */
+    expect_cmd(b, 1, SAVE, 1, "eviction SAVE of SM1 slot 1 (TB id 3)");
+    expect_ptr(b, 1, 0, "entry 0");
+    cr_assert(b->d.qst[0] == DRV_Q_PEND && b->d.qk[0] == 0 && b->d.qid[0] == 3 && b->d.qs[0] == 1 && b->d.qt[0] == 1,
+              "entry 0: st %u k %u id %u s %u t %u", b->d.qst[0], b->d.qk[0], b->d.qid[0], b->d.qs[0], b->d.qt[0]);
+    cr_assert(b->d.pb && (b->d.bpb >> 1 & 1), "an eviction SAVE holds pb");
+    quiet(b, 1, "7");
+    rsp(b, 1, SAVE, 1, OK, 0);
+    quiet(b, 1, "8");
+    quiet(b, 1, "9: response event, pb in state");
+    cr_assert(b->d.qst[0] == DRV_Q_SAVED && !b->d.pb);
+    step(b); /* 10 */
+    expect_cmd(b, 1, SAVE, 0, "second eviction SAVE (TB id 2)");
+    expect_ptr(b, 1, CML, "entry 1");
+    cr_assert(b->d.qst[1] == DRV_Q_PEND && b->d.qid[1] == 2);
+    done(b, 0, 1);
+    quiet(b, 1, "11");
+    quiet(b, 1, "12: done event");
+    step(b); /* 13: entry 0 restored on SM0 (dispatch is not blocked by pb) */
+    expect_setup(b, 0, 1, span(W / 2, W / 2), 0, 1, 0, 0, "RESTORE of the evicted TB on SM0");
+    expect_cmd(b, 0, RESTORE, 1, "RESTORE");
+    expect_ptr(b, 0, 0, "entry 0");
+    cr_assert(b->d.sid[0][1] == 3 && b->d.qst[0] == DRV_Q_REST);
+    bench_free(b);
+}
+
+/* SMK_P: partition unit timing for one kernel, then a second kernel shrinks the partition: the
+ * excess is evicted (DRAIN, answered by the stub), every partition equals the progressive filling
+ * computed here and by drv_fill, and dispatch fills the partitions exactly. */
+Test(sm_driver, smk_p_partition, .description = "SMK_P: part = progressive filling (ref and drv_fill), dispatch within part, excess evicted after a shrink")
+{
+    bench_t *b = bench_new(DRV_SMK_P);
+    b->autodrain = 1;
+    const uint32_t kA = 1, kB = 6;
+    const uint32_t nA = W / 4, mB = SMK_LIM_SL / 8;
+    uint32_t dd[DRV_KN][DRV_NRES];
+    memset(dd, 0, sizeof dd);
+    dd[kA][0] = nA * 1, dd[kA][1] = 0, dd[kA][2] = nA, dd[kA][3] = 1;
+    dd[kB][0] = 1, dd[kB][1] = mB, dd[kB][2] = 1, dd[kB][3] = 1;
+    uint32_t refA[DRV_KN], refAB[DRV_KN], drvAB[DRV_KN];
+    ref_fill(DRV_KN, (const uint32_t(*)[4])dd, 1u << kA, cfg_lim, cfg_mult, KS, 0, 1, 0, refA);
+    ref_fill(DRV_KN, (const uint32_t(*)[4])dd, 1u << kA | 1u << kB, cfg_lim, cfg_mult, KS, 0, 1, 0, refAB);
+    uint32_t lim[DRV_NRES], mult[DRV_NRES];
+    memcpy(lim, cfg_lim, sizeof lim);
+    memcpy(mult, cfg_mult, sizeof mult);
+    drv_fill(DRV_KN, (const uint32_t(*)[DRV_NRES])dd, 1u << kA | 1u << kB, lim, mult, KS, 0, drvAB);
+    cr_assert(refA[kA] == 4, "bench: A alone gets %u, expected 4 (warps)", refA[kA]);
+    cr_assert(refAB[kA] < refA[kA] && refAB[kB] > 0, "bench: the second kernel must shrink A's partition");
+    cr_assert(drvAB[kA] == refAB[kA] && drvAB[kB] == refAB[kB], "drv_fill %u/%u, reference %u/%u", drvAB[kA],
+              drvAB[kB], refAB[kA], refAB[kB]);
+    fprintf(stderr, "[%s] smk_p_partition: A alone %u; A %u, B %u\n", SMK_CFG_NAME, refA[kA], refAB[kA], refAB[kB]);
+
+    /* launch A in 0: pdirty at edge 0; start in 1; SM0 filled in 2..5 (4 TBs); no candidate in 6:
+     * part[0] written; A's first dispatch in 7 */
+    launch(b, kA, nA, 1, 0, 200, 1);
+    quiet(b, 7, "0..6: no partition yet (part 0)");
+    step(b);
+    expect_setup(b, 0, 0, span(0, nA), 0, 1, 0, 1, "first TB of A inside its new partition");
+    for (int i = 1; i < 4; i++) {
+        step(b);
+        expect_setup(b, 0, i, span(i * nA, nA), 0, 1, 0, 1, "A fills its partition");
+    }
+    for (int i = 0; i < 100 + 2 * NSM; i++) {
+        step(b);
+        expect_no_setup(b, "A's partition is full");
+    }
+    cr_assert(!b->d.pact && !b->d.pdirty, "partition unit idle");
+    for (int s = 0; s < NSM; s++)
+        for (int k = 0; k < DRV_KN; k++)
+            cr_assert_eq(b->d.part[s][k], s == 0 && k == (int)kA ? refA[kA] : 0, "part[%d][%d] = %u", s, k,
+                         b->d.part[s][k]);
+
+    /* B: the partition shrinks; A's excess is drained (highest slot of a kernel above its part) */
+    launch(b, kB, 1, 1, mB, 200, 1);
+    int ndrain = 0;
+    for (int i = 0; i < 400 + 4 * NSM; i++) {
+        const sm_driver_t pre = b->d;
+        tmask_t pending = 0;
+        for (int j = 0; j < b->nad; j++)
+            pending |= (tmask_t)1 << b->ad[j].t;
+        step(b);
+        if (b->o.cmd_v[0]) {
+            cr_assert_eq(b->o.cmd_op[0], DRAIN, "cycle %d: eviction with cfg_evict DRAIN", b->cyc - 1);
+            /* highest slot held, not already leaving, whose kernel is above its partition */
+            int want = -1;
+            for (int t = T - 1; t >= 0 && want < 0; t--)
+                if ((b->alloc[0] >> t & 1) && !(pending >> t & 1) &&
+                    pre.cnt[0][b->tk[0][t]] > pre.part[0][b->tk[0][t]])
+                    want = t;
+            cr_assert_eq((int)b->o.cmd_tb[0], want, "cycle %d: eviction of slot %u, expected %d", b->cyc - 1,
+                         b->o.cmd_tb[0], want);
+            ndrain++;
+        }
+        for (int s = 1; s < NSM; s++)
+            cr_assert(!b->o.cmd_v[s] && !b->o.set_v[s], "cycle %d: activity on SM %d", b->cyc - 1, s);
+    }
+    cr_assert(!b->d.pact && !b->d.pdirty && b->nad == 0, "not settled");
+    cr_assert_eq(ndrain, (int)(refA[kA] - refAB[kA]), "evictions %d, expected %u", ndrain, refA[kA] - refAB[kA]);
+    int nk[DRV_KN] = {0};
+    for (int t = 0; t < T; t++)
+        if (b->alloc[0] >> t & 1)
+            nk[b->tk[0][t]]++;
+    for (int k = 0; k < DRV_KN; k++) {
+        const uint32_t want = k == (int)kA ? refAB[kA] : k == (int)kB ? refAB[kB] : 0;
+        cr_assert_eq(b->d.part[0][k], want, "part[0][%d] = %u, expected %u (progressive filling)", k, b->d.part[0][k],
+                     want);
+        cr_assert_eq((uint32_t)nk[k], want, "SM0 holds %d TBs of kernel %d, expected its partition %u", nk[k], k, want);
+        cr_assert_eq((uint32_t)b->d.cnt[0][k], want, "cnt[0][%d]", k);
+    }
+    bench_free(b);
+}
+
+Test(sm_driver, max2, .description = "cfg_max2: a third kernel goes to another SM; without MAX2 it shares SM0")
+{
+    for (int m2 = 1; m2 >= 0; m2--) {
+        bench_t *b = bench_new(DRV_FCFS);
+        b->in.cfg_max2 = m2;
+        launch(b, 0, 1, 1, 0, 1, 3);
+        step(b);
+        launch(b, 1, 1, 1, 0, 1, 3);
+        step(b);
+        expect_setup(b, 0, 0, 1, 0, 1, 0, 1, "k0");
+        launch(b, 2, 1, 1, 0, 1, 3);
+        step(b);
+        expect_setup(b, 0, 1, 2, 1, 1, 0, 1, "k1: second kernel on SM0");
+        step(b);
+        if (m2)
+            expect_setup(b, 1, 0, 1, 0, 1, 0, 1, "MAX2: third kernel on SM1");
+        else
+            expect_setup(b, 0, 2, 4, 2, 1, 0, 1, "no MAX2: third kernel on SM0, ks 2");
+        bench_free(b);
+    }
+}
+
+Test(sm_driver, cap, .description = "CAP: at most klim TBs held; the next one after a completion")
+{
+    bench_t *b = bench_new(DRV_FCFS);
+    launch(b, 3, 1, 1, 0, 5, 1);
+    b->in.kl_adm = DRV_ADM_CAP, b->in.kl_lim = 2;
+    step(b);
+    step(b);
+    expect_setup(b, 0, 0, 1, 0, 1, 0, 1, "TB 0");
+    step(b);
+    expect_setup(b, 0, 1, 2, 0, 1, 0, 1, "TB 1");
+    done(b, 0, 0);
+    quiet(b, 1, "3: U_tb = klim");
+    quiet(b, 1, "4: done event, U_tb still 2 in state");
+    step(b); /* 5 */
+    expect_setup(b, 0, 0, 1, 0, 1, 0, 1, "TB 2 after the completion");
+    cr_assert_eq(b->d.sid[0][0], 2u);
+    quiet(b, 3, "U_tb = klim again");
+    bench_free(b);
+}
+
+Test(sm_driver, reserve, .description = "RESERVE: short kernel -> DRAIN of the highest non-reserved TB, one at a time; non-reserved dispatch blocked on its SMs")
+{
+    bench_t *b = bench_new(DRV_FCFS);
+    launch(b, 0, W / 4, 1, 0, 4, 1); /* B: batch, fills SM0 */
+    step(b);
+    for (int i = 0; i < 4; i++) {
+        step(b);
+        expect_setup(b, 0, i, span(i * W / 4, W / 4), 0, 1, 0, 1, "B");
+    }
+    launch(b, 1, W / 2, 1, 0, 1, 1); /* R: RESERVE, klim 1, in 5 */
+    b->in.kl_adm = DRV_ADM_RESERVE, b->in.kl_lim = 1;
+    at(b, 5);
+    step(b); /* 5: nothing (B exhausted) */
+    expect_no_setup(b, "5");
+    launch(b, 2, W / 4, 1, 0, 4, 1); /* B2: batch, younger than R, in 6 */
+    step(b);                         /* 6: R short -> DRAIN slot 3 */
+    expect_cmd(b, 0, DRAIN, 3, "reservation drain: highest non-reserved slot");
+    expect_no_setup(b, "5");
+    cr_assert(b->d.pb && (b->d.bpb & 1), "a reservation DRAIN holds pb");
+    quiet(b, 1, "7: one drain at a time");
+    done(b, 0, 3);
+    quiet(b, 1, "8");
+    rsp(b, 0, DRAIN, 3, OK, 0);
+    quiet(b, 1, "9: done event");
+    quiet(b, 1, "10: B2 would fit (W/4 free) but R is short: blocked; pb in state");
+    step(b); /* 11 */
+    expect_cmd(b, 0, DRAIN, 2, "second drain after the first is answered");
+    expect_no_setup(b, "11: B2 still blocked");
+    done(b, 0, 2);
+    quiet(b, 1, "12: B2 blocked (slot 3 free), pb");
+    rsp(b, 0, DRAIN, 2, OK, 0);
+    quiet(b, 1, "13: done event; R does not fit in this state");
+    step(b); /* 14: R fits: not short any more; FCFS: R older than B2 */
+    expect_setup(b, 0, 2, span(W / 2, W / 2), 1, 1, 0, 1, "the reserved kernel takes the drained space");
+    cr_assert_eq(b->o.dec_k, 1u);
+    quiet(b, 3, "SM0 full");
+    bench_free(b);
+}
+
+/* While the plan waits (pb), decision 4 still runs; `fits` keeps every kernel but plan_kc off
+ * plan_sm. X = k0 (rK 0, ties with C and wins: lowest index), 1 warp per TB. */
+static void od_plan_other(uint64_t xmask)
+{
+    bench_t *b = od_build(W / 2, 0, SAVE);
+    launch(b, 0, 1, 1, 0, 1, xmask); /* X in 7 */
+    step(b);                         /* 7: first SAVE (slot 3) */
+    expect_cmd(b, 0, SAVE, 3, "plan step");
+    if (xmask & 2) {
+        step(b); /* 8: Kc = X (tie 0/0 with C, lowest index); SMc = SM1 (rSM 0): dispatch there */
+        expect_setup(b, 1, 0, 1, 0, 1, 0, 1, "decision 4 while the plan waits for pb: X on SM1");
+        cr_assert_eq(b->o.dec_k, 0u);
+        bench_free(b);
+        return;
+    }
+    quiet(b, 1, "8: X does not fit on SM0 (full)");
+    rsp(b, 0, SAVE, 3, OK, 0);
+    quiet(b, 1, "9");
+    quiet(b, 1, "10: response event");
+    step(b); /* 11: second SAVE */
+    expect_cmd(b, 0, SAVE, 2, "plan step 2");
+    rsp(b, 0, SAVE, 2, OK, CML);
+    quiet(b, 1, "12: X fits SM0 (slot 3 free) but the plan reserves SMv for C");
+    quiet(b, 1, "13: same");
+    step(b); /* 14: the plan dispatches C, not X */
+    expect_setup(b, 0, 2, span(W / 2, W / 2), 1, 1, 0, 1, "plan: C on SMv");
+    cr_assert_eq(b->o.dec_k, 5u);
+    bench_free(b);
+}
+Test(sm_driver, od_plan_blocks_smv, .description = "SMK_OD: while the plan is active no other kernel is dispatched on SMv")
+{
+    od_plan_other(1);
+}
+Test(sm_driver, od_plan_other_sm, .description = "SMK_OD: while the plan waits for pb, Kc of the moment is dispatched on another SM")
+{
+    od_plan_other(3);
+}
+
+/* Algorithm 1 step 1: SMv is the SM with the highest rSM (without Kc's TBs), not SMc.
+ * SM0: V1 = k1, 4 TBs of W/4 warps (rSM D); SM1: V2 = k3, 3 TBs (3D/4); C = k5, n = W/2, SMs 0-1:
+ * SMc = SM1 (lower rSM), no fit; SMv = SM0, Kv = V1, p = 2; range V1 D, V2 3D/4, C 0 (D) ->
+ * V1 D/2, C D/2, V2 3D/4 (D/4): preempt. (SMv = SMc would give Kv = V2, p = 1.) */
+Test(sm_driver, od_alg1_smv, .description = "Algorithm 1: SMv = highest rSM in kmask[Kc] (not SMc), Kv, p")
+{
+    bench_t *b = bench_new(DRV_SMK_OD);
+    launch(b, 1, W / 4, 1, 0, 4, 1);
+    step(b);
+    launch(b, 3, W / 4, 1, 0, 3, 2);
+    for (int i = 0; i < 10; i++)
+        step(b);
+    cr_assert(b->d.cnt[0][1] == 4 && b->d.cnt[1][3] == 3, "bench: V1 %u TBs on SM0, V2 %u on SM1", b->d.cnt[0][1],
+              b->d.cnt[1][3]);
+    launch(b, 5, W / 2, 1, 0, 1, 3);
+    quiet(b, 1, "launch of C");
+    quiet(b, 1, "plan start");
+    cr_assert(b->d.plan_v && b->d.plan_kc == 5 && b->d.plan_kv == 1 && b->d.plan_sm == 0 && b->d.plan_left == 2,
+              "plan v %u kc %u kv %u sm %u left %u, expected 1 5 1 0 2", b->d.plan_v, b->d.plan_kc, b->d.plan_kv,
+              b->d.plan_sm, b->d.plan_left);
+    step(b);
+    expect_cmd(b, 0, SAVE, 3, "first victim: V1's highest slot on SM0");
+    bench_free(b);
+}
+
+/* Algorithm 1 step 2: Kv = the kernel on SMv with the highest GPU-wide rK. V2 = k3 has 2 TBs on
+ * SM1 and 2 on SM0 (slots 0, 3), V1 = k1 2 on SM0 (slots 1, 2): equal on SM0, V2 higher GPU-wide.
+ * C = k5 (n = W/2, SM0): Kv = V2, p = 2; victims V2's highest slots 3 then 0 (not V1's slot 2). */
+Test(sm_driver, od_alg1_kv, .description = "Algorithm 1: Kv = highest GPU-wide rK on SMv; victims are Kv's highest slots")
+{
+    bench_t *b = bench_new(DRV_SMK_OD);
+    launch(b, 3, W / 4, 1, 0, 4, 2); /* V2 on SM1 first */
+    step(b);                         /* 0 */
+    step(b);                         /* 1: V2 SM1 slot 0 */
+    expect_setup(b, 1, 0, span(0, W / 4), 0, 1, 0, 1, "V2 on SM1");
+    b->in.km_v = 1, b->in.km_k = 3, b->in.km_mask = 1; /* in 2: V2 now SM0 only */
+    step(b);                                            /* 2: V2 SM1 slot 1 (mask changes at this edge) */
+    expect_setup(b, 1, 1, span(W / 4, W / 4), 0, 1, 0, 1, "V2 on SM1");
+    launch(b, 1, W / 4, 1, 0, 2, 1);
+    step(b); /* 3: V2 SM0 slot 0 */
+    expect_setup(b, 0, 0, span(0, W / 4), 0, 1, 0, 1, "V2 on SM0 after the mask change");
+    step(b); /* 4: V1 (rK 0) */
+    expect_setup(b, 0, 1, span(W / 4, W / 4), 1, 1, 0, 1, "V1: lowest rK");
+    step(b); /* 5: V1 (D/4 < 3D/4) */
+    expect_setup(b, 0, 2, span(W / 2, W / 4), 1, 1, 0, 1, "V1 again");
+    step(b); /* 6: V1 exhausted -> V2 */
+    expect_setup(b, 0, 3, span(3 * W / 4, W / 4), 0, 1, 0, 1, "V2's fourth TB");
+    launch(b, 5, W / 2, 1, 0, 1, 1);
+    quiet(b, 1, "7: launch of C");
+    quiet(b, 1, "8: plan start");
+    cr_assert(b->d.plan_v && b->d.plan_kc == 5 && b->d.plan_kv == 3 && b->d.plan_sm == 0 && b->d.plan_left == 2,
+              "plan v %u kc %u kv %u sm %u left %u, expected 1 5 3 0 2", b->d.plan_v, b->d.plan_kc, b->d.plan_kv,
+              b->d.plan_sm, b->d.plan_left);
+    step(b); /* 9 */
+    expect_cmd(b, 0, SAVE, 3, "V2's highest slot");
+    rsp(b, 0, SAVE, 3, OK, 0);
+    quiet(b, 1, "10");
+    quiet(b, 1, "11: response event");
+    step(b); /* 12 */
+    expect_cmd(b, 0, SAVE, 0, "V2's next highest slot (slot 2 is V1's)");
+    expect_ptr(b, 0, CML, "entry 1");
+    bench_free(b);
+}
+
+/* SMK_P on several SMs, checked rule by rule each cycle from the registered state: K = the
+ * eligible kernel with the lowest rK among those that fit somewhere (ties lowest index), S = the
+ * lowest-rSM SM where K fits (ties lowest). fits is recomputed here from the spec. */
+static int my_fits(const wmask_t *wused, const sm_driver_t *d, int s, int k, uint32_t max2)
+{
+    if (!(d->kmask[k] >> s & 1))
+        return 0;
+    const uint32_t dk[4] = {(uint32_t)d->kn[k] * d->kr[k], d->km[k], d->kn[k], 1};
+    for (int x = 0; x < 4; x++)
+        if (d->u[s][x] + dk[x] > cfg_lim[x])
+            return 0;
+    int nks = 0, has = 0;
+    for (int j = 0; j < KS; j++)
+        if (d->ksv[s] >> j & 1)
+            nks++, has |= d->ksk[s][j] == k;
+    if (!has && !(nks < KS && (!max2 || nks < 2)))
+        return 0;
+    if (smk_popc(~wused[s] & SMK_WMASK_ALL) < d->kn[k])
+        return 0;
+    return d->cnt[s][k] < d->part[s][k];
+}
+static uint64_t my_share4(const uint32_t u[4])
+{
+    uint64_t v[4];
+    for (int x = 0; x < 4; x++)
+        v[x] = u[x];
+    return ref_share(v, cfg_mult);
+}
+Test(sm_driver, smk_p_multi_sm, .description = "SMK_P on two SMs: every dispatch is the lowest-rK kernel that fits somewhere on its lowest-rSM SM; final partitions = filling")
+{
+    bench_t *b = bench_new(DRV_SMK_P);
+    b->autodrain = 1;
+    const int kA = 2, kB = 4;
+    launch(b, kA, W / 4, 2, 0, 2000, 3);
+    step(b);
+    launch(b, kB, 1, 4, SMK_LIM_SL / 8, 2000, 3);
+    rng_t rng;
+    rng_seed(&rng, u_seed("smk_p_multi_sm", 7));
+    int nd = 0, nties = 0, nfit2 = 0, age[NSM][T];
+    memset(age, 0, sizeof age);
+    const int ncyc = 1500 + 4 * NSM;
+    for (int i = 0; i < ncyc; i++) {
+        /* random natural completions (not of a slot being drained, not of a TB set up in the last
+         * cycle) until 200 cycles before the end, so that SMs with equal rSM occur */
+        for (int s = 0; s < 2 && i < ncyc - 200; s++) {
+            if (!rng_chance(&rng, 1, 2))
+                continue;
+            const int t = (int)rng_below(&rng, T);
+            int pend = 0;
+            for (int j = 0; j < b->nad; j++)
+                pend |= b->ad[j].s == s && b->ad[j].t == t;
+            if ((b->alloc[s] >> t & 1) && !pend && age[s][t] + 2 <= b->cyc)
+                done(b, s, t);
+        }
+        const sm_driver_t pre = b->d;
+        wmask_t wu[NSM];
+        memcpy(wu, b->wused, sizeof wu); /* the SM's wused of this cycle (before the edge) */
+        step(b);
+        int S = -1;
+        for (int s = 0; s < NSM; s++)
+            if (b->o.set_v[s])
+                S = s;
+        if (S < 0)
+            continue;
+        age[S][b->o.set_tb[S]] = b->cyc - 1;
+        nd++;
+        /* expected K: lowest rK among eligible kernels (work: knext < grid here) that fit somewhere */
+        int K = -1;
+        uint64_t bk = 0;
+        for (int k = 0; k < DRV_KN; k++) {
+            if (!(pre.kv >> k & 1) || pre.knext[k] >= pre.kgrid[k])
+                continue;
+            int any = 0;
+            for (int s = 0; s < NSM; s++)
+                any |= my_fits(wu, &pre, s, k, 0);
+            if (!any)
+                continue;
+            const uint64_t r = my_share4(pre.U[k]);
+            if (K < 0 || r < bk)
+                K = k, bk = r;
+        }
+        if ((int)b->o.dec_k != K || getenv("DBG"))
+            for (int k = 0; k < DRV_KN; k++)
+                if (pre.kv >> k & 1)
+                    fprintf(stderr, "c%d k%d rK %llu knext %u fits %d/%d cnt %u/%u part %u/%u u0 %u,%u,%u,%u u1 %u,%u,%u,%u wfree %d/%d\n", b->cyc - 1, k,
+                            (unsigned long long)my_share4(pre.U[k]), pre.knext[k], my_fits(wu, &pre, 0, k, 0),
+                            my_fits(wu, &pre, 1, k, 0), pre.cnt[0][k], pre.cnt[1][k], pre.part[0][k], pre.part[1][k],
+                            pre.u[0][0], pre.u[0][1], pre.u[0][2], pre.u[0][3], pre.u[1][0], pre.u[1][1], pre.u[1][2], pre.u[1][3],
+                            smk_popc(~wu[0] & SMK_WMASK_ALL), smk_popc(~wu[1] & SMK_WMASK_ALL));
+        cr_assert_eq((int)b->o.dec_k, K, "cycle %d: SMK_P dispatched kernel %u, expected %d (lowest rK that fits)",
+                     b->cyc - 1, b->o.dec_k, K);
+        int ES = -1;
+        uint64_t bs = 0;
+        for (int s = 0; s < NSM; s++) {
+            if (!my_fits(wu, &pre, s, K, 0))
+                continue;
+            if (ES >= 0)
+                nfit2++;
+            const uint64_t r = my_share4(pre.u[s]);
+            if (ES >= 0 && r == bs)
+                nties++;
+            if (ES < 0 || r < bs)
+                ES = s, bs = r;
+        }
+        cr_assert_eq(S, ES, "cycle %d: kernel %d dispatched on SM %d, expected SM %d (lowest rSM where it fits)",
+                     b->cyc - 1, K, S, ES);
+    }
+    /* settled: partitions of SM0 and SM1 are the filling of both kernels */
+    uint32_t dd[DRV_KN][4], ref[DRV_KN];
+    memset(dd, 0, sizeof dd);
+    dd[kA][0] = W / 4 * 2, dd[kA][2] = W / 4, dd[kA][3] = 1;
+    dd[kB][0] = 4, dd[kB][1] = SMK_LIM_SL / 8, dd[kB][2] = 1, dd[kB][3] = 1;
+    ref_fill(DRV_KN, (const uint32_t(*)[4])dd, 1u << kA | 1u << kB, cfg_lim, cfg_mult, KS, 0, 1, 0, ref);
+    cr_assert(!b->d.pact && !b->d.pdirty);
+    for (int s = 0; s < 2; s++)
+        for (int k = 0; k < DRV_KN; k++) {
+            cr_assert_eq(b->d.part[s][k], ref[k], "part[%d][%d] = %u, expected %u", s, k, b->d.part[s][k], ref[k]);
+            cr_assert_eq(b->d.cnt[s][k], ref[k], "cnt[%d][%d] = %u, expected the partition %u", s, k, b->d.cnt[s][k],
+                         ref[k]);
+        }
+    cr_assert(nd >= 2 * (int)(ref[kA] + ref[kB]), "only %d dispatches", nd);
+    cr_assert(nfit2 > 0, "the random completions never left two SMs where the kernel fits (rSM choice untested)");
+    fprintf(stderr, "[%s] smk_p_multi_sm: %d dispatches, %d with two SMs fitting, %d rSM ties\n", SMK_CFG_NAME, nd, nfit2, nties);
+    bench_free(b);
+}
+
+/* Algorithm 1 step 1, "without Kc's TBs": V2 = k3 (3W/8 warps per TB): SM0 slots 0, 1 (rSM 6/8),
+ * SM1 slot 0; C = k5 (W/2) on SM1 (rSM 7/8, 3/8 without C). C's mask then becomes SMs 0-1:
+ * SMc = SM0 (6/8 < 7/8), no fit; SMv by share without Kc: SM0 (6/8 > 3/8) -- by the raw rSM it
+ * would be SM1. Kv = V2, p = 1, range C 4/8, V2 9/8 -> 8/8, 6/8: preempt. */
+Test(sm_driver, od_alg1_smv_without_kc, .description = "Algorithm 1: SMv compares rSM without Kc's own TBs")
+{
+    bench_t *b = bench_new(DRV_SMK_OD);
+    const uint32_t nv = 3 * W / 8;
+    launch(b, 3, nv, 1, 0, 3, 3);
+    step(b); /* 0 */
+    step(b); /* 1 */
+    expect_setup(b, 0, 0, span(0, nv), 0, 1, 0, 1, "V2: all rSM 0 -> SM0");
+    step(b); /* 2 */
+    expect_setup(b, 1, 0, span(0, nv), 0, 1, 0, 1, "V2: SM1 has the lower rSM");
+    launch(b, 5, W / 2, 1, 0, 2, 2); /* C, SM1 only, in 3 */
+    step(b);                         /* 3 */
+    expect_setup(b, 0, 1, span(nv, nv), 0, 1, 0, 1, "V2: rSM tie -> SM0");
+    b->in.km_v = 1, b->in.km_k = 5, b->in.km_mask = 3; /* in 4 */
+    step(b);                                            /* 4: C on SM1 */
+    expect_setup(b, 1, 1, span(nv, W / 2), 1, 1, 0, 1, "C on SM1");
+    quiet(b, 1, "5: plan start");
+    cr_assert(b->d.plan_v && b->d.plan_kc == 5 && b->d.plan_kv == 3 && b->d.plan_sm == 0 && b->d.plan_left == 1,
+              "plan v %u kc %u kv %u sm %u left %u, expected 1 5 3 0 1", b->d.plan_v, b->d.plan_kc, b->d.plan_kv,
+              b->d.plan_sm, b->d.plan_left);
+    step(b); /* 6 */
+    expect_cmd(b, 0, SAVE, 1, "V2's highest slot on SM0");
+    bench_free(b);
+}
+
+/* pre(s) excludes slots with a latched, unprocessed done (dp): SPART, A's two TBs on SM1; the
+ * first is drained; its response, a done of SM0 and the natural done of SM1 slot 0 arrive
+ * together: events 10 response, 11 done (0, 0), 12 done (1, 0). Slot 0 of SM1 is never evicted. */
+Test(sm_driver, spart_evict_skips_done, .description = "eviction victims exclude TBs whose done is latched (pre = sv & ~spre & ~sfill & ~dp)")
+{
+    bench_t *b = bench_new(DRV_SPART);
+    launch(b, 0, W / 2, 1, 0, 4, 3);
+    step(b);
+    for (int i = 0; i < 4; i++)
+        step(b);
+    b->in.km_v = 1, b->in.km_k = 0, b->in.km_mask = 1;
+    quiet(b, 1, "5");
+    step(b); /* 6 */
+    expect_cmd(b, 1, DRAIN, 1, "first eviction");
+    quiet(b, 1, "7");
+    done(b, 1, 1);
+    quiet(b, 1, "8");
+    rsp(b, 1, DRAIN, 1, OK, 0);
+    done(b, 0, 0);
+    done(b, 1, 0);
+    quiet(b, 1, "9: done event (1, 1)");
+    quiet(b, 1, "10: response event");
+    quiet(b, 1, "11: done (0, 0); SM1 slot 0 has its done latched: not preemptible");
+    quiet(b, 1, "12: done (1, 0)");
+    quiet(b, 2, "13, 14: nothing left on SM1");
+    cr_assert(b->d.u[1][DRV_R_TB] == 0 && b->d.kndone[0] == 3, "u_tb(SM1) %u kndone %u", b->d.u[1][DRV_R_TB],
+              b->d.kndone[0]);
+    bench_free(b);
+}
+
+/* The event retires the last TB of K on S in the cycle a TB of K is dispatched on S: K keeps its
+ * kernel slot (cnt 1 -> 0 + 1). Y = k4 (ks 0), X = k0 (2 TBs of (W-2)/2 warps, ks 1), K = k2
+ * (1 warp, ks 2) fill SM0; X's slot-1 TB ends in 5, K's TB ends in 6; in 7 K's event and K's next TB
+ * (dispatched from the state before the retire, with ks_of = 2); then Z = k6 gets ks 3, not 2. */
+Test(sm_driver, ks_kept_on_same_cycle_retire, .description = "a dispatch of K on S in the cycle K's last TB there retires keeps K's kernel slot")
+{
+    bench_t *b = bench_new(DRV_FCFS);
+    const uint32_t nx = (W - 2) / 2;
+    launch(b, 4, 1, 1, 0, 1, 1);
+    step(b); /* 0 */
+    launch(b, 0, nx, 1, 0, 2, 1);
+    step(b); /* 1 */
+    expect_setup(b, 0, 0, 1, 0, 1, 0, 1, "Y");
+    step(b); /* 2 */
+    expect_setup(b, 0, 1, span(1, nx), 1, 1, 0, 1, "X");
+    launch(b, 2, 1, 1, 0, 2, 1);
+    step(b); /* 3 */
+    expect_setup(b, 0, 2, span(1 + nx, nx), 1, 1, 0, 1, "X");
+    step(b); /* 4 */
+    expect_setup(b, 0, 3, 1ULL << (W - 1), 2, 1, 0, 1, "K");
+    done(b, 0, 1);
+    quiet(b, 1, "5: SM0 full");
+    done(b, 0, 3);
+    quiet(b, 1, "6: X's retire at this edge");
+    launch(b, 6, 1, 1, 0, 1, 1);
+    step(b); /* 7 */
+    cr_assert(b->o.ev_kind == DRV_EV_DONE && b->o.ev_slot == 3, "cycle 7: K's done event");
+    expect_setup(b, 0, 1, 1ULL << 1, 2, 1, 0, 1, "K's next TB with its kernel slot 2");
+    cr_assert(b->d.cnt[0][2] == 1 && (b->d.ksv[0] >> 2 & 1) && b->d.ksk[0][2] == 2,
+              "K keeps ks 2 (cnt %u, ksv %#x)", b->d.cnt[0][2], b->d.ksv[0]);
+    step(b); /* 8 */
+    expect_setup(b, 0, 3, 1ULL << 2, 3, 1, 0, 1, "Z gets the free kernel slot 3, not K's 2");
+    bench_free(b);
+}
