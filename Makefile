@@ -143,13 +143,14 @@ $(B)/$(1)/cosim_gpu: $(RTL_GPU) testbench/cosim/cosim_gpu.cpp $(B)/$(1)/libsmk.a
 	  || { tail -30 $(B)/$(1)/vl_gpu.log; exit 1; }
 	install -m 755 $(B)/$(1)/vl_gpu/cosim_gpu $$@
 
-$(B)/$(1)/lint.ok: $(RTL_ISSUE) rtl/preempt_engine.v rtl/sm_top.v rtl/sm_driver.v $(B)/$(1)/smk_cfg.vh
+$(B)/$(1)/lint.ok: $(RTL_ISSUE) $(RTL_GPU) $(B)/$(1)/smk_cfg.vh
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module warp_sched rtl/warp_sched.v
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module quota_unit rtl/quota_unit.v
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module issue_path $(RTL_ISSUE)
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module preempt_engine rtl/preempt_engine.v
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module sm_top rtl/sm_top.v rtl/warp_sched.v rtl/quota_unit.v rtl/preempt_engine.v
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module sm_driver rtl/sm_driver.v
+	verilator --lint-only -Wall -I$(B)/$(1) --top-module gpu_top $(RTL_GPU)
 	@touch $$@
 endef
 

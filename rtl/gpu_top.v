@@ -1,5 +1,5 @@
 `include "smk_cfg.vh"
-// gpu_top: the GPU (spec: docs/gpu_top.md): the SM driver (u_drv) and NUM_SM SM tops (g_sm[s].u_sm).
+// gpu_top: the GPU (spec: docs/gpu_top.md): the SM driver (u_drv) and NUM_SM SM tops (g_sm[gs].u_sm).
 // The QoS manager joins in issue 5. Per-SM ports are packed, SM s at [s*w +: w]. The driver <-> SM
 // wiring is also brought out (outputs) so that the cosim compares it every cycle.
 module gpu_top #(
@@ -113,33 +113,33 @@ module gpu_top #(
         .tb_done(tb_done), .wused(wused)
     );
 
-    genvar s;
+    genvar gs;
     generate
-        for (s = 0; s < `SMK_NUM_SM; s = s + 1) begin : g_sm
+        for (gs = 0; gs < `SMK_NUM_SM; gs = gs + 1) begin : g_sm
             sm_top #(.QGATE(QGATE)) u_sm (
                 .clk(clk), .rst(rst),
-                .set_v(set_v[s]), .set_tb(set_tb[s*(`SMK_TBS_W) +: (`SMK_TBS_W)]), .set_mask(set_mask[s*(`SMK_WARPS) +: (`SMK_WARPS)]),
-                .set_ks(set_ks[s*(`SMK_KS_W) +: (`SMK_KS_W)]), .set_nreg(set_nreg[s*(`SMK_REGN_W) +: (`SMK_REGN_W)]), .set_smem(set_smem[s*(`SMK_SMLN_W) +: (`SMK_SMLN_W)]),
-                .set_go(set_go[s]), .cmd_v(cmd_v[s]), .cmd_op(cmd_op[s*(2) +: (2)]),
-                .cmd_tb(cmd_tb[s*(`SMK_TBS_W) +: (`SMK_TBS_W)]), .cmd_ptr(cmd_ptr[s*(`SMK_CTX_PTR_W) +: (`SMK_CTX_PTR_W)]), .cmd_idem(cmd_idem[s]),
-                .cap(cap[s*(`SMK_PE_OUT_W) +: (`SMK_PE_OUT_W)]), .ready(ready[s*(`SMK_WARPS) +: (`SMK_WARPS)]), .wbusy(wbusy[s*(`SMK_WARPS) +: (`SMK_WARPS)]),
-                .wexit(wexit[s*(`SMK_WARPS) +: (`SMK_WARPS)]), .cp_v(cp_v[s*(`SMK_CP) +: (`SMK_CP)]), .cp_ks(cp_ks[s*(`SMK_CP*`SMK_KS_W) +: (`SMK_CP*`SMK_KS_W)]),
-                .cp_act(cp_act[s*(`SMK_CP*`SMK_ACT_W) +: (`SMK_CP*`SMK_ACT_W)]), .csr_we(csr_we[s]), .csr_addr(csr_addr[s*(`SMK_ADDR_W) +: (`SMK_ADDR_W)]),
-                .csr_wdata(csr_wdata[s*(`SMK_DATA_W) +: (`SMK_DATA_W)]), .rd_addr(rd_addr[s*(`SMK_ADDR_W) +: (`SMK_ADDR_W)]), .mem_req_rdy(mem_req_rdy[s]),
-                .mem_rsp_v(mem_rsp_v[s]), .mem_rsp_tag(mem_rsp_tag[s*(`SMK_CTX_TAG_W) +: (`SMK_CTX_TAG_W)]), .iss_v(iss_v[s*(`SMK_SCHED) +: (`SMK_SCHED)]),
-                .iss_wid(iss_wid[s*(`SMK_SCHED*`SMK_WID_W) +: (`SMK_SCHED*`SMK_WID_W)]), .iss_ks(iss_ks[s*(`SMK_SCHED*`SMK_KS_W) +: (`SMK_SCHED*`SMK_KS_W)]), .idle_cnt(idle_cnt[s*(`SMK_KSLOTS*`SMK_WCNT_W) +: (`SMK_KSLOTS*`SMK_WCNT_W)]),
-                .held_cnt(held_cnt[s*(`SMK_KSLOTS*`SMK_WCNT_W) +: (`SMK_KSLOTS*`SMK_WCNT_W)]), .ks_active(ks_active[s*(`SMK_KSLOTS) +: (`SMK_KSLOTS)]), .wvalid(wvalid[s*(`SMK_WARPS) +: (`SMK_WARPS)]),
-                .stop(stop[s*(`SMK_WARPS) +: (`SMK_WARPS)]), .qallow(qallow[s*(`SMK_KSLOTS) +: (`SMK_KSLOTS)]), .policy(policy[s]),
-                .epoch_end(epoch_end[s]), .rd_data(rd_data[s*(`SMK_DATA_W) +: (`SMK_DATA_W)]), .mem_req_v(mem_req_v[s]),
-                .mem_req_we(mem_req_we[s]), .mem_req_addr(mem_req_addr[s*(`SMK_CTX_PTR_W) +: (`SMK_CTX_PTR_W)]), .mem_req_tag(mem_req_tag[s*(`SMK_CTX_TAG_W) +: (`SMK_CTX_TAG_W)]),
-                .st_re(st_re[s]), .st_we(st_we[s]), .st_tb(st_tb[s*(`SMK_TBS_W) +: (`SMK_TBS_W)]),
-                .st_kind(st_kind[s*(2) +: (2)]), .st_wid(st_wid[s*(`SMK_WID_W) +: (`SMK_WID_W)]), .st_idx(st_idx[s*(`SMK_CTX_IDX_W) +: (`SMK_CTX_IDX_W)]),
-                .free_v(free_v[s]), .free_tb(free_tb[s*(`SMK_TBS_W) +: (`SMK_TBS_W)]), .launch_v(launch_v[s]),
-                .launch_tb(launch_tb[s*(`SMK_TBS_W) +: (`SMK_TBS_W)]), .draining(draining[s*(`SMK_TB_SLOTS) +: (`SMK_TB_SLOTS)]), .tb_alloc(tb_alloc[s*(`SMK_TB_SLOTS) +: (`SMK_TB_SLOTS)]),
-                .tb_run(tb_run[s*(`SMK_TB_SLOTS) +: (`SMK_TB_SLOTS)]), .set_rej(set_rej[s]), .cmd_full(cmd_full[s]),
-                .rsp_v(rsp_v[s]), .rsp_op(rsp_op[s*(2) +: (2)]), .rsp_tb(rsp_tb[s*(`SMK_TBS_W) +: (`SMK_TBS_W)]),
-                .rsp_status(rsp_status[s*(3) +: (3)]), .rsp_ptr(rsp_ptr[s*(`SMK_CTX_PTR_W) +: (`SMK_CTX_PTR_W)]), .tb_done(tb_done[s*(`SMK_TB_SLOTS) +: (`SMK_TB_SLOTS)]),
-                .wused(wused[s*(`SMK_WARPS) +: (`SMK_WARPS)])
+                .set_v(set_v[gs]), .set_tb(set_tb[gs*(`SMK_TBS_W) +: (`SMK_TBS_W)]), .set_mask(set_mask[gs*(`SMK_WARPS) +: (`SMK_WARPS)]),
+                .set_ks(set_ks[gs*(`SMK_KS_W) +: (`SMK_KS_W)]), .set_nreg(set_nreg[gs*(`SMK_REGN_W) +: (`SMK_REGN_W)]), .set_smem(set_smem[gs*(`SMK_SMLN_W) +: (`SMK_SMLN_W)]),
+                .set_go(set_go[gs]), .cmd_v(cmd_v[gs]), .cmd_op(cmd_op[gs*(2) +: (2)]),
+                .cmd_tb(cmd_tb[gs*(`SMK_TBS_W) +: (`SMK_TBS_W)]), .cmd_ptr(cmd_ptr[gs*(`SMK_CTX_PTR_W) +: (`SMK_CTX_PTR_W)]), .cmd_idem(cmd_idem[gs]),
+                .cap(cap[gs*(`SMK_PE_OUT_W) +: (`SMK_PE_OUT_W)]), .ready(ready[gs*(`SMK_WARPS) +: (`SMK_WARPS)]), .wbusy(wbusy[gs*(`SMK_WARPS) +: (`SMK_WARPS)]),
+                .wexit(wexit[gs*(`SMK_WARPS) +: (`SMK_WARPS)]), .cp_v(cp_v[gs*(`SMK_CP) +: (`SMK_CP)]), .cp_ks(cp_ks[gs*(`SMK_CP*`SMK_KS_W) +: (`SMK_CP*`SMK_KS_W)]),
+                .cp_act(cp_act[gs*(`SMK_CP*`SMK_ACT_W) +: (`SMK_CP*`SMK_ACT_W)]), .csr_we(csr_we[gs]), .csr_addr(csr_addr[gs*(`SMK_ADDR_W) +: (`SMK_ADDR_W)]),
+                .csr_wdata(csr_wdata[gs*(`SMK_DATA_W) +: (`SMK_DATA_W)]), .rd_addr(rd_addr[gs*(`SMK_ADDR_W) +: (`SMK_ADDR_W)]), .mem_req_rdy(mem_req_rdy[gs]),
+                .mem_rsp_v(mem_rsp_v[gs]), .mem_rsp_tag(mem_rsp_tag[gs*(`SMK_CTX_TAG_W) +: (`SMK_CTX_TAG_W)]), .iss_v(iss_v[gs*(`SMK_SCHED) +: (`SMK_SCHED)]),
+                .iss_wid(iss_wid[gs*(`SMK_SCHED*`SMK_WID_W) +: (`SMK_SCHED*`SMK_WID_W)]), .iss_ks(iss_ks[gs*(`SMK_SCHED*`SMK_KS_W) +: (`SMK_SCHED*`SMK_KS_W)]), .idle_cnt(idle_cnt[gs*(`SMK_KSLOTS*`SMK_WCNT_W) +: (`SMK_KSLOTS*`SMK_WCNT_W)]),
+                .held_cnt(held_cnt[gs*(`SMK_KSLOTS*`SMK_WCNT_W) +: (`SMK_KSLOTS*`SMK_WCNT_W)]), .ks_active(ks_active[gs*(`SMK_KSLOTS) +: (`SMK_KSLOTS)]), .wvalid(wvalid[gs*(`SMK_WARPS) +: (`SMK_WARPS)]),
+                .stop(stop[gs*(`SMK_WARPS) +: (`SMK_WARPS)]), .qallow(qallow[gs*(`SMK_KSLOTS) +: (`SMK_KSLOTS)]), .policy(policy[gs]),
+                .epoch_end(epoch_end[gs]), .rd_data(rd_data[gs*(`SMK_DATA_W) +: (`SMK_DATA_W)]), .mem_req_v(mem_req_v[gs]),
+                .mem_req_we(mem_req_we[gs]), .mem_req_addr(mem_req_addr[gs*(`SMK_CTX_PTR_W) +: (`SMK_CTX_PTR_W)]), .mem_req_tag(mem_req_tag[gs*(`SMK_CTX_TAG_W) +: (`SMK_CTX_TAG_W)]),
+                .st_re(st_re[gs]), .st_we(st_we[gs]), .st_tb(st_tb[gs*(`SMK_TBS_W) +: (`SMK_TBS_W)]),
+                .st_kind(st_kind[gs*(2) +: (2)]), .st_wid(st_wid[gs*(`SMK_WID_W) +: (`SMK_WID_W)]), .st_idx(st_idx[gs*(`SMK_CTX_IDX_W) +: (`SMK_CTX_IDX_W)]),
+                .free_v(free_v[gs]), .free_tb(free_tb[gs*(`SMK_TBS_W) +: (`SMK_TBS_W)]), .launch_v(launch_v[gs]),
+                .launch_tb(launch_tb[gs*(`SMK_TBS_W) +: (`SMK_TBS_W)]), .draining(draining[gs*(`SMK_TB_SLOTS) +: (`SMK_TB_SLOTS)]), .tb_alloc(tb_alloc[gs*(`SMK_TB_SLOTS) +: (`SMK_TB_SLOTS)]),
+                .tb_run(tb_run[gs*(`SMK_TB_SLOTS) +: (`SMK_TB_SLOTS)]), .set_rej(set_rej[gs]), .cmd_full(cmd_full[gs]),
+                .rsp_v(rsp_v[gs]), .rsp_op(rsp_op[gs*(2) +: (2)]), .rsp_tb(rsp_tb[gs*(`SMK_TBS_W) +: (`SMK_TBS_W)]),
+                .rsp_status(rsp_status[gs*(3) +: (3)]), .rsp_ptr(rsp_ptr[gs*(`SMK_CTX_PTR_W) +: (`SMK_CTX_PTR_W)]), .tb_done(tb_done[gs*(`SMK_TB_SLOTS) +: (`SMK_TB_SLOTS)]),
+                .wused(wused[gs*(`SMK_WARPS) +: (`SMK_WARPS)])
             );
         end
     endgenerate

@@ -113,18 +113,18 @@ module sm_top #(
     wire [T-1:0] lsel   = launch_v ? el_hit : go_low;          // S4: slot launched (one-hot or 0)
     wire [T-1:0] rm     = tb_done | fr_hit;                   // E3
 
-    genvar t;
+    genvar gt;
     generate
-        for (t = 0; t < T; t = t + 1) begin : g_slot
-            localparam [TBS_W-1:0] TI = t;
-            wire [W-1:0] m = tmask[t*W +: W];
-            assign set_hit[t] = set_tb == TI;
-            assign lk_hit[t]  = lk_tb == TI;
-            assign fr_hit[t]  = free_v & (free_tb == TI);
-            assign el_hit[t]  = launch_tb == TI;
+        for (gt = 0; gt < T; gt = gt + 1) begin : g_slot
+            localparam [TBS_W-1:0] TI = gt;
+            wire [W-1:0] m = tmask[gt*W +: W];
+            assign set_hit[gt] = set_tb == TI;
+            assign lk_hit[gt]  = lk_tb == TI;
+            assign fr_hit[gt]  = free_v & (free_tb == TI);
+            assign el_hit[gt]  = launch_tb == TI;
             // S1, S3 (an exiting warp counts as in flight: docs/sm_top.md S1)
-            assign tb_idle[t] = ~|(m & (wbusy | wexit));
-            assign tb_done[t] = run[t] & ~|(m & live);
+            assign tb_idle[gt] = ~|(m & (wbusy | wexit));
+            assign tb_done[gt] = run[gt] & ~|(m & live);
         end
     endgenerate
 
@@ -133,7 +133,7 @@ module sm_top #(
     reg [REGN_W-1:0] lk_nreg_s;
     reg [SMLN_W-1:0] lk_smem_s;
     reg [KS_W-1:0]   ln_ks_s;
-    integer i;
+    integer si;
     always @* begin
         lk_mask_s = {W{1'b0}};
         lk_nreg_s = {REGN_W{1'b0}};
@@ -142,14 +142,14 @@ module sm_top #(
         ln_ks_s   = {KS_W{1'b0}};
         fr_mask_s = {W{1'b0}};
         rm_mask_s = {W{1'b0}};
-        for (i = 0; i < T; i = i + 1) begin
-            lk_mask_s = lk_mask_s | (tmask[i*W +: W] & {W{lk_hit[i]}});
-            lk_nreg_s = lk_nreg_s | (tnreg[i*REGN_W +: REGN_W] & {REGN_W{lk_hit[i]}});
-            lk_smem_s = lk_smem_s | (tsml[i*SMLN_W +: SMLN_W] & {SMLN_W{lk_hit[i]}});
-            ln_mask_s = ln_mask_s | (tmask[i*W +: W] & {W{lsel[i]}});
-            ln_ks_s   = ln_ks_s | (tks[i*KS_W +: KS_W] & {KS_W{lsel[i]}});
-            fr_mask_s = fr_mask_s | (tmask[i*W +: W] & {W{fr_hit[i]}});
-            rm_mask_s = rm_mask_s | (tmask[i*W +: W] & {W{rm[i]}});
+        for (si = 0; si < T; si = si + 1) begin
+            lk_mask_s = lk_mask_s | (tmask[si*W +: W] & {W{lk_hit[si]}});
+            lk_nreg_s = lk_nreg_s | (tnreg[si*REGN_W +: REGN_W] & {REGN_W{lk_hit[si]}});
+            lk_smem_s = lk_smem_s | (tsml[si*SMLN_W +: SMLN_W] & {SMLN_W{lk_hit[si]}});
+            ln_mask_s = ln_mask_s | (tmask[si*W +: W] & {W{lsel[si]}});
+            ln_ks_s   = ln_ks_s | (tks[si*KS_W +: KS_W] & {KS_W{lsel[si]}});
+            fr_mask_s = fr_mask_s | (tmask[si*W +: W] & {W{fr_hit[si]}});
+            rm_mask_s = rm_mask_s | (tmask[si*W +: W] & {W{rm[si]}});
         end
     end
 
@@ -271,18 +271,18 @@ module sm_top #(
     end
 
     generate
-        for (t = 0; t < T; t = t + 1) begin : g_field
+        for (gt = 0; gt < T; gt = gt + 1) begin : g_field
             always @(posedge clk) begin
                 if (rst) begin
-                    tmask[t*W +: W]            <= {W{1'b0}};
-                    tks[t*KS_W +: KS_W]        <= {KS_W{1'b0}};
-                    tnreg[t*REGN_W +: REGN_W]  <= {REGN_W{1'b0}};
-                    tsml[t*SMLN_W +: SMLN_W]   <= {SMLN_W{1'b0}};
-                end else if (set_sel[t]) begin
-                    tmask[t*W +: W]            <= set_mask;
-                    tks[t*KS_W +: KS_W]        <= set_ks;
-                    tnreg[t*REGN_W +: REGN_W]  <= set_nreg;
-                    tsml[t*SMLN_W +: SMLN_W]   <= set_smem;
+                    tmask[gt*W +: W]            <= {W{1'b0}};
+                    tks[gt*KS_W +: KS_W]        <= {KS_W{1'b0}};
+                    tnreg[gt*REGN_W +: REGN_W]  <= {REGN_W{1'b0}};
+                    tsml[gt*SMLN_W +: SMLN_W]   <= {SMLN_W{1'b0}};
+                end else if (set_sel[gt]) begin
+                    tmask[gt*W +: W]            <= set_mask;
+                    tks[gt*KS_W +: KS_W]        <= set_ks;
+                    tnreg[gt*REGN_W +: REGN_W]  <= set_nreg;
+                    tsml[gt*SMLN_W +: SMLN_W]   <= set_smem;
                 end
             end
         end
