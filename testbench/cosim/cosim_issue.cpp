@@ -13,39 +13,14 @@
 #include "Vissue_path___024root.h"
 #endif
 #include "verilated.h"
+#include "vl_bits.h"
 #include "verilated_fst_c.h"
 
 extern "C" {
 #include "issue_env.h"
 }
 
-// ---- bit access on Verilator's port/signal types (integral up to 64 bits, VlWide above)
-template <typename T> static inline uint64_t gbits(const T &v, int lsb, int w)
-{
-    const uint64_t x = (uint64_t)v >> lsb;
-    return w >= 64 ? x : x & ((1ULL << w) - 1);
-}
-template <std::size_t N> static inline uint64_t gbits(const VlWide<N> &v, int lsb, int w)
-{
-    uint64_t r = 0;
-    for (int i = 0; i < w; i++) {
-        const int b = lsb + i;
-        r |= (uint64_t)((v[b / 32] >> (b % 32)) & 1u) << i;
-    }
-    return r;
-}
-template <typename T> static inline void sbits(T &v, int lsb, int w, uint64_t x)
-{
-    const uint64_t m = (w >= 64 ? ~0ULL : ((1ULL << w) - 1)) << lsb;
-    v = (T)(((uint64_t)v & ~m) | ((x << lsb) & m));
-}
-template <std::size_t N> static inline void sbits(VlWide<N> &v, int lsb, int w, uint64_t x)
-{
-    for (int i = 0; i < w; i++) {
-        const int b = lsb + i;
-        v[b / 32] = (v[b / 32] & ~(1u << (b % 32))) | ((uint32_t)((x >> i) & 1) << (b % 32));
-    }
-}
+// gbits / sbits: testbench/cosim/vl_bits.h
 
 #define R(sig) top->rootp->issue_path__DOT__u_ws__DOT__##sig
 #define Q(sig) top->rootp->issue_path__DOT__u_qu__DOT__##sig

@@ -12,27 +12,14 @@
 #include "Vpreempt_engine___024root.h"
 #endif
 #include "verilated.h"
+#include "vl_bits.h"
 #include "verilated_fst_c.h"
 
 extern "C" {
 #include "pe_env.h"
 }
 
-// ---- bit access on Verilator's port/signal types (integral up to 64 bits, VlWide above)
-template <typename T> static inline uint64_t gbits(const T &v, int lsb, int w)
-{
-    const uint64_t x = (uint64_t)v >> lsb;
-    return w >= 64 ? x : x & ((1ULL << w) - 1);
-}
-template <std::size_t N> static inline uint64_t gbits(const VlWide<N> &v, int lsb, int w)
-{
-    uint64_t r = 0;
-    for (int i = 0; i < w; i++) {
-        const int b = lsb + i;
-        r |= (uint64_t)((v[b / 32] >> (b % 32)) & 1u) << i;
-    }
-    return r;
-}
+// gbits / sbits: testbench/cosim/vl_bits.h
 
 #define R(sig) top->rootp->preempt_engine__DOT__##sig
 
