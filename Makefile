@@ -99,7 +99,7 @@ $(B)/$(1)/cosim_issue: $(RTL_ISSUE) testbench/cosim/cosim_issue.cpp testbench/co
 	install -m 755 $(B)/$(1)/vl_issue/cosim_issue $$@
 
 # preemption engine alone, C model vs RTL (environment and monitors: testbench/cosim/pe_env.c)
-$(B)/$(1)/cosim_pe: rtl/preempt_engine.v testbench/cosim/cosim_pe.cpp testbench/cosim/vl_bits.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+$(B)/$(1)/cosim_pe: rtl/preempt_engine.v testbench/cosim/cosim_pe.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_pe/cosim_pe  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module preempt_engine -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_pe -o cosim_pe \
@@ -110,7 +110,7 @@ $(B)/$(1)/cosim_pe: rtl/preempt_engine.v testbench/cosim/cosim_pe.cpp testbench/
 	install -m 755 $(B)/$(1)/vl_pe/cosim_pe $$@
 
 # whole SM (sm_top), C model vs RTL, random environment and TB-ledger monitors (testbench/cosim/sm_env.c)
-$(B)/$(1)/cosim_sm: $(RTL_SM) testbench/cosim/cosim_sm.cpp testbench/cosim/vl_bits.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+$(B)/$(1)/cosim_sm: $(RTL_SM) testbench/cosim/cosim_sm.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_sm/cosim_sm  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module sm_top -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_sm -o cosim_sm \
@@ -121,7 +121,7 @@ $(B)/$(1)/cosim_sm: $(RTL_SM) testbench/cosim/cosim_sm.cpp testbench/cosim/vl_bi
 	install -m 755 $(B)/$(1)/vl_sm/cosim_sm $$@
 
 # SM driver alone, C model vs RTL, random host and SM-side responder, driver invariants (testbench/cosim/drv_env.c)
-$(B)/$(1)/cosim_drv: rtl/sm_driver.v testbench/cosim/cosim_drv.cpp testbench/cosim/vl_bits.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+$(B)/$(1)/cosim_drv: rtl/sm_driver.v testbench/cosim/cosim_drv.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_drv/cosim_drv  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module sm_driver -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_drv -o cosim_drv \
@@ -133,7 +133,7 @@ $(B)/$(1)/cosim_drv: rtl/sm_driver.v testbench/cosim/cosim_drv.cpp testbench/cos
 
 # whole GPU (gpu_top: SM driver + NUM_SM SM tops), C model vs RTL, workload-like random environment and
 # system-level ledger monitors (testbench/cosim/gpu_env.c)
-$(B)/$(1)/cosim_gpu: $(RTL_GPU) testbench/cosim/cosim_gpu.cpp testbench/cosim/vl_bits.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+$(B)/$(1)/cosim_gpu: $(RTL_GPU) testbench/cosim/cosim_gpu.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_gpu/cosim_gpu  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module gpu_top -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_gpu -o cosim_gpu \

@@ -13,6 +13,7 @@
 #endif
 #include "verilated.h"
 #include "vl_bits.h"
+#include "cosim_opts.h"
 #include "verilated_fst_c.h"
 
 extern "C" {
@@ -165,55 +166,16 @@ static void usage(const char *p)
 
 int main(int argc, char **argv)
 {
-    uint64_t seed = 1, cycles = 20000, win_a = 0, win_b = 0, mutant = 0;
-    int rand_reset = 0, summary = 0, quiet = 0;
-    const char *fst = nullptr;
-    for (int i = 1; i < argc; i++) {
-        std::string a = argv[i];
-        auto need = [&](const char *what) -> const char * {
-            if (i + 1 >= argc) {
-                std::fprintf(stderr, "%s: %s needs %s\n", argv[0], a.c_str(), what);
-                std::exit(2);
-            }
-            return argv[++i];
-        };
-        auto num = [&](const char *s) -> uint64_t {
-            char *e;
-            unsigned long long v = std::strtoull(s, &e, 0);
-            if (*s == '\0' || *e != '\0') {
-                std::fprintf(stderr, "%s: %s expects a non-negative integer, got '%s'\n", argv[0], a.c_str(), s);
-                std::exit(2);
-            }
-            return v;
-        };
-        if (a == "--seed") seed = num(need("a number"));
-        else if (a == "--cycles") cycles = num(need("a number"));
-        else if (a == "--mutant") mutant = num(need("a mutant id"));
-        else if (a == "--rand-reset") rand_reset = 1;
-        else if (a == "--summary") summary = 1;
-        else if (a == "--quiet") quiet = 1;
-        else if (a == "--fst") fst = need("a file name");
-        else if (a == "--window") {
-            const char *w = need("FIRST:LAST");
-            unsigned long long x, y;
-            char tail;
-            if (std::sscanf(w, "%llu:%llu%c", &x, &y, &tail) != 2 || y < x) {
-                std::fprintf(stderr, "%s: --window expects FIRST:LAST cycles, got '%s'\n", argv[0], w);
-                return 2;
-            }
-            win_a = x, win_b = y;
-        } else if (a == "--help" || a == "-h") { usage(argv[0]); return 0; }
-        else { std::fprintf(stderr, "%s: unknown option '%s' (try --help)\n", argv[0], a.c_str()); return 2; }
+    cosim_opts o{1, 20000, 0, 0, 0, 0, 0, 0, nullptr};
+    {
+        const int rc = cosim_parse(argc, argv, o, usage);
+        if (rc >= 0)
+            return rc;
     }
-
-    std::vector<std::string> vargs = {argv[0]};
-    if (rand_reset) {
-        vargs.push_back("+verilator+rand+reset+2");
-        vargs.push_back("+verilator+seed+" + std::to_string((seed % 2147483646) + 1));
-    }
-    std::vector<const char *> vargv;
-    for (auto &s : vargs) vargv.push_back(s.c_str());
-    Verilated::commandArgs((int)vargv.size(), vargv.data());
+    cosim_verilated_args(argv[0], o);
+    const uint64_t seed = o.seed, cycles = o.cycles, win_a = o.win_a, win_b = o.win_b, mutant = o.mutant;
+    const int rand_reset = o.rand_reset, summary = o.summary, quiet = o.quiet;
+    const char *fst = o.fst;
     Vsm_driver *top = new Vsm_driver;
 #ifdef MUTANT
     top->mutsel = (uint8_t)mutant;

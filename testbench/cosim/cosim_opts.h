@@ -1,0 +1,77 @@
+// cosim_opts.h: the command-line options every lockstep cosim shim shares (--seed --cycles
+// --rand-reset --fst FILE --window FIRST:LAST --summary --quiet --mutant ID), and the Verilator
+// arguments they imply. Included by testbench/cosim/cosim_{pe,sm,drv,gpu}.cpp.
+#ifndef COSIM_OPTS_H
+#define COSIM_OPTS_H
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "verilated.h"
+
+struct cosim_opts {
+    uint64_t seed, cycles, win_a, win_b, mutant;
+    int rand_reset, summary, quiet;
+    const char *fst;
+};
+
+// Parses argv into o (o holds the defaults on entry). Returns -1 to go on, or the exit status
+// (0 after --help, 2 after a bad option, with a one-line error on stderr).
+static inline int cosim_parse(int argc, char **argv, cosim_opts &o, void (*usage)(const char *))
+{
+    for (int i = 1; i < argc; i++) {
+        std::string a = argv[i];
+        auto need = [&](const char *what) -> const char * {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "%s: %s needs %s\n", argv[0], a.c_str(), what);
+                std::exit(2);
+            }
+            return argv[++i];
+        };
+        auto num = [&](const char *s) -> uint64_t {
+            char *e;
+            unsigned long long v = std::strtoull(s, &e, 0);
+            if (*s == '\0' || *e != '\0') {
+                std::fprintf(stderr, "%s: %s expects a non-negative integer, got '%s'\n", argv[0], a.c_str(), s);
+                std::exit(2);
+            }
+            return v;
+        };
+        if (a == "--seed") o.seed = num(need("a number"));
+        else if (a == "--cycles") o.cycles = num(need("a number"));
+        else if (a == "--mutant") o.mutant = num(need("a mutant id"));
+        else if (a == "--rand-reset") o.rand_reset = 1;
+        else if (a == "--summary") o.summary = 1;
+        else if (a == "--quiet") o.quiet = 1;
+        else if (a == "--fst") o.fst = need("a file name");
+        else if (a == "--window") {
+            const char *w = need("FIRST:LAST");
+            unsigned long long x, y;
+            char tail;
+            if (std::sscanf(w, "%llu:%llu%c", &x, &y, &tail) != 2 || y < x) {
+                std::fprintf(stderr, "%s: --window expects FIRST:LAST cycles, got '%s'\n", argv[0], w);
+                return 2;
+            }
+            o.win_a = x, o.win_b = y;
+        } else if (a == "--help" || a == "-h") { usage(argv[0]); return 0; }
+        else { std::fprintf(stderr, "%s: unknown option '%s' (try --help)\n", argv[0], a.c_str()); return 2; }
+    }
+    return -1;
+}
+
+// Hands Verilator its arguments: with --rand-reset, random initial register values from a seed
+// derived from --seed, so that the run replays exactly.
+static inline void cosim_verilated_args(const char *argv0, const cosim_opts &o)
+{
+    std::vector<std::string> vargs = {argv0};
+    if (o.rand_reset) {
+        vargs.push_back("+verilator+rand+reset+2");
+        vargs.push_back("+verilator+seed+" + std::to_string((o.seed % 2147483646) + 1));
+    }
+    std::vector<const char *> vargv;
+    for (auto &s : vargs) vargv.push_back(s.c_str());
+    Verilated::commandArgs((int)vargv.size(), vargv.data());
+}
+#endif
