@@ -52,6 +52,11 @@ typedef struct {
     uint32_t pdirty, pact, pcur, pcnt_ks;
     uint32_t pc[DRV_KN];
     uint32_t pacc[DRV_NRES];
+    /* request unit (docs/sm_driver.md "QoS") */
+    uint32_t rq_st, rq_k, rq_s, rq_j, rq_c, rq_q, rq_npk, rq_pend, rq_pk;
+    uint32_t rq_g[DRV_KN];
+    uint32_t acc[DRV_NRES], w[DRV_NRES];
+    uint32_t rq_ack_v, rq_ack_st, rq_ack_kv, rq_ack_n;
 } sm_driver_t;
 
 typedef struct {
@@ -61,6 +66,10 @@ typedef struct {
     uint32_t km_v, km_k;
     uint64_t km_mask;
     uint32_t cfg_policy, cfg_max2, cfg_evict, cfg_pmode;
+    /* QoS manager: request and lookup ports */
+    uint32_t rq_v, rq_k, rq_sm;
+    uint32_t rq_give[DRV_KN];
+    uint32_t lk_s, lk_k;
     /* from each SM */
     uint32_t set_rej[DRV_NSM], cmd_full[DRV_NSM];
     uint32_t rsp_v[DRV_NSM], rsp_op[DRV_NSM], rsp_tb[DRV_NSM], rsp_status[DRV_NSM];
@@ -71,7 +80,11 @@ typedef struct {
 
 typedef struct {
     uint32_t kl_rej, kdone_v, kdone_k;
+    /* QoS manager: request and lookup ports */
+    uint32_t rq_rdy, rq_ack_v, rq_ack_st, rq_ack_kv, rq_ack_n;
+    uint32_t lk_cnt, lk_part, lk_ksv, lk_ks;
     /* to each SM */
+    uint32_t set_id[DRV_NSM];
     uint32_t set_v[DRV_NSM], set_tb[DRV_NSM], set_ks[DRV_NSM], set_nreg[DRV_NSM], set_smem[DRV_NSM],
         set_go[DRV_NSM];
     wmask_t set_mask[DRV_NSM];
@@ -91,6 +104,8 @@ typedef struct {
 enum { DRV_DEC_NONE = 0, DRV_DEC_EVICT, DRV_DEC_RESV, DRV_DEC_PLAN_PRE, DRV_DEC_NEW, DRV_DEC_RERUN,
        DRV_DEC_RESTORE, DRV_DEC_PLAN_START };
 enum { DRV_EV_NONE = 0, DRV_EV_RSP, DRV_EV_DONE };
+enum { DRV_RQ_IDLE = 0, DRV_RQ_SUM = 1, DRV_RQ_SCAN = 2 };                       /* rq_st */
+enum { DRV_ACK_FREE = 1, DRV_ACK_VICTIM = 2, DRV_ACK_REFUSED = 3 };              /* rq_ack_st */
 
 void drv_reset(sm_driver_t *d);
 /* Outputs of this cycle from current state and inputs (no state change). */
