@@ -48,6 +48,8 @@ typedef struct {
     X(set_nreg, SMK_NUM_SM) X(set_smem, SMK_NUM_SM) X(set_go, SMK_NUM_SM)                          \
     X(cmd_v, SMK_NUM_SM) X(cmd_op, SMK_NUM_SM) X(cmd_tb, SMK_NUM_SM) X(cmd_ptr, SMK_NUM_SM)        \
     X(cmd_idem, SMK_NUM_SM)                                                                        \
+    X(set_id, SMK_NUM_SM) X(rq_rdy, 1) X(rq_ack_v, 1) X(rq_ack_st, 1) X(rq_ack_kv, 1)              \
+    X(rq_ack_n, 1) X(lk_cnt, 1) X(lk_part, 1) X(lk_ksv, 1) X(lk_ks, 1)                             \
     /* kernel table */                                                                             \
     X(kv, 1) X(kold, DRV_KN_) X(kn, DRV_KN_) X(kr, DRV_KN_) X(km, DRV_KN_) X(kdreg, DRV_KN_)      \
     X(kgrid, DRV_KN_) X(knext, DRV_KN_) X(kndone, DRV_KN_) X(kqos, 1) X(kidem, 1)                 \
@@ -68,7 +70,11 @@ typedef struct {
     X(s_kl_rej, 1) X(s_kdone_v, 1) X(s_kdone_k, 1)                                                 \
     /* partition unit */                                                                           \
     X(pdirty, 1) X(pact, 1) X(pcur, 1) X(pcnt_ks, 1) X(pc, DRV_KN_)                                \
-    X(pacc_reg, 1) X(pacc_sl, 1) X(pacc_w, 1) X(pacc_tb, 1)
+    X(pacc_reg, 1) X(pacc_sl, 1) X(pacc_w, 1) X(pacc_tb, 1)                                        \
+    /* request unit (outputs rq_ack_* above are the registered state s_rq_ack_*) */                \
+    X(rq_st, 1) X(rq_k, 1) X(rq_s, 1) X(rq_j, 1) X(rq_c, 1) X(rq_q, 1) X(rq_npk, 1) X(rq_pend, 1)  \
+    X(rq_pk, 1) X(rq_g, DRV_KN_) X(acc, 4) X(w, 4)                                                 \
+    X(s_rq_ack_v, 1) X(s_rq_ack_st, 1) X(s_rq_ack_kv, 1) X(s_rq_ack_n, 1)
 #define DRV_OBS_ENUM(nm, n) DO_##nm, DO_##nm##_end = DO_##nm + (n)-1,
 enum { DRV_OBS(DRV_OBS_ENUM) DO_N };
 #undef DRV_OBS_ENUM

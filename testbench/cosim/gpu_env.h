@@ -44,6 +44,8 @@ typedef struct {
     X(set_v, GD_NSM) X(set_tb, GD_NSM) X(set_mask, GD_NSM) X(set_ks, GD_NSM) X(set_nreg, GD_NSM)   \
     X(set_smem, GD_NSM) X(set_go, GD_NSM) X(cmd_v, GD_NSM) X(cmd_op, GD_NSM) X(cmd_tb, GD_NSM)     \
     X(cmd_ptr, GD_NSM) X(cmd_idem, GD_NSM)                                                         \
+    X(set_id, GD_NSM) X(rq_rdy, 1) X(rq_ack_v, 1) X(rq_ack_st, 1) X(rq_ack_kv, 1) X(rq_ack_n, 1)  \
+    X(lk_cnt, 1) X(lk_part, 1) X(lk_ksv, 1) X(lk_ks, 1)                                            \
     X(kv, 1) X(kold, GD_KN) X(kn, GD_KN) X(kr, GD_KN) X(km, GD_KN) X(kdreg, GD_KN)                 \
     X(kgrid, GD_KN) X(knext, GD_KN) X(kndone, GD_KN) X(kqos, 1) X(kidem, 1) X(kmask, GD_KN)       \
     X(kadm, GD_KN) X(klim, GD_KN) X(U, GD_KN * 4) X(u, GD_NSM * 4)                                 \
@@ -52,7 +54,9 @@ typedef struct {
     X(busy, 1) X(bpb, 1) X(rl_v, 1) X(rl_op, GD_NSM) X(rl_tb, GD_NSM) X(rl_st, GD_NSM)             \
     X(dp, GD_NSM) X(qst, SMK_PTBQ) X(qk, SMK_PTBQ) X(qid, SMK_PTBQ) X(qs, SMK_PTBQ)                \
     X(qt, SMK_PTBQ) X(pb, 1) X(plan_v, 1) X(plan_kc, 1) X(plan_kv, 1) X(plan_sm, 1)                \
-    X(plan_left, 1) X(pdirty, 1) X(pact, 1) X(pcur, 1) X(pcnt_ks, 1) X(pc, GD_KN) X(pacc, 4)
+    X(plan_left, 1) X(pdirty, 1) X(pact, 1) X(pcur, 1) X(pcnt_ks, 1) X(pc, GD_KN) X(pacc, 4)      \
+    X(rq_st, 1) X(rq_k, 1) X(rq_s, 1) X(rq_j, 1) X(rq_c, 1) X(rq_q, 1) X(rq_npk, 1) X(rq_pend, 1)  \
+    X(rq_pk, 1) X(rq_g, GD_KN) X(acc, 4) X(w, 4)
 #define GPU_DRV_OBS_ENUM(nm, n) GD_##nm, GD_##nm##_end = GD_##nm + (n)-1,
 enum { GPU_DRV_OBS(GPU_DRV_OBS_ENUM) GD_N };
 #undef GPU_DRV_OBS_ENUM
