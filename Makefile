@@ -26,11 +26,11 @@ COPT    := -O3 $(if $(filter x86_64,$(shell uname -m)),-mpopcnt)
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 JOBS    ?= 2
 
-CMODEL_SRC := cmodel/warp_sched.c cmodel/quota_unit.c cmodel/preempt_engine.c cmodel/sm_top.c cmodel/sm_driver.c cmodel/gpu_top.c
+CMODEL_SRC := cmodel/warp_sched.c cmodel/quota_unit.c cmodel/preempt_engine.c cmodel/sm_top.c cmodel/sm_driver.c cmodel/gpu_top.c cmodel/qos_mgr.c
 CMODEL_HDR := $(wildcard cmodel/*.h)
 TB_SRC     := testbench/cosim/issue_env.c testbench/cosim/pe_env.c testbench/cosim/sm_env.c testbench/cosim/drv_env.c testbench/cosim/gpu_env.c
 TB_HDR     := testbench/rng.h testbench/cosim/issue_env.h testbench/cosim/pe_env.h testbench/cosim/sm_env.h testbench/cosim/drv_env.h testbench/cosim/gpu_env.h
-UNIT_SRC   := testbench/test_warp_sched.c testbench/test_quota_unit.c testbench/test_preempt_engine.c testbench/test_sm_top.c testbench/test_sm_driver.c
+UNIT_SRC   := testbench/test_warp_sched.c testbench/test_quota_unit.c testbench/test_preempt_engine.c testbench/test_sm_top.c testbench/test_sm_driver.c testbench/test_qos_mgr.c
 RTL_ISSUE  := rtl/warp_sched.v rtl/quota_unit.v testbench/cosim/issue_path.v
 RTL_ALL    := rtl/warp_sched.v rtl/quota_unit.v
 RTL_SM     := rtl/warp_sched.v rtl/quota_unit.v rtl/preempt_engine.v rtl/sm_top.v
@@ -44,7 +44,7 @@ VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLA
                    -CFLAGS -std=c++14
 
 .PHONY: all run test setup lint cosim cosim-long area bench mutate formal clean unit hwgen-test help \
-        ctx-table ctx-table-check
+        ctx-table ctx-table-check workload-test
 .DELETE_ON_ERROR:
 
 all: $(B)/$(CFGN)/cosim_issue
@@ -86,6 +86,14 @@ $(B)/$(1)/unit: $(UNIT_SRC) $(CMODEL_SRC) $(CMODEL_HDR) $(wildcard testbench/*.h
 # save/restore time table: formula vs C model (docs/ctx_table.md)
 $(B)/$(1)/ctx_table: testbench/ctx_table.c $(B)/$(1)/libsmk.a $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
 	$(CC) $(CFLAGS_COMMON) -O2 -I$(B)/$(1) -Icmodel -o $$@ testbench/ctx_table.c $(B)/$(1)/libsmk.a
+
+# one sm_top on a workload-like random stimulus, replayed: SM-cycles/s and instructions per cycle
+$(B)/$(1)/bench_sm: testbench/bench_sm.c testbench/rng.h $(TB_HDR) $(CMODEL_HDR) $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.h
+	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -o $$@ testbench/bench_sm.c $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a
+
+# smk command: workload model (testbench/workload.c, timing.c) around the whole-GPU C model (docs/smk.md)
+$(B)/$(1)/smk: testbench/smk.c testbench/workload.c testbench/timing.c testbench/workload.h testbench/timing.h testbench/rng.h $(B)/$(1)/libsmk.a $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
+	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -o $$@ testbench/smk.c testbench/workload.c testbench/timing.c $(B)/$(1)/libsmk.a -lm
 
 # Verilator lockstep harness: C model and environment built by gcc into archives, linked by absolute path
 $(B)/$(1)/cosim_issue: $(RTL_ISSUE) testbench/cosim/cosim_issue.cpp testbench/cosim/vl_bits.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
@@ -143,7 +151,20 @@ $(B)/$(1)/cosim_gpu: $(RTL_GPU) testbench/cosim/cosim_gpu.cpp testbench/cosim/vl
 	  || { tail -30 $(B)/$(1)/vl_gpu.log; exit 1; }
 	install -m 755 $(B)/$(1)/vl_gpu/cosim_gpu $$@
 
-$(B)/$(1)/lint.ok: $(RTL_ISSUE) $(RTL_GPU) $(B)/$(1)/smk_cfg.vh
+# QoS manager alone, C model vs RTL (random host, SM-register script, driver stub: testbench/cosim/qm_env.c;
+# its object is linked directly, outside libtb.a)
+$(B)/$(1)/tbobj/qm_env.o: testbench/cosim/qm_env.h
+$(B)/$(1)/cosim_qm: rtl/qos_mgr.v testbench/cosim/cosim_qm.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/tbobj/qm_env.o $(B)/$(1)/libsmk.a $(B)/$(1)/smk_cfg.vh
+	@rm -f $$@ $(B)/$(1)/vl_qm/cosim_qm  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
+	verilator $(VERILATOR_FLAGS) --top-module qos_mgr -I$(abspath $(B)/$(1)) \
+	  --Mdir $(B)/$(1)/vl_qm -o cosim_qm \
+	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
+	  $(abspath rtl/qos_mgr.v) $(abspath testbench/cosim/cosim_qm.cpp) \
+	  $(abspath $(B)/$(1)/tbobj/qm_env.o) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_qm.log 2>&1 \
+	  || { tail -30 $(B)/$(1)/vl_qm.log; exit 1; }
+	install -m 755 $(B)/$(1)/vl_qm/cosim_qm $$@
+
+$(B)/$(1)/lint.ok: $(RTL_ISSUE) $(RTL_GPU) rtl/qos_mgr.v $(B)/$(1)/smk_cfg.vh
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module warp_sched rtl/warp_sched.v
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module quota_unit rtl/quota_unit.v
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module issue_path $(RTL_ISSUE)
@@ -151,6 +172,7 @@ $(B)/$(1)/lint.ok: $(RTL_ISSUE) $(RTL_GPU) $(B)/$(1)/smk_cfg.vh
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module sm_top rtl/sm_top.v rtl/warp_sched.v rtl/quota_unit.v rtl/preempt_engine.v
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module sm_driver rtl/sm_driver.v
 	verilator --lint-only -Wall -I$(B)/$(1) --top-module gpu_top $(RTL_GPU)
+	verilator --lint-only -Wall -I$(B)/$(1) --top-module qos_mgr rtl/qos_mgr.v
 	@touch $$@
 endef
 
@@ -170,8 +192,12 @@ lint: $(foreach c,$(CONFIGS),$(B)/$(c)/lint.ok)
 hwgen-test: $(B)/hwgen
 	bash testbench/test_hwgen.sh $(B)/hwgen
 
+# workload files and the smk command's errors (testbench/test_workload.sh); not in `make test` yet
+workload-test: $(B)/gtx980/smk
+	bash testbench/test_workload.sh $(B)/gtx980/smk
+
 unit: $(foreach c,$(CONFIGS),$(B)/$(c)/unit)
-	@for c in $(CONFIGS); do echo "== unit tests, $$c"; $(B)/$$c/unit || exit 1; done
+	@for c in $(CONFIGS); do echo "== unit tests, $$c"; ASAN_OPTIONS=fast_unwind_on_malloc=0 LSAN_OPTIONS=suppressions=$(abspath testbench/lsan.supp):print_suppressions=0 $(B)/$$c/unit || exit 1; done
 
 # several seeds on every named configuration, some with random initial register values
 COSIM_CYCLES ?= 300000

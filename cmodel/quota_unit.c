@@ -54,12 +54,25 @@ static inline int exhausted(const quota_unit_t *q, uint32_t ks_active)
     return 1;
 }
 
+/* tmr: the SM's own epoch timer expires in this cycle */
+static inline int tmr(const quota_unit_t *q) { return q->epoch_len != 0 && (uint64_t)q->ecnt + 1 >= q->epoch_len; }
+
+/* a CMD write in this cycle with bit `lsb` set */
+static inline int cmd_bit(const qu_in_t *in, int lsb)
+{
+    return in->csr_we && (in->csr_addr & SMK_MASK(SMK_ADDR_W)) == SMK_REG_CMD && ((in->csr_wdata >> lsb) & 1);
+}
+
+/* timed = tmr | cmd_start: counter boundary */
 static inline int timed(const quota_unit_t *q, const qu_in_t *in)
 {
-    const int t = q->epoch_len != 0 && (uint64_t)q->ecnt + 1 >= q->epoch_len;
-    const int cmd = in->csr_we && (in->csr_addr & SMK_MASK(SMK_ADDR_W)) == SMK_REG_CMD &&
-                    ((in->csr_wdata >> SMK_CMD_EPOCH_START_LSB) & 1);
-    return t || cmd;
+    return tmr(q) || cmd_bit(in, SMK_CMD_EPOCH_START_LSB);
+}
+
+/* snap = tmr | cmd_snap: end of a statistics window (docs/qos_mgr.md section 11) */
+static inline int snap_of(const quota_unit_t *q, const qu_in_t *in)
+{
+    return tmr(q) || cmd_bit(in, SMK_CMD_SNAP_LSB);
 }
 
 uint32_t qu_qallow(const quota_unit_t *q)
@@ -90,7 +103,10 @@ void qu_eval(const quota_unit_t *q, const qu_in_t *in, qu_out_t *out)
 void qu_commit(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
 {
     const uint32_t mode = FIELD(q->sm_ctrl, QMODE), scheme = FIELD(q->sm_ctrl, QSCHEME);
-    const int t = (int)out->timed, ex = (int)out->exhausted, boundary = (int)out->epoch_end;
+    const int t = (int)out->timed, ex = (int)out->exhausted;
+    /* statistics windows and the timers follow `snap`, not the counter boundary: an Elastic
+     * early start or a CMD.EPOCH_START alone does not snapshot (docs/quota_unit.md) */
+    const int snap = snap_of(q, in);
     const int tick = q->sample_per != 0 && (uint64_t)q->scnt + 1 >= q->sample_per;
 
     /* per-slot increments this cycle */
@@ -126,7 +142,7 @@ void qu_commit(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
 
     /* timers and statistics */
     const uint32_t emax = (uint32_t)SMK_MASK(EW);
-    if (boundary) {
+    if (snap) {
         q->ep_cycles = sat_s((uint64_t)q->ecnt + 1);
         q->ep_samples = sat_s((uint64_t)q->nsamp + (uint32_t)tick);
         q->epochs = sat_s((uint64_t)q->epochs + 1);
@@ -136,13 +152,13 @@ void qu_commit(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
         q->nsamp = sat_s((uint64_t)q->nsamp + (uint32_t)tick);
         q->ecnt = q->ecnt < emax ? q->ecnt + 1 : emax;
     }
-    q->scnt = (boundary || tick) ? 0 : (q->scnt < emax ? q->scnt + 1 : emax);
+    q->scnt = (snap || tick) ? 0 : (q->scnt < emax ? q->scnt + 1 : emax);
     for (int k = 0; k < SMK_KSLOTS; k++) {
         const uint32_t thr = sat_s((uint64_t)q->thr[k] + tin[k]);
         const uint32_t wis = sat_s((uint64_t)q->wis[k] + iin[k]);
         const uint32_t idl = sat_s((uint64_t)q->idle[k] + (tick ? in->idle_cnt[k] : 0));
         const uint32_t cyc = sat_s((uint64_t)q->cyc[k] + ((in->ks_active >> k) & 1));
-        if (boundary) {
+        if (snap) {
             q->s_thr[k] = thr, q->s_wis[k] = wis, q->s_idle[k] = idl, q->s_cyc[k] = cyc;
             q->thr[k] = q->wis[k] = q->idle[k] = q->cyc[k] = 0;
         } else {

@@ -203,9 +203,14 @@ module quota_unit #(
 
     wire exhausted = (|ks_active) & ~|(ks_active & pos);
     wire cmd_start = csr_we & is_at(csr_addr, `SMK_REG_CMD) & csr_wdata[`SMK_CMD_EPOCH_START_LSB];
-    wire timed     = ((|epoch_len) & (ecnt_inc >= {1'b0, epoch_len})) | cmd_start;
+    wire cmd_snap  = csr_we & is_at(csr_addr, `SMK_REG_CMD) & csr_wdata[`SMK_CMD_SNAP_LSB];
+    wire tmr       = (|epoch_len) & (ecnt_inc >= {1'b0, epoch_len});
+    wire timed     = tmr | cmd_start;
     wire early     = ~timed & exhausted & m_qos & s_elast;
     wire boundary  = timed | early;
+    // statistics snapshot, EP_* / EPOCH_CNT and timer restart (docs/qos_mgr.md section 11):
+    // the SM's own timer or CMD.SNAP; early (Elastic) boundaries and CMD.EPOCH_START alone do not
+    wire snap      = tmr | cmd_snap;
     wire tick      = (|sample_per) & (scnt_inc >= {1'b0, sample_per});
 
     assign epoch_end = boundary;
@@ -302,9 +307,9 @@ module quota_unit #(
             if (we_qmsk) qos_mask   <= csr_wdata[K-1:0];
             quota <= quota_nx;
             cnt   <= cnt_nx;
-            ecnt  <= boundary ? {EW{1'b0}} : (ecnt_inc[EW] ? ecnt : ecnt_inc[EW-1:0]);
-            scnt  <= (boundary | tick) ? {EW{1'b0}} : (scnt_inc[EW] ? scnt : scnt_inc[EW-1:0]);
-            if (boundary) begin
+            ecnt  <= snap ? {EW{1'b0}} : (ecnt_inc[EW] ? ecnt : ecnt_inc[EW-1:0]);
+            scnt  <= (snap | tick) ? {EW{1'b0}} : (scnt_inc[EW] ? scnt : scnt_inc[EW-1:0]);
+            if (snap) begin
                 epochs     <= epochs_inc;
                 ep_cycles  <= ep_len;
                 ep_samples <= nsamp_inc;

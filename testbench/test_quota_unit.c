@@ -72,6 +72,14 @@ static void cmd_start(qb_t *b)
     cr_assert_eq(b->out.epoch_end, 1u, "CMD.EPOCH_START cycle is a boundary");
     clear_act(b);
 }
+/* CMD = 3 (EPOCH_START and SNAP): a counter boundary that also ends the statistics window and
+ * restarts the timers, i.e. what CMD.EPOCH_START alone did before issue 5 (docs/qos_mgr.md 11) */
+static void cmd_both(qb_t *b)
+{
+    b->out = qu_write(&b->q, &b->in, R(CMD), (1u << SMK_CMD_EPOCH_START_LSB) | (1u << SMK_CMD_SNAP_LSB));
+    cr_assert_eq(b->out.epoch_end, 1u, "CMD = 3 cycle is a boundary");
+    clear_act(b);
+}
 static uint32_t rd(const qb_t *b, uint32_t a) { return qu_read(&b->q, a); }
 static int32_t cnt(const qb_t *b, int k) { return (int32_t)rd(b, R(CNT) + (uint32_t)k); }
 static void wr_cnt(qb_t *b, int k, int32_t v) { wr(b, R(CNT) + (uint32_t)k, (uint32_t)v); }
@@ -247,7 +255,7 @@ Test(quota_unit, read_map, .description = "read of every address: mapped registe
     }
 }
 
-Test(quota_unit, writes_ignored, .description = "writes to read-only, unmapped, slot >= K addresses, CMD with bit 0 clear, or with csr_we = 0 change nothing")
+Test(quota_unit, writes_ignored, .description = "writes to read-only, unmapped, slot >= K addresses, CMD with bits 0 and 1 clear, or with csr_we = 0 change nothing")
 {
     qb_t b;
     qb_init(&b);
@@ -260,7 +268,7 @@ Test(quota_unit, writes_ignored, .description = "writes to read-only, unmapped, 
         const quota_unit_t before = b.q;
         quota_unit_t exp = before;
         exp.ecnt++, exp.scnt++; /* the only change of an idle cycle here */
-        wr(&b, a, a == R(CMD) ? 0xfffffffeu : 0xffffffffu);
+        wr(&b, a, a == R(CMD) ? 0xfffffffcu : 0xffffffffu);
         cr_assert_eq(b.out.epoch_end, 0u, "addr 0x%02x", a);
         cr_assert(memcmp(&b.q, &exp, sizeof exp) == 0, "write to addr 0x%02x changed state", a);
         b.q = before;
@@ -412,7 +420,7 @@ Test(quota_unit, smk_decrement, .description = "SMK: -1 per issue, issues of sev
     expect_cnts(&b, e, "c5");
     cr_assert_eq(b.out.qallow, KALL);
 
-    cmd_start(&b);
+    cmd_both(&b);
     for (int k = 0; k < NK; k++) {
         cr_assert_eq(rd(&b, R(STAT_WIS) + (uint32_t)k), wis[k], "STAT_WIS[%d]", k);
         cr_assert_eq(rd(&b, R(STAT_THR) + (uint32_t)k), k == 0 ? 32u * NCP : 0u, "STAT_THR[%d]", k);
@@ -498,7 +506,7 @@ Test(quota_unit, smk_worked_example, .description = "design-notes 4 SMK example 
     wr(&b, R(EPOCH_LEN), (uint32_t)epoch);
     wr(&b, R(SM_CTRL), u_ctrl(0, SMK, NAIVE, 0));
     b.in.ks_active = 3;
-    cmd_start(&b);
+    cmd_both(&b);
     cr_assert_eq(cnt(&b, 0), NS * 2000);
     cr_assert_eq(cnt(&b, 1), NS * 5000);
     for (int ep = 0; ep < 2; ep++) {
@@ -566,7 +574,7 @@ Test(quota_unit, qos_decrement, .description = "QOS: - active threads per comple
     expect_cnts(&b, e, "c5");
     cr_assert_eq(b.out.epoch_end, 0u);
 
-    cmd_start(&b);
+    cmd_both(&b);
     for (int k = 0; k < NK; k++) {
         cr_assert_eq(rd(&b, R(STAT_THR) + (uint32_t)k), thr[k], "STAT_THR[%d]", k);
         cr_assert_eq(rd(&b, R(STAT_WIS) + (uint32_t)k), k == 0 ? (uint32_t)NS : 0u, "STAT_WIS[%d]", k);
@@ -584,7 +592,7 @@ static void naive_fig4a(uint32_t scheme)
     wr(&b, R(EPOCH_LEN), 20);
     wr(&b, R(SM_CTRL), u_ctrl(0, QOS, scheme, 0));
     b.in.ks_active = 3;
-    cmd_start(&b);
+    cmd_both(&b);
     cr_assert_eq(cnt(&b, 0), 100);
     cr_assert_eq(cnt(&b, 1), 50);
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), 1u);
@@ -615,7 +623,7 @@ Test(quota_unit, qscheme3_behaves_as_naive, .description = "QSCHEME 3: Fig. 4a g
     naive_fig4a(3);
 }
 
-Test(quota_unit, elastic_fig4b, .description = "Fig. 4b Elastic: all <= 0 starts a new epoch at once, C_k += quota, epoch_end, EPOCH_CNT, snapshot")
+Test(quota_unit, elastic_fig4b, .description = "Fig. 4b Elastic: all <= 0 starts a new epoch at once, C_k += quota, epoch_end; since issue 5 no snapshot, EPOCH_CNT and timers unchanged")
 {
     qb_t b;
     qb_init(&b);
@@ -625,37 +633,79 @@ Test(quota_unit, elastic_fig4b, .description = "Fig. 4b Elastic: all <= 0 starts
     wr(&b, R(EPOCH_LEN), 1000);
     wr(&b, R(SM_CTRL), u_ctrl(0, QOS, ELASTIC, 0));
     b.in.ks_active = 3;
-    cmd_start(&b);
+    cmd_both(&b); /* cycle 5 (ecnt 5): window 1 = 6 cycles, slots active only in its last */
+    cr_assert_eq(rd(&b, R(EPOCH_CNT)), 1u);
+    cr_assert_eq(rd(&b, R(EP_CYCLES)), 6u);
+    cr_assert_eq(rd(&b, R(STAT_CYC)), 1u);
     fcyc(&b, 0, 32, 0, 32, 0, 36, 50, "c1");
     fcyc(&b, 0, 32, 1, 32, 0, 4, 18, "c2");
     fcyc(&b, 0, 10, 1, 32, 0, -6, -14, "c3");
     /* c4: all <= 0: early boundary; overshoot carried, an in-flight completion of K1 charged */
     fcyc(&b, -1, 0, 1, 5, 1, -6 + 100, -19 + 50, "c4");
-    cr_assert_eq(rd(&b, R(EPOCH_CNT)), 2u);
-    cr_assert_eq(rd(&b, R(EP_CYCLES)), 4u);
-    cr_assert_eq(rd(&b, R(STAT_THR)), 106u);
-    cr_assert_eq(rd(&b, R(STAT_THR) + 1), 69u);
-    cr_assert_eq(rd(&b, R(STAT_CYC)), 4u);
-    cr_assert_eq(rd(&b, R(STAT_CYC) + 1), 4u);
-    cr_assert_eq(b.q.thr[0], 0u, "live counters restart");
-    cr_assert_eq(b.q.thr[1], 0u);
-    cr_assert_eq(b.q.cyc[0], 0u);
+    /* issue 5 (docs/qos_mgr.md 11): an early start is a counter refill only; the statistics of
+     * window 1 stay, the live ones go on (K0 64 + 32 + 10, K1 32 + 32 + 5), timers not restarted */
+    cr_assert_eq(rd(&b, R(EPOCH_CNT)), 1u, "early start is not counted");
+    cr_assert_eq(rd(&b, R(EP_CYCLES)), 6u);
+    cr_assert_eq(rd(&b, R(STAT_THR)), 0u, "no snapshot at the early start");
+    cr_assert_eq(rd(&b, R(STAT_THR) + 1), 0u);
+    cr_assert_eq(rd(&b, R(STAT_CYC)), 1u);
+    cr_assert_eq(b.q.thr[0], 106u, "live counters go on");
+    cr_assert_eq(b.q.thr[1], 69u);
+    cr_assert_eq(b.q.cyc[0], 4u);
+    cr_assert_eq(b.q.cyc[1], 4u);
+    cr_assert_eq(b.q.ecnt, 4u, "epoch timer not restarted");
+    cr_assert_eq(b.q.scnt, 4u, "sampling timer not restarted");
     for (int k = 2; k < NK; k++)
         cr_assert_eq(cnt(&b, k), 0);
-    /* the epoch timer restarted: the next (timed) boundary is exactly 1000 cycles later, and a
-     * timed boundary under Elastic discards leftovers like Naive */
-    for (int c = 1; c < 1000; c++)
+    /* the timer was not restarted: the next (timed) boundary is 1000 cycles after the CMD, i.e.
+     * 996 after c4, and a timed boundary under Elastic discards leftovers like Naive */
+    for (int c = 1; c < 996; c++)
         fcyc(&b, -1, 0, -1, 0, 0, 94, 31, "idle");
     fcyc(&b, -1, 0, -1, 0, 1, 100, 50, "timed");
     cr_assert_eq(rd(&b, R(EP_CYCLES)), 1000u);
-    cr_assert_eq(rd(&b, R(EPOCH_CNT)), 3u);
-    /* exhausted and timed in the same cycle: timed (QUOTA load), counted once */
+    cr_assert_eq(rd(&b, R(EPOCH_CNT)), 2u);
+    cr_assert_eq(rd(&b, R(STAT_THR)), 106u, "window 2 spans the early start");
+    cr_assert_eq(rd(&b, R(STAT_THR) + 1), 69u);
+    cr_assert_eq(rd(&b, R(STAT_CYC)), 1000u);
+    cr_assert_eq(rd(&b, R(STAT_CYC) + 1), 1000u);
+    /* exhausted and CMD.EPOCH_START in the same cycle: timed (QUOTA load); no snapshot */
     wr_cnt(&b, 0, -5);
     wr_cnt(&b, 1, -5);
     cmd_start(&b);
     cr_assert_eq(cnt(&b, 0), 100);
     cr_assert_eq(cnt(&b, 1), 50);
-    cr_assert_eq(rd(&b, R(EPOCH_CNT)), 4u);
+    cr_assert_eq(rd(&b, R(EPOCH_CNT)), 2u);
+    cr_assert_eq(b.q.ecnt, 3u, "two writes and the CMD cycle after the timed boundary");
+}
+
+Test(quota_unit, elastic_early_with_own_timer, .description = "Elastic with the SM's own timer: early starts refill but the windows stay EPOCH_LEN long")
+{
+    qb_t b;
+    qb_init(&b);
+    wr_quota(&b, 0, 5);
+    wr(&b, R(EPOCH_LEN), 10);
+    wr(&b, R(SAMPLE_PER), 4);
+    wr(&b, R(SM_CTRL), u_ctrl(0, QOS, ELASTIC, 0));
+    cmd_both(&b); /* window starts after this cycle; cnt[0] = 5 */
+    b.in.ks_active = 1;
+    b.in.idle_cnt[0] = 2;
+    /* slot 0 completes 5 threads every other cycle: exhausted after cycle 0, refilled in 1, ... */
+    int early = 0;
+    for (int e = 0; e < 10; e++) {
+        if (e % 2 == 0)
+            cpl(&b, 0, 0, 5);
+        qu_eval(&b.q, &b.in, &b.out);
+        cr_assert_eq(b.out.epoch_end, (uint32_t)(e % 2 == 1 || e == 9), "cycle %d", e);
+        early += b.out.epoch_end && !b.out.timed;
+        cyc(&b);
+    }
+    cr_assert_eq(early, 4, "early starts in cycles 1, 3, 5, 7 (9 is timed)");
+    cr_assert_eq(rd(&b, R(EPOCH_CNT)), 2u, "CMD = 3 and the timed boundary only");
+    cr_assert_eq(rd(&b, R(EP_CYCLES)), 10u);
+    cr_assert_eq(rd(&b, R(STAT_THR)), 25u, "the whole window");
+    cr_assert_eq(rd(&b, R(STAT_CYC)), 10u);
+    cr_assert_eq(rd(&b, R(EP_SAMPLES)), 2u, "ticks at window cycles 3 and 7");
+    cr_assert_eq(rd(&b, R(STAT_IDLE)), 4u);
 }
 
 static void rollover_fig4c(uint32_t rollneg)
@@ -668,7 +718,7 @@ static void rollover_fig4c(uint32_t rollneg)
     wr(&b, R(EPOCH_LEN), 10);
     wr(&b, R(SM_CTRL), u_ctrl(0, QOS, ROLLOVER, rollneg));
     b.in.ks_active = 3;
-    cmd_start(&b);
+    cmd_both(&b);
     /* epoch 1: both leave quota unused */
     fcyc(&b, 0, 32, 0, 32, 0, 36, 50, "e1c1");
     fcyc(&b, 1, 20, -1, 0, 0, 36, 30, "e1c2");
@@ -852,35 +902,129 @@ Test(quota_unit, epoch_len_shrink, .description = "shrinking EPOCH_LEN below the
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), 3u);
 }
 
-Test(quota_unit, cmd_epoch_start, .description = "CMD.EPOCH_START: boundary in the write cycle, restarts the epoch timer")
+Test(quota_unit, cmd_epoch_start, .description = "CMD.EPOCH_START alone: counter boundary in the write cycle; no snapshot, timers not restarted (issue 5)")
 {
     qb_t b;
     qb_init(&b);
-    for (int c = 0; c < 7; c++)
+    wr_quota(&b, 0, 10);                         /* cycle 0 */
+    wr(&b, R(SM_CTRL), u_ctrl(0, QOS, NAIVE, 0)); /* cycle 1 */
+    for (int c = 2; c < 7; c++)
         cyc(&b);
+    b.in.ks_active = 1;
     cmd_start(&b); /* cycle 7 */
-    cr_assert_eq(rd(&b, R(EPOCH_CNT)), 1u);
-    cr_assert_eq(rd(&b, R(EP_CYCLES)), 8u);
-    wr(&b, R(CMD), 0);
+    cr_assert_eq(cnt(&b, 0), 10, "QUOTA loaded");
+    cr_assert_eq(rd(&b, R(EPOCH_CNT)), 0u, "no snapshot");
+    cr_assert_eq(rd(&b, R(EP_CYCLES)), 0u);
+    cr_assert_eq(rd(&b, R(STAT_CYC)), 0u);
+    cr_assert_eq(b.q.cyc[0], 1u, "live statistics go on");
+    cr_assert_eq(b.q.ecnt, 8u, "epoch timer not restarted");
+    cr_assert_eq(b.q.scnt, 8u, "sampling timer not restarted");
+    wr(&b, R(CMD), 0); /* cycle 8 */
     cr_assert_eq(b.out.epoch_end, 0u);
-    wr(&b, R(CMD), 2);
-    cr_assert_eq(b.out.epoch_end, 0u);
+    cr_assert_eq(b.q.ecnt, 9u);
+    cr_assert_eq(cnt(&b, 0), 10);
+    cr_assert_eq(rd(&b, R(EPOCH_CNT)), 0u);
+    /* EPOCH_START and SNAP together restart the timer */
+    cmd_both(&b); /* cycle 9 */
+    cr_assert_eq(rd(&b, R(EP_CYCLES)), 10u, "cycles 0..9");
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), 1u);
-    wr(&b, R(EPOCH_LEN), 5);
-    cyc(&b);
-    cmd_start(&b);
-    cr_assert_eq(rd(&b, R(EP_CYCLES)), 5u, "3 writes, 1 cycle, this CMD cycle");
+    cr_assert_eq(rd(&b, R(STAT_CYC)), 2u, "cycles 7 and 9 (ks_active 0 in the write cycle 8)");
+    cr_assert_eq(b.q.ecnt, 0u);
+    wr(&b, R(EPOCH_LEN), 5); /* cycle 10: ecnt 0 -> 1 */
     for (int c = 1; c <= 10; c++) {
         qu_eval(&b.q, &b.in, &b.out);
-        cr_assert_eq(b.out.epoch_end, (uint32_t)(c == 5 || c == 10), "%d cycles after CMD", c);
+        cr_assert_eq(b.out.epoch_end, (uint32_t)(c == 4 || c == 9), "%d cycles after the EPOCH_LEN write", c);
         cyc(&b);
     }
+    cr_assert_eq(rd(&b, R(EPOCH_CNT)), 3u);
+    /* EPOCH_START alone in the middle of a timed window: the timed boundary keeps its place */
+    cyc(&b);       /* ecnt 1 -> 2 */
+    cmd_start(&b); /* ecnt 2 -> 3 */
+    cr_assert_eq(rd(&b, R(EPOCH_CNT)), 3u);
+    qu_eval(&b.q, &b.in, &b.out);
+    cr_assert_eq(b.out.epoch_end, 0u, "ecnt 3");
+    cyc(&b);
+    qu_eval(&b.q, &b.in, &b.out);
+    cr_assert_eq(b.out.epoch_end, 1u, "ecnt 4: the timer's boundary, 5 cycles after the last one");
+    cyc(&b);
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), 4u);
+    cr_assert_eq(rd(&b, R(EP_CYCLES)), 5u);
+    cr_assert_eq(rd(&b, R(STAT_CYC)), 5u);
+}
+
+Test(quota_unit, cmd_snap_only, .description = "CMD = 2 (SNAP): snapshot including the write cycle, EPOCH_CNT, EP_CYCLES, EP_SAMPLES, timers restart; no counter boundary")
+{
+    qb_t b;
+    qb_init(&b);
+    wr_quota(&b, 0, 100);                         /* cycle 0 */
+    wr(&b, R(SAMPLE_PER), 3);                     /* cycle 1 */
+    wr(&b, R(SM_CTRL), u_ctrl(0, QOS, NAIVE, 0)); /* cycle 2 */
+    wr_cnt(&b, 0, 50);                            /* cycle 3 */
+    b.in.ks_active = 1;
+    b.in.idle_cnt[0] = 7;
+    for (int c = 4; c < 9; c++) { /* ticks in cycles 2 (write), 5, 8 */
+        cpl(&b, 0, 0, 4);
+        cyc(&b);
+    }
+    cr_assert_eq(cnt(&b, 0), 30);
+    cr_assert_eq(b.q.nsamp, 3u);
+    cr_assert_eq(b.q.ecnt, 9u);
+    cr_assert_eq(b.q.scnt, 0u);
+    /* cycle 9: CMD = 2 with a completion of 3 and no tick (scnt 0 + 1 < 3) */
+    cpl(&b, 0, 0, 3);
+    iss(&b, 0, 0);
+    b.out = qu_write(&b.q, &b.in, R(CMD), 1u << SMK_CMD_SNAP_LSB);
+    clear_act(&b);
+    cr_assert_eq(b.out.epoch_end, 0u, "SNAP alone is no counter boundary");
+    cr_assert_eq(b.out.timed, 0u);
+    cr_assert_eq(cnt(&b, 0), 27, "counter decremented, not reloaded");
+    cr_assert_eq(rd(&b, R(EPOCH_CNT)), 1u);
+    cr_assert_eq(rd(&b, R(EP_CYCLES)), 10u, "ecnt 9 + 1");
+    cr_assert_eq(rd(&b, R(EP_SAMPLES)), 3u);
+    cr_assert_eq(rd(&b, R(STAT_THR)), 23u, "5 x 4 + 3 of the write cycle");
+    cr_assert_eq(rd(&b, R(STAT_WIS)), 1u);
+    cr_assert_eq(rd(&b, R(STAT_IDLE)), 14u, "ticks 5 and 8 with ks_active (cycle 2 had idle_cnt 0)");
+    cr_assert_eq(rd(&b, R(STAT_CYC)), 6u);
+    cr_assert_eq(b.q.thr[0] | b.q.wis[0] | b.q.idle[0] | b.q.cyc[0] | b.q.nsamp, 0u, "live restart");
+    cr_assert_eq(b.q.ecnt, 0u);
+    cr_assert_eq(b.q.scnt, 0u);
+    /* the sampling timer restarted: next tick 3 cycles later */
+    cyc(&b);
+    cyc(&b);
+    cr_assert_eq(b.q.nsamp, 0u);
+    cyc(&b);
+    cr_assert_eq(b.q.nsamp, 1u);
+    cr_assert_eq(b.q.idle[0], 7u);
+}
+
+Test(quota_unit, cmd_both, .description = "CMD = 3: counter boundary (QUOTA loaded) and snapshot in the same cycle")
+{
+    qb_t b;
+    qb_init(&b);
+    wr_quota(&b, 1, 40);                          /* cycle 0 */
+    wr(&b, R(QOS_MASK), 2);                       /* cycle 1 */
+    wr(&b, R(SM_CTRL), u_ctrl(0, QOS, ROLLOVER, 0)); /* cycle 2 */
+    wr_cnt(&b, 1, 15);                            /* cycle 3 */
+    b.in.ks_active = 2;
+    cpl(&b, 0, 1, 5);
+    cyc(&b); /* cycle 4: C1 10 */
+    cpl(&b, 1, 1, 6);
+    b.out = qu_write(&b.q, &b.in, R(CMD), 3); /* cycle 5 */
+    clear_act(&b);
+    cr_assert_eq(b.out.epoch_end, 1u);
+    cr_assert_eq(b.out.timed, 1u);
+    cr_assert_eq(cnt(&b, 1), 44, "Rollover QoS: 40 + max(10 - 6, 0)");
+    cr_assert_eq(rd(&b, R(EPOCH_CNT)), 1u);
+    cr_assert_eq(rd(&b, R(EP_CYCLES)), 6u);
+    cr_assert_eq(rd(&b, R(STAT_THR) + 1), 11u);
+    cr_assert_eq(rd(&b, R(STAT_CYC) + 1), 2u);
+    cr_assert_eq(b.q.ecnt, 0u);
+    cr_assert_eq(b.q.thr[1], 0u);
 }
 
 /* ---- sampling and statistics ---------------------------------------------------------------- */
 
-/* Runs one epoch of `len` cycles after cmd_start with idle_cnt[k] = e + 2k + 1 in cycle e.
+/* Runs one epoch of `len` cycles after cmd_both with idle_cnt[k] = e + 2k + 1 in cycle e.
  * Returns nothing; checks the live idle sum after each cycle against ticks at `tick[e]`. */
 static void sample_epoch(qb_t *b, int len, const int *tick, uint32_t *idle_sum, uint32_t *nticks)
 {
@@ -913,14 +1057,14 @@ static void sample_epoch(qb_t *b, int len, const int *tick, uint32_t *idle_sum, 
     cr_assert_eq(b->q.scnt, 0u);
 }
 
-Test(quota_unit, sampling, .description = "SAMPLE_PER ticks, idle_cnt summed only at ticks, EP_SAMPLES, sample timer restarts at a boundary")
+Test(quota_unit, sampling, .description = "SAMPLE_PER ticks, idle_cnt summed only at ticks, EP_SAMPLES, sample timer restarts at a snapshot")
 {
     qb_t b;
     qb_init(&b);
     uint32_t sum[NK], n;
     wr(&b, R(SAMPLE_PER), 4);
     wr(&b, R(EPOCH_LEN), 10);
-    cmd_start(&b);
+    cmd_both(&b);
     /* ticks at epoch cycles 3 and 7, in every epoch (without the restart at the boundary the
      * second epoch would tick at 1, 5, 9) */
     const int t4[10] = {0, 0, 0, 1, 0, 0, 0, 1, 0, 0};
@@ -932,7 +1076,7 @@ Test(quota_unit, sampling, .description = "SAMPLE_PER ticks, idle_cnt summed onl
     }
     /* SAMPLE_PER 5: the boundary cycle's tick counts in the ending epoch */
     wr(&b, R(SAMPLE_PER), 5);
-    cmd_start(&b);
+    cmd_both(&b);
     const int t5[10] = {0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
     for (int ep = 0; ep < 2; ep++) {
         sample_epoch(&b, 10, t5, sum, &n);
@@ -942,13 +1086,13 @@ Test(quota_unit, sampling, .description = "SAMPLE_PER ticks, idle_cnt summed onl
     }
     /* SAMPLE_PER 0: no sampling */
     wr(&b, R(SAMPLE_PER), 0);
-    cmd_start(&b);
+    cmd_both(&b);
     const int t0[10] = {0};
     sample_epoch(&b, 10, t0, sum, &n);
     cr_assert_eq(n, 0u);
     /* SAMPLE_PER 1: every cycle */
     wr(&b, R(SAMPLE_PER), 1);
-    cmd_start(&b);
+    cmd_both(&b);
     const int t1[10] = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
     sample_epoch(&b, 10, t1, sum, &n);
     cr_assert_eq(n, 10u);
@@ -976,12 +1120,12 @@ Test(quota_unit, sample_per_shrink, .description = "shrinking SAMPLE_PER below t
         cr_assert_eq(b.q.idle[k], (uint32_t)(k + 3), "only the tick cycle's idle_cnt (the write cycle had 0)");
 }
 
-Test(quota_unit, stats_snapshot, .description = "boundary snapshot includes the boundary cycle's increments; live counters restart at 0; EP_CYCLES")
+Test(quota_unit, stats_snapshot, .description = "timed snapshot includes the snapshot cycle's increments; live counters restart at 0; EP_CYCLES")
 {
     qb_t b;
     qb_init(&b);
     wr(&b, R(EPOCH_LEN), 4);
-    cmd_start(&b);
+    cmd_both(&b);
     uint32_t thr[NK] = {0}, wis[NK] = {0}, cy[NK] = {0};
     b.in.ks_active = 1;
     for (int e = 0; e < 4; e++) {
@@ -1118,14 +1262,14 @@ Test(quota_unit, stat_saturation, .description = "statistics, sample and epoch c
     }
     cpl(&b, 0, 0, 32);
     iss(&b, 0, 0);
-    cmd_start(&b);
+    cmd_both(&b);
     cr_assert_eq(rd(&b, R(STAT_THR)), SMAX);
     cr_assert_eq(rd(&b, R(STAT_WIS)), SMAX);
     cr_assert_eq(rd(&b, R(STAT_IDLE)), SMAX);
     cr_assert_eq(rd(&b, R(STAT_CYC)), SMAX);
     cr_assert_eq(rd(&b, R(EP_SAMPLES)), SMAX);
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), SMAX);
-    cmd_start(&b);
+    cmd_both(&b);
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), SMAX, "EPOCH_CNT does not wrap");
     cr_assert_eq(rd(&b, R(STAT_CYC)), 1u, "live counters restarted at 0");
     cr_assert_eq(rd(&b, R(EP_SAMPLES)), 1u);
@@ -1140,7 +1284,7 @@ Test(quota_unit, csr_write_in_boundary_cycle, .description = "a rule sees the ol
     wr_quota(&b, 0, 10);
     wr(&b, R(EPOCH_LEN), 5);
     wr(&b, R(SM_CTRL), u_ctrl(0, QOS, NAIVE, 0));
-    cmd_start(&b);
+    cmd_both(&b);
     cr_assert_eq(cnt(&b, 0), 10);
     for (int e = 0; e < 4; e++)
         cyc(&b);

@@ -180,9 +180,10 @@ static void force_write(issue_env_t *e, uint32_t a, uint32_t d)
 static void new_phase(issue_env_t *e)
 {
     rng_t *r = &e->r;
-    /* a long phase ends with an epoch boundary, so its big live statistics reach the snapshot */
+    /* a long phase ends with an epoch boundary and a snapshot (CMD = 3), so its big live
+     * statistics reach the snapshot */
     if (e->long_phase)
-        force_write(e, SMK_REG_CMD, 1u << SMK_CMD_EPOCH_START_LSB);
+        force_write(e, SMK_REG_CMD, (1u << SMK_CMD_EPOCH_START_LSB) | (1u << SMK_CMD_SNAP_LSB));
     e->long_phase = rng_chance(r, 1, 6);
     e->phase_end = e->cycle + 200 + rng_below(r, 3000);
     if (e->long_phase) { /* tens of thousands of cycles without a boundary, then one */
@@ -243,8 +244,8 @@ static void random_csr(issue_env_t *e, issue_stim_t *st)
         else if (a >= SMK_REG_CNT && a < SMK_REG_CNT + SMK_KSLOTS) /* near the saturation limits */
             d = rng_chance(r, 1, 2) ? (uint32_t)(1u << (SMK_QUOTA_W - 1)) + rng_below(r, 300)
                                     : (uint32_t)SMK_MASK(SMK_QUOTA_W - 1) - rng_below(r, 300);
-        else if (a == SMK_REG_CMD)
-            d = rng_below(r, 2);
+        else if (a == SMK_REG_CMD) /* EPOCH_START and SNAP in every combination */
+            d = rng_below(r, 4);
     }
     st->csr_we = 1;
     st->csr_addr = a;

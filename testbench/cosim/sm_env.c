@@ -433,8 +433,8 @@ static void random_csr(sm_env_t *e, sm_in_t *in)
         d = rng_below(r, 4000);
     else if (a >= SMK_REG_CNT && a < SMK_REG_CNT + NK)
         d = rng_below(r, 2000);
-    else if (a == SMK_REG_CMD)
-        d = rng_below(r, 2);
+    else if (a == SMK_REG_CMD) /* EPOCH_START and SNAP in every combination */
+        d = rng_below(r, 4);
     in->csr_we = 1, in->csr_addr = a, in->csr_wdata = d;
 }
 

@@ -1,0 +1,1044 @@
+`include "smk_cfg.vh"
+// qos_mgr: the GPU-wide QoS manager (issue 5).
+// Spec (normative): docs/qos_mgr.md; section numbers below refer to it.
+//
+// One instance per GPU. Snoops the driver's launches into a kernel table (section 4), owns the
+// epoch (section 6), and in the last LC cycles of each epoch runs a fixed microprogram (section 7)
+// on one shared multiplier (combinational, 1 cycle) and one shared restoring divider (1 quotient
+// bit per cycle); at the start of each epoch the TLP unit (section 8) sends TB requests to the
+// driver. Every output is a function of the registers only (Moore), except m_raddr -> m_rdata.
+//
+// Microprogram position (free encoding, section 13): ph (phase), pn (G / W cycle), pk (kernel,
+// lookup kernel, A / B index), ps (SM), sub (sub-step), cy (cycle inside a divide sub-step).
+// The S cycle is decoded from the timeline (et == L - LC), F3 coincides with et == L - 1.
+//
+// Packed vectors put element i at [i*w +: w]. Synchronous active-high reset.
+module qos_mgr #(
+    parameter NSM    = `SMK_NUM_SM,
+    parameter KN     = `SMK_KERNELS,
+    parameter KS     = `SMK_KSLOTS,
+    parameter SCHED  = `SMK_SCHED,
+    parameter QW     = `SMK_QUOTA_W,
+    parameter EW     = `SMK_EPOCH_W,
+    parameter SW     = `SMK_STAT_W,
+    parameter TBS_W  = `SMK_TBS_W,
+    parameter WID_W  = `SMK_WID_W,
+    parameter KS_W   = `SMK_KS_W,
+    parameter KW     = `SMK_KID_W,
+    parameter SMW    = `SMK_SMW,
+    parameter ADDR_W = `SMK_ADDR_W,
+    parameter MA_W   = 9,
+    parameter GVW    = TBS_W + 1          // rq_give field, lk_cnt (section 1)
+) (
+    input  wire                  clk,
+    input  wire                  rst,
+    // host port (section 5)
+    input  wire                  m_we,
+    input  wire [MA_W-1:0]       m_addr,
+    input  wire [31:0]           m_wdata,
+    input  wire [MA_W-1:0]       m_raddr,
+    output reg  [31:0]           m_rdata,
+    output wire                  own,
+    // SM register ports
+    output reg  [NSM-1:0]        csr_we,
+    output reg  [NSM*ADDR_W-1:0] csr_addr,
+    output reg  [NSM*32-1:0]     csr_wdata,
+    output reg  [NSM*ADDR_W-1:0] rd_addr,
+    input  wire [NSM*32-1:0]     rd_data,
+    // snooped launches and completions
+    input  wire                  kl_v,
+    input  wire [KW-1:0]         kl_k,
+    input  wire [WID_W:0]        kl_n,
+    input  wire                  kl_qos,
+    input  wire [31:0]           kl_goal,
+    input  wire [16:0]           kl_x,
+    input  wire [GVW-1:0]        kl_t,
+    input  wire                  kl_rej,
+    input  wire                  kdone_v,
+    input  wire [KW-1:0]         kdone_k,
+    // driver lookup port
+    output reg  [SMW-1:0]        lk_s,
+    output reg  [KW-1:0]         lk_k,
+    input  wire [GVW-1:0]        lk_cnt,
+    input  wire [GVW-1:0]        lk_part,
+    input  wire                  lk_ksv,
+    input  wire [KS_W-1:0]       lk_ks,
+    // driver request port
+    output wire                  rq_v,
+    output wire [KW-1:0]         rq_k,
+    output wire [SMW-1:0]        rq_sm,
+    output wire [KN*GVW-1:0]     rq_give,
+    input  wire                  rq_rdy,
+    input  wire                  rq_ack_v,
+    input  wire [1:0]            rq_ack_st,
+    input  wire [KW-1:0]         rq_ack_kv,
+    input  wire [GVW-1:0]        rq_ack_n
+);
+
+    // ------------------------------------------------------------------ helpers
+    function integer clog2(input integer v);  // bits to hold 0..v-1, at least 1
+        integer b;
+        begin
+            b = 0;
+            while ((1 << b) < v) b = b + 1;
+            clog2 = (b < 1) ? 1 : b;
+        end
+    endfunction
+
+    // ------------------------------------------------------------------ constants (section 1)
+    localparam D     = 33;                    // cycles of a long division (QD = 32)
+    localparam QT    = WID_W + 1;             // quotient bits of the idle-TB division
+    localparam DT    = QT + 1;                // its cycles
+    localparam NW    = WID_W + 1;             // mkn
+    localparam IW    = SW + SMW;              // isum, ga_i
+    localparam TW    = SMW + GVW;             // tsum, ga_t
+    localparam GNW   = 32 + SMW + GVW;        // gN
+    localparam NP    = KN * NSM;              // (s, k) pairs
+    localparam PNW   = clog2(NP + 2);         // pn: 0 .. NP + 1
+    localparam CYW   = clog2(D);              // cy, tl_c: 0 .. D - 1
+    localparam LC_QOS = 2 * KN * NSM + KN * (6 + 6 * D) + 8;
+    localparam LC_SMK = 5 + KN * D + NSM * (2 * KN + 2 + D);
+
+    localparam [31:0]    ONE   = 32'h0001_0000;
+    localparam [31:0]    VMAX  = 32'hFFFF_FFFF;
+    localparam [31:0]    QMAX  = (32'd1 << (QW - 1)) - 32'd1;
+    localparam [31:0]    GMAX  = (32'd1 << GVW) - 32'd1;
+    localparam [EW:0]    LCQ   = LC_QOS;
+    localparam [EW:0]    LCS   = LC_SMK;
+    localparam [47:0]    SCH48 = SCHED;
+    localparam [PNW-1:0] PN_NP = NP;
+    localparam [CYW-1:0] CY_DL = D - 1;
+    localparam [CYW-1:0] CY_TL = DT - 1;
+    localparam [KW:0]    KNX   = KN;
+    localparam [KW:0]    KLAST = KN - 1;
+    localparam [SMW:0]   SLAST = NSM - 1;
+    localparam integer   SLI   = NSM - 1;
+    localparam [SMW-1:0] SLASTN = SLI[SMW-1:0];
+    localparam [16:0]    ONE17 = 17'h10000;
+    localparam [6:0]     KN7   = KN;
+
+    // enums
+    localparam [1:0] ST_IDLE = 2'd0, ST_INIT = 2'd1, ST_RUN = 2'd2, ST_STOP = 2'd3;
+    localparam [1:0] QM_OFF = `SMK_QMODE_OFF, QM_SMK = `SMK_QMODE_SMK, QM_QOS = `SMK_QMODE_QOS;
+    localparam [3:0] TL_IDLE = 4'd0, TL_SMP = 4'd1, TL_LK = 4'd2, TL_RD = 4'd3, TL_MU = 4'd4,
+                     TL_DV = 4'd5, TL_REQ = 4'd6, TL_WRDY = 4'd7, TL_WACK = 4'd8;
+    localparam [1:0] ACK_VICTIM = 2'd2;
+    localparam [3:0] PH_NONE = 4'd0, PH_G = 4'd1, PH_C1 = 4'd2, PH_C2 = 4'd3, PH_W = 4'd4,
+                     PH_F = 4'd5, PH_R = 4'd6, PH_A = 4'd7, PH_FD = 4'd8, PH_B = 4'd9;
+
+    // SM register addresses
+    localparam [ADDR_W-1:0] A_SM_CTRL = `SMK_REG_SM_CTRL, A_EPOCH_LEN = `SMK_REG_EPOCH_LEN,
+                            A_SAMPLE_PER = `SMK_REG_SAMPLE_PER, A_QOS_MASK = `SMK_REG_QOS_MASK,
+                            A_CMD = `SMK_REG_CMD, A_EP_SAMPLES = `SMK_REG_EP_SAMPLES,
+                            A_QUOTA = `SMK_REG_QUOTA, A_STAT_THR = `SMK_REG_STAT_THR,
+                            A_STAT_IDLE = `SMK_REG_STAT_IDLE;
+    localparam [31:0] CMD_START = 32'd1 << `SMK_CMD_EPOCH_START_LSB;
+    localparam [31:0] CMD_SNAP  = 32'd1 << `SMK_CMD_SNAP_LSB;
+
+    // ------------------------------------------------------------------ state (section 13 names)
+    // host registers and timeline
+    reg [7:0]          mctrl      /*verilator public_flat_rd*/;
+    reg [EW-1:0]       epoch_len  /*verilator public_flat_rd*/;
+    reg [EW-1:0]       sample_per /*verilator public_flat_rd*/;
+    reg [1:0]          st         /*verilator public_flat_rd*/;
+    reg [2:0]          init_i     /*verilator public_flat_rd*/;
+    reg [EW:0]         et         /*verilator public_flat_rd*/;
+    reg [EW:0]         L          /*verilator public_flat_rd*/;
+    reg [1:0]          cur_mode   /*verilator public_flat_rd*/;
+    reg [31:0]         epochs     /*verilator public_flat_rd*/;
+    reg                own_r      /*verilator public_flat_rd*/;
+    // kernel table
+    reg [KN-1:0]       mv         /*verilator public_flat_rd*/;
+    reg [KN-1:0]       mqos       /*verilator public_flat_rd*/;
+    reg [KN*NW-1:0]    mkn        /*verilator public_flat_rd*/;
+    reg [KN*32-1:0]    mgoal      /*verilator public_flat_rd*/;
+    reg [KN*17-1:0]    mx         /*verilator public_flat_rd*/;
+    reg [KN*GVW-1:0]   mt         /*verilator public_flat_rd*/;
+    reg [KN-1:0]       fresh      /*verilator public_flat_rd*/;
+    reg [KN*32-1:0]    wcnt       /*verilator public_flat_rd*/;
+    reg [KN*32-1:0]    wc         /*verilator public_flat_rd*/;
+    reg [KN*IW-1:0]    isum       /*verilator public_flat_rd*/;
+    reg [KN*TW-1:0]    tsum       /*verilator public_flat_rd*/;
+    reg [KN*48-1:0]    cum_i      /*verilator public_flat_rd*/;
+    reg [KN*32-1:0]    cum_c      /*verilator public_flat_rd*/;
+    reg [KN*32-1:0]    ipc_ep     /*verilator public_flat_rd*/;
+    reg [KN*32-1:0]    hist       /*verilator public_flat_rd*/;
+    reg [KN*32-1:0]    alpha      /*verilator public_flat_rd*/;
+    reg [KN*32-1:0]    agoal      /*verilator public_flat_rd*/;
+    reg [KN*GVW-1:0]   hgive      /*verilator public_flat_rd*/;
+    reg [KN*32-1:0]    qpt        /*verilator public_flat_rd*/;
+    reg [KN*32-1:0]    smk_r      /*verilator public_flat_rd*/;
+    reg                pl_v       /*verilator public_flat_rd*/;
+    reg [KW-1:0]       pl_k       /*verilator public_flat_rd*/;
+    reg [NW-1:0]       pl_n       /*verilator public_flat_rd*/;
+    reg                pl_qos     /*verilator public_flat_rd*/;
+    reg [31:0]         pl_goal    /*verilator public_flat_rd*/;
+    reg [16:0]         pl_x       /*verilator public_flat_rd*/;
+    reg [GVW-1:0]      pl_t       /*verilator public_flat_rd*/;
+    // compute
+    reg [31:0]         P          /*verilator public_flat_rd*/;
+    reg [31:0]         ratio      /*verilator public_flat_rd*/;
+    reg [GNW-1:0]      gN         /*verilator public_flat_rd*/;
+    reg [31:0]         Q          /*verilator public_flat_rd*/;
+    reg [NSM*KS-1:0]   qm         /*verilator public_flat_rd*/;
+    reg [IW-1:0]       ga_i       /*verilator public_flat_rd*/;
+    reg [TW-1:0]       ga_t       /*verilator public_flat_rd*/;
+    reg [SMW-1:0]      g_s        /*verilator public_flat_rd*/;
+    reg [KW-1:0]       g_k        /*verilator public_flat_rd*/;
+    reg                g_ksv      /*verilator public_flat_rd*/;
+    reg [KS_W-1:0]     g_ks       /*verilator public_flat_rd*/;
+    reg [GVW-1:0]      g_cnt      /*verilator public_flat_rd*/;
+    reg [QW-2:0]       x_q        /*verilator public_flat_rd*/;
+    reg                x_v        /*verilator public_flat_rd*/;
+    reg [SMW-1:0]      x_s        /*verilator public_flat_rd*/;
+    reg [KS_W-1:0]     x_ks       /*verilator public_flat_rd*/;
+    reg [KN*32-1:0]    cb         /*verilator public_flat_rd*/;
+    reg [KN*(KS_W+1)-1:0] kb      /*verilator public_flat_rd*/;   // {v, ks} per kernel
+    reg [31:0]         sumc       /*verilator public_flat_rd*/;
+    reg [31:0]         F          /*verilator public_flat_rd*/;
+    // TLP
+    reg [3:0]          tl_st      /*verilator public_flat_rd*/;
+    reg [SMW:0]        tl_s       /*verilator public_flat_rd*/;
+    reg [KW:0]         tl_v       /*verilator public_flat_rd*/;
+    reg [31:0]         smp        /*verilator public_flat_rd*/;
+    reg [SW-1:0]       idl        /*verilator public_flat_rd*/;
+    reg [31:0]         sk         /*verilator public_flat_rd*/;
+    reg [KN*GVW-1:0]   itb        /*verilator public_flat_rd*/;
+    reg [KN*GVW-1:0]   give       /*verilator public_flat_rd*/;
+    reg [KW-1:0]       rq_k_r     /*verilator public_flat_rd*/;
+    reg [SMW-1:0]      rq_sm_r    /*verilator public_flat_rd*/;
+    // microprogram position and divider (not architectural)
+    reg [3:0]          ph;
+    reg [PNW-1:0]      pn;
+    reg [KW:0]         pk;
+    reg [SMW:0]        ps;
+    reg [3:0]          sub;
+    reg [CYW-1:0]      cy;
+    reg [CYW-1:0]      tl_c;
+    reg [31:0]         dv_rem;
+    reg [31:0]         dv_lo;
+    reg [31:0]         dv_d;
+    reg                dv_sat;
+
+    assign own = own_r;
+
+    // ------------------------------------------------------------------ array element selects
+    function [31:0] sel32(input [KN*32-1:0] a, input [KW:0] i);
+        integer k;
+        begin
+            sel32 = 32'd0;
+            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel32 = a[k*32 +: 32];
+        end
+    endfunction
+    function [47:0] sel48(input [KN*48-1:0] a, input [KW:0] i);
+        integer k;
+        begin
+            sel48 = 48'd0;
+            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel48 = a[k*48 +: 48];
+        end
+    endfunction
+    function [16:0] sel17(input [KN*17-1:0] a, input [KW:0] i);
+        integer k;
+        begin
+            sel17 = 17'd0;
+            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel17 = a[k*17 +: 17];
+        end
+    endfunction
+    function [IW-1:0] sel_iw(input [KN*IW-1:0] a, input [KW:0] i);
+        integer k;
+        begin
+            sel_iw = {IW{1'b0}};
+            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel_iw = a[k*IW +: IW];
+        end
+    endfunction
+    function [TW-1:0] sel_tw(input [KN*TW-1:0] a, input [KW:0] i);
+        integer k;
+        begin
+            sel_tw = {TW{1'b0}};
+            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel_tw = a[k*TW +: TW];
+        end
+    endfunction
+    function [NW-1:0] sel_nw(input [KN*NW-1:0] a, input [KW:0] i);
+        integer k;
+        begin
+            sel_nw = {NW{1'b0}};
+            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel_nw = a[k*NW +: NW];
+        end
+    endfunction
+    function [GVW-1:0] sel_gv(input [KN*GVW-1:0] a, input [KW:0] i);
+        integer k;
+        begin
+            sel_gv = {GVW{1'b0}};
+            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel_gv = a[k*GVW +: GVW];
+        end
+    endfunction
+    function [KS_W:0] sel_kb(input [KN*(KS_W+1)-1:0] a, input [KW:0] i);
+        integer k;
+        begin
+            sel_kb = {(KS_W+1){1'b0}};
+            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel_kb = a[k*(KS_W+1) +: KS_W+1];
+        end
+    endfunction
+    function sel1(input [KN-1:0] a, input [KW:0] i);
+        integer k;
+        begin
+            sel1 = 1'b0;
+            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel1 = a[k];
+        end
+    endfunction
+    function [SW-1:0] sel_rd_sw(input [NSM*32-1:0] a, input [SMW:0] i);
+        integer s;
+        begin
+            sel_rd_sw = {SW{1'b0}};
+            for (s = 0; s < NSM; s = s + 1) if (i == s[SMW:0]) sel_rd_sw = a[s*32 +: SW];
+        end
+    endfunction
+    function [31:0] sel_rd(input [NSM*32-1:0] a, input [SMW:0] i);
+        integer s;
+        begin
+            sel_rd = 32'd0;
+            for (s = 0; s < NSM; s = s + 1) if (i == s[SMW:0]) sel_rd = a[s*32 +: 32];
+        end
+    endfunction
+    // zero extensions to 32 bits
+    function [31:0] zx_gv(input [GVW-1:0] v);
+        begin zx_gv = 32'd0; zx_gv[GVW-1:0] = v; end
+    endfunction
+    function [31:0] zx_tw(input [TW-1:0] v);
+        begin zx_tw = 32'd0; zx_tw[TW-1:0] = v; end
+    endfunction
+    function [31:0] zx_el(input [EW:0] v);
+        begin zx_el = 32'd0; zx_el[EW:0] = v; end
+    endfunction
+    // QMODE of an MCTRL.MODE value (3 -> OFF)
+    function [1:0] qmode_of(input [1:0] m);
+        qmode_of = (m == 2'd3) ? QM_OFF : m;
+    endfunction
+    function [EW:0] lc_of(input [1:0] qmode);
+        lc_of = (qmode == QM_SMK) ? LCS : LCQ;
+    endfunction
+    // SM_CTRL word {ROLLNEG, SCHEME, QMODE, POLICY} from MCTRL and a QMODE
+    function [31:0] ctrl_word(input [6:3] mc, input [1:0] qmode);  // mc = MCTRL[6:3]
+        begin
+            ctrl_word = 32'd0;
+            ctrl_word[`SMK_SM_CTRL_POLICY_LSB]                            = mc[6];
+            ctrl_word[`SMK_SM_CTRL_QMODE_LSB +: `SMK_SM_CTRL_QMODE_W]     = qmode;
+            ctrl_word[`SMK_SM_CTRL_QSCHEME_LSB +: `SMK_SM_CTRL_QSCHEME_W] = mc[4:3];
+            ctrl_word[`SMK_SM_CTRL_ROLLNEG_LSB]                           = mc[5];
+        end
+    endfunction
+
+    // ------------------------------------------------------------------ timeline decode
+    wire          run      = (st == ST_RUN);
+    wire          w_mctrl  = m_we & (m_addr == 9'h000);
+    wire          en_edge  = w_mctrl & m_wdata[0] & (st == ST_IDLE);
+    wire          dis      = w_mctrl & ~m_wdata[0] & ((st == ST_INIT) | run);
+    wire          act      = run & ~dis;           // microprogram and TLP edge actions
+    wire [EW:0]   lc_cur   = lc_of(cur_mode);
+    wire          s_cyc    = run & (ph == PH_NONE) & (et == L - lc_cur);
+    wire          ep_end   = run & (et == L - {{EW{1'b0}}, 1'b1});
+    wire          init_end = (st == ST_INIT) & (init_i == 3'd4) & ~dis;
+    wire          latch    = init_end | (act & ep_end);  // epoch-start latches
+    wire [1:0]    new_mode = qmode_of(mctrl[2:1]);
+    wire [EW:0]   elen_x   = {1'b0, epoch_len};
+    wire [EW:0]   lc_new   = lc_of(new_mode);
+    wire [EW:0]   new_L    = (elen_x > lc_new) ? elen_x : lc_new;
+    wire [EW:0]   Lq       = new_L;                 // c2.1: same formula on this cycle's registers
+    wire          snap_e   = act & s_cyc;           // SNAP edge
+
+    // ------------------------------------------------------------------ per-kernel need (section 8)
+    reg [KN-1:0] need;
+    always @* begin : p_need
+        integer k;
+        for (k = 0; k < KN; k = k + 1)
+            need[k] = mv[k] & mqos[k] & (|cum_c[k*32 +: 32]) & (hist[k*32 +: 32] < mgoal[k*32 +: 32]);
+    end
+    wire tl_start = mctrl[7] & (new_mode == QM_QOS) & (|need);
+
+    // ------------------------------------------------------------------ step decode
+    wire c1_div   = (sub == 4'd1) | (sub == 4'd2) | (sub == 4'd3) | (sub == 4'd5) | (sub == 4'd8);
+    wire cy_last  = (cy == CY_DL);
+    wire in_c1    = (ph == PH_C1);
+    wire in_c2    = (ph == PH_C2);
+    wire g_look   = (pn < PN_NP);                   // G / W: a lookup this cycle
+    wire g_gath   = (ph == PH_G) & (pn != {PNW{1'b0}});
+    wire w_x      = (ph == PH_W) & (pn != {PNW{1'b0}}) & (pn <= PN_NP);
+    wire w_wr     = (ph == PH_W) & (pn > {{(PNW-1){1'b0}}, 1'b1});
+    wire a_look   = (ph == PH_A) & (pk != KNX);
+    wire a_x      = (ph == PH_A) & (pk != {(KW+1){1'b0}});
+    wire b_lat    = (ph == PH_B) & (pk != KNX);
+    wire b_wr     = (ph == PH_B) & (pk != {(KW+1){1'b0}});
+
+    // current-kernel fields (C1 / C2 / R: pk)
+    wire [31:0]    k_wc    = sel32(wc, pk);
+    wire [IW-1:0]  k_isum  = sel_iw(isum, pk);
+    wire [TW-1:0]  k_tsum  = sel_tw(tsum, pk);
+    wire [47:0]    k_cumi  = sel48(cum_i, pk);
+    wire [31:0]    k_cumc  = sel32(cum_c, pk);
+    wire [31:0]    k_goal  = sel32(mgoal, pk);
+    wire [31:0]    k_hist  = sel32(hist, pk);
+    wire [31:0]    k_alpha = sel32(alpha, pk);
+    wire [31:0]    k_agoal = sel32(agoal, pk);
+    wire [31:0]    k_ipc   = sel32(ipc_ep, pk);
+    wire [16:0]    k_mx    = sel17(mx, pk);
+    wire [GVW-1:0] k_mt    = sel_gv(mt, pk);
+    wire           k_fresh = sel1(fresh, pk);
+    wire [31:0]    k_cb    = sel32(cb, pk);
+    wire [KS_W:0]  k_kb    = sel_kb(kb, pk);
+    wire [KW:0]    gkx     = {1'b0, g_k};
+    wire           gk_mv   = sel1(mv, gkx);
+    wire           gk_qos  = sel1(mqos, gkx);
+    wire [31:0]    gk_qpt  = sel32(qpt, gkx);
+    wire [31:0]    gk_smkr = sel32(smk_r, gkx);
+    wire           tv_mv   = sel1(mv, tl_v);
+    wire [NW-1:0]  tv_mkn  = sel_nw(mkn, tl_v);
+    wire           tv_need = sel1(need, tl_v);
+    wire [GVW-1:0] tv_itb  = sel_gv(itb, tl_v);
+
+    // ------------------------------------------------------------------ the multiplier (section 2)
+    reg [31:0] mu_a, mu_b;
+    reg        mu_16;
+    always @* begin : p_mul_sel
+        mu_a = 32'd0;
+        mu_b = 32'd0;
+        mu_16 = 1'b1;
+        if (in_c1 && sub == 4'd4) begin           // agoal = MUL(alpha, mgoal, 16)
+            mu_a = k_alpha; mu_b = k_goal;
+        end else if (in_c1 && sub == 4'd6) begin  // P = MUL(P, ratio, 16)
+            mu_a = P; mu_b = ratio;
+        end else if (in_c1 && sub == 4'd7) begin  // gN = mgoal x tsum, exact
+            mu_a = k_goal; mu_b = zx_tw(k_tsum); mu_16 = 1'b0;
+        end else if (in_c2 && sub == 4'd0) begin  // MUL(g, P, 16)
+            mu_a = k_fresh ? ONE : k_ipc; mu_b = P;
+        end else if (in_c2 && sub == 4'd1) begin  // Q = MUL(agoal, Lq, 16)
+            mu_a = k_agoal; mu_b = zx_el(Lq);
+        end else if (ph == PH_W) begin            // MUL(qpt[g_k], g_cnt, 0)
+            mu_a = gk_qpt; mu_b = zx_gv(g_cnt); mu_16 = 1'b0;
+        end else if (ph == PH_A) begin            // MUL(smk_r[g_k], g_cnt, 16)
+            mu_a = gk_smkr; mu_b = zx_gv(g_cnt);
+        end else if (ph == PH_B) begin            // MUL(cb[b], F, 16)
+            mu_a = k_cb; mu_b = F;
+        end else if (tl_st == TL_MU) begin        // sk = MUL(smp, mkn, 0)
+            mu_a = smp; mu_b = 32'd0; mu_b[NW-1:0] = tv_mkn; mu_16 = 1'b0;
+        end
+    end
+    wire [63:0] mu_p = {32'd0, mu_a} * {32'd0, mu_b};
+    wire [31:0] mu_r = mu_16 ? ((|mu_p[63:48]) ? VMAX : mu_p[47:16])
+                             : ((|mu_p[63:32]) ? VMAX : mu_p[31:0]);
+
+    // ------------------------------------------------------------------ the divider (section 2)
+    // Restoring, 1 quotient bit per cycle. Load cycle: rem = A >> q, lo = A's low q bits at the
+    // top, sat = (B == 0) | (A >> q >= B). Each further cycle shifts one dividend bit into the
+    // remainder and one quotient bit into lo; the last cycle's result is combinational (dv_q*).
+    reg [63:0] dv_a;
+    reg [31:0] dv_b;
+    reg        dv_qt;    // q = QT (idle-TB division), else q = 32
+    reg        dv_load;
+    always @* begin : p_div_sel
+        dv_a = 64'd0;
+        dv_b = 32'd0;
+        dv_qt = 1'b0;
+        dv_load = 1'b0;
+        if (in_c1) begin
+            dv_load = c1_div & (cy == {CYW{1'b0}});
+            case (sub)
+                4'd1: begin dv_a[16 +: IW] = k_isum; dv_b = k_wc; end
+                4'd2: begin dv_a[63:16] = k_cumi; dv_b = k_cumc; end
+                4'd3: begin dv_a[47:16] = k_goal; dv_b = k_hist; end
+                4'd5: begin dv_a[47:16] = k_ipc; dv_b = k_agoal; end
+                default: begin dv_a[GNW-1:0] = gN; dv_b = k_hist; end
+            endcase
+        end else if (in_c2) begin
+            dv_load = (sub == 4'd2) & (cy == {CYW{1'b0}});
+            dv_a[31:0] = Q;
+            dv_b = (k_tsum == {TW{1'b0}}) ? 32'd1 : zx_tw(k_tsum);
+        end else if (ph == PH_R) begin
+            dv_load = (cy == {CYW{1'b0}});
+            dv_a[32:16] = k_mx;
+            dv_b = (k_mt == {GVW{1'b0}}) ? 32'd1 : zx_gv(k_mt);
+        end else if (ph == PH_FD) begin
+            dv_load = (cy == {CYW{1'b0}});
+            dv_a[63:16] = {{(47-EW){1'b0}}, L} * SCH48;
+            dv_b = sumc;
+        end else if (tl_st == TL_DV) begin
+            dv_load = (tl_c == {CYW{1'b0}});
+            dv_a[SW-1:0] = idl;
+            dv_b = sk;
+            dv_qt = 1'b1;
+        end
+    end
+    wire [63:0] dv_sh  = dv_a >> QT;
+    wire [31:0] dv_ahi = dv_qt ? dv_sh[31:0] : dv_a[63:32];
+    reg  [31:0] dv_alo;
+    always @* begin : p_div_lo
+        dv_alo = dv_a[31:0];
+        if (dv_qt) begin
+            dv_alo = 32'd0;
+            dv_alo[31 -: QT] = dv_a[QT-1:0];
+        end
+    end
+    wire [32:0] dv_r2   = {dv_rem, dv_lo[31]};
+    wire        dv_ge   = (dv_r2 >= {1'b0, dv_d});
+    wire [32:0] dv_diff = dv_r2 - {1'b0, dv_d};
+    wire [31:0] dv_q32  = dv_sat ? VMAX : {dv_lo[30:0], dv_ge};
+    wire [31:0] dv_qraw = {dv_lo[30:0], dv_ge};
+    wire [31:0] dv_qtv  = dv_sat ? ((32'd1 << QT) - 32'd1) : {{(32-QT){1'b0}}, dv_qraw[QT-1:0]};
+
+    // ------------------------------------------------------------------ C1 / C2 values
+    // c1.0
+    wire [48:0] c_si   = {1'b0, k_cumi} + {{(49-IW){1'b0}}, k_isum};
+    wire [32:0] c_sc   = {1'b0, k_cumc} + {1'b0, k_wc};
+    wire        c_half = c_si[48] | c_sc[32];
+    wire [47:0] c_ci   = c_half ? c_si[48:1] : c_si[47:0];
+    wire [31:0] c_cc   = c_half ? c_sc[32:1] : c_sc[31:0];
+    // c1.3
+    wire [31:0] c_alpha = (k_cumc == 32'd0) ? ONE : ((dv_q32 > ONE) ? dv_q32 : ONE);
+    // c1.8: hgive = (hist == 0 or hq >= tsum) ? 0 : min(tsum - 1 - hq, 2^GVW - 1)
+    wire [31:0] c_ts32  = zx_tw(k_tsum);
+    wire [31:0] c_hd    = c_ts32 - 32'd1 - dv_q32;
+    wire [GVW-1:0] c_hgive = ((k_hist == 32'd0) || (dv_q32 >= c_ts32)) ? {GVW{1'b0}}
+                           : ((c_hd > GMAX) ? GMAX[GVW-1:0] : c_hd[GVW-1:0]);
+    // c2.0
+    wire [31:0] c_ag2 = (mu_r > ONE) ? mu_r : ONE;
+    // W / B: x_q = min(MUL(...), QMAX)
+    wire [QW-2:0] c_xq = (mu_r > QMAX) ? QMAX[QW-2:0] : mu_r[QW-2:0];
+    // A: sumc += cb (saturating)
+    wire [31:0] a_cb   = (g_ksv & gk_mv) ? mu_r : 32'd0;
+    wire [32:0] a_sum  = {1'b0, sumc} + {1'b0, a_cb};
+    // G: gather
+    wire [SW-1:0]  g_rd   = sel_rd_sw(rd_data, {1'b0, g_s});
+    wire [IW-1:0]  g_add  = g_ksv ? {{SMW{1'b0}}, g_rd} : {IW{1'b0}};
+    wire [IW-1:0]  g_isum = ga_i + g_add;
+    wire [TW-1:0]  g_tsum = ga_t + {{SMW{1'b0}}, g_cnt};
+    // TLP: itb of the DV state
+    wire [31:0]    t_itbq = dv_qtv;
+    wire [GVW-1:0] t_itb  = (g_ksv & tv_mv & (sk != 32'd0))
+                          ? ((t_itbq > GMAX) ? GMAX[GVW-1:0] : t_itbq[GVW-1:0]) : {GVW{1'b0}};
+    wire [31:0]    t_rd   = sel_rd(rd_data, tl_s);
+
+    // REQ: give[v] = min(max(itb[v] - 1 (0 if itb = 0), hgive[v]), 2^GVW - 1) (GVW bits: no clamp)
+    reg [KN*GVW-1:0] give_nx;
+    always @* begin : p_give
+        integer k;
+        reg [GVW-1:0] gi, hg;
+        for (k = 0; k < KN; k = k + 1) begin
+            gi = (itb[k*GVW +: GVW] == {GVW{1'b0}}) ? {GVW{1'b0}}
+                 : itb[k*GVW +: GVW] - {{(GVW-1){1'b0}}, 1'b1};
+            hg = hgive[k*GVW +: GVW];
+            give_nx[k*GVW +: GVW] = (gi > hg) ? gi : hg;
+        end
+    end
+
+    // commit of a snooped launch (section 4)
+    wire        commit = pl_v & ~kl_rej;
+    wire [16:0] kl_xc  = (kl_x > ONE17) ? ONE17 : kl_x;
+
+    // ------------------------------------------------------------------ clock edge
+    always @(posedge clk) begin : p_seq
+        integer k, s;
+        if (rst) begin
+            mctrl <= 8'd0; epoch_len <= {EW{1'b0}}; sample_per <= {EW{1'b0}};
+            st <= ST_IDLE; init_i <= 3'd0; et <= {(EW+1){1'b0}}; L <= {(EW+1){1'b0}};
+            cur_mode <= 2'd0; epochs <= 32'd0; own_r <= 1'b0;
+            mv <= {KN{1'b0}}; mqos <= {KN{1'b0}}; mkn <= {KN*NW{1'b0}};
+            mgoal <= {KN*32{1'b0}}; mx <= {KN*17{1'b0}}; mt <= {KN*GVW{1'b0}};
+            fresh <= {KN{1'b0}}; wcnt <= {KN*32{1'b0}}; wc <= {KN*32{1'b0}};
+            isum <= {KN*IW{1'b0}}; tsum <= {KN*TW{1'b0}}; cum_i <= {KN*48{1'b0}};
+            cum_c <= {KN*32{1'b0}}; hist <= {KN*32{1'b0}}; agoal <= {KN*32{1'b0}};
+            hgive <= {KN*GVW{1'b0}}; qpt <= {KN*32{1'b0}}; smk_r <= {KN*32{1'b0}};
+            for (k = 0; k < KN; k = k + 1) begin
+                ipc_ep[k*32 +: 32] <= ONE;
+                alpha[k*32 +: 32]  <= ONE;
+            end
+            pl_v <= 1'b0; pl_k <= {KW{1'b0}}; pl_n <= {NW{1'b0}}; pl_qos <= 1'b0;
+            pl_goal <= 32'd0; pl_x <= 17'd0; pl_t <= {GVW{1'b0}};
+            P <= ONE; ratio <= 32'd0; gN <= {GNW{1'b0}}; Q <= 32'd0; qm <= {NSM*KS{1'b0}};
+            ga_i <= {IW{1'b0}}; ga_t <= {TW{1'b0}};
+            g_s <= {SMW{1'b0}}; g_k <= {KW{1'b0}}; g_ksv <= 1'b0; g_ks <= {KS_W{1'b0}};
+            g_cnt <= {GVW{1'b0}};
+            x_q <= {(QW-1){1'b0}}; x_v <= 1'b0; x_s <= {SMW{1'b0}}; x_ks <= {KS_W{1'b0}};
+            cb <= {KN*32{1'b0}}; kb <= {KN*(KS_W+1){1'b0}}; sumc <= 32'd0; F <= 32'd0;
+            tl_st <= TL_IDLE; tl_s <= {(SMW+1){1'b0}}; tl_v <= {(KW+1){1'b0}};
+            smp <= 32'd0; idl <= {SW{1'b0}}; sk <= 32'd0;
+            itb <= {KN*GVW{1'b0}}; give <= {KN*GVW{1'b0}};
+            rq_k_r <= {KW{1'b0}}; rq_sm_r <= {SMW{1'b0}};
+            ph <= PH_NONE; pn <= {PNW{1'b0}}; pk <= {(KW+1){1'b0}}; ps <= {(SMW+1){1'b0}};
+            sub <= 4'd0; cy <= {CYW{1'b0}}; tl_c <= {CYW{1'b0}};
+            dv_rem <= 32'd0; dv_lo <= 32'd0; dv_d <= 32'd0; dv_sat <= 1'b0;
+        end else begin
+            // ---------------------------------------------------------- host registers
+            if (w_mctrl) mctrl <= m_wdata[7:0];
+            if (m_we && m_addr == 9'h001) epoch_len  <= m_wdata[EW-1:0];
+            if (m_we && m_addr == 9'h002) sample_per <= m_wdata[EW-1:0];
+
+            // ---------------------------------------------------------- divider
+            if (dv_load) begin
+                dv_rem <= dv_ahi;
+                dv_lo  <= dv_alo;
+                dv_d   <= dv_b;
+                dv_sat <= (dv_b == 32'd0) | (dv_ahi >= dv_b);
+            end else begin
+                dv_rem <= dv_ge ? dv_diff[31:0] : dv_r2[31:0];
+                dv_lo  <= {dv_lo[30:0], dv_ge};
+            end
+
+            // ---------------------------------------------------------- timeline (section 6)
+            case (st)
+                ST_IDLE: if (en_edge) begin
+                    st <= ST_INIT; init_i <= 3'd0; own_r <= 1'b1;
+                end
+                ST_INIT: if (dis) begin
+                    st <= ST_STOP; init_i <= 3'd0;
+                end else if (init_end) begin
+                    st <= ST_RUN; init_i <= 3'd0;
+                end else begin
+                    init_i <= init_i + 3'd1;
+                end
+                ST_RUN: if (dis) st <= ST_STOP;
+                default: begin st <= ST_IDLE; own_r <= 1'b0; end   // STOP
+            endcase
+            if (act) et <= et + {{EW{1'b0}}, 1'b1};
+            if (latch) begin
+                cur_mode <= new_mode;
+                L        <= new_L;
+                epochs   <= (epochs == VMAX) ? VMAX : epochs + 32'd1;
+                et       <= {(EW+1){1'b0}};
+            end
+
+            // ---------------------------------------------------------- microprogram (section 7)
+            if (dis) begin
+                ph <= PH_NONE;
+            end else if (snap_e) begin
+                // S: windows end
+                for (k = 0; k < KN; k = k + 1)
+                    wc[k*32 +: 32] <= (wcnt[k*32 +: 32] == VMAX) ? VMAX
+                                      : wcnt[k*32 +: 32] + {31'd0, mv[k]};
+                P <= ONE;
+                qm <= {NSM*KS{1'b0}};
+                ga_i <= {IW{1'b0}};
+                ga_t <= {TW{1'b0}};
+                ph <= (cur_mode == QM_SMK) ? PH_R : PH_G;
+                pn <= {PNW{1'b0}}; pk <= {(KW+1){1'b0}}; ps <= {(SMW+1){1'b0}};
+                sub <= 4'd0; cy <= {CYW{1'b0}};
+            end else if (act) begin
+                case (ph)
+                    PH_G, PH_W: begin
+                        if (g_look) begin   // lookup (ps, pk)
+                            g_s <= ps[SMW-1:0]; g_k <= pk[KW-1:0];
+                            g_ksv <= lk_ksv; g_ks <= lk_ks; g_cnt <= lk_cnt;
+                            if (ps == SLAST) begin
+                                ps <= {(SMW+1){1'b0}}; pk <= pk + {{KW{1'b0}}, 1'b1};
+                            end else begin
+                                ps <= ps + {{SMW{1'b0}}, 1'b1};
+                            end
+                        end
+                        if (g_gath) begin
+                            if (g_s == SLASTN) begin
+                                for (k = 0; k < KN; k = k + 1)
+                                    if (g_k == k[KW-1:0]) begin
+                                        isum[k*IW +: IW] <= g_isum;
+                                        tsum[k*TW +: TW] <= g_tsum;
+                                    end
+                                ga_i <= {IW{1'b0}};
+                                ga_t <= {TW{1'b0}};
+                            end else begin
+                                ga_i <= g_isum;
+                                ga_t <= g_tsum;
+                            end
+                        end
+                        if (w_x) begin
+                            x_q <= c_xq;
+                            x_v <= g_ksv & gk_mv;
+                            x_s <= g_s;
+                            x_ks <= g_ks;
+                            for (s = 0; s < NSM; s = s + 1)
+                                for (k = 0; k < KS; k = k + 1)
+                                    if (g_s == s[SMW-1:0] && g_ks == k[KS_W-1:0] && g_ksv && gk_mv && gk_qos)
+                                        qm[s*KS + k] <= 1'b1;
+                        end
+                        pn <= pn + {{(PNW-1){1'b0}}, 1'b1};
+                        if (ph == PH_G && pn == PN_NP) begin
+                            ph <= PH_C1; pk <= {(KW+1){1'b0}}; sub <= 4'd0; cy <= {CYW{1'b0}};
+                        end
+                        if (ph == PH_W && pn == PN_NP + {{(PNW-1){1'b0}}, 1'b1}) begin
+                            ph <= PH_F; sub <= 4'd0;
+                        end
+                    end
+                    PH_C1: begin
+                        if (c1_div && !cy_last) begin
+                            cy <= cy + {{(CYW-1){1'b0}}, 1'b1};
+                        end else begin
+                            cy <= {CYW{1'b0}};
+                            for (k = 0; k < KN; k = k + 1)
+                                if (pk == k[KW:0] && mv[k]) begin
+                                    case (sub)
+                                        4'd0: if (k_wc != 32'd0) begin
+                                            cum_i[k*48 +: 48] <= c_ci;
+                                            cum_c[k*32 +: 32] <= c_cc;
+                                        end
+                                        4'd1: if (k_wc != 32'd0) ipc_ep[k*32 +: 32] <= dv_q32;
+                                        4'd2: hist[k*32 +: 32]  <= (k_cumc == 32'd0) ? 32'd0 : dv_q32;
+                                        4'd3: alpha[k*32 +: 32] <= c_alpha;
+                                        4'd4: agoal[k*32 +: 32] <= mu_r;
+                                        4'd5: ratio <= dv_q32;
+                                        4'd6: if (mqos[k]) P <= mu_r;
+                                        4'd7: gN <= mu_p[GNW-1:0];
+                                        default: hgive[k*GVW +: GVW] <= c_hgive;
+                                    endcase
+                                end
+                            if (sub == 4'd8) begin
+                                sub <= 4'd0;
+                                if (pk == KLAST) begin
+                                    ph <= PH_C2; pk <= {(KW+1){1'b0}};
+                                end else begin
+                                    pk <= pk + {{KW{1'b0}}, 1'b1};
+                                end
+                            end else begin
+                                sub <= sub + 4'd1;
+                            end
+                        end
+                    end
+                    PH_C2: begin
+                        if (sub == 4'd2 && !cy_last) begin
+                            cy <= cy + {{(CYW-1){1'b0}}, 1'b1};
+                        end else begin
+                            cy <= {CYW{1'b0}};
+                            for (k = 0; k < KN; k = k + 1)
+                                if (pk == k[KW:0] && mv[k]) begin
+                                    case (sub)
+                                        4'd0: begin
+                                            if (!mqos[k]) begin
+                                                agoal[k*32 +: 32] <= c_ag2;
+                                                alpha[k*32 +: 32] <= ONE;
+                                            end
+                                            fresh[k] <= 1'b0;
+                                        end
+                                        4'd1: Q <= mu_r;
+                                        default: qpt[k*32 +: 32] <= dv_q32;
+                                    endcase
+                                end
+                            if (sub == 4'd2) begin
+                                sub <= 4'd0;
+                                if (pk == KLAST) begin
+                                    ph <= PH_W; pk <= {(KW+1){1'b0}}; ps <= {(SMW+1){1'b0}};
+                                    pn <= {PNW{1'b0}};
+                                end else begin
+                                    pk <= pk + {{KW{1'b0}}, 1'b1};
+                                end
+                            end else begin
+                                sub <= sub + 4'd1;
+                            end
+                        end
+                    end
+                    PH_F: begin
+                        sub <= sub + 4'd1;
+                        if (sub == 4'd3) ph <= PH_NONE;
+                    end
+                    PH_R: begin
+                        if (!cy_last) begin
+                            cy <= cy + {{(CYW-1){1'b0}}, 1'b1};
+                        end else begin
+                            cy <= {CYW{1'b0}};
+                            for (k = 0; k < KN; k = k + 1)
+                                if (pk == k[KW:0]) smk_r[k*32 +: 32] <= dv_q32;
+                            if (pk == KLAST) begin
+                                ph <= PH_A; pk <= {(KW+1){1'b0}}; ps <= {(SMW+1){1'b0}};
+                            end else begin
+                                pk <= pk + {{KW{1'b0}}, 1'b1};
+                            end
+                        end
+                    end
+                    PH_A: begin
+                        if (a_look) begin
+                            g_s <= ps[SMW-1:0]; g_k <= pk[KW-1:0];
+                            g_ksv <= lk_ksv; g_ks <= lk_ks; g_cnt <= lk_cnt;
+                        end
+                        if (a_x) begin
+                            for (k = 0; k < KN; k = k + 1)
+                                if (g_k == k[KW-1:0]) begin
+                                    cb[k*32 +: 32] <= a_cb;
+                                    kb[k*(KS_W+1) +: KS_W+1] <= {g_ksv & gk_mv, g_ks};
+                                end
+                            sumc <= a_sum[32] ? VMAX : a_sum[31:0];
+                        end else begin
+                            sumc <= 32'd0;
+                        end
+                        if (pk == KNX) begin
+                            ph <= PH_FD; cy <= {CYW{1'b0}};
+                        end else begin
+                            pk <= pk + {{KW{1'b0}}, 1'b1};
+                        end
+                    end
+                    PH_FD: begin
+                        if (!cy_last) begin
+                            cy <= cy + {{(CYW-1){1'b0}}, 1'b1};
+                        end else begin
+                            cy <= {CYW{1'b0}};
+                            F <= dv_q32;
+                            ph <= PH_B; pk <= {(KW+1){1'b0}};
+                        end
+                    end
+                    PH_B: begin
+                        if (b_lat) begin
+                            x_q <= c_xq;
+                            x_v <= k_kb[KS_W];
+                            x_ks <= k_kb[KS_W-1:0];
+                        end
+                        if (pk == KNX) begin
+                            pk <= {(KW+1){1'b0}};
+                            if (ps == SLAST) begin
+                                ph <= PH_F; sub <= 4'd0;
+                            end else begin
+                                ph <= PH_A; ps <= ps + {{SMW{1'b0}}, 1'b1};
+                            end
+                        end else begin
+                            pk <= pk + {{KW{1'b0}}, 1'b1};
+                        end
+                    end
+                    default: ;
+                endcase
+            end
+
+            // ---------------------------------------------------------- TLP unit (section 8)
+            if (dis) begin
+                tl_st <= TL_IDLE;
+            end else if (latch) begin
+                tl_st <= tl_start ? TL_SMP : TL_IDLE;
+                if (tl_start) tl_s <= {(SMW+1){1'b0}};   // tl_s holds when the unit does not start
+            end else if (act) begin
+                case (tl_st)
+                    TL_SMP: begin
+                        smp <= t_rd; tl_v <= {(KW+1){1'b0}}; tl_st <= TL_LK;
+                    end
+                    TL_LK: begin
+                        g_s <= tl_s[SMW-1:0]; g_k <= tl_v[KW-1:0];
+                        g_ksv <= lk_ksv; g_ks <= lk_ks; g_cnt <= lk_cnt;
+                        tl_st <= TL_RD;
+                    end
+                    TL_RD: begin
+                        idl <= t_rd[SW-1:0]; tl_st <= TL_MU;
+                    end
+                    TL_MU: begin
+                        sk <= mu_r; tl_st <= TL_DV; tl_c <= {CYW{1'b0}};
+                    end
+                    TL_DV: begin
+                        if (tl_c != CY_TL) begin
+                            tl_c <= tl_c + {{(CYW-1){1'b0}}, 1'b1};
+                        end else begin
+                            tl_c <= {CYW{1'b0}};
+                            for (k = 0; k < KN; k = k + 1)
+                                if (tl_v == k[KW:0]) itb[k*GVW +: GVW] <= t_itb;
+                            if (tl_v == KLAST) begin
+                                tl_v <= {(KW+1){1'b0}}; tl_st <= TL_REQ;
+                            end else begin
+                                tl_v <= tl_v + {{KW{1'b0}}, 1'b1}; tl_st <= TL_LK;
+                            end
+                        end
+                    end
+                    TL_REQ: begin
+                        if (tv_need && tv_itb <= {{(GVW-1){1'b0}}, 1'b1}) begin
+                            give <= give_nx;
+                            rq_k_r <= tl_v[KW-1:0];
+                            rq_sm_r <= tl_s[SMW-1:0];
+                            tl_st <= TL_WRDY;
+                        end else begin
+                            tl_next();
+                        end
+                    end
+                    TL_WRDY: if (rq_rdy) tl_st <= TL_WACK;
+                    TL_WACK: if (rq_ack_v) begin
+                        if (rq_ack_st == ACK_VICTIM)
+                            for (k = 0; k < KN; k = k + 1)
+                                if (rq_ack_kv == k[KW-1:0]) begin
+                                    itb[k*GVW +: GVW] <= (itb[k*GVW +: GVW] > rq_ack_n)
+                                                         ? itb[k*GVW +: GVW] - rq_ack_n : {GVW{1'b0}};
+                                    hgive[k*GVW +: GVW] <= (hgive[k*GVW +: GVW] > rq_ack_n)
+                                                         ? hgive[k*GVW +: GVW] - rq_ack_n : {GVW{1'b0}};
+                                end
+                        tl_next();
+                    end
+                    default: ;
+                endcase
+                if (s_cyc) tl_st <= TL_IDLE;   // abort at the SNAP edge
+            end
+
+            // ---------------------------------------------------------- kernel table (section 4)
+            pl_v <= kl_v;
+            if (kl_v) begin
+                pl_k <= kl_k; pl_n <= kl_n; pl_qos <= kl_qos; pl_goal <= kl_goal;
+                pl_x <= kl_xc; pl_t <= kl_t;
+            end
+            for (k = 0; k < KN; k = k + 1) begin
+                if (snap_e || init_end)
+                    wcnt[k*32 +: 32] <= 32'd0;
+                else if (wcnt[k*32 +: 32] != VMAX)
+                    wcnt[k*32 +: 32] <= wcnt[k*32 +: 32] + {31'd0, mv[k]};
+                if (kdone_v && kdone_k == k[KW-1:0])
+                    mv[k] <= 1'b0;
+                if (commit && pl_k == k[KW-1:0]) begin   // the commit wins
+                    mv[k] <= 1'b1;
+                    mqos[k] <= pl_qos;
+                    mkn[k*NW +: NW] <= pl_n;
+                    mgoal[k*32 +: 32] <= pl_goal;
+                    mx[k*17 +: 17] <= pl_x;
+                    mt[k*GVW +: GVW] <= pl_t;
+                    fresh[k] <= 1'b1;
+                    wcnt[k*32 +: 32] <= 32'd0;
+                    cum_i[k*48 +: 48] <= 48'd0;
+                    cum_c[k*32 +: 32] <= 32'd0;
+                    ipc_ep[k*32 +: 32] <= ONE;
+                    hist[k*32 +: 32] <= 32'd0;
+                    alpha[k*32 +: 32] <= ONE;
+                    agoal[k*32 +: 32] <= 32'd0;
+                    hgive[k*GVW +: GVW] <= {GVW{1'b0}};
+                    qpt[k*32 +: 32] <= 32'd0;
+                    isum[k*IW +: IW] <= {IW{1'b0}};
+                    tsum[k*TW +: TW] <= {TW{1'b0}};
+                    wc[k*32 +: 32] <= 32'd0;
+                end
+            end
+        end
+    end
+
+    // NEXT of the TLP unit (section 8): called inside p_seq only
+    task tl_next;
+        begin
+            if (tl_v == KLAST) begin
+                if (tl_s == SLAST) begin
+                    tl_st <= TL_IDLE;
+                end else begin
+                    tl_s <= tl_s + {{SMW{1'b0}}, 1'b1};
+                    tl_st <= TL_SMP;
+                end
+            end else begin
+                tl_v <= tl_v + {{KW{1'b0}}, 1'b1};
+                tl_st <= TL_REQ;
+            end
+        end
+    endtask
+
+    // ------------------------------------------------------------------ outputs (Moore)
+    assign rq_v    = (tl_st == TL_WRDY);
+    assign rq_k    = rq_v ? rq_k_r : {KW{1'b0}};
+    assign rq_sm   = rq_v ? rq_sm_r : {SMW{1'b0}};
+    assign rq_give = give;
+
+    always @* begin : p_out
+        integer s;
+        reg          aw;        // write to all SMs
+        reg [ADDR_W-1:0] aa;
+        reg [31:0]   ad;
+        reg          ow;        // write to one SM
+        reg [SMW:0]  os;
+        reg [ADDR_W-1:0] oa;
+        reg [31:0]   od;
+        reg          rv;        // read address on one SM
+        reg [SMW:0]  rs;
+        reg [ADDR_W-1:0] ra;
+        aw = 1'b0; aa = {ADDR_W{1'b0}}; ad = 32'd0;
+        ow = 1'b0; os = {(SMW+1){1'b0}}; oa = {ADDR_W{1'b0}}; od = 32'd0;
+        rv = 1'b0; rs = {(SMW+1){1'b0}}; ra = {ADDR_W{1'b0}};
+        lk_s = {SMW{1'b0}};
+        lk_k = {KW{1'b0}};
+        if (st == ST_INIT) begin
+            aw = 1'b1;
+            case (init_i)
+                3'd0: begin aa = A_SM_CTRL; ad = ctrl_word(mctrl[6:3], QM_OFF); end
+                3'd1: begin aa = A_EPOCH_LEN; ad = 32'd0; end
+                3'd2: begin aa = A_SAMPLE_PER; ad = 32'd0; ad[EW-1:0] = sample_per; end
+                3'd3: begin aa = A_QOS_MASK; ad = 32'd0; end
+                default: begin aa = A_CMD; ad = CMD_START | CMD_SNAP; end
+            endcase
+        end else if (st == ST_STOP) begin
+            aw = 1'b1; aa = A_SM_CTRL; ad = ctrl_word(mctrl[6:3], QM_OFF);
+        end else if (run) begin
+            if (s_cyc) begin
+                aw = 1'b1; aa = A_CMD; ad = CMD_SNAP;
+            end
+            case (ph)
+                PH_G, PH_W: begin
+                    if (g_look) begin
+                        lk_s = ps[SMW-1:0]; lk_k = pk[KW-1:0];
+                    end
+                    if (g_gath && g_ksv) begin
+                        rv = 1'b1; rs = {1'b0, g_s}; ra = A_STAT_THR + {{(ADDR_W-KS_W){1'b0}}, g_ks};
+                    end
+                    if (w_wr && x_v) begin
+                        ow = 1'b1; os = {1'b0, x_s}; oa = A_QUOTA + {{(ADDR_W-KS_W){1'b0}}, x_ks};
+                        od = 32'd0; od[QW-2:0] = x_q;
+                    end
+                end
+                PH_A: if (a_look) begin
+                    lk_s = ps[SMW-1:0]; lk_k = pk[KW-1:0];
+                end
+                PH_B: if (b_wr && x_v) begin
+                    ow = 1'b1; os = ps; oa = A_QUOTA + {{(ADDR_W-KS_W){1'b0}}, x_ks};
+                    od = 32'd0; od[QW-2:0] = x_q;
+                end
+                PH_F: begin
+                    aw = 1'b1;
+                    case (sub)
+                        4'd0: begin aa = A_SAMPLE_PER; ad = 32'd0; ad[EW-1:0] = sample_per; end
+                        4'd1: aa = A_QOS_MASK;     // per-SM data below
+                        4'd2: begin aa = A_SM_CTRL; ad = ctrl_word(mctrl[6:3], cur_mode); end
+                        default: begin aa = A_CMD; ad = CMD_START; end
+                    endcase
+                end
+                default: ;
+            endcase
+            case (tl_st)
+                TL_SMP: begin rv = 1'b1; rs = tl_s; ra = A_EP_SAMPLES; end
+                TL_LK:  begin lk_s = tl_s[SMW-1:0]; lk_k = tl_v[KW-1:0]; end
+                TL_RD:  begin
+                    rv = 1'b1; rs = tl_s; ra = A_STAT_IDLE + {{(ADDR_W-KS_W){1'b0}}, g_ks};
+                end
+                default: ;
+            endcase
+        end
+        for (s = 0; s < NSM; s = s + 1) begin
+            csr_we[s] = aw | (ow & (os == s[SMW:0]));
+            csr_addr[s*ADDR_W +: ADDR_W] = aw ? aa : ((ow && os == s[SMW:0]) ? oa : {ADDR_W{1'b0}});
+            csr_wdata[s*32 +: 32] = aw ? ad : ((ow && os == s[SMW:0]) ? od : 32'd0);
+            if (aw && run && ph == PH_F && sub == 4'd1) begin
+                csr_wdata[s*32 +: 32] = 32'd0;
+                csr_wdata[s*32 +: KS] = qm[s*KS +: KS];
+            end
+            rd_addr[s*ADDR_W +: ADDR_W] = (rv && rs == s[SMW:0]) ? ra : {ADDR_W{1'b0}};
+        end
+    end
+
+    // ------------------------------------------------------------------ host read (section 5)
+    always @* begin : p_mrd
+        reg [6:0]  ix;    // word index in the 64-word window, one bit wider (KW <= 6)
+        reg [KW:0] kx;
+        reg        inr;
+        ix = {1'b0, m_raddr[5:0]};
+        kx = ix[KW:0];
+        inr = (ix < KN7);
+        m_rdata = 32'd0;
+        case (m_raddr[8:6])
+            3'd0: case (ix)
+                7'd0: m_rdata[7:0] = mctrl;
+                7'd1: m_rdata[EW-1:0] = epoch_len;
+                7'd2: m_rdata[EW-1:0] = sample_per;
+                7'd3: m_rdata[8:0] = {tl_st, own_r, cur_mode, st};
+                7'd4: m_rdata = epochs;
+                7'd5: m_rdata[EW:0] = et;
+                7'd6: m_rdata[EW:0] = L;
+                7'd7: m_rdata = P;
+                default: ;
+            endcase
+            3'd1: if (inr) m_rdata = sel32(ipc_ep, kx);
+            3'd2: if (inr) m_rdata = sel32(hist, kx);
+            3'd3: if (inr) m_rdata = sel32(alpha, kx);
+            3'd4: if (inr) m_rdata = sel32(agoal, kx);
+            3'd5: if (inr) m_rdata = sel32(qpt, kx);
+            3'd6: if (inr) m_rdata = zx_tw(sel_tw(tsum, kx));
+            default: if (inr) m_rdata = sel32(mgoal, kx);
+        endcase
+    end
+
+    // inputs and bits that no register holds
+    wire unused_in = &{1'b0, lk_part, m_wdata[31:8], dv_diff[32], dv_sh[63:32], dv_qraw[31:QT]};
+
+endmodule

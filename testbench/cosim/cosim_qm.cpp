@@ -1,0 +1,241 @@
+// cosim_qm.cpp: the thin C++ shim Verilator needs for the stand-alone QoS manager cosim. It moves
+// values between the C environment (qm_env.c: stimulus, C model, compare) and the Verilated
+// qos_mgr; all decisions live in C. Usage: see usage() below.
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "Vqos_mgr.h"
+#include "Vqos_mgr___024root.h"
+#include "verilated.h"
+#include "vl_bits.h"
+#include "cosim_opts.h"
+#include "verilated_fst_c.h"
+
+extern "C" {
+#include "qm_env.h"
+}
+
+// gbits / sbits: testbench/cosim/vl_bits.h
+
+#define R(sig) top->rootp->qos_mgr__DOT__##sig
+
+static const int GVW = QM_GVW, KW = SMK_KID_W, NW = SMK_WID_W + 1, SW = SMK_STAT_W;
+static const int IW = SMK_STAT_W + SMK_SMW, TW = SMK_SMW + QM_GVW, KBW = SMK_KS_W + 1;
+
+static void drive(Vqos_mgr *top, const qm_stim_t *st)
+{
+    const qm_in_t *in = &st->in;
+    top->rst = st->rst;
+    top->m_we = in->m_we;
+    top->m_addr = in->m_addr;
+    top->m_wdata = in->m_wdata;
+    top->m_raddr = in->m_raddr;
+    for (int s = 0; s < QM_NSM; s++) sbits(top->rd_data, s * 32, 32, in->rd_data[s]);
+    top->kl_v = in->kl_v;
+    top->kl_k = in->kl_k;
+    top->kl_n = in->kl_n;
+    top->kl_qos = in->kl_qos;
+    top->kl_goal = in->kl_goal;
+    top->kl_x = in->kl_x;
+    top->kl_t = in->kl_t;
+    top->kl_rej = in->kl_rej;
+    top->kdone_v = in->kdone_v;
+    top->kdone_k = in->kdone_k;
+    top->lk_cnt = in->lk_cnt;
+    top->lk_part = in->lk_part;
+    top->lk_ksv = in->lk_ksv;
+    top->lk_ks = in->lk_ks;
+    top->rq_rdy = in->rq_rdy;
+    top->rq_ack_v = in->rq_ack_v;
+    top->rq_ack_st = in->rq_ack_st;
+    top->rq_ack_kv = in->rq_ack_kv;
+    top->rq_ack_n = in->rq_ack_n;
+}
+
+static void observe_outputs(Vqos_mgr *top, qm_obs_t *o)
+{
+    uint64_t *v = o->v;
+    v[QO_m_rdata] = top->m_rdata;
+    v[QO_own] = top->own;
+    v[QO_csr_we] = gbits(top->csr_we, 0, QM_NSM);
+    for (int s = 0; s < QM_NSM; s++) {
+        v[QO_csr_addr + s] = gbits(top->csr_addr, s * 8, 8);
+        v[QO_csr_wdata + s] = gbits(top->csr_wdata, s * 32, 32);
+        v[QO_rd_addr + s] = gbits(top->rd_addr, s * 8, 8);
+    }
+    v[QO_lk_s] = top->lk_s;
+    v[QO_lk_k] = top->lk_k;
+    v[QO_rq_v] = top->rq_v;
+    v[QO_rq_k] = top->rq_k;
+    v[QO_rq_sm] = top->rq_sm;
+    for (int k = 0; k < QM_KN; k++) v[QO_rq_give + k] = gbits(top->rq_give, k * GVW, GVW);
+}
+
+static void observe_state(Vqos_mgr *top, qm_obs_t *o)
+{
+    uint64_t *v = o->v;
+    v[QO_mctrl] = R(mctrl);
+    v[QO_epoch_len] = R(epoch_len);
+    v[QO_sample_per] = R(sample_per);
+    v[QO_st] = R(st);
+    v[QO_init_i] = R(init_i);
+    v[QO_et] = R(et);
+    v[QO_L] = R(L);
+    v[QO_cur_mode] = R(cur_mode);
+    v[QO_epochs] = R(epochs);
+    for (int k = 0; k < QM_KN; k++) {
+        v[QO_mv + k] = gbits(R(mv), k, 1);
+        v[QO_mqos + k] = gbits(R(mqos), k, 1);
+        v[QO_mkn + k] = gbits(R(mkn), k * NW, NW);
+        v[QO_mgoal + k] = gbits(R(mgoal), k * 32, 32);
+        v[QO_mx + k] = gbits(R(mx), k * 17, 17);
+        v[QO_mt + k] = gbits(R(mt), k * GVW, GVW);
+        v[QO_fresh + k] = gbits(R(fresh), k, 1);
+        v[QO_wcnt + k] = gbits(R(wcnt), k * 32, 32);
+        v[QO_wc + k] = gbits(R(wc), k * 32, 32);
+        v[QO_isum + k] = gbits(R(isum), k * IW, IW);
+        v[QO_tsum + k] = gbits(R(tsum), k * TW, TW);
+        v[QO_cum_i + k] = gbits(R(cum_i), k * 48, 48);
+        v[QO_cum_c + k] = gbits(R(cum_c), k * 32, 32);
+        v[QO_ipc_ep + k] = gbits(R(ipc_ep), k * 32, 32);
+        v[QO_hist + k] = gbits(R(hist), k * 32, 32);
+        v[QO_alpha + k] = gbits(R(alpha), k * 32, 32);
+        v[QO_agoal + k] = gbits(R(agoal), k * 32, 32);
+        v[QO_hgive + k] = gbits(R(hgive), k * GVW, GVW);
+        v[QO_qpt + k] = gbits(R(qpt), k * 32, 32);
+        v[QO_smk_r + k] = gbits(R(smk_r), k * 32, 32);
+        v[QO_cb + k] = gbits(R(cb), k * 32, 32);
+        v[QO_kb + k] = gbits(R(kb), k * KBW, KBW);
+        v[QO_itb + k] = gbits(R(itb), k * GVW, GVW);
+        v[QO_give + k] = gbits(R(give), k * GVW, GVW);
+    }
+    v[QO_pl_v] = R(pl_v);
+    v[QO_pl_k] = R(pl_k);
+    v[QO_pl_n] = R(pl_n);
+    v[QO_pl_qos] = R(pl_qos);
+    v[QO_pl_goal] = R(pl_goal);
+    v[QO_pl_x] = R(pl_x);
+    v[QO_pl_t] = R(pl_t);
+    v[QO_P] = R(P);
+    v[QO_ratio] = R(ratio);
+    v[QO_gN] = R(gN);
+    v[QO_Q] = R(Q);
+    for (int s = 0; s < QM_NSM; s++) v[QO_qm + s] = gbits(R(qm), s * SMK_KSLOTS, SMK_KSLOTS);
+    v[QO_ga_i] = R(ga_i);
+    v[QO_ga_t] = R(ga_t);
+    v[QO_g_s] = R(g_s);
+    v[QO_g_k] = R(g_k);
+    v[QO_g_ksv] = R(g_ksv);
+    v[QO_g_ks] = R(g_ks);
+    v[QO_g_cnt] = R(g_cnt);
+    v[QO_x_q] = R(x_q);
+    v[QO_x_v] = R(x_v);
+    v[QO_x_s] = R(x_s);
+    v[QO_x_ks] = R(x_ks);
+    v[QO_sumc] = R(sumc);
+    v[QO_F] = R(F);
+    v[QO_tl_st] = R(tl_st);
+    v[QO_tl_s] = R(tl_s);
+    v[QO_tl_v] = R(tl_v);
+    v[QO_smp] = R(smp);
+    v[QO_idl] = R(idl);
+    v[QO_sk] = R(sk);
+    v[QO_rq_k_r] = R(rq_k_r);
+    v[QO_rq_sm_r] = R(rq_sm_r);
+    (void)KW, (void)SW;
+}
+
+static void usage(const char *p)
+{
+    std::printf("usage: %s [--seed N] [--cycles N] [--rand-reset]\n"
+                "          [--fst FILE --window FIRST:LAST] [--summary] [--quiet]\n"
+                "Runs the C model and the RTL of the QoS manager in lockstep with a random host (register\n"
+                "writes, launches with goals, refusals, completions), scripted SM register responses and a\n"
+                "random driver stub (lookup port, request port with random latencies and statuses),\n"
+                "comparing every output and every state element of docs/qos_mgr.md section 13 every cycle.\n",
+                p);
+}
+
+int main(int argc, char **argv)
+{
+    cosim_opts o{1, 300000, 0, 0, 0, 0, 0, 0, nullptr};
+    {
+        const int rc = cosim_parse(argc, argv, o, usage);
+        if (rc >= 0)
+            return rc;
+    }
+    if (o.mutant) {
+        std::fprintf(stderr, "%s: --mutant is not supported by this harness\n", argv[0]);
+        return 2;
+    }
+    cosim_verilated_args(argv[0], o);
+    const uint64_t seed = o.seed, cycles = o.cycles, win_a = o.win_a, win_b = o.win_b;
+    const int rand_reset = o.rand_reset, summary = o.summary, quiet = o.quiet;
+    const char *fst = o.fst;
+    Vqos_mgr *top = new Vqos_mgr;
+
+    VerilatedFstC *tfp = nullptr;
+    if (fst) {
+        Verilated::traceEverOn(true);
+        tfp = new VerilatedFstC;
+        top->trace(tfp, 99);
+        tfp->open(fst);
+    }
+    if (!quiet)
+        std::printf("cosim_qm config=%s seed=%llu cycles=%llu%s\n", SMK_CFG_NAME, (unsigned long long)seed,
+                    (unsigned long long)cycles, rand_reset ? " rand-reset" : "");
+
+    // reset both sides: two cycles of rst before cycle 0 (the RTL may start from random values)
+    static qm_model_t m; // large: static storage
+    static qm_env_t env;
+    qm_model_reset(&m);
+    for (int i = 0; i < 2; i++) {
+        top->rst = 1, top->clk = 0, top->eval(), top->clk = 1, top->eval();
+    }
+    qm_env_init(&env, seed);
+    qm_stim_t st;
+    qm_obs_t ref, rtl;
+    uint64_t mism = 0, c = 0;
+    char replay[1024];
+    for (c = 0; c < cycles; c++) {
+        qm_env_gen(&env, &st);
+        qm_model_eval(&m, &st);          // outputs: a function of the state (and m_raddr)
+        qm_env_respond(&env, &m.o, &st); // lookup results and SM read data for those outputs
+        qm_model_eval(&m, &st);
+        drive(top, &st);
+        top->clk = 0;
+        top->eval();
+        if (tfp && c >= win_a && c <= win_b) tfp->dump((uint64_t)(2 * c));
+        qm_obs_from_model(&m, &ref);
+        observe_outputs(top, &rtl);
+        observe_state(top, &rtl);
+        const uint64_t lo = c > 50 ? c - 50 : 0;
+        std::snprintf(replay, sizeof replay, "%s --seed %llu --cycles %llu%s --fst mismatch_%llu.fst --window %llu:%llu",
+                      argv[0], (unsigned long long)seed, (unsigned long long)(c + 1), rand_reset ? " --rand-reset" : "",
+                      (unsigned long long)seed, (unsigned long long)lo, (unsigned long long)c);
+        if (qm_obs_compare(&ref, &rtl, c, replay)) {
+            mism++;
+            std::printf("seed=%llu config=%s\n", (unsigned long long)seed, SMK_CFG_NAME);
+            break;
+        }
+        qm_env_commit(&env, &st, &m.o);
+        qm_model_commit(&m, &st);
+        top->clk = 1;
+        top->eval();
+        if (tfp && c >= win_a && c <= win_b) tfp->dump((uint64_t)(2 * c + 1));
+    }
+    if (tfp) tfp->close();
+    if (summary) {
+        std::printf("config %s, ", SMK_CFG_NAME);
+        qm_env_summary(&env);
+    }
+    std::printf("%s: config=%s seed=%llu cycles=%llu mismatches=%llu invariant_violations=0\n",
+                mism ? "FAIL" : "PASS", SMK_CFG_NAME, (unsigned long long)seed, (unsigned long long)c,
+                (unsigned long long)mism);
+    top->final();
+    delete top;
+    return mism ? 1 : 0;
+}

@@ -1,0 +1,367 @@
+/* qm_env.c: random environment, model wrapper and observation vector of the stand-alone QoS manager
+ * cosim (qm_env.h). All randomness comes from rng.h and the seed; the same seed replays. */
+#include "qm_env.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define KW SMK_KID_W
+#define GVW QM_GVW
+#define EW SMK_EPOCH_W
+#define SW SMK_STAT_W
+#define MSK(w) ((uint32_t)SMK_MASK(w))
+
+/* ------------------------------------------------------------------ model */
+void qm_model_reset(qm_model_t *m)
+{
+    memset(m, 0, sizeof *m);
+    qm_reset(&m->q);
+}
+void qm_model_eval(qm_model_t *m, const qm_stim_t *st) { qm_eval(&m->q, &st->in, &m->o); }
+void qm_model_commit(qm_model_t *m, const qm_stim_t *st)
+{
+    if (st->rst)
+        qm_reset(&m->q);
+    else
+        qm_commit(&m->q, &st->in, &m->o);
+}
+
+/* ------------------------------------------------------------------ observation */
+static const struct { const char *name; int off, n; } obs_desc[] = {
+#define OBS_DESC(nm, n) {#nm, QO_##nm, (n)},
+    QM_OBS(OBS_DESC)
+#undef OBS_DESC
+};
+
+void qm_obs_from_model(const qm_model_t *m, qm_obs_t *ob)
+{
+    uint64_t *v = ob->v;
+    const qm_out_t *o = &m->o;
+    const qos_mgr_t *q = &m->q;
+    v[QO_m_rdata] = o->m_rdata, v[QO_own] = o->own, v[QO_csr_we] = o->csr_we;
+    for (int s = 0; s < QM_NSM; s++) {
+        v[QO_csr_addr + s] = o->csr_addr[s], v[QO_csr_wdata + s] = o->csr_wdata[s];
+        v[QO_rd_addr + s] = o->rd_addr[s], v[QO_qm + s] = q->qm[s];
+    }
+    v[QO_lk_s] = o->lk_s, v[QO_lk_k] = o->lk_k;
+    v[QO_rq_v] = o->rq_v, v[QO_rq_k] = o->rq_k, v[QO_rq_sm] = o->rq_sm;
+    v[QO_mctrl] = q->mctrl, v[QO_epoch_len] = q->epoch_len, v[QO_sample_per] = q->sample_per;
+    v[QO_st] = q->st, v[QO_init_i] = q->init_i, v[QO_et] = q->et, v[QO_L] = q->L;
+    v[QO_cur_mode] = q->cur_mode, v[QO_epochs] = q->epochs;
+    for (int k = 0; k < QM_KN; k++) {
+        v[QO_rq_give + k] = o->rq_give[k];
+        v[QO_mv + k] = q->mv[k], v[QO_mqos + k] = q->mqos[k], v[QO_mkn + k] = q->mkn[k];
+        v[QO_mgoal + k] = q->mgoal[k], v[QO_mx + k] = q->mx[k], v[QO_mt + k] = q->mt[k];
+        v[QO_fresh + k] = q->fresh[k], v[QO_wcnt + k] = q->wcnt[k], v[QO_wc + k] = q->wc[k];
+        v[QO_isum + k] = q->isum[k], v[QO_tsum + k] = q->tsum[k], v[QO_cum_i + k] = q->cum_i[k];
+        v[QO_cum_c + k] = q->cum_c[k], v[QO_ipc_ep + k] = q->ipc_ep[k], v[QO_hist + k] = q->hist[k];
+        v[QO_alpha + k] = q->alpha[k], v[QO_agoal + k] = q->agoal[k], v[QO_hgive + k] = q->hgive[k];
+        v[QO_qpt + k] = q->qpt[k], v[QO_smk_r + k] = q->smk_r[k];
+        v[QO_cb + k] = q->cb[k], v[QO_kb + k] = q->kb[k];
+        v[QO_itb + k] = q->itb[k], v[QO_give + k] = q->give[k];
+    }
+    v[QO_pl_v] = q->pl_v, v[QO_pl_k] = q->pl_k, v[QO_pl_n] = q->pl_n, v[QO_pl_qos] = q->pl_qos;
+    v[QO_pl_goal] = q->pl_goal, v[QO_pl_x] = q->pl_x, v[QO_pl_t] = q->pl_t;
+    v[QO_P] = q->P, v[QO_ratio] = q->ratio, v[QO_gN] = q->gN, v[QO_Q] = q->Q;
+    v[QO_ga_i] = q->ga_i, v[QO_ga_t] = q->ga_t;
+    v[QO_g_s] = q->g_s, v[QO_g_k] = q->g_k, v[QO_g_ksv] = q->g_ksv, v[QO_g_ks] = q->g_ks, v[QO_g_cnt] = q->g_cnt;
+    v[QO_x_q] = q->x_q, v[QO_x_v] = q->x_v, v[QO_x_s] = q->x_s, v[QO_x_ks] = q->x_ks;
+    v[QO_sumc] = q->sumc, v[QO_F] = q->F;
+    v[QO_tl_st] = q->tl_st, v[QO_tl_s] = q->tl_s, v[QO_tl_v] = q->tl_v, v[QO_smp] = q->smp;
+    v[QO_idl] = q->idl, v[QO_sk] = q->sk, v[QO_rq_k_r] = q->rq_k_r, v[QO_rq_sm_r] = q->rq_sm_r;
+}
+
+int qm_obs_compare(const qm_obs_t *ref, const qm_obs_t *rtl, uint64_t cycle, const char *replay)
+{
+    int bad = 0;
+    for (unsigned d = 0; d < sizeof obs_desc / sizeof obs_desc[0]; d++)
+        for (int i = 0; i < obs_desc[d].n; i++) {
+            const int j = obs_desc[d].off + i;
+            if (ref->v[j] == rtl->v[j])
+                continue;
+            if (bad++ < 12) {
+                char nm[48];
+                if (obs_desc[d].n > 1)
+                    snprintf(nm, sizeof nm, "%s[%d]", obs_desc[d].name, i);
+                else
+                    snprintf(nm, sizeof nm, "%s", obs_desc[d].name);
+                printf("MISMATCH cycle %llu signal %s ref=0x%llx rtl=0x%llx\n", (unsigned long long)cycle, nm,
+                       (unsigned long long)ref->v[j], (unsigned long long)rtl->v[j]);
+            }
+        }
+    if (bad)
+        printf("MISMATCH %d signal(s) at cycle %llu; replay with waveform window:\n  %s\n", bad,
+               (unsigned long long)cycle, replay);
+    return bad;
+}
+
+/* ------------------------------------------------------------------ environment */
+/* a value of a random bit width 0..w (small values as likely as large ones) */
+static uint32_t rnd_w(rng_t *r, int w)
+{
+    const int b = (int)rng_below(r, (uint32_t)w + 1);
+    return b == 0 ? 0 : (uint32_t)(rng_next(r) & SMK_MASK(b));
+}
+
+static uint32_t rnd_goal(rng_t *r)
+{
+    switch (rng_below(r, 6)) {
+    case 0: return 0;
+    case 1: return (uint32_t)rng_next(r);
+    case 2: case 3: return QM_ONE * (1 + rng_below(r, 100 * QM_NSM)) + rng_below(r, QM_ONE); /* IPC 1 .. 100 x NSM */
+    default: return rnd_w(r, 32);
+    }
+}
+
+/* scripted value of SM register a */
+static uint32_t sm_value(rng_t *r, uint32_t a)
+{
+    if (a == SMK_REG_EP_SAMPLES)
+        switch (rng_below(r, 6)) {
+        case 0: return 0;
+        case 1: return (uint32_t)rng_next(r) & MSK(SW);
+        default: return rng_below(r, 300);
+        }
+    if (a >= SMK_REG_STAT_THR && a < SMK_REG_STAT_THR + SMK_KSLOTS)
+        switch (rng_below(r, 64)) { /* mostly a window's worth of instructions (IPC up to ~170 per SM) */
+        case 0: return (uint32_t)rng_next(r); /* bits above SW must be ignored */
+        case 1: return rnd_w(r, SW);
+        default: return rng_below(r, 1u << 19);
+        }
+    if (a >= SMK_REG_STAT_IDLE && a < SMK_REG_STAT_IDLE + SMK_KSLOTS)
+        switch (rng_below(r, 8)) {
+        case 0: return (uint32_t)rng_next(r);
+        case 1: return rng_below(r, 300 * SMK_WARPS);
+        case 2: case 3: return rnd_w(r, 16);
+        default: return rng_below(r, 400); /* about 0..2 idle TBs: TLP requests */
+        }
+    return (uint32_t)rng_next(r);
+}
+
+static void churn_lookup(qm_env_t *e, int s, int k)
+{
+    rng_t *r = &e->r;
+    e->cnt[s][k] = rng_chance(r, 1, 4) ? 0 : rnd_w(r, GVW);
+    e->part[s][k] = rnd_w(r, GVW);
+    e->ksv[s][k] = rng_chance(r, 3, 4);
+    e->ks[s][k] = rng_below(r, SMK_KSLOTS); /* the driver's ks_of: a slot that exists */
+}
+
+static uint32_t rnd_epoch_len(qm_env_t *e)
+{
+    rng_t *r = &e->r;
+    const uint32_t lc = qm_lc(e->mode == SMK_QMODE_SMK ? SMK_QMODE_SMK : SMK_QMODE_QOS);
+    uint32_t v;
+    switch (e->len_kind) {
+    case 0: v = rng_chance(r, 1, 2) ? 0 : rng_below(r, lc); break;            /* L = LC */
+    case 1: v = lc + rng_below(r, 64); break;                                  /* TLP barely fits */
+    case 2: v = lc + rng_below(r, 2 * lc + 2000); break;
+    default: v = rng_chance(r, 1, 50) ? (uint32_t)rng_next(r) : lc + rng_below(r, 4 * lc); break;
+    }
+    if (v > MSK(EW) && !rng_chance(r, 1, 20))
+        v = lc + rng_below(r, 2 * lc);
+    return v; /* bits above EW are dropped by the manager */
+}
+
+static uint32_t rnd_mctrl(qm_env_t *e, int en)
+{
+    rng_t *r = &e->r;
+    uint32_t v = (uint32_t)rng_next(r) & ~0xFFu; /* bits above 7 are ignored */
+    v |= (uint32_t)en;
+    v |= e->mode << 1;
+    v |= rng_below(r, 4) << 3;                 /* SCHEME */
+    v |= (uint32_t)rng_chance(r, 1, 2) << 5;   /* ROLLNEG */
+    v |= (uint32_t)rng_chance(r, 1, 2) << 6;   /* POLICY */
+    v |= e->tlp << 7;
+    return v;
+}
+
+static void new_phase(qm_env_t *e)
+{
+    rng_t *r = &e->r;
+    e->phase_end = e->cycle + 20000 + rng_below(r, 120000);
+    e->p_host = rng_below(r, 30);                       /* per 10000 */
+    e->p_dis = rng_chance(r, 1, 8) ? rng_below(r, 1000) : rng_chance(r, 1, 3) ? rng_below(r, 3) : 0; /* per 100000 */
+    e->p_launch = rng_chance(r, 1, 2) ? rng_below(r, 60) : rng_below(r, 1000); /* per 100000 */
+    e->p_rej = rng_below(r, 60);                        /* % */
+    e->p_done = rng_chance(r, 1, 8) ? rng_below(r, 100) : rng_below(r, 10); /* per 10000 */
+    e->p_rdy = 10 + rng_below(r, 91);                   /* % */
+    e->p_stray = rng_chance(r, 1, 4) ? rng_below(r, 5) : 0; /* per 10000 */
+    e->p_rst = rng_chance(r, 1, 5) ? 1 + rng_below(r, 5) : 0; /* per 1000000 */
+    e->p_churn = rng_below(r, 50);                      /* per 1000 */
+    e->lat_max = rng_chance(r, 1, 8) ? 3000 : 1 + rng_below(r, 60);
+    e->len_kind = rng_below(r, 4);
+    e->mode = rng_chance(r, 1, 2) ? SMK_QMODE_QOS : rng_below(r, 4);
+    e->tlp = rng_chance(r, 4, 5);
+}
+
+void qm_env_init(qm_env_t *e, uint64_t seed)
+{
+    memset(e, 0, sizeof *e);
+    e->seed = seed;
+    rng_seed(&e->r, seed ^ 0x51a5e7c0de5ULL);
+    for (int s = 0; s < QM_NSM; s++) {
+        for (int k = 0; k < QM_KN; k++)
+            churn_lookup(e, s, k);
+        for (int a = 0; a < QM_SMREGS; a++)
+            e->smreg[s][a] = sm_value(&e->r, (uint32_t)a);
+    }
+    e->phase_end = 0;
+    e->script = 3;
+}
+
+/* host writes of a phase start: EPOCH_LEN, SAMPLE_PER, MCTRL (EN = 1) */
+static int host_script(qm_env_t *e, qm_in_t *in, int step)
+{
+    rng_t *r = &e->r;
+    in->m_we = 1;
+    switch (step) {
+    case 0: in->m_addr = QM_A_EPOCH_LEN, in->m_wdata = rnd_epoch_len(e); return 1;
+    case 1: in->m_addr = QM_A_SAMPLE_PER, in->m_wdata = rng_chance(r, 1, 8) ? 0 : 1 + rng_below(r, 200); return 1;
+    case 2: in->m_addr = QM_A_MCTRL, in->m_wdata = rnd_mctrl(e, 1); return 1;
+    default: in->m_we = 0; return 0;
+    }
+}
+
+void qm_env_gen(qm_env_t *e, qm_stim_t *st)
+{
+    rng_t *r = &e->r;
+    qm_in_t *in = &st->in;
+    memset(st, 0, sizeof *st);
+
+    /* synchronous resets */
+    if (e->rst_left) {
+        st->rst = 1;
+        e->rst_left--;
+    } else if (e->p_rst && rng_below(r, 1000000) < e->p_rst) {
+        st->rst = 1;
+        e->rst_left = rng_below(r, 2);
+        e->n_rst++;
+    }
+
+    if (e->cycle >= e->phase_end) {
+        new_phase(e);
+        e->script = 0;
+    }
+
+    /* host port: garbage when not writing */
+    in->m_addr = rng_below(r, 1u << QM_MA_W);
+    in->m_wdata = (uint32_t)rng_next(r);
+    in->m_we = 0;
+    if (e->script < 3) {
+        host_script(e, in, e->script);
+        e->script++;
+    } else if (e->p_dis && rng_below(r, 100000) < e->p_dis) {
+        in->m_we = 1, in->m_addr = QM_A_MCTRL, in->m_wdata = rnd_mctrl(e, 0);
+        e->n_dis++;
+        e->script = rng_chance(r, 1, 2) ? 2 : 3; /* re-enable at once (ignored in STOP) or later */
+    } else if (rng_below(r, 10000) < e->p_host) {
+        in->m_we = 1;
+        switch (rng_below(r, 10)) {
+        case 0: case 1: case 2: in->m_addr = QM_A_EPOCH_LEN, in->m_wdata = rnd_epoch_len(e); break;
+        case 3: in->m_addr = QM_A_SAMPLE_PER, in->m_wdata = rng_chance(r, 1, 4) ? (uint32_t)rng_next(r) : rng_below(r, 300); break;
+        case 4: case 5: case 6:
+            if (rng_chance(r, 1, 3))
+                e->mode = rng_chance(r, 1, 2) ? SMK_QMODE_QOS : rng_below(r, 4), e->tlp = rng_chance(r, 4, 5);
+            in->m_addr = QM_A_MCTRL, in->m_wdata = rnd_mctrl(e, 1);
+            break;
+        default: break; /* random address (read-only, unmapped or a register), random data */
+        }
+    }
+    switch (rng_below(r, 4)) { /* host read address */
+    case 0: in->m_raddr = rng_below(r, 8); break;
+    case 1: in->m_raddr = rng_below(r, 1u << QM_MA_W); break;
+    default: in->m_raddr = (1 + rng_below(r, 7)) * 0x40 + rng_below(r, QM_KN + 2); break;
+    }
+
+    /* launches (fields are garbage without kl_v), refusals, completions */
+    in->kl_v = rng_below(r, 100000) < e->p_launch;
+    in->kl_k = rng_below(r, 1u << KW);
+    in->kl_n = (uint32_t)rng_next(r) & MSK(SMK_WID_W + 1);
+    in->kl_qos = rng_chance(r, 1, 2);
+    in->kl_goal = rnd_goal(r);
+    in->kl_x = rng_chance(r, 1, 6) ? (uint32_t)rng_next(r) & MSK(17) : rng_below(r, QM_ONE + 1);
+    in->kl_t = rnd_w(r, GVW);
+    in->kl_rej = e->prev_kl_v ? rng_below(r, 100) < e->p_rej : rng_chance(r, 1, 10);
+    in->kdone_v = rng_below(r, 10000) < e->p_done;
+    in->kdone_k = rng_below(r, 1u << KW);
+
+    /* request port */
+    in->rq_rdy = rng_below(r, 100) < e->p_rdy;
+    if (e->rq_pend && e->cycle >= e->rq_due) {
+        in->rq_ack_v = 1, in->rq_ack_st = e->ack_st, in->rq_ack_kv = e->ack_kv, in->rq_ack_n = e->ack_n;
+    } else if (e->p_stray && rng_below(r, 10000) < e->p_stray) {
+        in->rq_ack_v = 1, in->rq_ack_st = 1 + rng_below(r, 3);
+        in->rq_ack_kv = rng_below(r, 1u << KW), in->rq_ack_n = rnd_w(r, GVW);
+    }
+
+    /* the world changes: lookup entries and SM statistics */
+    if (rng_below(r, 1000) < e->p_churn)
+        churn_lookup(e, (int)rng_below(r, QM_NSM), (int)rng_below(r, QM_KN));
+    if (rng_below(r, 1000) < e->p_churn) {
+        const int s = (int)rng_below(r, QM_NSM);
+        static const uint32_t bases[] = {SMK_REG_EP_SAMPLES, SMK_REG_STAT_THR, SMK_REG_STAT_IDLE};
+        const uint32_t b = bases[rng_below(r, 3)];
+        const uint32_t a = b == SMK_REG_EP_SAMPLES ? b : b + rng_below(r, SMK_KSLOTS);
+        e->smreg[s][a] = sm_value(r, a);
+    }
+}
+
+void qm_env_respond(const qm_env_t *e, const qm_out_t *o, qm_stim_t *st)
+{
+    qm_in_t *in = &st->in;
+    const uint32_t s = o->lk_s, k = o->lk_k;
+    if (s < QM_NSM && k < QM_KN)
+        in->lk_cnt = e->cnt[s][k], in->lk_part = e->part[s][k], in->lk_ksv = e->ksv[s][k], in->lk_ks = e->ks[s][k];
+    else
+        in->lk_cnt = in->lk_part = in->lk_ksv = in->lk_ks = 0;
+    for (int i = 0; i < QM_NSM; i++)
+        in->rd_data[i] = e->smreg[i][o->rd_addr[i] & (QM_SMREGS - 1)];
+}
+
+void qm_env_commit(qm_env_t *e, const qm_stim_t *st, const qm_out_t *o)
+{
+    rng_t *r = &e->r;
+    const qm_in_t *in = &st->in;
+    e->prev_kl_v = in->kl_v && !st->rst;
+    if (st->rst) {
+        e->rq_pend = 0;
+    } else {
+        if (e->rq_pend && in->rq_ack_v && e->cycle >= e->rq_due)
+            e->rq_pend = 0;
+        if (o->rq_v && in->rq_rdy && !e->rq_pend) { /* accepted: ack after a random latency */
+            e->rq_pend = 1;
+            e->rq_due = e->cycle + 1 + rng_below(r, e->lat_max);
+            e->ack_st = 1 + rng_below(r, 3);
+            e->ack_kv = e->ack_st == 2 ? rng_below(r, 1u << KW) : 0;
+            e->ack_n = e->ack_st == 2 ? 1 + rng_below(r, 3) : 0;
+            e->n_req++;
+            e->n_victim += e->ack_st == 2;
+        }
+        e->n_launch += in->kl_v;
+        for (int s = 0; s < QM_NSM; s++) {
+            e->n_tlp_sm += o->rd_addr[s] == SMK_REG_EP_SAMPLES;
+            e->n_tlp_rd += o->rd_addr[s] >= SMK_REG_STAT_IDLE && o->rd_addr[s] < SMK_REG_STAT_IDLE + SMK_KSLOTS;
+        }
+        for (int s = 0; s < QM_NSM; s++)
+            if ((o->csr_we >> s) & 1) {
+                if (s == 0 && o->csr_addr[s] == SMK_REG_CMD && (o->csr_wdata[s] & 2))
+                    e->n_snaps++;
+                if (s == 0 && o->csr_addr[s] == SMK_REG_CMD && (o->csr_wdata[s] & 1))
+                    e->n_epochs_seen++;
+                if (o->csr_addr[s] >= SMK_REG_QUOTA && o->csr_addr[s] < SMK_REG_QUOTA + SMK_KSLOTS && o->csr_we != MSK(QM_NSM))
+                    e->n_quota++;
+            }
+    }
+    e->cycle++;
+}
+
+void qm_env_summary(const qm_env_t *e)
+{
+    printf("%llu cycles: %llu launches offered, %llu snapshots, %llu epoch starts, %llu QUOTA writes, "
+           "%llu TLP SM visits, %llu idle reads, %llu TLP requests (%llu VICTIM acks), %llu disables, %llu resets\n",
+           (unsigned long long)e->cycle, (unsigned long long)e->n_launch, (unsigned long long)e->n_snaps,
+           (unsigned long long)e->n_epochs_seen, (unsigned long long)e->n_quota, (unsigned long long)e->n_tlp_sm, (unsigned long long)e->n_tlp_rd,
+           (unsigned long long)e->n_req,
+           (unsigned long long)e->n_victim, (unsigned long long)e->n_dis, (unsigned long long)e->n_rst);
+}
