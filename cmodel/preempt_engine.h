@@ -57,11 +57,36 @@ typedef struct {
     uint32_t st_re, st_we, st_tb, st_kind, st_wid, st_idx;
 } pe_out_t;
 
+/* This cycle's combinational signals of the engine (docs/preempt_engine.md C1..C8), shared by
+ * pe_eval_c and pe_commit_c so that a composition computes them once per cycle. Not ports. */
+typedef struct {
+    uint32_t quiet; /* IDLE, empty queue, no command offered: only the DRAIN flags can act (then only
+                     * quiet, g_d and dsel are meaningful) */
+    uint32_t full, push, rej, pop;
+    uint32_t hop, ht, hidem;
+    uint64_t hptr;
+    uint32_t s; /* legality status (C2), meaningful when pop */
+    uint32_t cwid, acc, rcv, req_v;
+    uint32_t g_q, g_f, g_d, dsel;
+} pe_comb_t;
+
 void pe_reset(preempt_engine_t *pe);
 /* Outputs of this cycle from current state and inputs (no state change). */
 void pe_eval(const preempt_engine_t *pe, const pe_in_t *in, pe_out_t *out);
 /* Clock edge: next state from current state and this cycle's inputs. */
 void pe_commit(preempt_engine_t *pe, const pe_in_t *in, const pe_out_t *out);
+/* The same as pe_eval / pe_commit, with this cycle's combinational signals kept in *c by pe_eval_c
+ * and reused by pe_commit_c (same state, same inputs): the fast path of compositions (sm_top). */
+void pe_eval_c(const preempt_engine_t *pe, const pe_in_t *in, pe_out_t *out, pe_comb_t *c);
+void pe_commit_c(preempt_engine_t *pe, const pe_in_t *in, const pe_comb_t *c);
+/* The engine has nothing to do this cycle: FSM in IDLE, queue empty, no DRAIN flag or pending DRAIN
+ * completion, no command offered (cmd_v). Then every output is 0 and the clock edge changes no state
+ * (docs/preempt_engine.md C1..C10, E1..E5), so a composition may skip pe_eval_c and use zeros for
+ * the outputs and {quiet = 1, g_d = 0, dsel = 0} for *c (pe_commit_c then changes nothing). */
+static inline int pe_idle(const preempt_engine_t *pe, uint32_t cmd_v)
+{
+    return ((cmd_v & 1) | pe->fsm | pe->q_cnt | pe->drain | pe->dpend) == 0;
+}
 /* lk_tb as a function of state only (= pe_out_t.lk_tb), for environments that compute lk_* first */
 uint32_t pe_lk_tb(const preempt_engine_t *pe);
 

@@ -1,8 +1,10 @@
 /* sm_top.c: one SM, bit- and cycle-accurate (spec: docs/sm_top.md): warp_sched + quota_unit +
  * preempt_engine joined by the TB slot table and the launch arbiter. Rule numbers S1..S6 are the
  * spec's combinational rules, E1..E4 its clock-edge rules. Integer arithmetic only, explicit widths;
- * no allocation. sm_eval computes every block input and output once; sm_commit passes them to the
- * blocks' commits (only pe_commit recomputes its own combinational signals, as its API does). */
+ * no allocation. sm_eval computes every block input and output once, the engine's combinational
+ * signals included (pe_eval_c); sm_commit passes them to the blocks' commits. Hot-path notes: tb_idle
+ * is an OR of nibble-table rows (wslots), tb_done is kept in done_c and recomputed only when run,
+ * live or a slot mask changes; both are derived from the architectural state, never compared. */
 #include "sm_top.h"
 
 #include <string.h>
@@ -10,6 +12,40 @@
 #define NT SMK_TB_SLOTS
 #define TALL SMK_MASK(NT)
 #define WALL SMK_WMASK_ALL
+
+#define NNIB ((SMK_WARPS + 3) / 4)
+
+/* wslots: for slot t, replace the old mask om by nm in the nibble table (only nibbles either touches) */
+static void wslots_set(sm_top_t *sm, uint32_t t, wmask_t om, wmask_t nm)
+{
+    const tmask_t b = 1ULL << t;
+    for (int i = 0; i < NNIB; i++) {
+        const uint32_t on = (uint32_t)(om >> (4 * i)) & 15u, nn = (uint32_t)(nm >> (4 * i)) & 15u;
+        if (!(on | nn))
+            continue;
+        for (uint32_t v = 1; v < 16; v++)
+            sm->wslots[i][v] = (v & nn) ? (sm->wslots[i][v] | b) : (sm->wslots[i][v] & ~b);
+    }
+}
+
+/* S3 of the current state: running slots none of whose warps is live */
+static tmask_t done_of(const sm_top_t *sm, tmask_t run, wmask_t live)
+{
+    tmask_t done = 0;
+    for (tmask_t x = run; x; x &= x - 1) {
+        const uint32_t t = (uint32_t)smk_ctz(x);
+        done |= (tmask_t)((sm->tmask[t] & live) == 0) << t;
+    }
+    return done;
+}
+
+void sm_sync(sm_top_t *sm)
+{
+    memset(sm->wslots, 0, sizeof sm->wslots);
+    for (uint32_t t = 0; t < NT; t++)
+        wslots_set(sm, t, 0, sm->tmask[t] & WALL);
+    sm->done_c = done_of(sm, sm->run & TALL, sm->live & WALL);
+}
 
 /* slot-table field of slot t, zeros for t >= T (possible only when T is not a power of two) */
 static inline wmask_t tmask_of(const sm_top_t *sm, uint32_t t) { return t < NT ? sm->tmask[t] : 0; }
@@ -27,18 +63,14 @@ void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *o)
     const wmask_t wbusy = in->wbusy & WALL, wexit = in->wexit & WALL;
     /* every field of *o is written below (no memset: this runs every cycle) */
 
-    /* S1, S3: slot outputs (functions of state and the pipelines' registered wbusy / wexit) */
-    tmask_t idle = TALL, done = 0;
+    /* S1, S3: slot outputs (functions of state and the pipelines' registered wbusy / wexit).
+     * tb_idle[t] = (tmask[t] & inflight) == 0: the slots hit by inflight are the OR of the nibble
+     * table's rows for inflight's nibbles. tb_done is a function of state, kept in done_c. */
     const wmask_t inflight = wbusy | wexit;
-    if (inflight) {
-        idle = 0;
-        for (uint32_t t = 0; t < NT; t++)
-            idle |= (tmask_t)((sm->tmask[t] & inflight) == 0) << t;
-    }
-    for (tmask_t x = sm->run; x; x &= x - 1) {
-        const uint32_t t = (uint32_t)smk_ctz(x);
-        done |= (tmask_t)((sm->tmask[t] & sm->live) == 0) << t;
-    }
+    tmask_t hit = 0;
+    for (int i = 0; i < NNIB; i++)
+        hit |= sm->wslots[i][(inflight >> (4 * i)) & 15u];
+    const tmask_t idle = ~hit & TALL, done = sm->done_c;
     o->tb_alloc = sm->alloc;
     o->tb_run = sm->run;
     o->tb_done = done;
@@ -68,7 +100,12 @@ void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *o)
     }
     pi->cap = in->cap;
     pi->mem_req_rdy = in->mem_req_rdy, pi->mem_rsp_v = in->mem_rsp_v, pi->mem_rsp_tag = in->mem_rsp_tag;
-    pe_eval(&sm->pe, pi, &o->po);
+    if (pe_idle(&sm->pe, in->cmd_v)) { /* the engine's idle fast path: no output, no state change */
+        memset(&o->po, 0, sizeof o->po);
+        o->pc.quiet = 1, o->pc.g_d = 0, o->pc.dsel = 0;
+    } else {
+        pe_eval_c(&sm->pe, pi, &o->po, &o->pc);
+    }
     const pe_out_t *po = &o->po;
 
     /* S4 launch arbiter, S5 removal, S6 wiring */
@@ -135,15 +172,19 @@ void sm_commit(sm_top_t *sm, const sm_in_t *in, const sm_out_t *o)
     live &= ~wexit;
 
     if (o->set_ok) {
+        wslots_set(sm, st, sm->tmask[st], sm_mask);
         sm->tmask[st] = sm_mask;
         sm->tks[st] = (uint8_t)(in->set_ks & SMK_MASK(SMK_KS_W));
         sm->tnreg[st] = (uint16_t)(in->set_nreg & SMK_MASK(SMK_REGN_W));
         sm->tsml[st] = (uint16_t)(in->set_smem & SMK_MASK(SMK_SMLN_W));
     }
-    sm->alloc = alloc & TALL, sm->run = run & TALL, sm->go = go & TALL;
-    sm->live = live & WALL, sm->wused = wused & WALL;
+    run &= TALL, live &= WALL;
+    if (run != sm->run || live != sm->live || o->set_ok) /* S3 of the next state (else unchanged) */
+        sm->done_c = done_of(sm, run, live);
+    sm->alloc = alloc & TALL, sm->run = run, sm->go = go & TALL;
+    sm->live = live, sm->wused = wused & WALL;
 
     ws_commit(&sm->ws, &o->wi, &o->wo);
     qu_commit(&sm->qu, &o->qi, &o->qo);
-    pe_commit(&sm->pe, &o->pi, po);
+    pe_commit_c(&sm->pe, &o->pi, &o->pc);
 }

@@ -23,6 +23,11 @@ typedef struct {
     uint16_t tnreg[SMK_TB_SLOTS];    /* REGN_W */
     uint16_t tsml[SMK_TB_SLOTS];     /* SMLN_W */
     wmask_t live, wused;             /* W */
+    /* derived, kept for speed (functions of the state above, maintained by sm_reset / sm_commit;
+     * not architectural, not compared by the cosims; code that writes tmask/run/live directly must
+     * call sm_sync afterwards) */
+    tmask_t done_c;                  /* tb_done (rule S3) of the current state */
+    tmask_t wslots[(SMK_WARPS + 3) / 4][16]; /* [i][v]: slots t with tmask[t] & (v << 4i) != 0 */
 } sm_top_t;
 
 /* Every input port of sm_top (docs/sm_top.md "Ports"). */
@@ -57,9 +62,13 @@ typedef struct {
     qu_in_t qi;
     pe_in_t pi;
     uint32_t set_ok;
+    pe_comb_t pc; /* the engine's combinational signals of this cycle, reused by sm_commit */
 } sm_out_t;
 
 void sm_reset(sm_top_t *sm);
+/* Recompute the derived fields (done_c, wslots) from the slot table, after the state was written
+ * other than by sm_reset / sm_commit (e.g. a checkpoint loaded field by field). */
+void sm_sync(sm_top_t *sm);
 /* Outputs of this cycle from current state and inputs (no state change). */
 void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *out);
 /* Clock edge: next state from current state, inputs and this cycle's outputs (from sm_eval). */
