@@ -27,6 +27,9 @@
 
 static const uint32_t MULT[NR] = {SMK_M_REG, SMK_M_SL, SMK_M_W, SMK_M_TB};
 static const uint32_t LIM[NR] = {SMK_LIM_REG, SMK_LIM_SL, SMK_LIM_W, SMK_LIM_TB};
+/* QOS filling key ("Initial allocation: the QOS filling rule"): the warp count pc[k] * kn(k) is
+ * the share with multipliers (0, 0, 1, 0) */
+static const uint32_t MULT_QOS[NR] = {0, 0, 1, 0};
 
 /* ---------------------------------------------------------------- pure functions of the spec */
 
@@ -183,7 +186,7 @@ static int fits(const sm_driver_t *d, const ctx_t *c, uint32_t s, uint32_t k)
     /* a pure AND of the spec's terms; the cheap and selective ones first */
     if (!bit(d->kmask[k], s))
         return 0;
-    if (c->policy == DRV_SMK_P && d->cnt[s][k] >= d->part[s][k])
+    if ((c->policy == DRV_SMK_P || c->policy == DRV_QOS) && d->cnt[s][k] >= d->part[s][k])
         return 0;
     if (d->plan_v && s == d->plan_sm && k != d->plan_kc)
         return 0;
@@ -318,7 +321,8 @@ static void decide(const sm_driver_t *d, const drv_in_t *in, dec_t *r)
         if (work && adm)
             c.elig |= 1ULL << k;
     }
-    const int evict_pol = c.policy == DRV_SPART || c.policy == DRV_SMK_P;
+    const int part_pol = c.policy == DRV_SMK_P || c.policy == DRV_QOS; /* QOS: SMK_P's rules */
+    const int evict_pol = c.policy == DRV_SPART || part_pol;
     /* nothing can happen: no eligible kernel, no plan, no eviction candidate possible */
     if (!c.elig && !d->plan_v && !evict_pol)
         return;
@@ -416,7 +420,7 @@ static void decide(const sm_driver_t *d, const drv_in_t *in, dec_t *r)
             dispatch(d, &c, Kc, (uint32_t)smc, r);
         else if (!d->plan_v && !d->pb)
             alg1(d, &c, Kc, r);
-    } else if (c.policy == DRV_SMK_P) {
+    } else if (part_pol) {
         uint64_t cand = c.elig;
         while (cand) {
             uint32_t K = 0, bk = 0;
@@ -442,7 +446,7 @@ static void decide(const sm_driver_t *d, const drv_in_t *in, dec_t *r)
             }
             cand &= ~(1ULL << K);
         }
-    } else { /* FCFS, SPART (and 4..7 until step 2) */
+    } else { /* FCFS, SPART, 5..7 */
         uint64_t cand = c.elig;
         while (cand) {
             uint32_t K = (uint32_t)smk_ctz(cand);
@@ -467,26 +471,63 @@ static void decide(const sm_driver_t *d, const drv_in_t *in, dec_t *r)
 
 void drv_reset(sm_driver_t *d) { memset(d, 0, sizeof *d); }
 
+/* ---------------------------------------------------------------- decision memo (model speed only) */
+
+/* the configuration inputs decide() reads, as it masks them */
+static inline uint32_t memo_cfg_of(const drv_in_t *in)
+{
+    return (in->cfg_policy & 7) | (in->cfg_max2 & 1) << 3 | (in->cfg_evict & 3) << 4 | (in->cfg_pmode & 3) << 6;
+}
+/* decide() reads wused only as wfree[s] = popcount(~wused[s]): the same wused is enough */
+static inline int memo_wused_same(const sm_driver_t *d, const drv_in_t *in)
+{
+    wmask_t diff = 0;
+    for (uint32_t s = 0; s < NSM; s++)
+        diff |= (in->wused[s] ^ d->memo_wused[s]) & WALL;
+    return diff == 0;
+}
+
 void drv_eval(const sm_driver_t *d, const drv_in_t *in, drv_out_t *o)
 {
     memset(o, 0, sizeof *o);
     o->kl_rej = d->kl_rej, o->kdone_v = d->kdone_v, o->kdone_k = d->kdone_k;
+
+    /* request port (registered) and lookup port (combinational reads; out of range reads 0) */
+    o->rq_rdy = d->rq_st == DRV_RQ_IDLE && !d->pact && !d->pdirty && !d->rq_pend;
+    o->rq_ack_v = d->rq_ack_v, o->rq_ack_st = d->rq_ack_st, o->rq_ack_kv = d->rq_ack_kv, o->rq_ack_n = d->rq_ack_n;
+    {
+        const uint32_t ls = in->lk_s & (uint32_t)SMK_MASK(SMK_SMW), lk = in->lk_k & (uint32_t)SMK_MASK(SMK_KID_W);
+        if (ls < NSM && lk < KN) {
+            o->lk_cnt = d->cnt[ls][lk], o->lk_part = d->part[ls][lk];
+            const int j = ks_of(d, ls, lk);
+            o->lk_ksv = j >= 0, o->lk_ks = j >= 0 ? (uint32_t)j : 0;
+        }
+    }
 
     /* event */
     if (d->rl_v & SALL) {
         const uint32_t s = (uint32_t)smk_ctz(d->rl_v & SALL);
         o->ev_kind = DRV_EV_RSP, o->ev_sm = s, o->ev_slot = d->rl_tb[s];
     } else {
+        tmask_t anyd = 0; /* quick reject, vectorizes: no latched completion anywhere */
         for (uint32_t s = 0; s < NSM; s++)
+            anyd |= d->dp[s];
+        for (uint32_t s = 0; s < NSM && (anyd & TALL); s++)
             if (d->dp[s] & TALL) {
                 o->ev_kind = DRV_EV_DONE, o->ev_sm = s, o->ev_slot = (uint32_t)smk_ctz(d->dp[s] & TALL);
                 break;
             }
     }
 
-    /* decision */
+    /* decision (the memo: the state it reads is unchanged since a cycle whose decision was NONE,
+     * and so are its other inputs; see sm_driver_t) */
     dec_t r;
-    decide(d, in, &r);
+    if (d->memo_v && d->memo_cfg == memo_cfg_of(in) && memo_wused_same(d, in)) {
+        memset(&r, 0, sizeof r);
+        r.s = d->memo_dec[0], r.t = d->memo_dec[1], r.k = d->memo_dec[2], r.id = d->memo_dec[3], r.q = d->memo_dec[4];
+    } else {
+        decide(d, in, &r);
+    }
     o->dec_kind = r.kind, o->dec_sm = r.s, o->dec_slot = r.t, o->dec_k = r.k, o->dec_id = r.id, o->dec_q = r.q;
     const uint32_t s = r.s;
     switch (r.kind) {
@@ -505,6 +546,7 @@ void drv_eval(const sm_driver_t *d, const drv_in_t *in, drv_out_t *o)
         o->set_ks[s] = (uint32_t)(j >= 0 ? j : ks_free(d, s));
         o->set_nreg[s] = d->kr[k], o->set_smem[s] = d->km[k];
         o->set_go[s] = r.kind != DRV_DEC_RESTORE;
+        o->set_id[s] = r.id & (uint32_t)GWM; /* knext[K] (NEW) or qid[i] (RERUN, RESTORE) */
         if (r.kind == DRV_DEC_RESTORE) {
             o->cmd_v[s] = 1, o->cmd_op[s] = OP_RESTORE, o->cmd_tb[s] = r.t, o->cmd_idem[s] = bit(d->kidem, k);
             o->cmd_ptr[s] = ((uint64_t)r.q * SMK_CTX_MAX_LINES) & SMK_MASK(SMK_CTX_PTR_W);
@@ -543,8 +585,102 @@ static int find_q(const sm_driver_t *d, uint32_t st, uint32_t s)
     return -1;
 }
 
+/* The request unit ("QoS", "Request port"): one step from the registered state. Runs first in
+ * drv_commit, so every value it reads (part, cnt, pb, the kernel table) is the registered one; it
+ * writes only part[rq_s][*] (not IDLE: the partition unit is idle) and its own state. */
+static void rq_step(sm_driver_t *d, const drv_in_t *in, uint32_t rdy)
+{
+    const uint32_t pol = in->cfg_policy & 7;
+    /* rq_pend: cleared when the victim is down to its partition and no preemption is in flight, or
+     * outside QOS; a VICTIM grant below sets it (the set wins) */
+    if (pol != DRV_QOS || (d->cnt[d->rq_s][d->rq_pk] <= d->part[d->rq_s][d->rq_pk] && !d->pb))
+        d->rq_pend = 0;
+    uint32_t ack = 0, ack_st = 0, ack_kv = 0, ack_n = 0;
+    switch (d->rq_st) {
+    case DRV_RQ_IDLE:
+        if ((in->rq_v & 1) && rdy) {
+            const uint32_t k = in->rq_k & (uint32_t)SMK_MASK(SMK_KID_W), s = in->rq_sm & (uint32_t)SMK_MASK(SMK_SMW);
+            if (k >= KN || s >= NSM || !bit(d->kv, k) || !bit(d->kmask[k], s)) {
+                ack = 1, ack_st = DRV_ACK_REFUSED;
+            } else {
+                d->rq_k = k, d->rq_s = s;
+                for (uint32_t j = 0; j < KN; j++)
+                    d->rq_g[j] = in->rq_give[j] & (uint32_t)CNTM;
+                memset(d->acc, 0, sizeof d->acc);
+                d->rq_npk = 0, d->rq_j = 0, d->rq_st = DRV_RQ_SUM;
+            }
+        }
+        break;
+    case DRV_RQ_SUM: {
+        const uint32_t j = d->rq_j, s = d->rq_s;
+        if (j < KN) {
+            uint32_t x[NR];
+            dem(d, j, x);
+            for (int i = 0; i < NR; i++)
+                d->acc[i] = (uint32_t)((d->acc[i] + d->part[s][j] * x[i]) & UWM);
+            d->rq_npk += d->part[s][j] != 0;
+        }
+        d->rq_j = (j + 1) & (uint32_t)SMK_MASK(SMK_KID_W + 1);
+        if (j >= KN - 1) {
+            memcpy(d->w, d->acc, sizeof d->w);
+            d->rq_c = 0, d->rq_q = 0, d->rq_st = DRV_RQ_SCAN;
+        }
+        break;
+    }
+    case DRV_RQ_SCAN: {
+        const uint32_t k = d->rq_k, s = d->rq_s, v = d->rq_c & (uint32_t)SMK_MASK(SMK_KID_W),
+                       P = d->rq_c >> SMK_KID_W & 1, q = d->rq_q;
+        const uint32_t pv = v < KN ? d->part[s][v] : 0;
+        uint32_t dk[NR];
+        dem(d, k, dk);
+        int fit = d->part[s][k] != 0 || ks_room(d->rq_npk, in->cfg_max2 & 1) || (q != 0 && q == pv);
+        for (int i = 0; i < NR && fit; i++)
+            fit = d->w[i] + dk[i] <= LIM[i];
+        if (fit) {
+            d->part[s][k] = (uint8_t)((d->part[s][k] + 1u) & CNTM);
+            ack = 1;
+            if (q == 0) {
+                ack_st = DRV_ACK_FREE;
+            } else {
+                d->part[s][v] = (uint8_t)((pv - q) & CNTM);
+                d->rq_pend = 1, d->rq_pk = v;
+                ack_st = DRV_ACK_VICTIM, ack_kv = v, ack_n = q;
+            }
+        } else if (v != k && v < KN && pv > q &&
+                   (P ? bit(d->kqos, v) && q + 1 <= d->rq_g[v] : !bit(d->kqos, v))) {
+            uint32_t dv[NR];
+            dem(d, v, dv);
+            for (int i = 0; i < NR; i++)
+                d->w[i] = (uint32_t)((d->w[i] - dv[i]) & UWM);
+            d->rq_q = (q + 1) & (uint32_t)CNTM;
+        } else if (P && v == KN - 1) {
+            ack = 1, ack_st = DRV_ACK_REFUSED;
+        } else {
+            d->rq_c = (d->rq_c + 1) & (uint32_t)SMK_MASK(SMK_KID_W + 1);
+            d->rq_q = 0;
+            memcpy(d->w, d->acc, sizeof d->w);
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    if (ack)
+        d->rq_st = DRV_RQ_IDLE;
+    d->rq_ack_v = ack, d->rq_ack_st = ack_st, d->rq_ack_kv = ack_kv, d->rq_ack_n = ack_n;
+}
+
 void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
 {
+    /* memo (sm_driver_t): quiet = this edge writes no state element that decide() reads. The
+     * request unit writes part[][] only in SCAN, the partition unit only while pact; every other
+     * write of such an element comes with an event, a decision, a plan step, a host port or a
+     * latch below. */
+    uint32_t quiet = d->rq_st != DRV_RQ_SCAN && !d->pact && o->ev_kind == DRV_EV_NONE && o->dec_kind == DRV_DEC_NONE &&
+                     !(in->kl_v & 1) && !(in->km_v & 1);
+    /* request unit first (registered state); the partition unit starts only from IDLE */
+    const uint32_t rq_idle = d->rq_st == DRV_RQ_IDLE;
+    rq_step(d, in, rq_idle && !d->pact && !d->pdirty && !d->rq_pend); /* rq_rdy */
     /* values of the registered state needed after the updates below */
     const uint64_t kv0 = d->kv;
     const uint32_t dk = o->dec_kind;
@@ -569,7 +705,7 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
     /* partition unit (from the registered state) */
     uint32_t pstart = 0;
     if (!d->pact) {
-        if (d->pdirty) {
+        if (d->pdirty && rq_idle) {
             pstart = 1;
             d->pact = 1, d->pcur = 0, d->pcnt_ks = 0;
             memset(d->pc, 0, sizeof d->pc);
@@ -582,8 +718,18 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
             dem(d, k, dm[k]);
             allowed |= (uint32_t)(bit(d->kv, k) & bit(d->kmask[k], s)) << k;
         }
-        const int b = fill_pick(KN, (const uint32_t(*)[NR])dm, allowed, LIM, MULT, d->pacc, d->pc, d->pcnt_ks, KS,
-                                in->cfg_max2 & 1);
+        const int qos = (in->cfg_policy & 7) == DRV_QOS;
+        if (qos) { /* allowed(k, pcur): kqos[k] | rank(k) == owner(pcur) */
+            const uint64_t nqm = d->kv & ~d->kqos & KALL;
+            const uint32_t nq = (uint32_t)smk_popc(nqm), own = s * nq / NSM;
+            uint32_t al = 0;
+            for (uint32_t k = 0; k < KN; k++)
+                al |= (uint32_t)(bit(d->kqos, k) ||
+                                 (bit(nqm, k) && (uint32_t)smk_popc(nqm & SMK_MASK(k)) == own)) << k;
+            allowed &= al;
+        }
+        const int b = fill_pick(KN, (const uint32_t(*)[NR])dm, allowed, LIM, qos ? MULT_QOS : MULT, d->pacc, d->pc,
+                                d->pcnt_ks, KS, in->cfg_max2 & 1);
         if (b >= 0) {
             if (d->pc[b] == 0)
                 d->pcnt_ks = (d->pcnt_ks + 1) & (uint32_t)SMK_MASK(SMK_KS_W + 1);
@@ -694,6 +840,7 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
     default:
         break;
     }
+    quiet &= !plan_dec && !plan_clear;
     if (plan_dec)
         d->plan_left = (d->plan_left - 1) & (uint32_t)CNTM;
     if (plan_clear)
@@ -742,12 +889,32 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
     /* latching */
     for (uint32_t x = 0; x < NSM; x++) {
         if (in->rsp_v[x] & 1) {
+            quiet = 0;
             d->rl_v |= 1ULL << x;
             d->rl_op[x] = (uint8_t)(in->rsp_op[x] & 3);
             d->rl_tb[x] = (uint8_t)(in->rsp_tb[x] & SMK_MASK(SMK_TBS_W));
             d->rl_st[x] = (uint8_t)(in->rsp_status[x] & 7);
         }
-        const tmask_t clr = (o->ev_kind == DRV_EV_DONE && x == ev_s) ? dclear : 0;
-        d->dp[x] = ((d->dp[x] & ~clr) | in->tb_done[x]) & TALL;
+    }
+    /* dp' = ((dp & ~clear of the DONE event) | tb_done) & TALL, the clear applied first (the same
+     * value); the loop vectorizes */
+    if (o->ev_kind == DRV_EV_DONE)
+        d->dp[ev_s] &= ~dclear;
+    tmask_t dchg = 0;
+    for (uint32_t x = 0; x < NSM; x++) {
+        const tmask_t dpn = (d->dp[x] | in->tb_done[x]) & TALL;
+        dchg |= dpn ^ d->dp[x];
+        d->dp[x] = dpn;
+    }
+    quiet &= dchg == 0;
+
+    /* memo: this cycle's decision (NONE) holds for the next cycle if its other inputs are the same */
+    d->memo_v = quiet;
+    if (quiet) {
+        d->memo_cfg = memo_cfg_of(in);
+        for (uint32_t x = 0; x < NSM; x++)
+            d->memo_wused[x] = in->wused[x] & WALL;
+        d->memo_dec[0] = o->dec_sm, d->memo_dec[1] = o->dec_slot, d->memo_dec[2] = o->dec_k;
+        d->memo_dec[3] = o->dec_id, d->memo_dec[4] = o->dec_q;
     }
 }

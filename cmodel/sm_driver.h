@@ -57,6 +57,15 @@ typedef struct {
     uint32_t rq_g[DRV_KN];
     uint32_t acc[DRV_NRES], w[DRV_NRES];
     uint32_t rq_ack_v, rq_ack_st, rq_ack_kv, rq_ack_n;
+    /* Not in the spec's State tables: a memo for model speed only (no behaviour of its own).
+     * drv_commit sets memo_v when the edge left every state element the decision reads unchanged
+     * and this cycle's decision was NONE; memo_cfg / memo_wused are the decision's other inputs of
+     * that cycle (cfg_policy, cfg_max2, cfg_evict, cfg_pmode; wused) and memo_dec the
+     * dec_sm, dec_slot, dec_k, dec_id, dec_q it reported. drv_eval reuses them when its inputs are
+     * the same. drv_reset clears memo_v; code that writes the state directly must clear it too. */
+    uint32_t memo_v, memo_cfg;
+    uint32_t memo_dec[5];
+    wmask_t memo_wused[DRV_NSM];
 } sm_driver_t;
 
 typedef struct {
@@ -123,7 +132,8 @@ int drv_range_shrinks(const uint32_t *rk, uint32_t valid, int n, int kc, uint32_
 /* Progressive filling of one SM ("Partitions"), all at once: n kernels with demands d[k][x],
  * allowed (bit k), per-SM limits lim[x], multipliers mult[x], kernel-slot limit ks (and 2 with
  * max2); ties to the highest index; writes part[k]. The sequential partition unit of the model
- * must give the same result. */
+ * must give the same result. The QOS filling rule is the same call with mult = {0, 0, 1, 0} (the
+ * warp count is the key) and allowed = the kernels allowed(k, s) on that SM. */
 void drv_fill(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, const uint32_t lim[DRV_NRES],
               const uint32_t mult[DRV_NRES], int ks, int max2, uint32_t *part);
 

@@ -29,6 +29,22 @@ module gpu_top #(
     output wire  kl_rej,
     output wire  kdone_v,
     output wire [`SMK_KID_W-1:0] kdone_k,
+    // QoS manager's request and lookup ports of the driver (docs/sm_driver.md "QoS")
+    input  wire  rq_v,
+    input  wire [`SMK_KID_W-1:0] rq_k,
+    input  wire [`SMK_SMW-1:0] rq_sm,
+    input  wire [`SMK_KERNELS*(`SMK_TBS_W+1)-1:0] rq_give,
+    output wire  rq_rdy,
+    output wire  rq_ack_v,
+    output wire [2-1:0] rq_ack_st,
+    output wire [`SMK_KID_W-1:0] rq_ack_kv,
+    output wire [`SMK_TBS_W+1-1:0] rq_ack_n,
+    input  wire [`SMK_SMW-1:0] lk_s,
+    input  wire [`SMK_KID_W-1:0] lk_k,
+    output wire [`SMK_TBS_W+1-1:0] lk_cnt,
+    output wire [`SMK_TBS_W+1-1:0] lk_part,
+    output wire  lk_ksv,
+    output wire [`SMK_KS_W-1:0] lk_ks,
     // per SM: pipelines, registers, memory, throttle cap
     input  wire [`SMK_NUM_SM*(`SMK_PE_OUT_W)-1:0] cap,
     input  wire [`SMK_NUM_SM*(`SMK_WARPS)-1:0] ready,
@@ -82,6 +98,7 @@ module gpu_top #(
     output wire [`SMK_NUM_SM*(`SMK_REGN_W)-1:0] set_nreg,
     output wire [`SMK_NUM_SM*(`SMK_SMLN_W)-1:0] set_smem,
     output wire [`SMK_NUM_SM-1:0] set_go,
+    output wire [`SMK_NUM_SM*(`SMK_GRID_W)-1:0] set_id,     // not consumed by sm_top
     output wire [`SMK_NUM_SM-1:0] cmd_v,
     output wire [`SMK_NUM_SM*(2)-1:0] cmd_op,
     output wire [`SMK_NUM_SM*(`SMK_TBS_W)-1:0] cmd_tb,
@@ -110,7 +127,10 @@ module gpu_top #(
         .cmd_v(cmd_v), .cmd_op(cmd_op), .cmd_tb(cmd_tb), .cmd_ptr(cmd_ptr),
         .cmd_idem(cmd_idem), .set_rej(set_rej), .cmd_full(cmd_full), .rsp_v(rsp_v),
         .rsp_op(rsp_op), .rsp_tb(rsp_tb), .rsp_status(rsp_status), .rsp_ptr(rsp_ptr),
-        .tb_done(tb_done), .wused(wused)
+        .tb_done(tb_done), .wused(wused), .set_id(set_id),
+        .rq_v(rq_v), .rq_k(rq_k), .rq_sm(rq_sm), .rq_give(rq_give), .rq_rdy(rq_rdy),
+        .rq_ack_v(rq_ack_v), .rq_ack_st(rq_ack_st), .rq_ack_kv(rq_ack_kv), .rq_ack_n(rq_ack_n),
+        .lk_s(lk_s), .lk_k(lk_k), .lk_cnt(lk_cnt), .lk_part(lk_part), .lk_ksv(lk_ksv), .lk_ks(lk_ks)
     );
 
     genvar gs;

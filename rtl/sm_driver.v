@@ -2,9 +2,10 @@
 // sm_driver: the central TB dispatcher, one per GPU (spec, normative: docs/sm_driver.md).
 // Each cycle, from the registered state (and `wused`): at most one event (a latched engine response,
 // else a latched natural completion), at most one decision (1 eviction, 2 reservation drain,
-// 3 plan step, 4 dispatch, 5 preemption start; the first that applies), the host ports and the
-// partition unit (one filling step per cycle). All updates happen at the same edge; counters add
-// their deltas. Synchronous active-high reset, every register 0.
+// 3 plan step, 4 dispatch, 5 preemption start; the first that applies), the host ports, the
+// partition unit (one filling step per cycle) and the QoS request unit (one IDLE/SUM/SCAN step per
+// cycle); the lookup port reads the state combinationally. All updates happen at the same edge;
+// counters add their deltas. Synchronous active-high reset, every register 0.
 // Places where the spec leaves a choice are marked `// SPEC:`.
 //
 // ------------------------------------------------------------------------------------------------
@@ -30,6 +31,11 @@
 //   pb, plan_v (1), plan_kc, plan_kv (KW), plan_sm (SMW), plan_left (TC)
 //   kl_rej, kdone_v (1), kdone_k (KW): the registered outputs themselves
 //   pdirty, pact (1), pcur (SMW), pcnt_ks (PKW), pc [KN*TC] [k*TC +: TC], pacc [4*UW] [x*UW +: UW]
+//   request unit (spec "QoS"; NPW = clog2(KN+1)):
+//   rq_st (2: IDLE 0, SUM 1, SCAN 2), rq_kr (KW: the spec's rq_k; the port rq_k has the name),
+//   rq_s (SMW), rq_j, rq_c (KW+1), rq_q (TC), rq_npk (NPW), rq_pend (1), rq_pk (KW),
+//   rq_g [KN*TC] [j*TC +: TC], acc, w [4*UW] [x*UW +: UW]
+//   rq_ack_v (1), rq_ack_st (2), rq_ack_kv (KW), rq_ack_n (TC): the registered outputs themselves
 // Outputs of an SM that gets no set-up / no command this cycle are all 0.
 // ------------------------------------------------------------------------------------------------
 module sm_driver (
@@ -82,7 +88,26 @@ module sm_driver (
     input  wire [`SMK_NUM_SM*3-1:0]                 rsp_status,
     input  wire [`SMK_NUM_SM*`SMK_CTX_PTR_W-1:0]    rsp_ptr,
     input  wire [`SMK_NUM_SM*`SMK_TB_SLOTS-1:0]     tb_done,
-    input  wire [`SMK_NUM_SM*`SMK_WARPS-1:0]        wused
+    input  wire [`SMK_NUM_SM*`SMK_WARPS-1:0]        wused,
+    // SM tops: TB id of the set-up (spec "QoS": set_id)
+    output reg  [`SMK_NUM_SM*`SMK_GRID_W-1:0]       set_id,
+    // QoS manager: request port
+    input  wire                                     rq_v,
+    input  wire [`SMK_KID_W-1:0]                    rq_k,
+    input  wire [`SMK_SMW-1:0]                      rq_sm,
+    input  wire [`SMK_KERNELS*(`SMK_TBS_W+1)-1:0]   rq_give,
+    output wire                                     rq_rdy,
+    output reg                                      rq_ack_v /*verilator public_flat_rd*/,
+    output reg  [1:0]                               rq_ack_st /*verilator public_flat_rd*/,
+    output reg  [`SMK_KID_W-1:0]                    rq_ack_kv /*verilator public_flat_rd*/,
+    output reg  [`SMK_TBS_W:0]                      rq_ack_n /*verilator public_flat_rd*/,
+    // QoS manager: lookup port (combinational reads of the state)
+    input  wire [`SMK_SMW-1:0]                      lk_s,
+    input  wire [`SMK_KID_W-1:0]                    lk_k,
+    output reg  [`SMK_TBS_W:0]                      lk_cnt,
+    output reg  [`SMK_TBS_W:0]                      lk_part,
+    output reg                                      lk_ksv,
+    output reg  [`SMK_KS_W-1:0]                     lk_ks
 );
 
     // ------------------------------------------------------------------ parameters
@@ -122,7 +147,18 @@ module sm_driver (
     localparam integer  LASTI = NSM - 1;
     localparam [SMW-1:0] LASTSM = LASTI[SMW-1:0];
 
-    localparam [2:0] P_SPART = 3'd1, P_SMK_OD = 3'd2, P_SMK_P = 3'd3;   // FCFS 0: the default
+    localparam [2:0] P_SPART = 3'd1, P_SMK_OD = 3'd2, P_SMK_P = 3'd3, P_QOS = 3'd4; // FCFS 0: default
+    localparam [1:0] RQ_IDLE = 2'd0, RQ_SUM = 2'd1, RQ_SCAN = 2'd2;
+    localparam [1:0] ACK_FREE = 2'd1, ACK_VICTIM = 2'd2, ACK_REFUSED = 2'd3;
+    localparam NPW    = $clog2(KN + 1);            // rq_npk
+    localparam NCW    = (NPW > PKW) ? NPW : PKW;   // rq_npk compared with KS, 2
+    localparam [NCW-1:0] KSN = KS;
+    localparam [NCW-1:0] TWON = 2;
+    localparam integer  LASTK = KN - 1;
+    localparam [KW:0]   RQ_LAST = {1'b1, LASTK[KW-1:0]};   // pass 1, v = KN-1
+    localparam OWW    = SMW + KW + 3;              // owner(s) compare: s*nq vs rank*NSM
+    localparam [OWW-1:0] NSMO = NSM;
+    localparam KYW    = (SHW > TC + NW) ? SHW : TC + NW;   // filling key: share or warp count
     localparam [1:0] ADM_CAP = 2'd1, ADM_RESERVE = 2'd2;
     localparam [2:0] Q_FREE = 3'd0, Q_PEND = 3'd1, Q_SAVED = 3'd2, Q_REST = 3'd3, Q_RERUN = 3'd4;
     localparam [1:0] OP_SAVE = `SMK_PE_OP_SAVE, OP_RESTORE = `SMK_PE_OP_RESTORE,
@@ -179,6 +215,19 @@ module sm_driver (
     reg [KN*TC-1:0]      pc      /*verilator public_flat_rd*/;
     reg [4*UW-1:0]       pacc    /*verilator public_flat_rd*/;
     reg [PKW-1:0]        pcnt_ks /*verilator public_flat_rd*/;
+    // request unit (spec "QoS", "Request port")
+    reg [1:0]            rq_st   /*verilator public_flat_rd*/;
+    reg [KW-1:0]         rq_kr   /*verilator public_flat_rd*/;
+    reg [SMW-1:0]        rq_s    /*verilator public_flat_rd*/;
+    reg [KW:0]           rq_j    /*verilator public_flat_rd*/;
+    reg [KW:0]           rq_c    /*verilator public_flat_rd*/;
+    reg [TC-1:0]         rq_q    /*verilator public_flat_rd*/;
+    reg [NPW-1:0]        rq_npk  /*verilator public_flat_rd*/;
+    reg                  rq_pend /*verilator public_flat_rd*/;
+    reg [KW-1:0]         rq_pk   /*verilator public_flat_rd*/;
+    reg [KN*TC-1:0]      rq_g    /*verilator public_flat_rd*/;
+    reg [4*UW-1:0]       acc     /*verilator public_flat_rd*/;
+    reg [4*UW-1:0]       w       /*verilator public_flat_rd*/;
 
     // ------------------------------------------------------------------ helpers
     // Exact dominant share of a usage vector. Every product u_x * M_x is < 2^SHW because the usage
@@ -326,6 +375,11 @@ module sm_driver (
     // partition unit
     reg                 pu_v;
     reg [KW-1:0]        pu_k;
+    reg                 pu_qos, pal;
+    reg [KW:0]          pnq, prank;
+    reg [OWW-1:0]       ow_s, ow_n, ow_lo, ow_hi;
+    reg [TC+NW-1:0]     pwk;
+    reg [KYW-1:0]       pkv, pkb;
 
     integer k, s, t, i, j, q;
     reg                 f;
@@ -420,7 +474,7 @@ module sm_driver (
                     & ({1'b0, u[(s*4+3)*UW +: UW]} < {1'b0, LIM_TB})
                     & (ksof_v[s*KN + k] | ((nk < KSP) & (~cfg_max2 | (nk < TWOP))))
                     & (nfw[s*NW +: NW] >= kn[k*NW +: NW])
-                    & (cfg_policy != P_SMK_P | c0 < c1)
+                    & ((cfg_policy != P_SMK_P & cfg_policy != P_QOS) | c0 < c1)
                     & (~plan_v | s[SMW-1:0] != plan_sm | k[KW-1:0] == plan_kc);
             end
         end
@@ -515,8 +569,8 @@ module sm_driver (
         ds_try = 1'b0; dsK = {KW{1'b0}}; dsS = {SMW{1'b0}};
         od_miss = 1'b0; kc = {KW{1'b0}}; smc = {SMW{1'b0}};
 
-        // 1. eviction (SPART, SMK_P; not while pb)
-        if ((cfg_policy == P_SPART || cfg_policy == P_SMK_P) && !pb) begin
+        // 1. eviction (SPART, SMK_P, QOS; not while pb)
+        if ((cfg_policy == P_SPART || cfg_policy == P_SMK_P || cfg_policy == P_QOS) && !pb) begin
             f = 1'b0;
             for (s = NSM - 1; s >= 0; s = s - 1) begin
                 for (t = 0; t < T; t = t + 1) begin
@@ -621,7 +675,7 @@ module sm_driver (
                     ds_try = f & oany & fits[is(smc)*KN + ik(kc)];
                     od_miss = f & oany & ~fits[is(smc)*KN + ik(kc)];
                 end
-                P_SMK_P: begin
+                P_SMK_P, P_QOS: begin   // QOS dispatches by SMK_P's rule
                     f = 1'b0;
                     b0 = {SHW{1'b0}};
                     for (k = 0; k < KN; k = k + 1)
@@ -640,7 +694,7 @@ module sm_driver (
                         end
                     ds_try = f;
                 end
-                default: begin   // FCFS, SPART; QOS and 5..7 dispatch as FCFS in step 1
+                default: begin   // FCFS, SPART; 5..7 dispatch as FCFS
                     // oldest eligible kernel that fits somewhere (kold is a total order of the
                     // kernels in use; lowest index if ever not unique)
                     f = 1'b0;
@@ -783,24 +837,44 @@ module sm_driver (
         fr3 = {1'b0, LIM_TB}  - {1'b0, pacc[3*UW +: UW]};
         pu_v = 1'b0;
         pu_k = {KW{1'b0}};
-        b0 = {SHW{1'b0}};
+        pkb = {KYW{1'b0}};
+        // QOS filling rule (spec "QoS"): candidates also need allowed(k, pcur) = kqos[k] |
+        // rank(k) == owner(pcur), owner(s) = floor(s * nq / NSM), compared without a divider as
+        // rank * NSM <= s * nq < (rank + 1) * NSM; the key is the warp count pc[k] * kn(k)
+        pu_qos = (cfg_policy == P_QOS);
+        pnq = {(KW+1){1'b0}};
+        for (k = 0; k < KN; k = k + 1)
+            pnq = pnq + {{KW{1'b0}}, kv[k] & ~kqos[k]};
+        ow_s = {OWW{1'b0}}; ow_s[SMW-1:0] = pcur;
+        ow_n = {OWW{1'b0}}; ow_n[KW:0] = pnq;
+        ow_s = ow_s * ow_n;
+        prank = {(KW+1){1'b0}};
         for (k = 0; k < KN; k = k + 1) begin
             c0 = pc[k*TC +: TC];
+            ow_lo = {OWW{1'b0}}; ow_lo[KW:0] = prank;
+            ow_lo = ow_lo * NSMO;
+            ow_hi = ow_lo + NSMO;
+            pal = kqos[k] | ((ow_lo <= ow_s) & (ow_s < ow_hi));
+            prank = prank + {{KW{1'b0}}, kv[k] & ~kqos[k]};
             // pc[k] * d_x(k) <= pacc_x <= LIM_x: exact in UW bits
             ua = {UW{1'b0}}; ua[TC-1:0] = c0;
             v0 = share(ua * dk[(k*4+0)*UW +: UW], ua * dk[(k*4+1)*UW +: UW],
                        ua * dk[(k*4+2)*UW +: UW], ua);
-            f = kv[k] & kmask[k*NSM + is(pcur)]
+            pwk = {{NW{1'b0}}, c0} * {{TC{1'b0}}, kn[k*NW +: NW]};   // exact warp count
+            pkv = {KYW{1'b0}};
+            if (pu_qos) pkv[TC+NW-1:0] = pwk;
+            else        pkv[SHW-1:0] = v0;
+            f = kv[k] & kmask[k*NSM + is(pcur)] & (~pu_qos | pal)
                 & ~fr0[UW] & ({1'b0, dk[(k*4+0)*UW +: UW]} <= fr0)
                 & ~fr1[UW] & ({1'b0, dk[(k*4+1)*UW +: UW]} <= fr1)
                 & ~fr2[UW] & ({1'b0, dk[(k*4+2)*UW +: UW]} <= fr2)
                 & ~fr3[UW] & ({1'b0, dk[(k*4+3)*UW +: UW]} <= fr3)
                 & ((c0 != {TC{1'b0}}) | ((pcnt_ks < KSP) & (~cfg_max2 | (pcnt_ks < TWOP))));
-            // lowest share, ties to the highest index
-            if (f && (!pu_v || v0 <= b0)) begin
+            // lowest share (QOS: warp count), ties to the highest index
+            if (f && (!pu_v || pkv <= pkb)) begin
                 pu_v = 1'b1;
                 pu_k = k[KW-1:0];
-                b0 = v0;
+                pkb = pkv;
             end
         end
     end
@@ -810,7 +884,7 @@ module sm_driver (
     always @(*) begin
         set_v = {NSM{1'b0}}; set_tb = {NSM*TBS_W{1'b0}}; set_mask = {NSM*W{1'b0}};
         set_ks = {NSM*KS_W{1'b0}}; set_nreg = {NSM*REGN_W{1'b0}}; set_smem = {NSM*SMLN_W{1'b0}};
-        set_go = {NSM{1'b0}};
+        set_go = {NSM{1'b0}}; set_id = {NSM*GW{1'b0}};
         cmd_v = {NSM{1'b0}}; cmd_op = {NSM*2{1'b0}}; cmd_tb = {NSM*TBS_W{1'b0}};
         cmd_ptr = {NSM*PW{1'b0}}; cmd_idem = {NSM{1'b0}};
         for (o = 0; o < NSM; o = o + 1) begin
@@ -823,6 +897,7 @@ module sm_driver (
                 set_nreg[o*REGN_W +: REGN_W] = kr[dsK*REGN_W +: REGN_W];
                 set_smem[o*SMLN_W +: SMLN_W] = km[dsK*SMLN_W +: SMLN_W];
                 set_go[o] = ~ds_rest;
+                set_id[o*GW +: GW] = ds_id;          // knext[K] (new), qid[i] (RERUN, RESTORE)
             end
             if (dc_cmd && dc_s == o[SMW-1:0]) begin
                 cmd_v[o] = 1'b1;
@@ -834,6 +909,118 @@ module sm_driver (
                 cmd_idem[o] = kidem[dc_k];
             end
         end
+    end
+
+    // ------------------------------------------------------------------ range checks of ids
+    // (only when KN or NSM is not a power of two; spelled out per case: no constant compares)
+    wire rq_k_ok, rq_sm_ok, lk_k_ok, lk_s_ok, rqv_ok;
+    generate
+        if (KN == (1 << KW)) begin : g_rqkall
+            assign rq_k_ok = 1'b1;
+            assign lk_k_ok = 1'b1;
+            assign rqv_ok = 1'b1;
+        end else begin : g_rqkcmp
+            localparam [KW-1:0] KNR = KN;
+            assign rq_k_ok = (rq_k < KNR);
+            assign lk_k_ok = (lk_k < KNR);
+            assign rqv_ok = (rq_c[KW-1:0] < KNR);
+        end
+        if (NSM == (1 << SMW)) begin : g_rqsall
+            assign rq_sm_ok = 1'b1;
+            assign lk_s_ok = 1'b1;
+        end else begin : g_rqscmp
+            localparam [SMW-1:0] NSMR = NSM;
+            assign rq_sm_ok = (rq_sm < NSMR);
+            assign lk_s_ok = (lk_s < NSMR);
+        end
+    endgenerate
+
+    // ------------------------------------------------------------------ lookup port (spec "QoS")
+    // combinational reads of the state; out-of-range lk_s / lk_k read 0
+    always @(*) begin
+        lk_cnt = {TC{1'b0}}; lk_part = {TC{1'b0}}; lk_ksv = 1'b0; lk_ks = {KS_W{1'b0}};
+        if (lk_s_ok && lk_k_ok) begin
+            lk_cnt = cnt[(is(lk_s)*KN+ik(lk_k))*TC +: TC];
+            lk_part = part[(is(lk_s)*KN+ik(lk_k))*TC +: TC];
+            lk_ksv = ksof_v[is(lk_s)*KN + ik(lk_k)];
+            lk_ks = ksof[(is(lk_s)*KN+ik(lk_k))*KS_W +: KS_W];   // 0 when ksof_v is 0
+        end
+    end
+
+    // ------------------------------------------------------------------ request unit (spec "QoS")
+    // One step per cycle from the registered state; writes only part[rq_s][*] (the partition unit
+    // is idle whenever rq_st != IDLE) and its own state.
+    assign rq_rdy = (rq_st == RQ_IDLE) & ~pact & ~pdirty & ~rq_pend;
+    reg            rq_acc;                 // IDLE: a valid request is accepted (latch, go to SUM)
+    reg            rq_fin;                 // ack this cycle (grant or refusal)
+    reg [1:0]      rq_fst;
+    reg [KW-1:0]   rq_fkv;
+    reg [TC-1:0]   rq_fn;
+    reg            rq_sumend, rq_gfree, rq_gvic, rq_step, rq_next;
+    reg [4*UW-1:0] rq_acc_n;               // SUM: acc + part[rq_s][j] * d(j)
+    reg [NPW-1:0]  rq_npk_n;
+    reg [TC-1:0]   rq_pj, rq_pkk, rq_pv;
+    reg [KW-1:0]   rq_cv;                  // SCAN candidate (v)
+    reg            rq_fit, rq_ksok;
+    reg [UW-1:0]   rq_ua;
+    reg [NCW-1:0]  rq_npkx;
+    reg            rq_clr;                 // rq_pend clear condition
+    integer        x;
+    always @(*) begin
+        rq_acc = 1'b0; rq_fin = 1'b0; rq_fst = 2'd0; rq_fkv = {KW{1'b0}}; rq_fn = {TC{1'b0}};
+        rq_sumend = 1'b0; rq_gfree = 1'b0; rq_gvic = 1'b0; rq_step = 1'b0; rq_next = 1'b0;
+        // SUM addend of kernel j = rq_j (rq_j < KN in SUM)
+        rq_pj = part[(is(rq_s)*KN + ik(rq_j[KW-1:0]))*TC +: TC];
+        rq_ua = {UW{1'b0}}; rq_ua[TC-1:0] = rq_pj;
+        for (x = 0; x < 4; x = x + 1)
+            rq_acc_n[x*UW +: UW] = acc[x*UW +: UW] + rq_ua * dk[(ik(rq_j[KW-1:0])*4+x)*UW +: UW];
+        rq_npk_n = rq_npk + {{(NPW-1){1'b0}}, rq_pj != {TC{1'b0}}};
+        // SCAN: candidate v = rq_c[KW-1:0], pass P = rq_c[KW]
+        rq_cv = rq_c[KW-1:0];
+        rq_pkk = part[(is(rq_s)*KN + ik(rq_kr))*TC +: TC];
+        rq_pv = rqv_ok ? part[(is(rq_s)*KN + ik(rq_cv))*TC +: TC] : {TC{1'b0}};
+        rq_npkx = {NCW{1'b0}}; rq_npkx[NPW-1:0] = rq_npk;
+        rq_ksok = (rq_pkk != {TC{1'b0}}) | ((rq_npkx < KSN) & (~cfg_max2 | (rq_npkx < TWON)))
+                | ((rq_q != {TC{1'b0}}) & (rq_q == rq_pv));
+        rq_fit = rq_ksok;
+        for (x = 0; x < 4; x = x + 1)
+            rq_fit = rq_fit & (({1'b0, w[x*UW +: UW]} + {1'b0, dk[(ik(rq_kr)*4+x)*UW +: UW]})
+                               <= {1'b0, (x == 0) ? LIM_REG : (x == 1) ? LIM_SL : (x == 2) ? LIM_W : LIM_TB});
+        case (rq_st)
+            RQ_IDLE: if (rq_v && rq_rdy) begin
+                if (!rq_k_ok || !rq_sm_ok || !kv[rq_k] || !kmask[ik(rq_k)*NSM + is(rq_sm)]) begin
+                    rq_fin = 1'b1;
+                    rq_fst = ACK_REFUSED;
+                end else
+                    rq_acc = 1'b1;
+            end
+            RQ_SUM: rq_sumend = (rq_j[KW-1:0] == LASTK[KW-1:0]);
+            RQ_SCAN: begin
+                if (rq_fit && rq_q == {TC{1'b0}}) begin
+                    rq_gfree = 1'b1;
+                    rq_fin = 1'b1;
+                    rq_fst = ACK_FREE;
+                end else if (rq_fit) begin
+                    rq_gvic = 1'b1;
+                    rq_fin = 1'b1;
+                    rq_fst = ACK_VICTIM;
+                    rq_fkv = rq_cv;
+                    rq_fn = rq_q;
+                end else if (rq_cv != rq_kr && rqv_ok && rq_pv > rq_q
+                             && (rq_c[KW] ? kqos[rq_cv] && ({1'b0, rq_q} + {{TC{1'b0}}, 1'b1})
+                                                           <= {1'b0, rq_g[ik(rq_cv)*TC +: TC]}
+                                          : !kqos[rq_cv]))
+                    rq_step = 1'b1;
+                else if (rq_c == RQ_LAST) begin
+                    rq_fin = 1'b1;
+                    rq_fst = ACK_REFUSED;
+                end else
+                    rq_next = 1'b1;
+            end
+            default: ;   // 3: not reachable from reset; stays
+        endcase
+        rq_clr = (cfg_policy != P_QOS)
+               | ((cnt[(is(rq_s)*KN + ik(rq_pk))*TC +: TC] <= part[(is(rq_s)*KN + ik(rq_pk))*TC +: TC]) & ~pb);
     end
 
     // ------------------------------------------------------------------ host port checks
@@ -890,6 +1077,10 @@ module sm_driver (
             kl_rej <= 1'b0; kdone_v <= 1'b0; kdone_k <= {KW{1'b0}};
             pdirty <= 1'b0; pact <= 1'b0; pcur <= {SMW{1'b0}}; pc <= {KN*TC{1'b0}};
             pacc <= {4*UW{1'b0}}; pcnt_ks <= {PKW{1'b0}};
+            rq_st <= RQ_IDLE; rq_kr <= {KW{1'b0}}; rq_s <= {SMW{1'b0}}; rq_j <= {(KW+1){1'b0}};
+            rq_c <= {(KW+1){1'b0}}; rq_q <= {TC{1'b0}}; rq_npk <= {NPW{1'b0}}; rq_pend <= 1'b0;
+            rq_pk <= {KW{1'b0}}; rq_g <= {KN*TC{1'b0}}; acc <= {4*UW{1'b0}}; w <= {4*UW{1'b0}};
+            rq_ack_v <= 1'b0; rq_ack_st <= 2'd0; rq_ack_kv <= {KW{1'b0}}; rq_ack_n <= {TC{1'b0}};
         end else begin
             // ---------------- latching, busy, slot flags, counters (per SM)
             for (n = 0; n < NSM; n = n + 1) begin
@@ -1007,7 +1198,7 @@ module sm_driver (
                     end else
                         pcur <= pcur + {{(SMW-1){1'b0}}, 1'b1};
                 end
-            end else if (pdirty) begin
+            end else if (pdirty && rq_st == RQ_IDLE) begin   // spec "QoS": starts only from IDLE
                 pact <= 1'b1;
                 pdirty <= 1'b0;
                 pcur <= {SMW{1'b0}};
@@ -1015,6 +1206,52 @@ module sm_driver (
                 pacc <= {4*UW{1'b0}};
                 pcnt_ks <= {PKW{1'b0}};
             end
+            // ---------------- request unit (writes part[rq_s][*] only while the partition unit
+            // is idle: no write conflict)
+            rq_ack_v <= rq_fin;
+            rq_ack_st <= rq_fst;
+            rq_ack_kv <= rq_fkv;
+            rq_ack_n <= rq_fn;
+            if (rq_fin) rq_st <= RQ_IDLE;
+            if (rq_acc) begin
+                rq_kr <= rq_k;
+                rq_s <= rq_sm;
+                rq_g <= rq_give;
+                acc <= {4*UW{1'b0}};
+                rq_npk <= {NPW{1'b0}};
+                rq_j <= {(KW+1){1'b0}};
+                rq_st <= RQ_SUM;
+            end
+            if (rq_st == RQ_SUM) begin
+                acc <= rq_acc_n;
+                rq_npk <= rq_npk_n;
+                rq_j <= rq_j + {{KW{1'b0}}, 1'b1};
+                if (rq_sumend) begin
+                    w <= rq_acc_n;
+                    rq_c <= {(KW+1){1'b0}};
+                    rq_q <= {TC{1'b0}};
+                    rq_st <= RQ_SCAN;
+                end
+            end
+            if (rq_gfree || rq_gvic)
+                part[(is(rq_s)*KN + ik(rq_kr))*TC +: TC] <= rq_pkk + {{(TC-1){1'b0}}, 1'b1};
+            if (rq_gvic) begin
+                part[(is(rq_s)*KN + ik(rq_cv))*TC +: TC] <= rq_pv - rq_q;
+                rq_pk <= rq_cv;
+            end
+            if (rq_step) begin
+                for (y = 0; y < 4; y = y + 1)
+                    w[y*UW +: UW] <= w[y*UW +: UW] - dk[(ik(rq_cv)*4+y)*UW +: UW];
+                rq_q <= rq_q + {{(TC-1){1'b0}}, 1'b1};
+            end
+            if (rq_next) begin
+                rq_c <= rq_c + {{KW{1'b0}}, 1'b1};
+                rq_q <= {TC{1'b0}};
+                w <= acc;
+            end
+            // rq_pend: cleared by rq_clr, set by a VICTIM grant (the set wins)
+            if (rq_gvic) rq_pend <= 1'b1;
+            else if (rq_clr) rq_pend <= 1'b0;
             // ---------------- host ports (a launch writes only an entry with kv = 0)
             kl_rej <= kl_v & ~kl_acc;
             if (kl_acc) begin
@@ -1045,7 +1282,7 @@ module sm_driver (
     end
 
     // state and inputs the step-1 logic does not read
-    wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, kqos, qt, a_pd0[AW-1:UW],
+    wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, qt, a_pd0[AW-1:UW],
                        a_pd1[AW-1:UW], a_pd2[AW-1:UW]};
 
 endmodule

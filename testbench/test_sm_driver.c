@@ -200,6 +200,18 @@ static const drv_out_t *step(bench_t *b)
                   (unsigned long long)o->set_mask[ss], (unsigned long long)b->wused[ss]);
         cr_assert(o->set_ks[ss] < KS, "cycle %d: kernel slot %u", c, o->set_ks[ss]);
     }
+    /* QoS section: set_id is 0 when set_v is 0; the ack fields are 0 when rq_ack_v is 0; rq_rdy is
+     * IDLE & ~pact & ~pdirty & ~rq_pend of the state; the ack outputs are the registered state */
+    for (int s = 0; s < NSM; s++)
+        cr_assert(o->set_v[s] || o->set_id[s] == 0, "cycle %d: set_id %u on SM %d without set_v", c, o->set_id[s], s);
+    cr_assert(o->rq_ack_v || (o->rq_ack_st == 0 && o->rq_ack_kv == 0 && o->rq_ack_n == 0),
+              "cycle %d: ack fields %u %u %u without rq_ack_v", c, o->rq_ack_st, o->rq_ack_kv, o->rq_ack_n);
+    cr_assert_eq(o->rq_rdy, (uint32_t)(b->d.rq_st == DRV_RQ_IDLE && !b->d.pact && !b->d.pdirty && !b->d.rq_pend),
+                 "cycle %d: rq_rdy %u (rq_st %u pact %u pdirty %u rq_pend %u)", c, o->rq_rdy, b->d.rq_st, b->d.pact,
+                 b->d.pdirty, b->d.rq_pend);
+    cr_assert(o->rq_ack_v == b->d.rq_ack_v && o->rq_ack_st == b->d.rq_ack_st && o->rq_ack_kv == b->d.rq_ack_kv &&
+                  o->rq_ack_n == b->d.rq_ack_n,
+              "cycle %d: ack outputs are the registered state", c);
     drv_commit(&b->d, in, o);
     /* SM side at the edge */
     if (ns) {
@@ -473,6 +485,7 @@ Test(sm_driver, fcfs_setup_fields, .description = "set-up fields (slot, warp mas
     for (int i = 0; i < 3; i++) { /* 1, 2, 3: slots 0, 1, 2, warps {2i, 2i+1}, ks 0, ids 0, 1, 2 */
         step(b);
         expect_setup(b, 0, i, span(2 * i, 2), 0, 4, 8, 1, "new TB, lowest free slot, lowest free warps");
+        cr_assert_eq(b->o.set_id[0], (uint32_t)i, "NEW: set_id = knext (%d)", i);
         cr_assert_eq(b->d.sid[0][i], (uint32_t)i, "TB id of slot %d", i);
         cr_assert_eq(b->d.knext[3], (uint32_t)(i + 1));
     }
@@ -719,6 +732,7 @@ Test(sm_driver, od_preempt_save_restore, .description = "SMK_OD: plan p=2, SAVEs
     cr_assert(b->d.qst[1] == DRV_Q_SAVED && !b->d.pb);
     step(b); /* 14: Kc's TB on SMv: slot 2, warps W/2..W-1, ks 1, new id 0 */
     expect_setup(b, 0, 2, span(W / 2, W / 2), 1, 1, 0, 1, "plan: Kc's new TB on SMv after p victims");
+    cr_assert_eq(b->o.set_id[0], 0u, "NEW: set_id = knext (0)");
     cr_assert_eq(b->o.dec_k, 5u);
     cr_assert(!b->d.plan_v && b->d.sid[0][2] == 0 && b->d.knext[5] == 1, "plan ends; C's TB id 0");
     /* 15, 16: V and C at D/2 each: Kc = V (tie, lowest index), no fit; Kv = C, p = 1, range 0 -> 3D/4: no */
@@ -733,6 +747,7 @@ Test(sm_driver, od_preempt_save_restore, .description = "SMK_OD: plan p=2, SAVEs
     step(b); /* 18: kdone(C); V's next TB is its PTBQ entry 0 (TB id 3): set-up go=0 + RESTORE, ptr 0 */
     cr_assert(b->o.kdone_v && b->o.kdone_k == 5, "cycle 18: kdone(5)");
     expect_setup(b, 0, 2, span(W / 2, W / 4), 0, 1, 0, 0, "preempted TBs first: RESTORE set-up, go 0");
+    cr_assert_eq(b->o.set_id[0], 3u, "RESTORE: set_id = qid of entry 0 (3)");
     expect_cmd(b, 0, RESTORE, 2, "RESTORE with the set-up, same cycle, same slot");
     expect_ptr(b, 0, 0, "entry 0's context");
     cr_assert(b->d.qst[0] == DRV_Q_REST && b->d.qs[0] == 0 && b->d.qt[0] == 2 && b->d.sid[0][2] == 3 &&
@@ -746,6 +761,7 @@ Test(sm_driver, od_preempt_save_restore, .description = "SMK_OD: plan p=2, SAVEs
     cr_assert_eq(b->d.qst[0], DRV_Q_FREE, "RESTORE OK frees the entry");
     step(b); /* 22: entry 1 (TB id 2): slot 3, ptr CML */
     expect_setup(b, 0, 3, span(3 * W / 4, W / 4), 0, 1, 0, 0, "second RESTORE");
+    cr_assert_eq(b->o.set_id[0], 2u, "RESTORE: set_id = qid of entry 1 (2)");
     expect_cmd(b, 0, RESTORE, 3, "RESTORE of entry 1");
     expect_ptr(b, 0, CML, "entry 1's context");
     cr_assert(b->d.sid[0][3] == 2 && b->d.qst[1] == DRV_Q_REST);
@@ -833,6 +849,7 @@ Test(sm_driver, od_drop_rerun, .description = "cfg_pmode DROP, idempotent victim
     quiet(b, 1, "13: done event of C");
     step(b); /* 14: rerun of TB id 3, go = 1, no command */
     expect_setup(b, 0, 3, span(3 * W / 4, W / 4), 0, 1, 0, 1, "RERUN: a set-up with go 1 and no command");
+    cr_assert_eq(b->o.set_id[0], 3u, "RERUN: set_id = qid of the entry (3)");
     cr_assert(b->d.sid[0][3] == 3 && b->d.qst[0] == DRV_Q_FREE && b->d.knext[2] == 4,
               "same TB id 3, entry FREE, no new id (sid %u qst %u knext %u)", b->d.sid[0][3], b->d.qst[0], b->d.knext[2]);
     bench_free(b);
@@ -1424,5 +1441,315 @@ Test(sm_driver, ks_kept_on_same_cycle_retire, .description = "a dispatch of K on
               "K keeps ks 2 (cnt %u, ksv %#x)", b->d.cnt[0][2], b->d.ksv[0]);
     step(b); /* 8 */
     expect_setup(b, 0, 3, 1ULL << 2, 3, 1, 0, 1, "Z gets the free kernel slot 3, not K's 2");
+    bench_free(b);
+}
+
+/* ---- QoS (docs/sm_driver.md "QoS (issue 4 step 2)") ------------------------------------------
+ * Expected values by hand from the QOS filling rule (warp key pc*kn, ties to the highest index,
+ * allowed(k, s) = kqos | rank(k) == floor(s * nq / NSM)) and the request unit's IDLE / SUM / SCAN
+ * steps. Shapes use r = 1, m = 0, so only warps and TB slots bind (W and T of every configuration:
+ * W % 16 == 0 and 3W/16, W/4 <= T). Timing: a request accepted in cycle c (rq_v & rq_rdy) is SUM
+ * in c+1..c+KN, SCAN from c+KN+1; a SCAN step ending in a grant or refusal in cycle g makes
+ * rq_ack_v 1 in g+1 only. So the ack of a request needing n SCAN cycles is in c + 1 + KN + n; an
+ * invalid request is refused in IDLE: ack in c+1. */
+#define KN DRV_KN
+_Static_assert(SMK_WARPS % 16 == 0 && 3 * SMK_WARPS / 16 <= DRV_T && SMK_WARPS / 4 <= DRV_T && DRV_KN == 8,
+               "QoS bench assumptions (every named configuration satisfies them)");
+
+static void launch_qr(bench_t *b, uint32_t k, uint32_t n, uint32_t r, uint64_t mask, int qos)
+{
+    launch(b, k, n, r, 0, 4000, mask);
+    b->in.kl_qos = (uint32_t)qos;
+    step(b);
+}
+static void launch_q(bench_t *b, uint32_t k, uint32_t n, uint64_t mask, int qos)
+{
+    launch(b, k, n, 1, 0, 4000, mask);
+    b->in.kl_qos = (uint32_t)qos;
+    step(b);
+}
+#define SALLM SMK_MASK(NSM)
+
+/* until the partition unit is idle */
+static void settle_part(bench_t *b)
+{
+    for (int g = 0; b->d.pdirty || b->d.pact; g++) {
+        cr_assert(g < 20000, "partition unit never idle");
+        step(b);
+    }
+}
+/* until every SM holds exactly its partitions (dispatch inside partitions is done), then quiet */
+static void settle_dispatch(bench_t *b)
+{
+    for (int g = 0;; g++) {
+        int eq = 1;
+        for (int s = 0; s < NSM && eq; s++)
+            for (int k = 0; k < KN && eq; k++)
+                eq = b->d.cnt[s][k] == b->d.part[s][k];
+        if (eq && !b->d.pdirty && !b->d.pact)
+            break;
+        cr_assert(g < 20000, "dispatch never reached the partitions");
+        step(b);
+    }
+    for (int i = 0; i < 20; i++) {
+        step(b);
+        expect_no_setup(b, "every kernel at its partition (fits needs cnt < part under QOS)");
+    }
+}
+/* present a request in this cycle; it must be accepted (rq_rdy); returns the acceptance cycle */
+static int request(bench_t *b, uint32_t k, uint32_t s, uint32_t give)
+{
+    b->in.rq_v = 1, b->in.rq_k = k, b->in.rq_sm = s;
+    for (int j = 0; j < KN; j++)
+        b->in.rq_give[j] = give;
+    step(b);
+    cr_assert(b->o.rq_rdy, "cycle %d: request not accepted (rq_rdy 0)", b->cyc - 1);
+    cr_assert(!b->o.rq_ack_v, "cycle %d: ack in the acceptance cycle", b->cyc - 1);
+    b->in.rq_v = 0;
+    return b->cyc - 1;
+}
+/* step until cycle `at` (inclusive): no ack and rq_rdy 0 before it, the ack with these fields in it */
+static void expect_ack(bench_t *b, int at, uint32_t st, uint32_t kv, uint32_t n, const char *rule)
+{
+    while (b->cyc < at) {
+        step(b);
+        cr_assert(!b->o.rq_ack_v, "cycle %d: ack (st %u) before cycle %d (%s)", b->cyc - 1, b->o.rq_ack_st, at, rule);
+        cr_assert(!b->o.rq_rdy, "cycle %d: rq_rdy while the request unit is busy (%s)", b->cyc - 1, rule);
+    }
+    step(b);
+    cr_assert(b->o.rq_ack_v, "cycle %d: no ack (%s)", at, rule);
+    cr_assert(b->o.rq_ack_st == st && b->o.rq_ack_kv == kv && b->o.rq_ack_n == n,
+              "cycle %d: ack st %u kv %u n %u, expected %u %u %u (%s)", at, b->o.rq_ack_st, b->o.rq_ack_kv,
+              b->o.rq_ack_n, st, kv, n, rule);
+}
+static void expect_pulse_end(bench_t *b)
+{
+    step(b);
+    cr_assert(!b->o.rq_ack_v && !b->o.rq_ack_st, "cycle %d: the ack is a one-cycle pulse", b->cyc - 1);
+}
+static void expect_lk(bench_t *b, uint32_t s, uint32_t k, uint32_t cnt, uint32_t part, uint32_t ksv, uint32_t ks)
+{
+    b->in.lk_s = s, b->in.lk_k = k;
+    step(b);
+    cr_assert(b->o.lk_cnt == cnt && b->o.lk_part == part && b->o.lk_ksv == ksv && b->o.lk_ks == ks,
+              "cycle %d: lookup (%u, %u) = cnt %u part %u ksv %u ks %u, expected %u %u %u %u", b->cyc - 1, s, k,
+              b->o.lk_cnt, b->o.lk_part, b->o.lk_ksv, b->o.lk_ks, cnt, part, ksv, ks);
+}
+
+Test(sm_driver, qos_alloc_two, .description = "QOS filling: 1 QoS + 2 non-QoS -> QoS on every SM of its mask, non-QoS on contiguous halves, equal warps; dispatch stays inside; lookup port")
+{
+    bench_t *b = bench_new(DRV_QOS);
+    /* k0 non-QoS n 4 (rank 0), k1 QoS n 8 (mask without the last SM), k2 non-QoS n 4 (rank 1).
+     * k1 has R = 60: its dominant share is registers (SMK_P's key gives it 3 TBs, not 4, on gtx980), the
+     * QOS key counts warps only; the registers still fit (W/16 x 480 + W/8 x 4 rows) */
+    launch_q(b, 0, 4, SALLM, 0);
+    launch_qr(b, 1, 8, 60, SALLM & ~(1ULL << (NSM - 1)), 1);
+    launch_q(b, 2, 4, SALLM, 0);
+    settle_part(b);
+    for (int s = 0; s < NSM; s++) {
+        /* owner(s) = floor(2s / NSM); with k1: equal warps W/2 each: k1 W/16 TBs, the owner W/8;
+         * the last SM: its owner alone, W/4 TBs (warps full) */
+        const int own = 2 * s / NSM, last = s == NSM - 1;
+        uint32_t want[KN] = {0};
+        want[1] = last ? 0 : W / 16;
+        want[own ? 2 : 0] = last ? W / 4 : W / 8;
+        for (int k = 0; k < KN; k++)
+            cr_assert_eq(b->d.part[s][k], want[k], "part[%d][%d] = %u, expected %u", s, k, b->d.part[s][k], want[k]);
+        if (!last)
+            cr_assert_eq(b->d.part[s][1] * 8u, b->d.part[s][own ? 2 : 0] * 4u, "equal warps on SM %d", s);
+    }
+    settle_dispatch(b);
+    /* lookup: k0 was the first dispatch (lowest rK tie -> lowest index, SM0): kernel slot 0; k1 on SM0: 1 */
+    expect_lk(b, 0, 0, W / 8, W / 8, 1, 0);
+    expect_lk(b, 0, 1, W / 16, W / 16, 1, 1);
+    expect_lk(b, 0, 2, 0, 0, 0, 0);
+    expect_lk(b, NSM - 1, 1, 0, 0, 0, 0);
+    if ((1u << SMK_SMW) > NSM)
+        expect_lk(b, NSM, 0, 0, 0, 0, 0);
+    bench_free(b);
+}
+
+Test(sm_driver, qos_alloc_three, .description = "QOS filling: 3 non-QoS kernels -> owner(s) = floor(3s/NSM); rank counts only non-QoS kernels")
+{
+    bench_t *b = bench_new(DRV_QOS);
+    /* non-QoS k0, k1, k3 (ranks 0, 1, 2), QoS k2 n 8 */
+    launch_q(b, 0, 4, SALLM, 0);
+    launch_q(b, 1, 4, SALLM, 0);
+    launch_q(b, 2, 8, SALLM, 1);
+    launch_q(b, 3, 4, SALLM, 0);
+    settle_part(b);
+    static const int byrank[3] = {0, 1, 3};
+    for (int s = 0; s < NSM; s++) {
+        uint32_t want[KN] = {0};
+        want[2] = W / 16, want[byrank[3 * s / NSM]] = W / 8;
+        for (int k = 0; k < KN; k++)
+            cr_assert_eq(b->d.part[s][k], want[k], "part[%d][%d] = %u, expected %u (owner %d)", s, k, b->d.part[s][k],
+                         want[k], 3 * s / NSM);
+    }
+    bench_free(b);
+}
+
+Test(sm_driver, qos_rq_free, .description = "request: FREE grant (room left), ack after KN SUM + 1 SCAN cycle, part += 1, then dispatched with set_id = knext")
+{
+    bench_t *b = bench_new(DRV_QOS);
+    launch_q(b, 0, 3, SALLM, 0); /* SM0 (owner rank 0): W/3 TBs, one warp left */
+    launch_q(b, 1, 1, SALLM, 0);
+    settle_part(b);
+    cr_assert(b->d.part[0][0] == W / 3 && b->d.part[0][1] == 0, "bench: part[0] %u %u", b->d.part[0][0], b->d.part[0][1]);
+    settle_dispatch(b);
+    const int c = request(b, 1, 0, 0);
+    expect_ack(b, c + 1 + KN + 1, DRV_ACK_FREE, 0, 0, "FREE: w + d(k1) fits, no victim");
+    cr_assert(b->d.part[0][1] == 1 && b->d.part[0][0] == W / 3 && !b->d.rq_pend, "FREE: part[0][1] 1, no pend");
+    /* dispatched in the ack cycle (part changed at the grant edge), TB id = knext before it */
+    const uint32_t id = b->d.knext[1] - 1;
+    cr_assert(b->o.set_v[0] && b->o.dec_k == 1 && b->o.set_id[0] == id, "cycle %d: k1 on SM0 with set_id %u", b->cyc - 1,
+              id);
+    expect_pulse_end(b);
+    expect_lk(b, 0, 1, 1, 1, 1, 1);
+    bench_free(b);
+}
+
+Test(sm_driver, qos_rq_victim, .description = "request: VICTIM grant against the non-QoS kernel, exact n, partition moved, rq_pend until evicted down to part")
+{
+    bench_t *b = bench_new(DRV_QOS);
+    b->autodrain = 1;
+    launch_q(b, 0, 8, SALLM, 1); /* QoS: W/16 per SM */
+    launch_q(b, 1, 4, SALLM, 0); /* non-QoS: W/8 per SM */
+    settle_part(b);
+    settle_dispatch(b);
+    /* SCAN: v0 = k (next), v1 step, step (8 warps), grant: 4 SCAN cycles */
+    const int c = request(b, 0, 0, 0);
+    expect_ack(b, c + 1 + KN + 4, DRV_ACK_VICTIM, 1, 2, "k1 gives 2 TBs of 4 warps for one of 8");
+    const int a = c + 1 + KN + 4;
+    cr_assert(b->d.part[0][0] == W / 16 + 1 && b->d.part[0][1] == W / 8 - 2, "part moved: %u %u", b->d.part[0][0],
+              b->d.part[0][1]);
+    cr_assert(b->d.part[0][0] * 8u + b->d.part[0][1] * 4u <= W, "partition totals within the SM's warps");
+    for (int s = 1; s < NSM; s++)
+        cr_assert(b->d.part[s][0] == W / 16 && b->d.part[s][1] == W / 8, "other SMs untouched");
+    /* timeline from the ack cycle a (= the cycle after the grant):
+     * eviction DRAIN in a (highest k1 slot), done a+3 -> retire a+4, response event a+5, second
+     * eviction a+6, retire a+10: cnt = part and ~pb -> rq_pend cleared at edge a+11; the QoS TB is
+     * dispatched in a+11; rq_rdy 1 from a+12. */
+    cr_assert(b->d.rq_pend && b->d.rq_pk == 1, "VICTIM sets rq_pend");
+    cr_assert(b->o.cmd_v[0] && b->o.cmd_op[0] == DRAIN && b->tk[0][b->o.cmd_tb[0]] == 1 && !b->o.rq_rdy,
+              "cycle %d (ack): eviction of a k1 TB on SM0", a);
+    int nev = 0, qset = -1;
+    while (b->cyc <= a + 12) {
+        step(b);
+        const int cy = b->cyc - 1;
+        if (b->o.cmd_v[0]) {
+            cr_assert(b->o.cmd_op[0] == DRAIN && b->tk[0][b->o.cmd_tb[0]] == 1, "cycle %d: eviction of k1", cy);
+            cr_assert(cy == a + 6, "cycle %d: second eviction, expected a+6 = %d", cy, a + 6);
+            nev++;
+        }
+        if (b->o.set_v[0]) {
+            cr_assert(b->o.dec_k == 0 && qset < 0, "cycle %d: set-up of %u", cy, b->o.dec_k);
+            qset = cy;
+        }
+        if (cy == a + 2) /* a valid request while rq_pend: ignored */
+            b->in.rq_v = 1, b->in.rq_k = 0, b->in.rq_sm = NSM - 1;
+        else
+            b->in.rq_v = 0;
+        cr_assert(b->d.rq_st == DRV_RQ_IDLE && !b->o.rq_ack_v, "cycle %d: request accepted while rq_pend", cy);
+        cr_assert_eq(b->o.rq_rdy, (uint32_t)(cy >= a + 12), "cycle %d: rq_rdy %u (rq_pend until a+11)", cy, b->o.rq_rdy);
+    }
+    cr_assert_eq(nev, 1, "second eviction in a+6 (the first was in a)");
+    cr_assert_eq(qset, a + 11, "QoS TB dispatched in %d, expected a+11 = %d", qset, a + 11);
+    cr_assert(b->d.cnt[0][1] == W / 8 - 2 && b->d.cnt[0][0] == W / 16 + 1, "SM0 at the new partitions");
+    bench_free(b);
+}
+
+Test(sm_driver, qos_rq_nonqos_first, .description = "request: pass 0 (non-QoS victims) before pass 1 (QoS), even for a lower-index QoS kernel that could give")
+{
+    bench_t *b = bench_new(DRV_QOS);
+    launch_q(b, 0, 4, SALLM, 1);
+    launch_q(b, 1, 4, SALLM, 0);
+    launch_q(b, 2, 4, SALLM, 1);
+    settle_part(b);
+    settle_dispatch(b);
+    /* SCAN: v0 QoS in pass 0: next; v1 step; grant: 3 cycles */
+    const int c = request(b, 2, 0, T);
+    expect_ack(b, c + 1 + KN + 3, DRV_ACK_VICTIM, 1, 1, "non-QoS k1 gives 1 TB");
+    expect_pulse_end(b);
+    bench_free(b);
+}
+
+Test(sm_driver, qos_rq_qos_give, .description = "request: a QoS victim only when n <= rq_give (pass 1), else REFUSED; exact SCAN lengths")
+{
+    bench_t *b = bench_new(DRV_QOS);
+    launch_q(b, 0, 4, SALLM, 1); /* W/8 per SM */
+    launch_q(b, 1, 8, SALLM, 1); /* W/16 per SM */
+    settle_part(b);
+    settle_dispatch(b);
+    cr_assert(b->d.part[0][0] == W / 8 && b->d.part[0][1] == W / 16, "bench partitions");
+    /* pass 0: 8 candidates, each "next" (v0 QoS, v1 = k, v2..7 no partition) */
+    int c = request(b, 1, 0, 0); /* give 0: pass 1 v0 next, v1..6 next, v7 refuse: 8 + 8 */
+    expect_ack(b, c + 1 + KN + 16, DRV_ACK_REFUSED, 0, 0, "give 0: no QoS victim");
+    expect_pulse_end(b);
+    c = request(b, 1, 0, 1); /* give 1: pass 1 v0 step, next; v1..6; v7 refuse: 8 + 2 + 6 + 1 */
+    expect_ack(b, c + 1 + KN + 17, DRV_ACK_REFUSED, 0, 0, "give 1 < 2 TBs needed");
+    expect_pulse_end(b);
+    cr_assert(b->d.part[0][0] == W / 8 && b->d.part[0][1] == W / 16 && !b->d.rq_pend, "REFUSED changes nothing");
+    c = request(b, 1, 0, 2); /* give 2: pass 1 v0 step, step, grant: 8 + 3 */
+    expect_ack(b, c + 1 + KN + 11, DRV_ACK_VICTIM, 0, 2, "give 2: k0 gives 2 TBs");
+    expect_pulse_end(b);
+    cr_assert(b->d.part[0][0] == W / 8 - 2 && b->d.part[0][1] == W / 16 + 1 && b->d.rq_pend && b->d.rq_pk == 0,
+              "VICTIM: part %u %u", b->d.part[0][0], b->d.part[0][1]);
+    bench_free(b);
+}
+
+Test(sm_driver, qos_rq_refused_invalid, .description = "request: REFUSED in IDLE (ack next cycle) for a kernel not in use, an SM outside its mask or out of range; rq_v ignored while rq_rdy is 0")
+{
+    bench_t *b = bench_new(DRV_QOS);
+    launch_q(b, 0, 4, 1, 0); /* SM0 only */
+    settle_part(b);
+    settle_dispatch(b);
+    int c = request(b, 3, 0, 0);
+    expect_ack(b, c + 1, DRV_ACK_REFUSED, 0, 0, "kernel 3 not in use");
+    expect_pulse_end(b);
+    c = request(b, 0, 1, 0);
+    expect_ack(b, c + 1, DRV_ACK_REFUSED, 0, 0, "SM1 not in kmask[0]");
+    expect_pulse_end(b);
+    if ((1u << SMK_SMW) > NSM) {
+        c = request(b, 0, NSM, 0);
+        expect_ack(b, c + 1, DRV_ACK_REFUSED, 0, 0, "rq_sm >= NSM");
+        expect_pulse_end(b);
+    }
+    /* launch (pdirty) in x; a request in x+1 sees rq_rdy 0 and is ignored */
+    launch(b, 5, 4, 1, 0, 10, 2);
+    step(b);
+    b->in.rq_v = 1, b->in.rq_k = 0, b->in.rq_sm = 0;
+    step(b);
+    cr_assert(!b->o.rq_rdy && b->d.pact, "cycle %d: rq_rdy 0 while pdirty (the unit starts at this edge)", b->cyc - 1);
+    b->in.rq_v = 0;
+    for (int i = 0; i < 3 * KN + T + 4; i++) {
+        step(b);
+        cr_assert(!b->o.rq_ack_v, "cycle %d: ack of a request presented while rq_rdy was 0", b->cyc - 1);
+    }
+    cr_assert_eq(b->d.rq_st, DRV_RQ_IDLE);
+    bench_free(b);
+}
+
+Test(sm_driver, qos_rq_blocks_partition, .description = "the partition unit starts only with rq_st IDLE; rq_rdy low during SUM / SCAN, pdirty and pact")
+{
+    bench_t *b = bench_new(DRV_QOS);
+    launch_q(b, 0, 4, 1, 0); /* alone on SM0: W/4, warps full */
+    settle_part(b);
+    settle_dispatch(b);
+    /* the request is refused after pass 0 and pass 1 without a victim: 16 SCAN cycles */
+    const int c = request(b, 0, 0, 0);
+    launch(b, 4, 4, 1, 0, 10, 2); /* in c+1: pdirty from c+2 */
+    const int a = c + 1 + KN + 16;
+    while (b->cyc < a) {
+        step(b);
+        cr_assert(!b->d.pact && !b->o.rq_rdy, "cycle %d: partition started (pact %u) or rq_rdy while busy",
+                  b->cyc - 1, b->d.pact);
+    }
+    step(b); /* a: ack, rq_st IDLE: the partition unit starts at this edge */
+    cr_assert(b->o.rq_ack_v && b->o.rq_ack_st == DRV_ACK_REFUSED && !b->o.rq_rdy, "cycle %d: ack, rq_rdy 0 (pdirty)",
+              a);
+    cr_assert(b->d.pact && !b->d.pdirty, "the partition unit starts in the ack cycle");
+    step(b);
+    cr_assert(!b->o.rq_rdy, "rq_rdy 0 while pact");
     bench_free(b);
 }

@@ -47,6 +47,9 @@ static void drive(Vsm_driver *top, const drv_stim_t *st)
     sbits(top->km_mask, 0, NSM, in->km_mask);
     top->cfg_policy = in->cfg_policy, top->cfg_max2 = in->cfg_max2;
     top->cfg_evict = in->cfg_evict, top->cfg_pmode = in->cfg_pmode;
+    top->rq_v = in->rq_v, top->rq_k = in->rq_k, top->rq_sm = in->rq_sm;
+    for (int k = 0; k < KN; k++) sbits(top->rq_give, k * TC, TC, in->rq_give[k]);
+    top->lk_s = in->lk_s, top->lk_k = in->lk_k;
     for (int s = 0; s < NSM; s++) {
         sbits(top->set_rej, s, 1, in->set_rej[s]);
         sbits(top->cmd_full, s, 1, in->cmd_full[s]);
@@ -64,7 +67,11 @@ static void observe_outputs(Vsm_driver *top, drv_obs_t *o)
 {
     uint64_t *v = o->v;
     v[DO_kl_rej] = top->kl_rej, v[DO_kdone_v] = top->kdone_v, v[DO_kdone_k] = top->kdone_k;
+    v[DO_rq_rdy] = top->rq_rdy, v[DO_rq_ack_v] = top->rq_ack_v, v[DO_rq_ack_st] = top->rq_ack_st;
+    v[DO_rq_ack_kv] = top->rq_ack_kv, v[DO_rq_ack_n] = top->rq_ack_n;
+    v[DO_lk_cnt] = top->lk_cnt, v[DO_lk_part] = top->lk_part, v[DO_lk_ksv] = top->lk_ksv, v[DO_lk_ks] = top->lk_ks;
     for (int s = 0; s < NSM; s++) {
+        v[DO_set_id + s] = gbits(top->set_id, s * GW, GW);
         v[DO_set_v + s] = gbits(top->set_v, s, 1);
         v[DO_set_tb + s] = gbits(top->set_tb, s * SMK_TBS_W, SMK_TBS_W);
         v[DO_set_mask + s] = gbits(top->set_mask, s * SMK_WARPS, SMK_WARPS);
@@ -151,6 +158,14 @@ static void observe_state(Vsm_driver *top, drv_obs_t *o, const drv_obs_t *)
     v[DO_pdirty] = DR(pdirty), v[DO_pact] = DR(pact), v[DO_pcur] = DR(pcur), v[DO_pcnt_ks] = DR(pcnt_ks);
     v[DO_pacc_reg] = gbits(DR(pacc), 0 * UW, UW), v[DO_pacc_sl] = gbits(DR(pacc), 1 * UW, UW);
     v[DO_pacc_w] = gbits(DR(pacc), 2 * UW, UW), v[DO_pacc_tb] = gbits(DR(pacc), 3 * UW, UW);
+    // request unit (the spec's rq_k is the register rq_kr: the port has the name)
+    v[DO_rq_st] = DR(rq_st), v[DO_rq_k] = DR(rq_kr), v[DO_rq_s] = DR(rq_s), v[DO_rq_j] = DR(rq_j);
+    v[DO_rq_c] = DR(rq_c), v[DO_rq_q] = DR(rq_q), v[DO_rq_npk] = DR(rq_npk), v[DO_rq_pend] = DR(rq_pend);
+    v[DO_rq_pk] = DR(rq_pk);
+    for (int k = 0; k < KN; k++) v[DO_rq_g + k] = gbits(DR(rq_g), k * TC, TC);
+    for (int x = 0; x < 4; x++) v[DO_acc + x] = gbits(DR(acc), x * UW, UW), v[DO_w + x] = gbits(DR(w), x * UW, UW);
+    v[DO_s_rq_ack_v] = DR(rq_ack_v), v[DO_s_rq_ack_st] = DR(rq_ack_st);
+    v[DO_s_rq_ack_kv] = DR(rq_ack_kv), v[DO_s_rq_ack_n] = DR(rq_ack_n);
 }
 #endif
 

@@ -369,6 +369,9 @@ static void drive(Vgpu_top *top, const gpu_stim_t *st)
     sbits(top->km_mask, 0, NSM, h->km_mask);
     top->cfg_policy = h->cfg_policy, top->cfg_max2 = h->cfg_max2, top->cfg_evict = h->cfg_evict;
     top->cfg_pmode = h->cfg_pmode;
+    top->rq_v = h->rq_v, top->rq_k = h->rq_k, top->rq_sm = h->rq_sm;
+    for (int k = 0; k < KN; k++) sbits(top->rq_give, k * (SMK_TBS_W + 1), SMK_TBS_W + 1, h->rq_give[k]);
+    top->lk_s = h->lk_s, top->lk_k = h->lk_k;
     for (int s = 0; s < NSM; s++) {
         const sm_in_t *in = &st->in.sm[s];
         sbits(top->cap, s * SMK_PE_OUT_W, SMK_PE_OUT_W, in->cap);
@@ -394,7 +397,11 @@ static void observe_outputs(Vgpu_top *top, gpu_obs_t *o)
 {
     uint64_t *d = o->d;
     d[GD_kl_rej] = top->kl_rej, d[GD_kdone_v] = top->kdone_v, d[GD_kdone_k] = top->kdone_k;
+    d[GD_rq_rdy] = top->rq_rdy, d[GD_rq_ack_v] = top->rq_ack_v, d[GD_rq_ack_st] = top->rq_ack_st;
+    d[GD_rq_ack_kv] = top->rq_ack_kv, d[GD_rq_ack_n] = top->rq_ack_n;
+    d[GD_lk_cnt] = top->lk_cnt, d[GD_lk_part] = top->lk_part, d[GD_lk_ksv] = top->lk_ksv, d[GD_lk_ks] = top->lk_ks;
     for (int s = 0; s < NSM; s++) {
+        d[GD_set_id + s] = gbits(top->set_id, s * SMK_GRID_W, SMK_GRID_W);
         d[GD_set_v + s] = gbits(top->set_v, s, 1);
         d[GD_set_tb + s] = gbits(top->set_tb, s * SMK_TBS_W, SMK_TBS_W);
         d[GD_set_mask + s] = gbits(top->set_mask, s * W, W);
@@ -579,6 +586,12 @@ static void observe_state(Vgpu_top *top, gpu_obs_t *o, const gpu_obs_t *)
     d[GD_plan_sm] = DRV(plan_sm), d[GD_plan_left] = DRV(plan_left);
     d[GD_pdirty] = DRV(pdirty), d[GD_pact] = DRV(pact), d[GD_pcur] = DRV(pcur), d[GD_pcnt_ks] = DRV(pcnt_ks);
     for (int x = 0; x < 4; x++) d[GD_pacc + x] = gbits(DRV(pacc), x * UW, UW);
+    // request unit (the spec's rq_k is the register rq_kr: the port has the name)
+    d[GD_rq_st] = DRV(rq_st), d[GD_rq_k] = DRV(rq_kr), d[GD_rq_s] = DRV(rq_s), d[GD_rq_j] = DRV(rq_j);
+    d[GD_rq_c] = DRV(rq_c), d[GD_rq_q] = DRV(rq_q), d[GD_rq_npk] = DRV(rq_npk), d[GD_rq_pend] = DRV(rq_pend);
+    d[GD_rq_pk] = DRV(rq_pk);
+    for (int k = 0; k < KN; k++) d[GD_rq_g + k] = gbits(DRV(rq_g), k * TC, TC);
+    for (int x = 0; x < 4; x++) d[GD_acc + x] = gbits(DRV(acc), x * UW, UW), d[GD_w + x] = gbits(DRV(w), x * UW, UW);
     GPU_FOR_EACH_SM(SM_STATE)
 }
 #endif

@@ -59,7 +59,11 @@ void drv_obs_from_model(const sm_driver_t *m, const drv_out_t *o, drv_obs_t *ob)
         v[DO_set_smem + s] = o->set_smem[s], v[DO_set_go + s] = o->set_go[s];
         v[DO_cmd_v + s] = o->cmd_v[s], v[DO_cmd_op + s] = o->cmd_op[s], v[DO_cmd_tb + s] = o->cmd_tb[s];
         v[DO_cmd_ptr + s] = o->cmd_ptr[s], v[DO_cmd_idem + s] = o->cmd_idem[s];
+        v[DO_set_id + s] = o->set_id[s];
     }
+    v[DO_rq_rdy] = o->rq_rdy, v[DO_rq_ack_v] = o->rq_ack_v, v[DO_rq_ack_st] = o->rq_ack_st;
+    v[DO_rq_ack_kv] = o->rq_ack_kv, v[DO_rq_ack_n] = o->rq_ack_n;
+    v[DO_lk_cnt] = o->lk_cnt, v[DO_lk_part] = o->lk_part, v[DO_lk_ksv] = o->lk_ksv, v[DO_lk_ks] = o->lk_ks;
     v[DO_kv] = m->kv, v[DO_kqos] = m->kqos, v[DO_kidem] = m->kidem;
     for (int k = 0; k < KN; k++) {
         v[DO_kold + k] = m->kold[k], v[DO_kn + k] = m->kn[k], v[DO_kr + k] = m->kr[k];
@@ -95,6 +99,15 @@ void drv_obs_from_model(const sm_driver_t *m, const drv_out_t *o, drv_obs_t *ob)
     v[DO_pdirty] = m->pdirty, v[DO_pact] = m->pact, v[DO_pcur] = m->pcur, v[DO_pcnt_ks] = m->pcnt_ks;
     v[DO_pacc_reg] = m->pacc[DRV_R_REG], v[DO_pacc_sl] = m->pacc[DRV_R_SL];
     v[DO_pacc_w] = m->pacc[DRV_R_W], v[DO_pacc_tb] = m->pacc[DRV_R_TB];
+    v[DO_rq_st] = m->rq_st, v[DO_rq_k] = m->rq_k, v[DO_rq_s] = m->rq_s, v[DO_rq_j] = m->rq_j;
+    v[DO_rq_c] = m->rq_c, v[DO_rq_q] = m->rq_q, v[DO_rq_npk] = m->rq_npk, v[DO_rq_pend] = m->rq_pend;
+    v[DO_rq_pk] = m->rq_pk;
+    for (int k = 0; k < KN; k++)
+        v[DO_rq_g + k] = m->rq_g[k];
+    for (int x = 0; x < DRV_NRES; x++)
+        v[DO_acc + x] = m->acc[x], v[DO_w + x] = m->w[x];
+    v[DO_s_rq_ack_v] = m->rq_ack_v, v[DO_s_rq_ack_st] = m->rq_ack_st;
+    v[DO_s_rq_ack_kv] = m->rq_ack_kv, v[DO_s_rq_ack_n] = m->rq_ack_n;
 }
 
 void drv_obs_gate(drv_obs_t *ob)
@@ -102,10 +115,12 @@ void drv_obs_gate(drv_obs_t *ob)
     uint64_t *v = ob->v;
     if (!v[DO_kdone_v])
         v[DO_kdone_k] = 0;
+    if (!v[DO_rq_ack_v])
+        v[DO_rq_ack_st] = v[DO_rq_ack_kv] = v[DO_rq_ack_n] = 0;
     for (int s = 0; s < NSM; s++) {
         if (!v[DO_set_v + s])
             v[DO_set_tb + s] = v[DO_set_mask + s] = v[DO_set_ks + s] = v[DO_set_nreg + s] = v[DO_set_smem + s] =
-                v[DO_set_go + s] = 0;
+                v[DO_set_go + s] = v[DO_set_id + s] = 0;
         if (!v[DO_cmd_v + s])
             v[DO_cmd_op + s] = v[DO_cmd_tb + s] = v[DO_cmd_ptr + s] = v[DO_cmd_idem + s] = 0;
     }
@@ -142,7 +157,7 @@ enum { F_IDLE = 0, F_STOP, F_XFER, F_DONE };
 
 typedef struct {                /* one accepted kernel launch */
     int k;
-    uint32_t grid, n, r, m, idem, adm, lim;
+    uint32_t grid, n, r, m, idem, adm, lim, qos;
     uint32_t nfresh;            /* fresh ids set up (= the driver's knext) */
     uint32_t ndone_drv;         /* done events processed by the driver (= kndone) */
     uint32_t ndone_port;        /* tb_done pulses */
@@ -194,6 +209,20 @@ struct drv_env {
     uint32_t policy, max2, evict, pmode;
     uint32_t p_launch, p_busy, p_bad, p_km, shape, gstyle, p_cap, p_resv, p_rst;
     uint32_t lmin, lmax, dmax, xmax, rmax, p_race;
+    uint32_t p_rq, p_rqbad, rq_gmax;  /* request port: percent per cycle, percent illegal, largest rq_give */
+    /* request unit as the ports imply (docs/sm_driver.md "QoS") */
+    int klast[KN];              /* latest instance of entry k (alive or not: the driver keeps its shape) */
+    int rq_busy;                /* a request was accepted and its ack has not come */
+    int rq_inval;               /* ... it was invalid: REFUSED in the next cycle */
+    uint64_t rq_acc;            /* its acceptance cycle */
+    uint32_t rq_k, rq_s, rq_g[KN];
+    uint8_t rq_p0[KN];          /* part[rq_s][*] at the acceptance */
+    int rq_tchg;                /* a launch or kernel finish since the acceptance */
+    int pend, pend_s, pend_k;   /* rq_pend mirror: set by a VICTIM grant, cleared per the spec */
+    /* QOS filling: the previous cycle's partition-unit step (which kernels it could add) */
+    int pf_v;
+    uint32_t pf_cur, pf_pc[KN], pf_allowed;
+    uint64_t n_qfill;
     /* host view */
     int kal[KN];                /* current instance of entry k, or -1 */
     uint64_t hmask[KN];         /* kmask as written */
@@ -230,7 +259,8 @@ struct drv_env {
     int plan_was, plan_applies; /* plan_v and "decision 3 applies" of the previous cycle */
     /* statistics */
     uint64_t n_launch, n_rej, n_kdone, n_fresh, n_rerun, n_restore, n_cmd[4], n_st[6], n_evict, n_resv, n_plan,
-        n_planstart, n_done, n_rst, n_km, n_pol[4], max_inst_alive, n_wait_saved;
+        n_planstart, n_done, n_rst, n_km, n_pol[8], max_inst_alive, n_wait_saved;
+    uint64_t n_rq, n_rqign, n_ack[4], n_rqlat_max, n_qos_cyc;
 };
 
 static void phase(drv_env_t *e);
@@ -279,7 +309,7 @@ static void env_reset(drv_env_t *e)
     for (int i = 0; i < e->nin; i++)
         e->in[i].alive = 0;
     for (int k = 0; k < KN; k++)
-        e->kal[k] = -1, e->hmask[k] = 0;
+        e->kal[k] = -1, e->hmask[k] = 0, e->klast[k] = -1;
     memset(e->ds, 0, sizeof e->ds);
     memset(e->oc, 0, sizeof e->oc);
     memset(e->rp_v, 0, sizeof e->rp_v);
@@ -292,6 +322,7 @@ static void env_reset(drv_env_t *e)
     e->wd_k = -1, e->wd_n = 0;
     e->plan_exp_kc = -1;
     e->plan_was = e->plan_applies = 0;
+    e->rq_busy = e->rq_inval = e->rq_tchg = 0, e->pend = e->pend_s = e->pend_k = 0, e->pf_v = 0;
     for (int s = 0; s < NSM; s++)
         rsm_reset(&e->sm[s]);
 }
@@ -335,7 +366,9 @@ static void phase(drv_env_t *e)
     const int longp = rng_chance(r, 1, 6);
     e->phase_end = e->cycle + (longp ? 5000 + rng_below(r, 20000) : 300 + rng_below(r, 4000));
     e->nphase++;
-    e->policy = rng_below(r, 4);
+    /* FCFS, SPART, SMK_OD, SMK_P, QOS; every 5th phase QOS with requests (every seed has them) */
+    const int fq = e->nphase % 5 == 3;
+    e->policy = fq ? DRV_QOS : rng_below(r, 5);
     e->max2 = rng_chance(r, 1, 4);
     e->evict = rng_chance(r, 1, 2) ? OP_SAVE : OP_DRAIN;
     e->pmode = rng_chance(r, 1, 2) ? OP_SAVE : OP_DROP;
@@ -353,6 +386,12 @@ static void phase(drv_env_t *e)
     static const uint32_t dl[] = {0, 2, 12, 60, 300};
     e->dmax = dl[rng_below(r, 5)], e->xmax = dl[rng_below(r, 5)], e->rmax = dl[rng_below(r, 5)];
     e->p_race = rng_chance(r, 1, 2) ? rng_below(r, 100) : 0;
+    /* QoS manager's requests: mostly in QOS phases, a few under the other policies (the unit runs
+     * under every policy; rq_pend clears there) */
+    e->p_rq = e->policy == DRV_QOS ? (rng_chance(r, 1, 6) && !fq ? 0 : 1 + rng_below(r, rng_chance(r, 1, 2) ? 5 : 60))
+                                   : (rng_chance(r, 1, 3) ? rng_below(r, 5) : 0);
+    e->p_rqbad = rng_below(r, 25);
+    e->rq_gmax = rng_chance(r, 1, 2) ? 2 : NT + 1;
     if (e->policy == DRV_SPART) {
         spart_partition(e);
     } else { /* kernels left without SMs by a SPART phase get SMs again */
@@ -473,6 +512,31 @@ void drv_env_gen(drv_env_t *e, drv_stim_t *st)
             gen_shape(e, in);
         }
     }
+    /* QoS manager: a request (presented whatever rq_rdy; accepted iff rq_rdy), the lookup port */
+    if (e->p_rq && rng_chance(r, e->p_rq, 100)) {
+        in->rq_v = 1;
+        int c[KN], n = 0;
+        for (int j = 0; j < KN; j++)
+            if (e->kal[j] >= 0) c[n++] = j;
+        if (n && !rng_chance(r, e->p_rqbad, 100)) { /* a kernel in use on an SM of its mask (mostly) */
+            const int k = c[rng_below(r, (uint32_t)n)];
+            in->rq_k = (uint32_t)k;
+            const uint64_t mk = e->hmask[k] & NMASK;
+            int sel = -1;
+            if (mk) {
+                uint32_t i = rng_below(r, (uint32_t)smk_popc(mk));
+                for (uint64_t x = mk; x; x &= x - 1)
+                    if (i-- == 0) { sel = smk_ctz(x); break; }
+            }
+            in->rq_sm = sel >= 0 ? (uint32_t)sel : rng_below(r, NSM);
+        } else {
+            in->rq_k = rng_below(r, 1u << SMK_KID_W), in->rq_sm = rng_below(r, 1u << SMK_SMW);
+        }
+        for (int j = 0; j < KN; j++)
+            in->rq_give[j] = rng_chance(r, 1, 8) ? rng_below(r, 1u << (SMK_TBS_W + 1)) : rng_below(r, e->rq_gmax + 1);
+    }
+    in->lk_s = rng_chance(r, 1, 8) ? rng_below(r, 1u << SMK_SMW) : rng_below(r, NSM);
+    in->lk_k = rng_below(r, 1u << SMK_KID_W);
     /* host: mask changes (SPART: the partition, one entry per cycle) */
     if (e->policy == DRV_SPART) {
         if (e->nkmq == 0 && e->p_km && rng_chance(r, e->p_km, 4000)) {
@@ -569,7 +633,7 @@ static int fits0(const pctx_t *c, int s, int k) /* fits without resv_block */
     }
     if ((uint32_t)smk_popc(~c->in->wused[s] & WALL) < I->n)
         return 0;
-    if (c->in->cfg_policy == DRV_SMK_P && !(e->ecnt[s][k] < c->m->part[s][k]))
+    if ((c->in->cfg_policy == DRV_SMK_P || c->in->cfg_policy == DRV_QOS) && !(e->ecnt[s][k] < c->m->part[s][k]))
         return 0;
     if (c->m->plan_v && (uint32_t)s == c->m->plan_sm && (uint32_t)k != c->m->plan_kc)
         return 0;
@@ -623,11 +687,12 @@ static void choose(const pctx_t *c, int *K, int *S)
         if (*K >= 0)
             for (int s = 0; s < NSM && *S < 0; s++)
                 if (fits(c, s, *K)) *S = s;
-    } else if (pol == DRV_SMK_OD || pol == DRV_SMK_P) {
+    } else if (pol == DRV_SMK_OD || pol == DRV_SMK_P || pol == DRV_QOS) {
+        const int pp = pol != DRV_SMK_OD; /* SMK_P and QOS: SMK_P's rule */
         uint32_t best = ~0u;
         for (int k = 0; k < KN; k++) {
             if (!bit(c->elig, k)) continue;
-            if (pol == DRV_SMK_P && !fits_any(c, k)) continue;
+            if (pp && !fits_any(c, k)) continue;
             const uint32_t rk = share(e->eU[k]);
             if (rk < best) best = rk, *K = k;
         }
@@ -636,11 +701,11 @@ static void choose(const pctx_t *c, int *K, int *S)
         int sel = -1;
         for (int s = 0; s < NSM; s++) {
             if (!bit(e->hmask[*K], s)) continue;
-            if (pol == DRV_SMK_P && !fits(c, s, *K)) continue;
+            if (pp && !fits(c, s, *K)) continue;
             const uint32_t rs = share(e->eu[s]);
             if (rs < bs) bs = rs, sel = s;
         }
-        if (sel >= 0 && (pol == DRV_SMK_P || fits(c, sel, *K))) *S = sel;
+        if (sel >= 0 && (pp || fits(c, sel, *K))) *S = sel;
     }
 }
 
@@ -837,6 +902,10 @@ static int check_dispatch(drv_env_t *e, const pctx_t *pc, const drv_stim_t *st, 
                 nv += viol(e, "restore of kernel %d id %u from context %u, which does not hold it", k, id, o->dec_q);
         }
     }
+    /* set_id: the TB id of the set-up (knext for a new TB, the entry's id for a RERUN / RESTORE) */
+    const uint32_t xid = o->dec_kind == DRV_DEC_NEW ? I->nfresh : hp ? e->eq[q].id : ~0u;
+    if (o->set_id[s] != (xid & GMAX))
+        nv += viol(e, "set_id[%d] = %u, the TB id of the set-up is %u", s, o->set_id[s], xid);
     (void)m;
     return nv;
 }
@@ -885,7 +954,7 @@ static int check_command(drv_env_t *e, const pctx_t *pc, const drv_stim_t *st, c
     case DRV_DEC_EVICT: {
         if (op != in->cfg_evict)
             nv += viol(e, "eviction with op %u, cfg_evict %u", op, in->cfg_evict);
-        if (in->cfg_policy != DRV_SPART && in->cfg_policy != DRV_SMK_P)
+        if (in->cfg_policy != DRV_SPART && in->cfg_policy != DRV_SMK_P && in->cfg_policy != DRV_QOS)
             nv += viol(e, "eviction under policy %u", in->cfg_policy);
         int first = -1;
         for (int x = 0; x < NSM && first < 0; x++) {
@@ -962,6 +1031,8 @@ static void new_inst(drv_env_t *e, const drv_in_t *in)
     memset(I, 0, sizeof *I);
     I->k = (int)in->kl_k, I->grid = in->kl_grid, I->n = in->kl_n, I->r = in->kl_r, I->m = in->kl_m;
     I->idem = in->kl_idem, I->adm = in->kl_adm, I->lim = in->kl_lim, I->alive = 1, I->seq = ++e->seq;
+    I->qos = in->kl_qos & 1;
+    e->klast[in->kl_k] = e->nin;
     I->st = calloc(I->grid, 1), I->ncomp = calloc(I->grid, 1);
     if (!I->st || !I->ncomp) abort();
     e->kal[in->kl_k] = e->nin++;
@@ -1149,6 +1220,151 @@ static int rsm_edge(drv_env_t *e, int s, const drv_out_t *o)
     return nv;
 }
 
+/* The request and lookup ports (docs/sm_driver.md "QoS"), from the environment's records: requests
+ * it presented and saw accepted (rq_v & rq_rdy), kernels in use and masks (host view), slots and
+ * kernel slots held (ports), PTBQ / pb (ports). The partitions themselves are the driver's (the
+ * partition unit's result is compared with the RTL); the monitors check how a grant changes them.
+ * Called before the edge with this cycle's state; updates the mirror (acceptance, ack, rq_pend). */
+static int check_rq(drv_env_t *e, const drv_in_t *in, const sm_driver_t *m, const drv_out_t *o)
+{
+    int nv = 0;
+    const uint32_t st = o->rq_ack_st, kv = o->rq_ack_kv, n = o->rq_ack_n;
+    if (in->cfg_policy == DRV_QOS)
+        e->n_qos_cyc++;
+    if (!o->rq_ack_v && (st || kv || n))
+        nv += viol(e, "rq_ack_st %u kv %u n %u with rq_ack_v 0", st, kv, n);
+    if (o->rq_ack_v) {
+        if (!e->rq_busy) {
+            nv += viol(e, "rq_ack_v without an accepted request in flight");
+        } else {
+            const uint64_t lat = e->cycle - e->rq_acc;
+            const uint32_t k = e->rq_k, s = e->rq_s;
+            if (lat > e->n_rqlat_max) e->n_rqlat_max = lat;
+            if (st >= 1 && st <= 3) e->n_ack[st]++;
+            if (e->rq_inval) {
+                if (lat != 1 || st != DRV_ACK_REFUSED || kv || n)
+                    nv += viol(e, "invalid request (kernel %u SM %u) answered st %u kv %u n %u after %llu cycles; expected "
+                               "REFUSED 0 0 after 1", k, s, st, kv, n, (unsigned long long)lat);
+            } else if (lat < 1 + KN + 1 || lat > 1 + KN + 3 * KN + NT) {
+                nv += viol(e, "request (kernel %u SM %u) answered after %llu cycles, outside [KN + 2, 1 + KN + 3KN + T]",
+                           k, s, (unsigned long long)lat);
+            } else {
+                int d[KN];
+                for (int j = 0; j < KN; j++)
+                    d[j] = 0;
+                if (st == DRV_ACK_FREE) {
+                    if (kv || n) nv += viol(e, "FREE ack with kv %u n %u", kv, n);
+                    d[k] = 1;
+                } else if (st == DRV_ACK_VICTIM) {
+                    if (kv >= KN || kv == k || n == 0 || n > e->rq_p0[kv])
+                        nv += viol(e, "VICTIM ack: victim %u gives %u TBs, requester %u; its partition was %u", kv, n, k,
+                                   kv < KN ? e->rq_p0[kv] : 0);
+                    else {
+                        d[k] = 1, d[kv] = -(int)n;
+                        if (!e->rq_tchg && e->klast[kv] >= 0 && e->in[e->klast[kv]].qos && n > e->rq_g[kv])
+                            nv += viol(e, "QoS victim %u gives %u TBs, rq_give was %u", kv, n, e->rq_g[kv]);
+                    }
+                } else if (st != DRV_ACK_REFUSED || kv || n) {
+                    nv += viol(e, "ack st %u kv %u n %u", st, kv, n);
+                }
+                for (int j = 0; j < KN; j++)
+                    if ((int)m->part[s][j] != (int)e->rq_p0[j] + d[j])
+                        nv += viol(e, "after ack st %u: part[%u][%d] = %u, was %u at the acceptance, expected change %d",
+                                   st, s, j, m->part[s][j], e->rq_p0[j], d[j]);
+                if (st == DRV_ACK_VICTIM && !e->rq_tchg) { /* the SM's partitions within its limits */
+                    uint32_t tot[DRV_NRES] = {0, 0, 0, 0}, np = 0;
+                    for (int j = 0; j < KN; j++) {
+                        if (!m->part[s][j]) continue;
+                        np++;
+                        if (e->klast[j] < 0) { nv += viol(e, "part[%u][%d] of an entry never launched", s, j); continue; }
+                        uint32_t dd[DRV_NRES];
+                        d_of(&e->in[e->klast[j]], dd);
+                        for (int x = 0; x < DRV_NRES; x++)
+                            tot[x] += m->part[s][j] * dd[x];
+                    }
+                    for (int x = 0; x < DRV_NRES; x++)
+                        if (tot[x] > lim[x])
+                            nv += viol(e, "VICTIM grant on SM %u: partitions take %u of resource %d, limit %u", s, tot[x], x,
+                                       lim[x]);
+                    if (np > KS)
+                        nv += viol(e, "VICTIM grant on SM %u: %u kernels with a partition, KS %d", s, np, KS);
+                }
+            }
+        }
+        if (o->rq_ack_v && st == DRV_ACK_VICTIM) /* rq_pend was set at the grant edge (the set wins) */
+            e->pend = 1, e->pend_s = (int)e->rq_s, e->pend_k = (int)kv;
+        e->rq_busy = 0;
+    }
+    for (int s = 0; s < NSM; s++) {
+        uint32_t sum = 0;
+        for (int j = 0; j < KN; j++)
+            sum += m->part[s][j];
+        if (sum > NT)
+            nv += viol(e, "SM %d: partitions total %u TBs, T = %d", s, sum, NT);
+    }
+    if ((int)m->rq_pend != e->pend)
+        nv += viol(e, "rq_pend = %u, expected %d (set by a VICTIM grant, cleared when the victim is down to its partition "
+                   "and ~pb)", m->rq_pend, e->pend);
+    const int rdy = !e->rq_busy && !m->pact && !m->pdirty && !e->pend;
+    if ((int)o->rq_rdy != rdy)
+        nv += viol(e, "rq_rdy = %u, expected %d (request in flight %d, pact %u, pdirty %u, rq_pend %d)", o->rq_rdy, rdy,
+                   e->rq_busy, m->pact, m->pdirty, e->pend);
+    if (in->rq_v && o->rq_rdy) {
+        const uint32_t k = in->rq_k & (uint32_t)SMK_MASK(SMK_KID_W), s = in->rq_sm & (uint32_t)SMK_MASK(SMK_SMW);
+        e->rq_busy = 1, e->rq_acc = e->cycle, e->rq_k = k, e->rq_s = s, e->rq_tchg = 0;
+        e->rq_inval = k >= KN || s >= NSM || e->kal[k] < 0 || !bit(e->hmask[k], (int)s);
+        for (int j = 0; j < KN; j++)
+            e->rq_g[j] = in->rq_give[j] & (uint32_t)SMK_MASK(SMK_TBS_W + 1), e->rq_p0[j] = s < NSM ? m->part[s][j] : 0;
+        e->n_rq++;
+    } else if (in->rq_v) {
+        e->n_rqign++;
+    }
+    /* rq_pend clear at this edge: the victim down to its partition and no preemption in flight, or not QOS */
+    if (e->pend && (in->cfg_policy != DRV_QOS ||
+                    (e->ecnt[e->pend_s][e->pend_k] <= m->part[e->pend_s][e->pend_k] && e->pbn == 0)))
+        e->pend = 0;
+    /* QOS filling rule: a TB added to pc[k] in the previous cycle (same SM still being filled) went to
+     * a kernel allowed there: in use, in its mask, and QoS or rank(k) == floor(pcur * nq / NSM) */
+    if (e->pf_v && m->pact && m->pcur == e->pf_cur)
+        for (int k = 0; k < KN; k++)
+            if (m->pc[k] == e->pf_pc[k] + 1) {
+                e->n_qfill++;
+                if (!bit(e->pf_allowed, k))
+                    nv += viol(e, "QOS filling of SM %u gave a TB to kernel %d, which is not allowed there (allowed 0x%x)",
+                               e->pf_cur, k, e->pf_allowed);
+            }
+    e->pf_v = m->pact && in->cfg_policy == DRV_QOS && m->pcur < NSM;
+    if (e->pf_v) {
+        uint32_t nq = 0, al = 0;
+        for (int k = 0; k < KN; k++)
+            nq += e->kal[k] >= 0 && !e->in[e->kal[k]].qos;
+        const uint32_t own = m->pcur * nq / NSM;
+        for (int k = 0, rank = 0; k < KN; k++) {
+            if (e->kal[k] < 0) continue;
+            const int q = (int)e->in[e->kal[k]].qos;
+            if (bit(e->hmask[k], (int)m->pcur) && (q || (uint32_t)rank == own)) al |= 1u << k;
+            rank += !q;
+        }
+        e->pf_cur = m->pcur, e->pf_allowed = al;
+        for (int k = 0; k < KN; k++)
+            e->pf_pc[k] = m->pc[k];
+    }
+    /* lookup port: combinational reads (out of range: 0) */
+    {
+        const uint32_t ls = in->lk_s & (uint32_t)SMK_MASK(SMK_SMW), lk = in->lk_k & (uint32_t)SMK_MASK(SMK_KID_W);
+        uint32_t xc = 0, xp = 0, xv = 0, xs = 0;
+        if (ls < NSM && lk < KN) {
+            xc = e->ecnt[ls][lk], xp = m->part[ls][lk];
+            const int j = ks_of(e, (int)ls, (int)lk);
+            xv = j >= 0, xs = j >= 0 ? (uint32_t)j : 0;
+        }
+        if (o->lk_cnt != xc || o->lk_part != xp || o->lk_ksv != xv || o->lk_ks != xs)
+            nv += viol(e, "lookup (%u, %u): cnt %u part %u ksv %u ks %u, expected %u %u %u %u", ls, lk, o->lk_cnt,
+                       o->lk_part, o->lk_ksv, o->lk_ks, xc, xp, xv, xs);
+    }
+    return nv;
+}
+
 int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, const drv_out_t *o)
 {
     const drv_in_t *in = &st->in;
@@ -1196,7 +1412,9 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
         if (in->set_rej[s]) nv += viol(e, "set_rej[%d] = 1", s);
         if (in->cmd_full[s] && o->cmd_v[s]) nv += viol(e, "cmd_full[%d] = 1 with a command", s);
         if (in->cmd_full[s]) nv += viol(e, "cmd_full[%d] = 1", s);
+        if (!o->set_v[s] && o->set_id[s]) nv += viol(e, "set_id[%d] = %u without set_v", s, o->set_id[s]);
     }
+    nv += check_rq(e, in, m, o);
     if (nset > 1 || ncmd > 1)
         nv += viol(e, "%d set-ups and %d commands in one cycle (one decision per cycle)", nset, ncmd);
     pctx_t pc;
@@ -1317,6 +1535,7 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
             e->kal[I->k] = -1;
             e->exp_kdone = 1, e->exp_kdone_k = I->k;
             e->n_kdone++;
+            e->rq_tchg = 1;
         }
     }
     /* decision */
@@ -1338,7 +1557,7 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
             c->id = o->dec_id, c->ptr = o->cmd_ptr[s], c->cyc = e->cycle;
             e->n_restore++, e->n_cmd[OP_RESTORE]++;
         }
-        e->n_pol[in->cfg_policy & 3]++;
+        e->n_pol[in->cfg_policy & 7]++;
     } else if (ncmd == 1 && !nv) {
         const int s = cs;
         const dslot_t *d = &e->ds[s][o->cmd_tb[s]];
@@ -1364,7 +1583,7 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
         nv += rsm_edge(e, s, o);
     /* host edge: launch accepted, mask change */
     if (in->kl_v && !e->exp_rej)
-        new_inst(e, in), e->hmask[in->kl_k] = in->kl_mask & NMASK;
+        new_inst(e, in), e->hmask[in->kl_k] = in->kl_mask & NMASK, e->rq_tchg = 1;
     if (in->km_v)
         e->hmask[in->km_k] = in->km_mask & NMASK, e->n_km++;
     int na = 0;
@@ -1417,6 +1636,12 @@ int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose)
                (unsigned long long)e->n_st[1], (unsigned long long)e->n_st[2], (unsigned long long)ncomp,
                (unsigned long long)nrun, (unsigned long long)nsaved, (unsigned long long)ndropped,
                (unsigned long long)e->wd_worst);
+        printf("  QoS: QOS cycles %llu (dispatches %llu); requests accepted %llu, ignored (rq_rdy 0) %llu; acks FREE %llu "
+               "VICTIM %llu REFUSED %llu; longest acceptance-to-ack %llu cycles; QOS filling steps %llu\n",
+               (unsigned long long)e->n_qos_cyc,
+               (unsigned long long)e->n_pol[DRV_QOS], (unsigned long long)e->n_rq, (unsigned long long)e->n_rqign,
+               (unsigned long long)e->n_ack[1], (unsigned long long)e->n_ack[2], (unsigned long long)e->n_ack[3],
+               (unsigned long long)e->n_rqlat_max, (unsigned long long)e->n_qfill);
         for (int k = 0; k < KN; k++) {
             if (e->kal[k] < 0) continue;
             const inst_t *I = &e->in[e->kal[k]];

@@ -11,13 +11,19 @@
  *     launch; one response per SM per cycle;
  *   - a random host: kernel launches (legal, illegal, into busy entries), shapes, grids, QoS and
  *     idempotent flags, masks (disjoint in SPART phases), admission CAP / RESERVE, mask changes,
- *     relaunches; phases of cfg_policy / cfg_max2 / cfg_evict / cfg_pmode; random resets;
+ *     relaunches; phases of cfg_policy (QOS included) / cfg_max2 / cfg_evict / cfg_pmode; random resets;
+ *   - a random QoS manager: requests (legal and illegal, random rq_give), presented whatever rq_rdy,
+ *     and random lookups (lk_s, lk_k);
  *   - monitors, from the environment's own records (TB ledger keyed by (launch instance, TB id),
  *     slot view, PTBQ shadow, context memory) and the spec's rules, on the C model's outputs and
  *     state (the RTL equals them by the lockstep compare): limits, counters = sums over the slot
  *     mirror, set_rej / cmd_full never 1, events only for delivered responses / tb_done in the
  *     spec's order, command legality, TB ledger, one preemption in flight, PTBQ shadow, dispatch
- *     choice per policy (fits, kernel and SM), kl_rej / kdone, no-starvation watchdogs.
+ *     choice per policy (fits, kernel and SM), kl_rej / kdone, no-starvation watchdogs; request
+ *     unit: acks only for accepted requests, invalid ones REFUSED the next cycle, the latency bound,
+ *     ack fields 0 without rq_ack_v, a grant's partition change (requester +1, victim -n, a QoS
+ *     victim within rq_give) and the SM's partitions within its limits, partitions <= T, rq_pend and
+ *     rq_rdy as the ports imply; set_id = the ledger's TB id; lookup = the environment's slot view.
  * All decisions are here (C); cosim_drv.cpp only moves values to and from Verilator. */
 #ifndef DRV_ENV_H
 #define DRV_ENV_H

@@ -36,7 +36,7 @@
 #define LREG SMK_LIM_REG
 #define LSL SMK_LIM_SL
 #define GMAXV ((1u << SMK_GRID_W) - 1)
-#define NPOL 4
+#define NPOL 5
 
 #define OP_SAVE SMK_PE_OP_SAVE
 #define OP_RESTORE SMK_PE_OP_RESTORE
@@ -71,6 +71,7 @@ void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob)
         v[GD_set_go + s] = q->set_go[s];
         v[GD_cmd_v + s] = q->cmd_v[s], v[GD_cmd_op + s] = q->cmd_op[s], v[GD_cmd_tb + s] = q->cmd_tb[s];
         v[GD_cmd_ptr + s] = q->cmd_ptr[s], v[GD_cmd_idem + s] = q->cmd_idem[s];
+        v[GD_set_id + s] = q->set_id[s];
         for (int x = 0; x < 4; x++)
             v[GD_u + s * 4 + x] = d->u[s][x];
         for (int k = 0; k < KN; k++)
@@ -103,6 +104,16 @@ void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob)
     v[GD_pdirty] = d->pdirty, v[GD_pact] = d->pact, v[GD_pcur] = d->pcur, v[GD_pcnt_ks] = d->pcnt_ks;
     for (int x = 0; x < 4; x++)
         v[GD_pacc + x] = d->pacc[x];
+    v[GD_rq_rdy] = q->rq_rdy, v[GD_rq_ack_v] = q->rq_ack_v, v[GD_rq_ack_st] = q->rq_ack_st;
+    v[GD_rq_ack_kv] = q->rq_ack_kv, v[GD_rq_ack_n] = q->rq_ack_n;
+    v[GD_lk_cnt] = q->lk_cnt, v[GD_lk_part] = q->lk_part, v[GD_lk_ksv] = q->lk_ksv, v[GD_lk_ks] = q->lk_ks;
+    v[GD_rq_st] = d->rq_st, v[GD_rq_k] = d->rq_k, v[GD_rq_s] = d->rq_s, v[GD_rq_j] = d->rq_j;
+    v[GD_rq_c] = d->rq_c, v[GD_rq_q] = d->rq_q, v[GD_rq_npk] = d->rq_npk, v[GD_rq_pend] = d->rq_pend;
+    v[GD_rq_pk] = d->rq_pk;
+    for (int k = 0; k < KN; k++)
+        v[GD_rq_g + k] = d->rq_g[k];
+    for (int x = 0; x < 4; x++)
+        v[GD_acc + x] = d->acc[x], v[GD_w + x] = d->w[x];
     for (int s = 0; s < NSM; s++)
         sm_obs_from_model(&g->sm[s], &o->s[s], &ob->s[s]);
 }
@@ -210,10 +221,17 @@ typedef struct {
 
 struct gpu_env {
     rng_t r;
-    uint64_t cycle, phase_end;
+    uint64_t cycle, phase_end, nphase;
     /* knobs */
     uint32_t policy, max2, evict, pmode, p_launch, gmax, nmax, rbig, mbig, p_idem, p_adm, p_bad, p_mchg;
     uint32_t imax, p_zero, p_ready, lat_s, p_long, lat_l, p_exit, exit_stopped, quota;
+    uint32_t p_rq, p_rqbad;      /* QoS manager's request port: per mille per cycle, percent illegal */
+    /* request unit as the ports imply (docs/sm_driver.md "QoS") */
+    int rq_busy, rq_inval, pend, pend_s, pend_k;
+    uint64_t rq_acc;
+    uint32_t rq_k, rq_s, rq_g[KN];
+    uint8_t rq_p0[KN];
+    uint64_t n_rq, n_ack[4];
     /* host */
     inst_t *inst;
     uint32_t ninst, capinst;
@@ -355,7 +373,12 @@ static void phase(gpu_env_t *e)
     e->phase_end = e->cycle + 2000 + rng_below(r, 15000);
     const uint32_t x = rng_below(r, 100);
     const uint32_t old = e->policy;
-    e->policy = x < 25 ? DRV_FCFS : x < 45 ? DRV_SPART : x < 75 ? DRV_SMK_OD : DRV_SMK_P;
+    /* every 5th phase QOS with requests (every seed has them) */
+    const int fq = e->nphase++ % 5 == 2;
+    e->policy = fq ? DRV_QOS : x < 20 ? DRV_FCFS : x < 36 ? DRV_SPART : x < 60 ? DRV_SMK_OD : x < 78 ? DRV_SMK_P : DRV_QOS;
+    e->p_rq = e->policy == DRV_QOS ? (rng_chance(r, 1, 5) && !fq ? 0 : 1 + rng_below(r, 200))
+                                   : rng_chance(r, 1, 4) ? 5 : 0;
+    e->p_rqbad = rng_below(r, 20);
     e->t_block = e->cycle;
     e->max2 = rng_chance(r, 1, 4);
     e->evict = rng_chance(r, 1, 2) ? OP_SAVE : OP_DRAIN;
@@ -462,6 +485,25 @@ void gpu_env_gen(gpu_env_t *e, gpu_stim_t *st)
     h->cfg_policy = e->policy, h->cfg_max2 = e->max2, h->cfg_evict = e->evict, h->cfg_pmode = e->pmode;
     if (rng_chance(r, e->p_launch, 1000))
         gen_launch(e, h);
+    /* QoS manager: a request (accepted iff rq_rdy), random rq_give; the lookup port */
+    if (e->p_rq && rng_chance(r, e->p_rq, 1000)) {
+        int list[KN];
+        const int n = nlive_kernels(e, list);
+        h->rq_v = 1;
+        if (n && !rng_chance(r, e->p_rqbad, 100)) {
+            const uint32_t k = (uint32_t)list[rng_below(r, (uint32_t)n)];
+            const uint64_t mk = e->kmask_v[k] & SMK_MASK(NSM);
+            uint32_t sm = rng_below(r, NSM);
+            for (int i = 0; i < 8 && mk && !bit(mk, (int)sm); i++)
+                sm = rng_below(r, NSM);
+            h->rq_k = k, h->rq_sm = sm;
+        } else {
+            h->rq_k = rng_below(r, 1u << SMK_KID_W), h->rq_sm = rng_below(r, 1u << SMK_SMW);
+        }
+        for (int j = 0; j < KN; j++)
+            h->rq_give[j] = rng_below(r, rng_chance(r, 1, 2) ? 3 : 1u << (SMK_TBS_W + 1));
+    }
+    h->lk_s = rng_below(r, 1u << SMK_SMW), h->lk_k = rng_below(r, 1u << SMK_KID_W);
     if (e->nkmq) {
         h->km_v = 1, h->km_k = e->kmq_k[0], h->km_mask = e->kmq_m[0];
         memmove(e->kmq_k, e->kmq_k + 1, (size_t)(e->nkmq - 1) * sizeof e->kmq_k[0]);
@@ -605,6 +647,86 @@ static void free_slot(gpu_env_t *e, int s, int t)
     m->sl[t].rec = -1;
 }
 
+/* The request and lookup ports: an ack only for an accepted request, invalid ones REFUSED in the next
+ * cycle, the latency bound, ack fields 0 without rq_ack_v, the partition change of a grant, the
+ * partitions of an SM at most T TBs, rq_pend / rq_rdy as the ports imply (kernels in use and masks
+ * from the host view; cnt and pb from the driver, whose slot accounting the other monitors check). */
+static int check_rq(gpu_env_t *e, const drv_in_t *h, const drv_out_t *d, const sm_driver_t *D)
+{
+    int bad = 0;
+    const uint32_t st = d->rq_ack_st, kv = d->rq_ack_kv, n = d->rq_ack_n;
+    if (!d->rq_ack_v && (st || kv || n))
+        bad += viol(e, "rq_ack_st %u kv %u n %u with rq_ack_v 0", st, kv, n);
+    if (d->rq_ack_v) {
+        const uint64_t lat = e->cycle - e->rq_acc;
+        if (!e->rq_busy) {
+            bad += viol(e, "rq_ack_v without an accepted request");
+        } else if (e->rq_inval) {
+            if (lat != 1 || st != DRV_ACK_REFUSED || kv || n)
+                bad += viol(e, "invalid request (kernel %u SM %u): ack st %u kv %u n %u after %llu cycles", e->rq_k,
+                            e->rq_s, st, kv, n, (unsigned long long)lat);
+        } else if (lat < 1 + KN + 1 || lat > 1 + KN + 3 * KN + NT || st < 1 || st > 3) {
+            bad += viol(e, "request (kernel %u SM %u): ack st %u after %llu cycles", e->rq_k, e->rq_s, st,
+                        (unsigned long long)lat);
+        } else {
+            int dl[KN] = {0};
+            if (st == DRV_ACK_FREE) {
+                dl[e->rq_k] = 1;
+                if (kv || n) bad += viol(e, "FREE ack with kv %u n %u", kv, n);
+            } else if (st == DRV_ACK_VICTIM) {
+                if (kv >= KN || kv == e->rq_k || !n || n > e->rq_p0[kv])
+                    bad += viol(e, "VICTIM ack: kernel %u gives %u TBs (requester %u)", kv, n, e->rq_k);
+                else
+                    dl[e->rq_k] = 1, dl[kv] = -(int)n;
+            } else if (kv || n) {
+                bad += viol(e, "REFUSED ack with kv %u n %u", kv, n);
+            }
+            for (int j = 0; j < KN; j++)
+                if ((int)D->part[e->rq_s][j] != (int)e->rq_p0[j] + dl[j])
+                    bad += viol(e, "ack st %u: part[%u][%d] %u, was %u, expected change %d", st, e->rq_s, j,
+                                D->part[e->rq_s][j], e->rq_p0[j], dl[j]);
+        }
+        if (st >= 1 && st <= 3) e->n_ack[st]++;
+        if (st == DRV_ACK_VICTIM)
+            e->pend = 1, e->pend_s = (int)e->rq_s, e->pend_k = (int)kv;
+        e->rq_busy = 0;
+    }
+    for (int s = 0; s < NSM; s++) {
+        uint32_t sum = 0;
+        for (int j = 0; j < KN; j++)
+            sum += D->part[s][j];
+        if (sum > NT)
+            bad += viol(e, "SM %d: partitions total %u TBs, T = %d", s, sum, NT);
+    }
+    if ((int)D->rq_pend != e->pend)
+        bad += viol(e, "rq_pend %u, expected %d", D->rq_pend, e->pend);
+    const int rdy = !e->rq_busy && !D->pact && !D->pdirty && !e->pend;
+    if ((int)d->rq_rdy != rdy)
+        bad += viol(e, "rq_rdy %u, expected %d", d->rq_rdy, rdy);
+    if (h->rq_v && d->rq_rdy) {
+        const uint32_t k = h->rq_k & (uint32_t)SMK_MASK(SMK_KID_W), s = h->rq_sm & (uint32_t)SMK_MASK(SMK_SMW);
+        e->rq_busy = 1, e->rq_acc = e->cycle, e->rq_k = k, e->rq_s = s, e->n_rq++;
+        e->rq_inval = k >= KN || s >= NSM || e->ek[k] < 0 || !bit(e->kmask_v[k], (int)s);
+        for (int j = 0; j < KN; j++)
+            e->rq_g[j] = h->rq_give[j], e->rq_p0[j] = s < NSM ? D->part[s][j] : 0;
+    }
+    if (e->pend && (h->cfg_policy != DRV_QOS || (D->cnt[e->pend_s][e->pend_k] <= D->part[e->pend_s][e->pend_k] && !D->pb)))
+        e->pend = 0;
+    /* lookup: combinational reads of the driver's state */
+    const uint32_t ls = h->lk_s & (uint32_t)SMK_MASK(SMK_SMW), lk = h->lk_k & (uint32_t)SMK_MASK(SMK_KID_W);
+    uint32_t xc = 0, xp = 0, xv = 0, xs = 0;
+    if (ls < NSM && lk < KN) {
+        xc = D->cnt[ls][lk], xp = D->part[ls][lk];
+        for (uint32_t j = 0; j < NKS; j++)
+            if (bit(D->ksv[ls], (int)j) && D->ksk[ls][j] == lk)
+                xv = 1, xs = j;
+    }
+    if (d->lk_cnt != xc || d->lk_part != xp || d->lk_ksv != xv || d->lk_ks != xs)
+        bad += viol(e, "lookup (%u, %u): %u %u %u %u, expected %u %u %u %u", ls, lk, d->lk_cnt, d->lk_part, d->lk_ksv,
+                    d->lk_ks, xc, xp, xv, xs);
+    return bad;
+}
+
 int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, const gpu_out_t *o)
 {
     const drv_in_t *h = &st->in.host;
@@ -635,6 +757,8 @@ int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, cons
         e->ek[d->kdone_k] = -1;
         e->n_kdone[pol]++;
     }
+
+    bad += check_rq(e, h, d, D);
 
     /* ---- the driver's event this cycle: spec order (lowest SM with a latched response, else the
      * lowest SM with latched completions, lowest slot) from the monitor's record of what was latched */
@@ -901,6 +1025,8 @@ int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, cons
     for (int s = 0; s < NSM; s++) {
         const sm_in_t *si = &o->si[s];
         smv_t *m = &e->sm[s];
+        if (!d->set_v[s] && d->set_id[s])
+            bad += viol(e, "SM %d: set_id %u without set_v", s, d->set_id[s]);
         if (si->set_v) {
             const int t = (int)si->set_tb;
             const uint32_t K = d->dec_k;
@@ -952,6 +1078,8 @@ int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, cons
                 if (id != in->nstarted || id >= in->grid || in->started[id])
                     bad += viol(e, "kernel %u: new TB id %u dispatched; expected %u of %u (set up %u times)", K, id,
                                 in->nstarted, in->grid, id < in->grid ? in->started[id] : 0);
+                if (d->set_id[s] != in->nstarted)
+                    bad += viol(e, "SM %d: set_id %u, the new TB id is %u", s, d->set_id[s], in->nstarted);
                 /* no new id while the kernel has a SAVED or dropped TB in the driver's PTBQ */
                 if (in->npq)
                     bad += viol(e, "kernel %u: new TB id %u dispatched while %u of its TBs are saved or dropped", K, id,
@@ -976,6 +1104,8 @@ int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, cons
                     continue;
                 }
                 const int old = rid;
+                if (d->set_id[s] != e->rec[old].id)
+                    bad += viol(e, "SM %d: set_id %u, the rerun TB id is %u", s, d->set_id[s], e->rec[old].id);
                 e->rec[old].st = TS_RERUN;
                 in->npq--;
                 if (e->rec[old].ctx >= 0 && e->rec[old].ctx < PQ)
@@ -998,6 +1128,8 @@ int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, cons
                 }
                 rid = e->ctx_rec[ci];
                 in->npq--;
+                if (d->set_id[s] != e->rec[rid].id)
+                    bad += viol(e, "SM %d: set_id %u, the restored TB id is %u", s, d->set_id[s], e->rec[rid].id);
                 if (e->rec[rid].inst != (uint32_t)ii)
                     bad += viol(e, "SM %d: restore of a context of kernel %u for kernel %u", s, inst_of(e, rid)->k, K);
             }
@@ -1298,7 +1430,9 @@ int gpu_env_finish(gpu_env_t *e, const gpu_top_t *g, int verbose)
                (unsigned long long)done, (unsigned long long)cnt[TS_RUN], (unsigned long long)cnt[TS_GO],
                (unsigned long long)cnt[TS_SAVED], (unsigned long long)cnt[TS_RGO], (unsigned long long)cnt[TS_DROPPED],
                (unsigned long long)e->n_rerun);
-        static const char *pn[NPOL] = {"FCFS", "SPART", "SMK_OD", "SMK_P"};
+        static const char *pn[NPOL] = {"FCFS", "SPART", "SMK_OD", "SMK_P", "QOS"};
+        printf("requests accepted %llu: FREE %llu VICTIM %llu REFUSED %llu\n", (unsigned long long)e->n_rq,
+               (unsigned long long)e->n_ack[1], (unsigned long long)e->n_ack[2], (unsigned long long)e->n_ack[3]);
         for (int p = 0; p < NPOL; p++)
             printf("policy %-6s cycles %8llu: TBs completed %6llu, kernels done %4llu, saves %5llu, restores %5llu "
                    "(cross-SM %5llu), drops %4llu, SAVE/DROP ended FIN/EMPTY %4llu, evictions %5llu, preemptions %5llu, "

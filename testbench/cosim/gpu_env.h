@@ -5,8 +5,8 @@
  *
  *   - a host launching kernels (legal shapes, grids of 1..a few hundred TBs, idempotent flags, SM
  *     masks, admission CAP / RESERVE, relaunch after kdone, a few illegal launches) and phases of
- *     cfg_policy (FCFS, SPART with disjoint masks and mask changes, SMK_OD, SMK_P), cfg_max2,
- *     cfg_evict, cfg_pmode;
+ *     cfg_policy (FCFS, SPART with disjoint masks and mask changes, SMK_OD, SMK_P, QOS), cfg_max2,
+ *     cfg_evict, cfg_pmode; a QoS manager's random requests (request port, random rq_give) and lookups;
  *   - per SM a pipelines model (instructions left per warp, kept per rank in the TB ledger across a
  *     SAVE and a RESTORE on any SM; ready with stalls; busy after each issue; exits), completions
  *     into the quota unit, CSR writes (quota mode OFF, some phases with SMK quotas);
@@ -16,7 +16,8 @@
  *     backpressure): a context saved by SM a may be restored on SM b;
  *   - monitors: TB ledger keyed by (launch instance, TB id), bit-exact contexts across SMs, issue
  *     monitor, the driver's spec order of events, command legality, PTBQ shadow, limits, kl_rej /
- *     kdone predicted exactly, watchdogs.
+ *     kdone predicted exactly, watchdogs, set_id = the ledger's TB id, request acks (only for an
+ *     accepted request, latency bound, a grant's partition change), rq_pend / rq_rdy, lookups.
  * All decisions are here (C); cosim_gpu.cpp only moves values to and from Verilator. */
 #ifndef GPU_ENV_H
 #define GPU_ENV_H
