@@ -1,6 +1,7 @@
 # smk-qos: top-level build. `make run` and `make test` do their own set-up (scripts/setup.sh).
 #
-#   make run            default scenario: one gtx980 SM, two kernels, Rollover, C model + RTL lockstep
+#   make run            default scenario: smk on gtx980, QoS tpacf + non-QoS spmv, QoS manager, Rollover (C model)
+#   make run-sm         one gtx980 SM, two kernels, Rollover, fixed quotas, C model + RTL lockstep
 #   make test           set-up, lint, hw/ checks, unit tests and cosim on every named configuration
 #   make lint           verilator --lint-only -Wall on all RTL, every named configuration
 #   make cosim          lockstep cosim, a few seeds, CONFIG only
@@ -43,14 +44,14 @@ CFGN    := $(call cfgname,$(CONFIG))
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLAGS OPT_FAST=-O2 \
                    -CFLAGS -std=c++14
 
-.PHONY: all run test setup lint cosim cosim-long area bench mutate formal clean unit hwgen-test help \
+.PHONY: all run run-sm test setup lint cosim cosim-long area bench mutate formal clean unit hwgen-test help \
         ctx-table ctx-table-check workload-test
 .DELETE_ON_ERROR:
 
 all: $(B)/$(CFGN)/cosim_issue
 
 help:
-	@sed -n '2,16p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,17p' Makefile | sed 's/^# \{0,1\}//'
 
 setup:
 	@bash scripts/setup.sh
@@ -58,6 +59,14 @@ setup:
 $(B)/hwgen: hw/hwgen.c
 	@mkdir -p $(B)
 	$(CC) $(CFLAGS_COMMON) -O2 -o $@ $<
+
+# the default scenario's workload embedded in smk as a C string (`smk run` needs no file; docs/smk.md)
+$(B)/default_wl.c: testbench/workloads/parboil.wl
+	@mkdir -p $(B)
+	awk 'BEGIN { print "/* generated from testbench/workloads/parboil.wl by the Makefile: do not edit */"; \
+	  print "const char smk_default_wl[] ="; } { sub(/\r$$/, ""); o = ""; for (i = 1; i <= length($$0); i++) { \
+	  c = substr($$0, i, 1); o = o (c == "\\" || c == "\"" || c == "?" ? "\\" : "") c; } \
+	  printf "    \"%s\\n\"\n", o; } END { print "    \"\";"; }' $< > $@
 
 # ---- per-configuration rules: $(1) = name, $(2) = configuration file
 define CONFIG_RULES
@@ -92,8 +101,8 @@ $(B)/$(1)/bench_sm: testbench/bench_sm.c testbench/rng.h $(TB_HDR) $(CMODEL_HDR)
 	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -o $$@ testbench/bench_sm.c $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a
 
 # smk command: workload model (testbench/workload.c, timing.c) around the whole-GPU C model (docs/smk.md)
-$(B)/$(1)/smk: testbench/smk.c testbench/workload.c testbench/timing.c testbench/workload.h testbench/timing.h testbench/rng.h $(B)/$(1)/libsmk.a $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
-	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -o $$@ testbench/smk.c testbench/workload.c testbench/timing.c $(B)/$(1)/libsmk.a -lm
+$(B)/$(1)/smk: testbench/smk.c testbench/workload.c testbench/timing.c testbench/workload.h testbench/timing.h testbench/rng.h $(B)/default_wl.c $(B)/$(1)/libsmk.a $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
+	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -o $$@ testbench/smk.c testbench/workload.c testbench/timing.c $(B)/default_wl.c $(B)/$(1)/libsmk.a -lm
 
 # Verilator lockstep harness: C model and environment built by gcc into archives, linked by absolute path
 $(B)/$(1)/cosim_issue: $(RTL_ISSUE) testbench/cosim/cosim_issue.cpp testbench/cosim/vl_bits.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
@@ -182,7 +191,13 @@ $(eval $(call CONFIG_RULES,$(CFGN),$(call cfgfile,$(CONFIG))))
 endif
 
 # ---- user-facing targets
+# the default scenario (docs/smk.md "Default scenario"): the whole GPU with the QoS manager, C model
 run: setup
+	@$(MAKE) --no-print-directory $(B)/gtx980/smk
+	$(B)/gtx980/smk run --default
+
+# the issue-path scenario of one SM with fixed quotas, C model + RTL in lockstep (the `make run` before issue 5)
+run-sm: setup
 	@$(MAKE) --no-print-directory $(B)/gtx980/cosim_issue
 	$(B)/gtx980/cosim_issue --mode scenario --seed 1 --cycles 200000 --summary
 
@@ -192,7 +207,7 @@ lint: $(foreach c,$(CONFIGS),$(B)/$(c)/lint.ok)
 hwgen-test: $(B)/hwgen
 	bash testbench/test_hwgen.sh $(B)/hwgen
 
-# workload files and the smk command's errors (testbench/test_workload.sh); not in `make test` yet
+# workload files, the smk command's errors and the timing model's hand-computed rates (testbench/test_workload.sh)
 workload-test: $(B)/gtx980/smk
 	bash testbench/test_workload.sh $(B)/gtx980/smk
 
@@ -203,6 +218,8 @@ unit: $(foreach c,$(CONFIGS),$(B)/$(c)/unit)
 COSIM_CYCLES ?= 300000
 SM_CYCLES ?= 400000
 PE_CYCLES ?= 1000000
+# the QoS manager alone (cosim_qm): small and fast
+QM_CYCLES ?= 1000000
 # the driver cosim (cosim_drv): cycles per configuration (the RTL's speed scales with NSM x T); runs JOBS at a time
 DRV_CYCLES ?= 300000
 DRV_CYCLES_small ?= 1000000
@@ -211,7 +228,7 @@ DRV_CYCLES_pascal56 ?= 100000
 drv_cycles = $(or $(DRV_CYCLES_$(1)),$(DRV_CYCLES))
 # the GPU cosim (cosim_gpu: driver + NUM_SM SM tops): small only in cosim-all (3 runs, one --rand-reset)
 GPU_CYCLES ?= 300000
-cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_pe) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_sm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_drv) $(B)/small/cosim_gpu
+cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_qm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_pe) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_sm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_drv) $(B)/small/cosim_gpu
 	@set -e; n=0; for c in $(CONFIGS); do \
 	  for s in 1 2 3 4 5; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES); n=$$((n+1)); done; \
 	  for s in 11 12 13; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES) --rand-reset; n=$$((n+1)); done; \
@@ -220,6 +237,8 @@ cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),
 	  for s in 32 33; do $(B)/$$c/cosim_pe --quiet --seed $$s --cycles $(PE_CYCLES) --rand-reset; n=$$((n+1)); done; \
 	  $(B)/$$c/cosim_sm --quiet --seed 41 --cycles $(SM_CYCLES); n=$$((n+1)); \
 	  for s in 42 43; do $(B)/$$c/cosim_sm --quiet --seed $$s --cycles $(SM_CYCLES) --rand-reset; n=$$((n+1)); done; \
+	  for s in 71 72; do $(B)/$$c/cosim_qm --quiet --seed $$s --cycles $(QM_CYCLES); n=$$((n+1)); done; \
+	  $(B)/$$c/cosim_qm --quiet --seed 73 --cycles $(QM_CYCLES) --rand-reset; n=$$((n+1)); \
 	done; echo "cosim: $$n passed, 0 failed"
 	@printf '%s\n' $(foreach c,$(CONFIGS),"$(B)/$(c)/cosim_drv --quiet --seed 51 --cycles $(call drv_cycles,$(c))" \
 	  "$(B)/$(c)/cosim_drv --quiet --seed 52 --cycles $(call drv_cycles,$(c))" \
@@ -240,16 +259,18 @@ cosim: $(B)/$(CFGN)/cosim_issue $(B)/$(CFGN)/cosim_pe $(B)/$(CFGN)/cosim_sm $(B)
 
 LONG_SEEDS ?= 40
 LONG_CYCLES ?= 1000000
-cosim-long: setup $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_pe) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_sm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_drv) $(B)/small/cosim_gpu $(B)/gtx980/cosim_gpu
+cosim-long: setup $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_qm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_pe) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_sm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_drv) $(B)/small/cosim_gpu $(B)/gtx980/cosim_gpu
 	bash scripts/cosim_long.sh "$(CONFIGS)" $(LONG_SEEDS) $(LONG_CYCLES)
 
 test: setup
-	@$(MAKE) --no-print-directory lint hwgen-test unit ctx-table-check formal cosim-all
+	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test ctx-table-check formal cosim-all
 	@echo "make test: all passed"
 
 bench: setup
-	@$(MAKE) --no-print-directory $(B)/$(CFGN)/cosim_issue
+	@$(MAKE) --no-print-directory $(B)/$(CFGN)/cosim_issue $(B)/$(CFGN)/bench_sm $(B)/gtx980/smk
 	$(B)/$(CFGN)/cosim_issue --bench 20000000 --seed 1
+	$(B)/$(CFGN)/bench_sm --seed 1 --cycles 10000000
+	/usr/bin/time -f "smk: %U s user, %M KB peak memory" $(B)/gtx980/smk run --default --cycles 2000000 --iso-cycles 1 | tail -n 1
 
 area: setup $(foreach c,$(CONFIGS),$(B)/$(c)/smk_cfg.vh)
 	bash scripts/area.sh $(B)/area $(CONFIGS)

@@ -1,8 +1,11 @@
-/* gpu_top.c: the GPU as a composition (docs/gpu_top.md): the driver's outputs are functions of its
- * state and of the SM tops' registered `wused`, so the order is: driver eval, then each SM's eval
- * with the driver's set-up and command for it, then the SMs' responses, completions and refusals
- * are handed to the driver for its clock edge. No combinational loop exists: the driver latches
- * everything it receives. */
+/* gpu_top.c: the GPU as a composition (docs/gpu_top.md). The QoS manager's outputs are functions
+ * of its state only (Moore) and the driver's outputs are functions of its state, of the SM tops'
+ * registered `wused` and of the lookup port's address, so the order is: manager outputs, then
+ * driver eval with the request and lookup ports muxed on `own`, then each SM's eval with the
+ * driver's set-up and command for it and the register ports muxed on `own`, then the SMs'
+ * responses, completions and refusals are handed to the driver and the SMs' rd_data, the
+ * driver's launch, completion, lookup and request outputs to the manager for the clock edge.
+ * No combinational loop exists: the driver and the manager latch everything they receive. */
 #include "gpu_top.h"
 
 #include <string.h>
@@ -12,17 +15,37 @@ void gpu_reset(gpu_top_t *g)
     drv_reset(&g->drv);
     for (int s = 0; s < SMK_NUM_SM; s++)
         sm_reset(&g->sm[s]);
+    qm_reset(&g->qm);
 }
 
 void gpu_eval(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *o)
 {
+    /* 1. the manager's outputs: its state only (m_rdata: its state and m_raddr) */
+    qm_outputs(&g->qm, &o->m);
+    o->m.m_rdata = qm_read(&g->qm, in->m_raddr);
+    const int own = o->m.own != 0;
+
+    /* 2. the driver: host ports, request and lookup ports from the manager while it owns the SMs,
+     * from the host otherwise */
     o->di = in->host;
+    if (own) {
+        o->di.rq_v = o->m.rq_v, o->di.rq_k = o->m.rq_k, o->di.rq_sm = o->m.rq_sm;
+        memcpy(o->di.rq_give, o->m.rq_give, sizeof o->di.rq_give);
+        o->di.lk_s = o->m.lk_s, o->di.lk_k = o->m.lk_k;
+    }
     for (int s = 0; s < SMK_NUM_SM; s++)
         o->di.wused[s] = g->sm[s].wused;
     drv_eval(&g->drv, &o->di, &o->d);
+
+    /* 3. the SMs: set-up and commands from the driver, register ports muxed on `own` */
     for (int s = 0; s < SMK_NUM_SM; s++) {
         sm_in_t *si = &o->si[s];
         *si = in->sm[s];
+        if (own) {
+            si->csr_we = (uint32_t)(o->m.csr_we >> s & 1u);
+            si->csr_addr = o->m.csr_addr[s], si->csr_wdata = o->m.csr_wdata[s];
+            si->rd_addr = o->m.rd_addr[s];
+        }
         si->set_v = o->d.set_v[s], si->set_tb = o->d.set_tb[s], si->set_mask = o->d.set_mask[s];
         si->set_ks = o->d.set_ks[s], si->set_nreg = o->d.set_nreg[s], si->set_smem = o->d.set_smem[s];
         si->set_go = o->d.set_go[s];
@@ -35,6 +58,20 @@ void gpu_eval(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *o)
         o->di.rsp_status[s] = so->po.rsp_status, o->di.rsp_ptr[s] = so->po.rsp_ptr;
         o->di.tb_done[s] = so->tb_done;
     }
+
+    /* 4. the manager's inputs (sampled at the edge): host port, snooped launch, the driver's
+     * refusal, completion, lookup and request outputs, every SM's rd_data (whatever `own`) */
+    qm_in_t *mi = &o->mi;
+    memset(mi, 0, sizeof *mi);
+    mi->m_we = in->m_we, mi->m_addr = in->m_addr, mi->m_wdata = in->m_wdata, mi->m_raddr = in->m_raddr;
+    for (int s = 0; s < SMK_NUM_SM; s++)
+        mi->rd_data[s] = o->s[s].qo.rd_data;
+    mi->kl_v = in->host.kl_v, mi->kl_k = in->host.kl_k, mi->kl_n = in->host.kl_n, mi->kl_qos = in->host.kl_qos;
+    mi->kl_goal = in->kl_goal, mi->kl_x = in->kl_x, mi->kl_t = in->kl_t;
+    mi->kl_rej = o->d.kl_rej, mi->kdone_v = o->d.kdone_v, mi->kdone_k = o->d.kdone_k;
+    mi->lk_cnt = o->d.lk_cnt, mi->lk_part = o->d.lk_part, mi->lk_ksv = o->d.lk_ksv, mi->lk_ks = o->d.lk_ks;
+    mi->rq_rdy = o->d.rq_rdy, mi->rq_ack_v = o->d.rq_ack_v, mi->rq_ack_st = o->d.rq_ack_st;
+    mi->rq_ack_kv = o->d.rq_ack_kv, mi->rq_ack_n = o->d.rq_ack_n;
 }
 
 void gpu_commit(gpu_top_t *g, const gpu_in_t *in, const gpu_out_t *o)
@@ -43,4 +80,5 @@ void gpu_commit(gpu_top_t *g, const gpu_in_t *in, const gpu_out_t *o)
     drv_commit(&g->drv, &o->di, &o->d);
     for (int s = 0; s < SMK_NUM_SM; s++)
         sm_commit(&g->sm[s], &o->si[s], &o->s[s]);
+    qm_commit(&g->qm, &o->mi, &o->m);
 }

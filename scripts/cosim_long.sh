@@ -36,6 +36,13 @@ for c in $configs; do
     [ $((i % 4)) -eq 3 ] && extra="--rand-reset"
     jobs+=("build/$c/cosim_drv --quiet --seed $s --cycles $dcyc $extra")
   done
+  # the QoS manager alone (random host, scripted SM statistics, random driver stub); 4x the cycles:
+  # it is small and fast
+  for i in $(seq 0 $((n - 1))); do
+    s=$((6000 + i)); extra=""
+    [ $((i % 4)) -eq 3 ] && extra="--rand-reset"
+    jobs+=("build/$c/cosim_qm --quiet --seed $s --cycles $((cyc * 4)) $extra")
+  done
 done
 # the whole GPU (cosim_gpu: SM driver + NUM_SM SM tops, workload-like environment, system ledger): all
 # seeds on small, an eighth of them (at least 2) on gtx980 at a quarter of the cycles; every fourth

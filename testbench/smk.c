@@ -1,0 +1,842 @@
+/* smk.c: the `smk` command (docs/smk.md). Runs kernels of a workload file on the whole-GPU C model
+ * (gpu_top) with the timing model of timing.c around it, and reports per-kernel IPC, IPC normalised
+ * to the isolated run, QoS goals met or not, STP, ANTT and fairness (design-notes 6).
+ *
+ *   smk run --config NAME --workload FILE --kernels A,B[,...] --policy P [--scheme S] [--goal K=F]...
+ *           [--cycles N] [--iso-cycles N] [--epoch N] [--seed S] [--json|--csv] [--rtl]
+ *   smk run [--default [options]]  the default scenario (gtx980, tpacf QoS + spmv, qos, Rollover, 80%)
+ *   smk check --workload FILE      parse a workload file and check its kernels fit this configuration
+ *   smk --help
+ *
+ * The binary is built per hardware configuration (build/<cfg>/smk): --config must name it. */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "gpu_top.h"
+#include "timing.h"
+#include "workload.h"
+
+#define NSM SMK_NUM_SM
+#define KN SMK_KERNELS
+
+static const char *const pol_name[] = {"fcfs", "spart", "smk", "smkp", "qos"};
+static const uint32_t pol_val[] = {DRV_FCFS, DRV_SPART, DRV_SMK_OD, DRV_SMK_P, DRV_QOS};
+enum { SC_OFF = 0, SC_SMK, SC_NAIVE, SC_ELASTIC, SC_ROLLOVER, SC_N };
+static const char *const sc_name[SC_N] = {"off", "smk", "naive", "elastic", "rollover"};
+
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+static void die(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "smk: ");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n");
+    exit(1);
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: smk run --config NAME --workload FILE --kernels A,B[,...] --policy POLICY [options]\n"
+            "       smk run [--default [options]]\n"
+            "       smk check --workload FILE\n"
+            "       smk --help\n"
+            "\n"
+            "This binary simulates configuration '%s' (%d SMs x %d warps); --config must name it.\n"
+            "\n"
+            "run options:\n"
+            "  --config NAME        hardware configuration (must be '%s', the one this binary was built for)\n"
+            "  --workload FILE      workload description (docs/workload.md), e.g. testbench/workloads/parboil.wl\n"
+            "  --kernels A,B,...    kernels of FILE to run together, 1..%d, each in its own driver entry\n"
+            "  --policy P           TB dispatch: fcfs | spart | smk | smkp | qos\n"
+            "  --scheme S           QoS manager mode: off (disabled) | smk | naive | elastic | rollover\n"
+            "                       (default off)\n"
+            "  --goal K=F           QoS goal of kernel K: F = fraction of its isolated IPC, 0 < F <= 1\n"
+            "                       (repeatable; K=F,K2=F2 also accepted); such kernels are QoS kernels\n"
+            "  --cycles N           cycles of the shared run (default 2000000, as the papers)\n"
+            "  --iso-cycles N       cycles of each isolated run (default: --cycles)\n"
+            "  --epoch N            the manager's epoch in cycles (default 10000, as the papers)\n"
+            "  --seed S             seed of every random choice (default 1); printed in the output\n"
+            "  --preempt save|drop  Algorithm 1 victims (smk): SAVE, or DROP when idempotent (cfg_pmode;\n"
+            "                       default save)\n"
+            "  --evict save|drain   TBs above a partition (spart, smkp, qos): SAVE or DRAIN (cfg_evict; default save)\n"
+            "  --max2               at most two kernels per SM (cfg_max2)\n"
+            "  --json | --csv       machine-readable output instead of the table\n"
+            "  --rtl                run the RTL in lockstep (not built yet)\n"
+            "  --trace              print the shared run's preemption commands, responses, restores and the\n"
+            "                       manager's epochs and TB requests on stderr\n"
+            "  --default            the default scenario: gtx980, the built-in Parboil workload, tpacf (QoS,\n"
+            "                       goal 0.8) + spmv, policy qos, scheme rollover, 2M cycles; options given\n"
+            "                       with it override these. `smk run` alone is the same\n"
+            "\n"
+            "Reports per kernel: IPC (thread instructions per cycle), isolated IPC (the kernel alone on the\n"
+            "whole GPU, policy smk, which spreads its TBs over the SMs; same seed), IPC normalised to\n"
+            "isolated, goal and met / not met; and STP, ANTT and fairness. Kernels that finish are\n"
+            "relaunched until the run ends. Errors: one line on stderr, exit status 1.\n",
+            SMK_CFG_NAME, NSM, SMK_WARPS, SMK_CFG_NAME, KN);
+}
+
+/* ------------------------------------------------------------------ numbers */
+static uint64_t parse_u64(const char *opt, const char *s, uint64_t lo, uint64_t hi)
+{
+    if (!*s || strlen(s) > 19)
+        die("%s: expected an integer %llu..%llu, got \"%s\"", opt, (unsigned long long)lo, (unsigned long long)hi, s);
+    for (const char *c = s; *c; c++)
+        if (*c < '0' || *c > '9')
+            die("%s: expected an integer %llu..%llu, got \"%s\"", opt, (unsigned long long)lo,
+                (unsigned long long)hi, s);
+    const unsigned long long v = strtoull(s, NULL, 10);
+    if (v < lo || v > hi)
+        die("%s: %s out of range (expected %llu..%llu)", opt, s, (unsigned long long)lo, (unsigned long long)hi);
+    return v;
+}
+
+/* ------------------------------------------------------------------ run description */
+typedef struct {
+    const workload_t *wl;
+    int nk;
+    int kw[KN];           /* workload kernel of driver entry k */
+    double goal[KN];      /* 0 = non-QoS */
+    uint32_t policy;      /* index into pol_name */
+    int scheme;
+    uint64_t cycles, seed;
+    uint32_t epoch;
+    double iso_ipc[KN];   /* thread instructions per cycle alone */
+    double iso_wipc[KN];  /* warp instructions issued per cycle alone */
+    double iso_tbs[KN];   /* TBs per SM alone (resident, from the resource limits) */
+    /* launch fields of the QoS manager (docs/qos_mgr.md sections 4 and 9), from the isolated runs */
+    uint32_t kl_goal[KN]; /* IPC goal, U16.16 thread instructions per cycle GPU-wide (QoS kernels) */
+    uint32_t kl_x[KN];    /* SMK: isolated issue fraction per scheduler, U1.16 */
+    uint32_t kl_t[KN];    /* SMK: TBs per SM alone */
+    const char *label;
+    int trace;            /* --trace: preemption commands, responses and restores on stderr */
+    int max2, evict_drain, pmode_drop; /* cfg_max2, cfg_evict = DRAIN, cfg_pmode = DROP */
+} run_t;
+
+typedef struct {
+    uint64_t thr[KN], wis[KN], tbs[KN], runs[KN], kdone[KN], gmem[KN], dram[KN];
+    uint64_t ctx_lines, saves, drops, restores, cp_deferred;
+    double secs;
+    /* the QoS manager's registers at the end of the run, read through its host port (m_raddr ->
+     * m_rdata); valid if `mgr` */
+    int mgr;
+    uint32_t m_epochs, m_prod, m_len, m_status;
+    uint32_t m_ipc_ep[KN], m_hist[KN], m_alpha[KN], m_agoal[KN], m_qpt[KN], m_tbs[KN], m_goal[KN];
+} result_t;
+
+/* ---- the QoS manager's host port (docs/qos_mgr.md section 5): one register write per cycle */
+#define MQ 8
+typedef struct {
+    uint32_t a[MQ], d[MQ];
+    int n, head;
+} mq_t;
+
+static void mwrite(mq_t *q, uint32_t a, uint32_t d)
+{
+    if (q->n == MQ)
+        die("internal error: manager write queue overflow");
+    q->a[(q->head + q->n) % MQ] = a, q->d[(q->head + q->n) % MQ] = d, q->n++;
+}
+
+/* The manager is used for every quota scheme (naive / elastic / rollover: MODE QOS; smk: MODE SMK);
+ * with --scheme off it stays disabled (its reset state) and the SMs run with quota mode OFF. */
+static int uses_manager(const run_t *r) { return r->scheme != SC_OFF; }
+
+/* MCTRL word: EN, MODE, SCHEME, ROLLNEG 0, POLICY GTO, TLP (Algorithm 3-1) with the QOS policy only:
+ * its requests move the driver's QOS partitions */
+static uint32_t mctrl_word(const run_t *r)
+{
+    uint32_t mode = SMK_QMODE_QOS, sch = SMK_QSCHEME_NAIVE;
+    if (r->scheme == SC_SMK)
+        mode = SMK_QMODE_SMK;
+    else
+        sch = r->scheme == SC_NAIVE     ? SMK_QSCHEME_NAIVE
+              : r->scheme == SC_ELASTIC ? SMK_QSCHEME_ELASTIC
+                                        : SMK_QSCHEME_ROLLOVER;
+    const uint32_t tlp = mode == SMK_QMODE_QOS && pol_val[r->policy] == DRV_QOS;
+    return 1u << QM_MC_EN | mode << QM_MC_MODE | sch << QM_MC_SCHEME | (uint32_t)SMK_POLICY_GTO << QM_MC_POLICY |
+           tlp << QM_MC_TLP;
+}
+
+/* The host's programming of the QoS manager at cycle 0 (it then owns every SM's register port, the
+ * epochs, the quotas and the TLP requests): EPOCH_LEN, SAMPLE_PER = EPOCH_LEN / 100 (the papers'
+ * 100 idle-warp samples per epoch), then MCTRL with EN = 1. */
+static void manager_setup(const run_t *r, mq_t *q)
+{
+    if (!uses_manager(r))
+        return;
+    mwrite(q, QM_A_EPOCH_LEN, r->epoch);
+    mwrite(q, QM_A_SAMPLE_PER, r->epoch / 100);
+    mwrite(q, QM_A_MCTRL, mctrl_word(r));
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static uint32_t smem_lines(uint32_t bytes) { return (bytes + SMK_CTX_LINE - 1) / SMK_CTX_LINE; }
+
+/* TBs of a kernel one SM holds alone (the four static limits) */
+static double tbs_alone(const wl_kernel_t *k)
+{
+    uint32_t n = SMK_TB_SLOTS;
+    const uint32_t bw = SMK_WARPS / k->warps, br = SMK_LIM_REG / (k->warps * k->regs);
+    n = bw < n ? bw : n, n = br < n ? br : n;
+    if (k->smem_bytes) {
+        const uint32_t bs = SMK_LIM_SL / smem_lines(k->smem_bytes);
+        n = bs < n ? bs : n;
+    }
+    return n;
+}
+
+static void simulate(const run_t *r, result_t *res)
+{
+    static gpu_top_t g;
+    static gpu_in_t in;
+    static gpu_out_t o;
+    static mq_t mq;
+    memset(&in, 0, sizeof in);
+    memset(&mq, 0, sizeof mq);
+    memset(res, 0, sizeof *res);
+    gpu_reset(&g);
+    timing_t *t = tm_new(r->wl, r->kw, r->nk, r->seed);
+    if (!t)
+        die("out of memory");
+    /* host: kernel entries to launch (first launch and relaunch after kdone) */
+    int pend[2 * KN], npend = 0, kl_last = -1;
+    uint64_t wis_mark[KN] = {0};
+    for (int k = 0; k < r->nk; k++)
+        pend[npend++] = k;
+    uint64_t mask[KN];
+    for (int k = 0; k < r->nk; k++) {
+        mask[k] = SMK_MASK(NSM);
+        if (pol_val[r->policy] == DRV_SPART) {
+            mask[k] = 0;
+            for (int s = k * NSM / r->nk; s < (k + 1) * NSM / r->nk; s++)
+                mask[k] |= 1ULL << s;
+        }
+    }
+    drv_in_t *h = &in.host;
+    h->cfg_policy = pol_val[r->policy], h->cfg_max2 = (uint32_t)r->max2;
+    h->cfg_evict = r->evict_drain ? SMK_PE_OP_DRAIN : SMK_PE_OP_SAVE;
+    h->cfg_pmode = r->pmode_drop ? SMK_PE_OP_DROP : SMK_PE_OP_SAVE;
+    manager_setup(r, &mq);
+    uint32_t m_epochs = 0;
+    const int tty = isatty(2);
+    const double t0 = now_s();
+    const uint64_t prog_every = 1u << 17;
+    for (uint64_t c = 0; c < r->cycles; c++) {
+        tm_inputs(t, &g, &in, c);
+        /* the host never writes the SMs' registers: the manager owns them (quota schemes), or
+         * their reset values are wanted (SM_CTRL: GTO, quota mode OFF; no epochs) */
+        in.m_we = 0;
+        if (mq.n) {
+            in.m_we = 1, in.m_addr = mq.a[mq.head], in.m_wdata = mq.d[mq.head];
+            mq.head = (mq.head + 1) % MQ, mq.n--;
+        }
+        h->kl_v = 0;
+        if (npend && kl_last < 0) {
+            const int k = pend[0];
+            memmove(pend, pend + 1, (size_t)(--npend) * sizeof pend[0]);
+            const wl_kernel_t *wk = &r->wl->k[r->kw[k]];
+            h->kl_v = 1, h->kl_k = (uint32_t)k, h->kl_n = wk->warps, h->kl_r = wk->regs;
+            h->kl_m = smem_lines(wk->smem_bytes), h->kl_grid = wk->grid, h->kl_qos = r->goal[k] > 0;
+            h->kl_idem = (uint32_t)wk->idempotent, h->kl_adm = DRV_ADM_NONE, h->kl_lim = 0, h->kl_mask = mask[k];
+            in.kl_goal = r->goal[k] > 0 ? r->kl_goal[k] : 0, in.kl_x = r->kl_x[k], in.kl_t = r->kl_t[k];
+            kl_last = k;
+        }
+        gpu_eval(&g, &in, &o);
+        tm_observe(t, &g, &o, c);
+        if (!h->kl_v && kl_last >= 0) { /* kl_rej of the launch presented last cycle */
+            if (o.d.kl_rej)
+                pend[npend++] = kl_last;
+            else
+                res->runs[kl_last]++;
+            kl_last = -1;
+        }
+        if (o.d.kdone_v) {
+            /* self-check: every warp instruction of the finished launch issued exactly once, across
+             * any SAVE / RESTORE (a launch's instructions all issue before its kdone, the next
+             * launch's after it) */
+            const int k = (int)o.d.kdone_k;
+            const wl_kernel_t *wk = &r->wl->k[r->kw[k]];
+            /* instructions of dropped TBs are issued again by their rerun */
+            const uint64_t wis = tm_kstat(t, k)->wis - tm_kstat(t, k)->wis_dropped,
+                           want = (uint64_t)wk->grid * wk->warps * wk->insts;
+            if (wis - wis_mark[k] != want) {
+                fprintf(stderr,
+                        "smk: internal check failed at cycle %llu: launch of kernel %s issued %llu warp instructions "
+                        "(not counting dropped TBs), expected %llu (grid x warps x insts); seed %llu\n",
+                        (unsigned long long)c, wk->name, (unsigned long long)(wis - wis_mark[k]),
+                        (unsigned long long)want,
+                        (unsigned long long)r->seed);
+                exit(3);
+            }
+            wis_mark[k] = wis;
+            res->kdone[k]++;
+            pend[npend++] = k;
+        }
+        if (r->trace && o.m.own) {
+            if (o.m.rq_v && o.d.rq_rdy)
+                fprintf(stderr, "trace %llu manager request: one more TB of kernel %u on SM %u\n",
+                        (unsigned long long)c, o.m.rq_k, o.m.rq_sm);
+            if (o.d.rq_ack_v)
+                fprintf(stderr, "trace %llu manager ack: %s victim kernel %u n %u\n", (unsigned long long)c,
+                        o.d.rq_ack_st == DRV_ACK_FREE ? "FREE" : o.d.rq_ack_st == DRV_ACK_VICTIM ? "VICTIM" : "REFUSED",
+                        o.d.rq_ack_kv, o.d.rq_ack_n);
+        }
+        if (r->trace)
+            for (int s = 0; s < NSM; s++) {
+                if (o.d.cmd_v[s])
+                    fprintf(stderr, "trace %llu SM %d: command op %u slot %u ptr %llu (decision %u kernel %u)\n",
+                            (unsigned long long)c, s, o.d.cmd_op[s], o.d.cmd_tb[s], (unsigned long long)o.d.cmd_ptr[s],
+                            o.d.dec_kind, o.d.dec_k);
+                if (o.s[s].po.rsp_v)
+                    fprintf(stderr, "trace %llu SM %d: response op %u slot %u status %u\n", (unsigned long long)c, s,
+                            o.s[s].po.rsp_op, o.s[s].po.rsp_tb, o.s[s].po.rsp_status);
+                if (o.s[s].po.launch_v)
+                    fprintf(stderr, "trace %llu SM %d: engine launch slot %u\n", (unsigned long long)c, s,
+                            o.s[s].po.launch_tb);
+            }
+        gpu_commit(&g, &in, &o);
+        if (r->trace && uses_manager(r) && g.qm.epochs != m_epochs) {
+            /* a new epoch started: the quotas the manager computed for it (the C model's registers,
+             * the values the host port's IPC_EP / HIST / ALPHA / AGOAL / QPT / TBS reads return) */
+            m_epochs = g.qm.epochs;
+            fprintf(stderr, "trace %llu manager epoch %u: P %.4f", (unsigned long long)c, m_epochs,
+                    (double)g.qm.P / 65536.0);
+            for (int k = 0; k < r->nk; k++) {
+                uint32_t tbs = 0;
+                for (int s = 0; s < NSM; s++)
+                    tbs += g.drv.cnt[s][k];
+                fprintf(stderr, " | %s ipc_ep %.1f hist %.1f alpha %.3f agoal %.1f qpt %u tsum %u running %u",
+                        r->wl->k[r->kw[k]].name, g.qm.ipc_ep[k] / 65536.0, g.qm.hist[k] / 65536.0,
+                        g.qm.alpha[k] / 65536.0, g.qm.agoal[k] / 65536.0, g.qm.qpt[k], g.qm.tsum[k], tbs);
+            }
+            fprintf(stderr, "\n");
+        }
+        if (tty && (c + 1) % prog_every == 0) {
+            const double el = now_s() - t0;
+            fprintf(stderr, "\r[%s] cycle %llu / %llu (%.0f%%), %.2f M cycles/s   ", r->label,
+                    (unsigned long long)(c + 1), (unsigned long long)r->cycles,
+                    100.0 * (double)(c + 1) / (double)r->cycles,
+                    (double)(c + 1) / el / 1e6);
+            fflush(stderr);
+        }
+    }
+    res->secs = now_s() - t0;
+    if (r->trace)
+        for (int k = 0; k < r->nk; k++) {
+            uint32_t part = 0, cnt = 0, nq = 0;
+            for (int s = 0; s < NSM; s++)
+                part += g.drv.part[s][k], cnt += g.drv.cnt[s][k];
+            for (int i = 0; i < SMK_PTBQ; i++)
+                nq += g.drv.qst[i] != DRV_Q_FREE && g.drv.qk[i] == k;
+            fprintf(stderr, "trace end: kernel %d (%s): partition %u TBs, running %u TBs, PTBQ entries %u, kv %d\n", k,
+                    r->wl->k[r->kw[k]].name, part, cnt, nq, (int)(g.drv.kv >> k & 1));
+        }
+    if (tty && r->cycles >= prog_every)
+        fprintf(stderr, "\r%*s\r", 90, "");
+    for (int k = 0; k < r->nk; k++) {
+        const tm_kstat_t *ks = tm_kstat(t, k);
+        res->thr[k] = ks->thr, res->wis[k] = ks->wis, res->tbs[k] = ks->tbs;
+        res->gmem[k] = ks->gmem_lines, res->dram[k] = ks->dram_lines;
+    }
+    if (uses_manager(r)) {
+        /* the manager's registers, through its host read port (combinational: gpu_eval, no edge) */
+        res->mgr = 1;
+        in.m_we = 0, in.host.kl_v = 0;
+#define MREAD(a) (in.m_raddr = (uint32_t)(a), gpu_eval(&g, &in, &o), o.m.m_rdata)
+        res->m_epochs = MREAD(QM_A_EPOCHS), res->m_prod = MREAD(QM_A_PROD), res->m_len = MREAD(QM_A_CUR_LEN);
+        res->m_status = MREAD(QM_A_STATUS);
+        for (int k = 0; k < r->nk; k++) {
+            res->m_ipc_ep[k] = MREAD(QM_A_IPC_EP + k), res->m_hist[k] = MREAD(QM_A_HIST + k);
+            res->m_alpha[k] = MREAD(QM_A_ALPHA + k), res->m_agoal[k] = MREAD(QM_A_AGOAL + k);
+            res->m_qpt[k] = MREAD(QM_A_QPT + k), res->m_tbs[k] = MREAD(QM_A_TBS + k);
+            res->m_goal[k] = MREAD(QM_A_GOAL + k);
+        }
+#undef MREAD
+    }
+    const tm_stat_t *st = tm_stat(t);
+    res->ctx_lines = st->ctx_lines, res->saves = st->saves, res->drops = st->drops;
+    res->restores = st->restores_launched;
+    res->cp_deferred = st->cp_deferred;
+    tm_free(t);
+}
+
+/* ------------------------------------------------------------------ commands */
+static void load(const char *path, workload_t *wl)
+{
+    char err[512];
+    if (wl_load(path, wl, err, sizeof err))
+        die("%s", err);
+}
+
+/* The default scenario's workload, testbench/workloads/parboil.wl embedded at build time (a C string
+ * generated by the Makefile: build/default_wl.c), so `smk run` needs no file. The parser reads
+ * files: the text goes through a temporary file that is removed at once. */
+extern const char smk_default_wl[];
+#define DEFAULT_WL_NAME "testbench/workloads/parboil.wl (built in)"
+static void load_builtin(workload_t *wl)
+{
+    const char *dir = getenv("TMPDIR");
+    char path[512];
+    snprintf(path, sizeof path, "%s/smk-wl-XXXXXX", dir && *dir ? dir : "/tmp");
+    const int fd = mkstemp(path);
+    if (fd < 0)
+        die("built-in workload: cannot create a temporary file %s: %s", path, strerror(errno));
+    const size_t n = strlen(smk_default_wl);
+    FILE *f = fdopen(fd, "w");
+    if (!f || fwrite(smk_default_wl, 1, n, f) != n || fclose(f)) {
+        unlink(path);
+        die("built-in workload: cannot write %s", path);
+    }
+    char err[512];
+    const int bad = wl_load(path, wl, err, sizeof err);
+    unlink(path);
+    if (bad)
+        die("built-in workload: %s", err);
+    snprintf(wl->path, sizeof wl->path, "%s", DEFAULT_WL_NAME);
+}
+
+/* The default scenario (`smk run`, `smk run --default`; docs/smk.md "Default scenario"): a
+ * compute-bound QoS kernel with a memory-bound non-QoS kernel, policy qos, Rollover, 2M cycles,
+ * goal 80% of the isolated IPC. Options given with --default override these. */
+#define DEF_QOS "tpacf"
+#define DEF_NONQOS "spmv"
+#define DEF_KERNELS DEF_QOS "," DEF_NONQOS
+#define DEF_GOAL DEF_QOS "=0.8"
+
+static void check_fit(const workload_t *wl, int k)
+{
+    char err[512];
+    if (wl_check_fit(wl, k, SMK_WARPS, SMK_LIM_REG, SMK_LIM_SL * SMK_CTX_LINE, SMK_MAX_REGS,
+                     (uint32_t)SMK_MASK(SMK_GRID_W), SMK_TB_SLOTS, err, sizeof err))
+        die("%s (configuration %s)", err, SMK_CFG_NAME);
+}
+
+static int cmd_check(int argc, char **argv)
+{
+    const char *path = NULL;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--workload") && i + 1 < argc)
+            path = argv[++i];
+        else if (!strcmp(argv[i], "--workload"))
+            die("--workload: missing FILE");
+        else
+            die("check: unknown argument \"%s\" (expected --workload FILE)", argv[i]);
+    }
+    if (!path)
+        die("check: --workload FILE is required");
+    static workload_t wl;
+    load(path, &wl);
+    for (int k = 0; k < wl.nk; k++)
+        check_fit(&wl, k);
+    printf("%s: OK, %d kernel%s:", path, wl.nk, wl.nk == 1 ? "" : "s");
+    for (int k = 0; k < wl.nk; k++)
+        printf(" %s", wl.k[k].name);
+    printf(" (fit configuration %s)\n", SMK_CFG_NAME);
+    return 0;
+}
+
+static int pick(const char *opt, const char *v, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(v, names[i]))
+            return i;
+    char list[128] = "";
+    size_t o = 0;
+    for (int i = 0; i < n; i++)
+        o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? " | " : "", names[i]);
+    die("%s: unknown value \"%s\" (expected %s)", opt, v, list);
+}
+
+static int cmd_run(int argc, char **argv)
+{
+    const char *config = NULL, *wpath = NULL, *kernels = NULL, *policy = NULL, *scheme = "off";
+    const char *goals[64];
+    int ngoals = 0, out = 0, rtl = 0, trace = 0, max2 = 0, def = argc == 0;
+    const char *preempt = "save", *evict = "save";
+    uint64_t cycles = 2000000, iso = 0, seed = 1, epoch = 10000;
+    int have_iso = 0;
+    const char *seen[32] = {0};
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--json") || !strcmp(a, "--csv")) {
+            if (out)
+                die("--json and --csv: give at most one of them, once");
+            out = a[2] == 'j' ? 1 : 2;
+            continue;
+        }
+        if (!strcmp(a, "--rtl")) {
+            rtl = 1;
+            continue;
+        }
+        if (!strcmp(a, "--trace")) {
+            trace = 1;
+            continue;
+        }
+        if (!strcmp(a, "--max2")) {
+            max2 = 1;
+            continue;
+        }
+        if (!strcmp(a, "--default")) {
+            def = 1;
+            continue;
+        }
+        static const char *const opts[] = {"--config", "--workload", "--kernels",    "--policy", "--scheme", "--goal",
+                                           "--cycles", "--iso-cycles", "--seed", "--epoch", "--preempt", "--evict"};
+        int oi = -1;
+        for (int j = 0; j < (int)(sizeof opts / sizeof opts[0]); j++)
+            if (!strcmp(a, opts[j]))
+                oi = j;
+        if (oi < 0)
+            die("run: unknown argument \"%s\" (see smk --help)", a);
+        if (i + 1 >= argc)
+            die("%s: missing value", a);
+        const char *v = argv[++i];
+        if (oi != 5) {
+            if (seen[oi])
+                die("%s given twice", a);
+            seen[oi] = v;
+        }
+        switch (oi) {
+        case 0: config = v; break;
+        case 1: wpath = v; break;
+        case 2: kernels = v; break;
+        case 3: policy = v; break;
+        case 4: scheme = v; break;
+        case 5:
+            if (ngoals == 64)
+                die("--goal: too many");
+            goals[ngoals++] = v;
+            break;
+        case 6: cycles = parse_u64(a, v, 1, 100000000000ULL); break;
+        case 7: iso = parse_u64(a, v, 1, 100000000000ULL), have_iso = 1; break;
+        case 8: seed = parse_u64(a, v, 0, UINT64_MAX); break;
+        case 9: epoch = parse_u64(a, v, 100, SMK_MASK(SMK_EPOCH_W)); break;
+        case 10: preempt = v; break;
+        case 11: evict = v; break;
+        }
+    }
+    if (def) {
+        if (!config)
+            config = "gtx980";
+        if (!kernels)
+            kernels = wpath ? NULL : DEF_KERNELS;
+        if (!policy)
+            policy = "qos";
+        if (!seen[4])
+            scheme = "rollover";
+        if (!ngoals && kernels && !strcmp(kernels, DEF_KERNELS))
+            goals[ngoals++] = DEF_GOAL;
+    }
+    if (!config)
+        die("run: --config NAME is required (this binary: %s)", SMK_CFG_NAME);
+    if (strcmp(config, SMK_CFG_NAME))
+        die("--config %s: this binary simulates configuration '%s'; use build/%s/smk (make build/%s/smk)", config,
+            SMK_CFG_NAME, config, config);
+    if (rtl)
+        die("--rtl: the RTL back-end of smk is not built yet (C model only; issue 5)");
+    if (!wpath && !def)
+        die("run: --workload FILE is required");
+    if (!kernels)
+        die("run: --kernels A,B,... is required");
+    if (!policy)
+        die("run: --policy fcfs|spart|smk|smkp|qos is required");
+    static workload_t wl;
+    if (wpath)
+        load(wpath, &wl);
+    else
+        load_builtin(&wl);
+    const char *wname = wpath ? wpath : DEFAULT_WL_NAME;
+    static run_t r;
+    memset(&r, 0, sizeof r);
+    r.wl = &wl, r.cycles = cycles, r.seed = seed, r.epoch = (uint32_t)epoch;
+    r.policy = (uint32_t)pick("--policy", policy, pol_name, 5);
+    r.scheme = pick("--scheme", scheme, sc_name, SC_N);
+    {
+        static const char *const pre_names[] = {"save", "drop"}, *const ev_names[] = {"save", "drain"};
+        r.pmode_drop = pick("--preempt", preempt, pre_names, 2);
+        r.evict_drain = pick("--evict", evict, ev_names, 2);
+        r.max2 = max2;
+    }
+    {
+        char buf[1024];
+        if (strlen(kernels) >= sizeof buf)
+            die("--kernels: list too long");
+        strcpy(buf, kernels);
+        const char *p = buf;
+        char *c;
+        for (;;) {
+            c = strchr(p, ',');
+            if (c)
+                *c = 0;
+            if (!*p)
+                die("--kernels \"%s\": empty name in the list", kernels);
+            const int k = wl_find(&wl, p);
+            if (k < 0)
+                die("--kernels: no kernel '%s' in %s", p, wname);
+            for (int j = 0; j < r.nk; j++)
+                if (r.kw[j] == k)
+                    die("--kernels: '%s' listed twice", p);
+            if (r.nk == KN)
+                die("--kernels: more than %d kernels (the driver's kernel table, configuration %s)", KN, SMK_CFG_NAME);
+            check_fit(&wl, k);
+            r.kw[r.nk++] = k;
+            if (!c)
+                break;
+            p = c + 1;
+        }
+    }
+    if (r.policy == 1 && r.nk > NSM)
+        die("--policy spart: %d kernels but only %d SMs", r.nk, NSM);
+    for (int i = 0; i < ngoals; i++) {
+        char buf[256];
+        if (strlen(goals[i]) >= sizeof buf)
+            die("--goal: too long");
+        strcpy(buf, goals[i]);
+        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+            char *eq = strchr(tok, '=');
+            if (!eq)
+                die("--goal \"%s\": expected KERNEL=FRACTION", goals[i]);
+            *eq = 0;
+            int k = -1;
+            for (int j = 0; j < r.nk; j++)
+                if (!strcmp(wl.k[r.kw[j]].name, tok))
+                    k = j;
+            if (k < 0)
+                die("--goal: '%s' is not one of --kernels", tok);
+            char *end;
+            errno = 0;
+            const double f = strtod(eq + 1, &end);
+            if (end == eq + 1 || *end || errno || !(f > 0) || f > 1)
+                die("--goal %s=%s: expected a fraction of the isolated IPC, 0 < F <= 1", tok, eq + 1);
+            if (r.goal[k] > 0)
+                die("--goal: '%s' given twice", tok);
+            r.goal[k] = f;
+        }
+    }
+    int nq = 0;
+    for (int k = 0; k < r.nk; k++)
+        nq += r.goal[k] > 0;
+    if (r.scheme >= SC_NAIVE && !nq)
+        die("--scheme %s: QoS quotas need at least one --goal", sc_name[r.scheme]);
+    if (!have_iso)
+        iso = cycles;
+
+    /* isolated runs: each kernel alone on the whole GPU, policy smk, no quotas, same seed */
+    result_t iso_res[KN], res;
+    for (int k = 0; k < r.nk; k++) {
+        run_t ri;
+        memset(&ri, 0, sizeof ri);
+        /* policy smk (SMK_OD): alone, it dispatches to the SM with the lowest share, spreading the TBs
+         * over the SMs as GPGPU-Sim does; fcfs would fill the lowest SMs first and leave SMs idle
+         * for small grids (cutcp, histo, mri-q). A single kernel is never preempted. */
+        ri.wl = &wl, ri.nk = 1, ri.kw[0] = r.kw[k], ri.policy = 2, ri.scheme = SC_OFF, ri.cycles = iso;
+        ri.seed = seed, ri.epoch = r.epoch;
+        char lab[64];
+        snprintf(lab, sizeof lab, "isolated %s", wl.k[r.kw[k]].name);
+        ri.label = lab;
+        simulate(&ri, &iso_res[k]);
+        r.iso_ipc[k] = (double)iso_res[k].thr[0] / (double)iso;
+        r.iso_wipc[k] = (double)iso_res[k].wis[0] / (double)iso;
+        r.iso_tbs[k] = tbs_alone(&wl.k[r.kw[k]]);
+        /* the manager's launch fields (docs/qos_mgr.md section 9; the host converts, exactly):
+         * IPC_iso_fx = floor(thread instructions x 2^16 / cycles) (U16.16); the fraction F is taken
+         * as f_num / 10000 (F has at most 4 decimals here: f_num = round(F x 10000)), kl_goal =
+         * floor(f_num x IPC_iso_fx / 10000) (80% of 1536.0: 80530636 as in section 9).
+         * SMK profile: kl_x = floor(warp instructions x 2^16 / (cycles x NSM x SCHED)), the issue
+         * fraction per scheduler alone, at most ONE; kl_t = TBs per SM alone. */
+        const uint64_t iso_fx64 = (uint64_t)(((unsigned __int128)iso_res[k].thr[0] << 16) / iso);
+        const uint32_t iso_fx = iso_fx64 > 0xFFFFFFFFu ? 0xFFFFFFFFu : (uint32_t)iso_fx64;
+        const uint64_t f_num = (uint64_t)llround(r.goal[k] * 10000.0);
+        r.kl_goal[k] = (uint32_t)(f_num * iso_fx / 10000);
+        const unsigned __int128 xd = (unsigned __int128)iso * NSM * SMK_SCHED;
+        const unsigned __int128 xq = ((unsigned __int128)iso_res[k].wis[0] << 16) / xd;
+        r.kl_x[k] = xq > QM_ONE ? QM_ONE : (uint32_t)xq;
+        r.kl_t[k] = (uint32_t)r.iso_tbs[k];
+    }
+    r.label = "shared";
+    r.trace = trace;
+    simulate(&r, &res);
+
+    double norm[KN], stp = 0, antt = 0, nmin = 1e300, nmax = 0;
+    int antt_inf = 0;
+    for (int k = 0; k < r.nk; k++) {
+        const double ipc = (double)res.thr[k] / (double)cycles;
+        norm[k] = r.iso_ipc[k] > 0 ? ipc / r.iso_ipc[k] : 0;
+        stp += norm[k];
+        if (norm[k] > 0)
+            antt += 1 / norm[k];
+        else
+            antt_inf = 1; /* a kernel that completed nothing: unbounded turnaround */
+        nmin = norm[k] < nmin ? norm[k] : nmin, nmax = norm[k] > nmax ? norm[k] : nmax;
+    }
+    antt /= r.nk;
+    const double fair = nmax > 0 ? nmin / nmax : 0;
+    double iso_secs = 0;
+    for (int k = 0; k < r.nk; k++)
+        iso_secs += iso_res[k].secs;
+    /* goal met: the shared run's IPC reaches the IPC goal the manager was given (kl_goal, U16.16) */
+    double gipc[KN];
+    int met[KN];
+    for (int k = 0; k < r.nk; k++) {
+        gipc[k] = (double)r.kl_goal[k] / 65536.0;
+        met[k] = (double)res.thr[k] / (double)cycles >= gipc[k];
+    }
+    const uint32_t mc = mctrl_word(&r);
+    char qnote[160];
+    if (!res.mgr)
+        snprintf(qnote, sizeof qnote, "none (quota mode OFF, QoS manager disabled)");
+    else if (r.scheme == SC_SMK)
+        snprintf(qnote, sizeof qnote, "QoS manager, SMK mode (fairness quotas from the isolated issue fraction and TBs per SM)");
+    else
+        snprintf(qnote, sizeof qnote, "QoS manager, QOS mode, %s, TLP %s", sc_name[r.scheme],
+                 mc >> QM_MC_TLP & 1 ? "on" : "off (needs --policy qos)");
+#define FX(v) ((double)(v) / 65536.0)
+    if (out == 1) {
+        printf("{\"config\":\"%s\",\"workload\":\"%s\",\"policy\":\"%s\",\"scheme\":\"%s\",\"cycles\":%llu,"
+               "\"iso_cycles\":%llu,\"epoch\":%u,\"seed\":%llu,\"quotas\":\"%s\",",
+               SMK_CFG_NAME, wname, pol_name[r.policy], sc_name[r.scheme], (unsigned long long)cycles,
+               (unsigned long long)iso, r.epoch, (unsigned long long)seed, qnote);
+        if (res.mgr)
+            printf("\"manager\":{\"mctrl\":%u,\"epochs\":%u,\"epoch_len\":%u,\"prod\":%.6f},", mc, res.m_epochs,
+                   res.m_len, FX(res.m_prod));
+        else
+            printf("\"manager\":null,");
+        printf("\"kernels\":[");
+        for (int k = 0; k < r.nk; k++) {
+            const double ipc = (double)res.thr[k] / (double)cycles;
+            printf("%s{\"name\":\"%s\",\"qos\":%s,\"goal\":%.4f,\"ipc_goal\":%.4f,\"ipc\":%.4f,\"iso_ipc\":%.4f,"
+                   "\"norm\":%.4f,\"met\":%s,\"thread_insts\":%llu,\"warp_insts\":%llu,\"tbs\":%llu,\"launches\":%llu,"
+                   "\"dram_lines\":%llu",
+                   k ? "," : "", wl.k[r.kw[k]].name, r.goal[k] > 0 ? "true" : "false", r.goal[k], gipc[k], ipc,
+                   r.iso_ipc[k], norm[k], r.goal[k] > 0 ? (met[k] ? "true" : "false") : "null",
+                   (unsigned long long)res.thr[k], (unsigned long long)res.wis[k], (unsigned long long)res.tbs[k],
+                   (unsigned long long)res.runs[k], (unsigned long long)res.dram[k]);
+            if (res.mgr)
+                printf(",\"alpha\":%.6f,\"hist\":%.4f,\"ipc_epoch\":%.4f,\"agoal\":%.4f,\"quota_per_tb\":%u,"
+                       "\"tbs_gathered\":%u,\"kl_goal\":%u,\"kl_x\":%u,\"kl_t\":%u",
+                       FX(res.m_alpha[k]), FX(res.m_hist[k]), FX(res.m_ipc_ep[k]), FX(res.m_agoal[k]), res.m_qpt[k],
+                       res.m_tbs[k], res.m_goal[k], r.kl_x[k], r.kl_t[k]);
+            printf("}");
+        }
+        char antt_s[32];
+        if (antt_inf)
+            snprintf(antt_s, sizeof antt_s, "null");
+        else
+            snprintf(antt_s, sizeof antt_s, "%.4f", antt);
+        printf("],\"stp\":%.4f,\"antt\":%s,\"fairness\":%.4f,\"ctx_lines\":%llu,\"saves\":%llu,\"restores\":%llu,"
+               "\"drops\":%llu,\"seconds\":%.3f,\"cycles_per_second\":%.0f}\n",
+               stp, antt_s, fair, (unsigned long long)res.ctx_lines, (unsigned long long)res.saves,
+               (unsigned long long)res.restores, (unsigned long long)res.drops, res.secs, (double)cycles / res.secs);
+    } else if (out == 2) {
+        printf("config,workload,policy,scheme,cycles,seed,kernel,qos,goal,ipc,iso_ipc,norm,met,stp,antt,fairness,"
+               "ipc_goal,alpha,hist,ipc_epoch,quota_per_tb\n");
+        for (int k = 0; k < r.nk; k++) {
+            printf("%s,%s,%s,%s,%llu,%llu,%s,%d,%.4f,%.4f,%.4f,%.4f,%s,%.4f,%.4g,%.4f,%.4f", SMK_CFG_NAME, wname,
+                   pol_name[r.policy], sc_name[r.scheme], (unsigned long long)cycles, (unsigned long long)seed,
+                   wl.k[r.kw[k]].name, r.goal[k] > 0, r.goal[k], (double)res.thr[k] / (double)cycles, r.iso_ipc[k],
+                   norm[k], r.goal[k] > 0 ? (met[k] ? "met" : "not met") : "-", stp, antt_inf ? HUGE_VAL : antt, fair,
+                   gipc[k]);
+            if (res.mgr)
+                printf(",%.6f,%.4f,%.4f,%u\n", FX(res.m_alpha[k]), FX(res.m_hist[k]), FX(res.m_ipc_ep[k]), res.m_qpt[k]);
+            else
+                printf(",,,,\n");
+        }
+    } else {
+        printf("smk run: config %s, workload %s, policy %s, scheme %s, %llu cycles (isolated runs %llu), epoch %u, "
+               "seed %llu\n",
+               SMK_CFG_NAME, wname, pol_name[r.policy], sc_name[r.scheme], (unsigned long long)cycles,
+               (unsigned long long)iso, r.epoch, (unsigned long long)seed);
+        printf("%-14s %-4s %6s %10s %10s %7s %-8s %12s %8s %6s\n", "kernel", "qos", "goal", "IPC", "iso IPC", "norm",
+               "goal", "warp insts", "TBs", "runs");
+        for (int k = 0; k < r.nk; k++) {
+            const double ipc = (double)res.thr[k] / (double)cycles;
+            char g[16];
+            if (r.goal[k] > 0)
+                snprintf(g, sizeof g, "%.2f", r.goal[k]);
+            else
+                snprintf(g, sizeof g, "-");
+            printf("%-14s %-4s %6s %10.2f %10.2f %7.3f %-8s %12llu %8llu %6llu\n", wl.k[r.kw[k]].name,
+                   r.goal[k] > 0 ? "yes" : "no", g, ipc, r.iso_ipc[k], norm[k],
+                   r.goal[k] > 0 ? (met[k] ? "met" : "NOT met") : "-", (unsigned long long)res.wis[k],
+                   (unsigned long long)res.tbs[k], (unsigned long long)res.runs[k]);
+        }
+        if (antt_inf)
+            printf("STP %.3f   ANTT inf (a kernel completed nothing)   fairness %.3f\n", stp, fair);
+        else
+            printf("STP %.3f   ANTT %.3f   fairness %.3f\n", stp, antt, fair);
+        printf("quotas: %s\n", qnote);
+        for (int k = 0; k < r.nk; k++)
+            if (r.goal[k] > 0)
+                printf("goal %s: IPC %.2f against goal %.2f (%.2f x isolated %.2f, kl_goal 0x%X): %s\n",
+                       wl.k[r.kw[k]].name, (double)res.thr[k] / (double)cycles, gipc[k], r.goal[k], r.iso_ipc[k],
+                       r.kl_goal[k], met[k] ? "met" : "NOT met");
+        if (res.mgr) {
+            printf("manager at the end (%u epochs of %u cycles, product P %.4f):\n", res.m_epochs, res.m_len,
+                   FX(res.m_prod));
+            for (int k = 0; k < r.nk; k++) {
+                if (r.scheme == SC_SMK)
+                    printf("  %-14s kl_x %.4f (isolated issue fraction per scheduler), kl_t %u (TBs per SM alone); "
+                           "SMK mode keeps no IPC history\n",
+                           wl.k[r.kw[k]].name, FX(r.kl_x[k]), r.kl_t[k]);
+                else
+                    printf("  %-14s %-7s alpha %.4f, history %.2f, last-window IPC %.2f, effective goal %.2f, "
+                           "quota %u per TB x %u TBs = %.2f per cycle\n",
+                           wl.k[r.kw[k]].name, r.goal[k] > 0 ? "QoS" : "non-QoS", FX(res.m_alpha[k]),
+                           FX(res.m_hist[k]), FX(res.m_ipc_ep[k]), FX(res.m_agoal[k]), res.m_qpt[k], res.m_tbs[k],
+                           (double)res.m_qpt[k] * res.m_tbs[k] / (res.m_len ? res.m_len : 1));
+            }
+        }
+        uint64_t dl = res.ctx_lines;
+        for (int k = 0; k < r.nk; k++)
+            dl += res.dram[k];
+        printf("memory: %.3f DRAM lines requested per cycle (%.0f%% of the %u channels' %.3f)\n",
+               (double)dl / (double)cycles,
+               100.0 * (double)dl / (double)cycles / (wl.m.mem_channels / wl.m.mem_service), wl.m.mem_channels,
+               wl.m.mem_channels / wl.m.mem_service);
+        printf("preemption: %llu TBs saved, %llu restored, %llu dropped, %llu context lines\n",
+               (unsigned long long)res.saves, (unsigned long long)res.restores, (unsigned long long)res.drops,
+               (unsigned long long)res.ctx_lines);
+        printf("speed: shared run %.2f s (%.2f M cycles/s), isolated runs %.2f s\n", res.secs,
+               (double)cycles / res.secs / 1e6, iso_secs);
+    }
+#undef FX
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 1;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        usage(stdout);
+        return 0;
+    }
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            usage(stdout);
+            return 0;
+        }
+    if (!strcmp(argv[1], "run"))
+        return cmd_run(argc - 2, argv + 2);
+    if (!strcmp(argv[1], "check"))
+        return cmd_check(argc - 2, argv + 2);
+    die("unknown command \"%s\" (expected run or check; see smk --help)", argv[1]);
+}

@@ -1,0 +1,258 @@
+#!/usr/bin/env bash
+# test_workload.sh SMK: workload files (docs/workload.md) and the smk command's argument errors.
+# Good files are accepted; every bad file or command line is rejected with exactly the one-line
+# message given here (file and line included) and a non-zero exit, never a crash or a default.
+set -u
+smk=${1:?usage: test_workload.sh path/to/smk (build/gtx980/smk)}
+dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
+pass=0 fail=0
+ok()  { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+base="$dir/base.wl"
+cat > "$base" <<'EOF'
+# base file of the tests (line numbers matter)
+machine
+  mem_channels 4
+  mem_service 2.78
+  mem_latency 200
+  l1_latency 82
+  l2_latency 200
+  alu_latency 6
+  sfu_latency 20
+  shared_latency 24
+  max_inflight 4
+  mshr 64
+  ctx_priority no
+end
+kernel a
+  threads 128
+  regs 25
+  smem_bytes 4124
+  grid 121
+  insts 1000
+  mix_alu 0.8
+  mix_sfu 0.05
+  mix_shared 0.1
+  mix_global 0.05
+  dep 0.5
+  lines 1
+  l1_hit 0.5
+  l2_hit 0.5
+  active 32:0.9 16:0.1
+  idempotent yes
+end
+kernel b    # a comment after the name
+  threads 120
+  regs 54
+  smem_bytes 0
+  grid 18000
+  insts 600
+  mix_alu 0.7
+  mix_sfu 0
+  mix_shared 0
+  mix_global 0.3
+  dep 0.5
+  lines 2
+  l1_hit 0.05
+  l2_hit 0.2
+  active 32:1
+  idempotent no
+end
+EOF
+
+# ---- good files
+for f in "$base" testbench/workloads/*.wl; do
+  if out=$("$smk" check --workload "$f" 2>&1); then ok; else bad "good file $f rejected: $out"; fi
+done
+printf '\n\n# only comments and blank lines around\n' > "$dir/pad.wl"; cat "$base" >> "$dir/pad.wl"; printf '\n# end\n' >> "$dir/pad.wl"
+if "$smk" check --workload "$dir/pad.wl" > /dev/null 2>&1; then ok; else bad "comments and blank lines rejected"; fi
+# CRLF line ends and tabs are whitespace
+sed -e 's/$/\r/' -e 's/ /\t/g' "$base" > "$dir/crlf.wl"
+if "$smk" check --workload "$dir/crlf.wl" > /dev/null 2>&1; then ok; else bad "CRLF/tab file rejected"; fi
+# blocks in any order (kernels before the machine)
+sed -n '15,48p' "$base" > "$dir/order.wl"; sed -n '2,14p' "$base" >> "$dir/order.wl"
+if "$smk" check --workload "$dir/order.wl" > /dev/null 2>&1; then ok; else bad "machine block after the kernels rejected"; fi
+# exactly 64 kernels is allowed
+{ sed -n '2,14p' "$base"; for i in $(seq 1 64); do sed -n '15,31p' "$base" | sed "s/^kernel a/kernel k$i/"; done; } > "$dir/k64.wl"
+if "$smk" check --workload "$dir/k64.wl" > /dev/null 2>&1; then ok; else bad "64 kernels rejected"; fi
+# the check output names the kernels
+out=$("$smk" check --workload "$base" 2>&1)
+[ "$out" = "$base: OK, 2 kernels: a b (fit configuration gtx980)" ] && ok || bad "check output: '$out'"
+
+# ---- bad files: case NAME SED-EXPRESSION EXPECTED-MESSAGE (exact; @ = the file)
+case_() {
+  local name=$1 expr=$2 want=$3 f="$dir/$1.wl" out rc
+  sed -e "$expr" "$base" > "$f"
+  out=$("$smk" check --workload "$f" 2>&1); rc=$?
+  want="smk: ${want//@/$f}"
+  if [ $rc -eq 0 ]; then bad "$name: accepted"; elif [ $rc -gt 1 ]; then bad "$name: exit status $rc (crash?)";
+  elif [ "$out" != "$want" ]; then bad "$name: got '$out', want '$want'"; else ok; fi
+}
+KKEYS="threads, regs, smem_bytes, grid, insts, mix_alu, mix_sfu, mix_shared, mix_global, dep, lines, l1_hit, l2_hit, active, idempotent"
+MKEYS="mem_channels, mem_service, mem_latency, l1_latency, l2_latency, alu_latency, sfu_latency, shared_latency, max_inflight, mshr, ctx_priority"
+case_ unknown_kkey   '17a\  colour 3' "@:18: unknown key 'colour' in kernel block (expected one of $KKEYS)"
+case_ unknown_mkey   '4a\  dram_gb 4' "@:5: unknown key 'dram_gb' in machine block (expected one of $MKEYS)"
+case_ missing_kkey   '/^  grid 121/d' "@:30: kernel 'a' (line 15) is missing key 'grid' (every key is required)"
+case_ missing_mkey   '/^  mshr/d' "@:13: machine block (line 2) is missing key 'mshr' (every key is required)"
+case_ missing_active '29d' "@:30: kernel 'a' (line 15) is missing key 'active' (every key is required)"
+case_ duplicate_key  '17a\  regs 30' "@:18: key 'regs' given twice (first at line 17)"
+case_ duplicate_kern 's/^kernel b.*/kernel a/' "@:32: kernel 'a' defined twice (first at line 15)"
+case_ second_machine '14a\machine' "@:15: second 'machine' block (first at line 2)"
+case_ not_integer    's/^  grid 121/  grid many/' "@:19: key 'grid': expected an integer, got \"many\""
+case_ negative_int   's/^  grid 121/  grid -5/' "@:19: key 'grid': expected an integer, got \"-5\""
+case_ float_for_int  's/^  threads 128/  threads 128.0/' "@:16: key 'threads': expected an integer, got \"128.0\""
+case_ hex_int        's/^  regs 25/  regs 0x19/' "@:17: key 'regs': expected an integer, got \"0x19\""
+case_ huge_int       's/^  insts 1000/  insts 99999999999999999999/' "@:20: key 'insts' = 99999999999999999999 out of range (expected 1..1000000000)"
+case_ int_zero       's/^  grid 121/  grid 0/' "@:19: key 'grid' = 0 out of range (expected 1..16777215)"
+case_ threads_high   's/^  threads 128/  threads 1025/' "@:16: key 'threads' = 1025 out of range (expected 1..1024)"
+case_ regs_high      's/^  regs 25/  regs 256/' "@:17: key 'regs' = 256 out of range (expected 1..255)"
+case_ channels_zero  's/^  mem_channels 4/  mem_channels 0/' "@:3: key 'mem_channels' = 0 out of range (expected 1..64)"
+case_ inflight_high  's/^  max_inflight 4/  max_inflight 33/' "@:11: key 'max_inflight' = 33 out of range (expected 1..32)"
+case_ not_number     's/^  dep 0.5/  dep half/' "@:25: key 'dep': expected a number, got \"half\""
+case_ nan            's/^  dep 0.5/  dep nan/' "@:25: key 'dep': expected a number, got \"nan\""
+case_ prob_high      's/^  l1_hit 0.5/  l1_hit 1.5/' "@:27: key 'l1_hit' = 1.5 out of range (expected 0..1)"
+case_ prob_negative  's/^  l2_hit 0.5/  l2_hit -0.1/' "@:28: key 'l2_hit': expected a number, got \"-0.1\""
+case_ lines_low      's/^  lines 1/  lines 0.5/' "@:26: key 'lines' = 0.5 out of range (expected 1..32)"
+case_ service_zero   's/^  mem_service 2.78/  mem_service 0/' "@:4: key 'mem_service' = 0 out of range (expected 0.01..1000)"
+case_ trailing       's/^  regs 25/  regs 25 26/' "@:17: key 'regs': unexpected \"26\" after the value"
+case_ trailing_unit  's/^  smem_bytes 4124/  smem_bytes 4124 bytes/' "@:18: key 'smem_bytes': unexpected \"bytes\" after the value"
+case_ glued_garbage  's/^  regs 25/  regs 25x/' "@:17: key 'regs': expected an integer, got \"25x\""
+case_ missing_value  's/^  regs 25/  regs/' "@:17: key 'regs': missing value"
+case_ comment_value  's/^  regs 25/  regs # 25/' "@:17: key 'regs': missing value"
+case_ yesno          's/^  idempotent yes/  idempotent 1/' "@:30: key 'idempotent': expected yes or no, got \"1\""
+case_ yesno_ctx      's/^  ctx_priority no/  ctx_priority maybe/' "@:13: key 'ctx_priority': expected yes or no, got \"maybe\""
+case_ mix_sum        's/^  mix_alu 0.8/  mix_alu 0.7/' "@:31: kernel 'a': mix_alu + mix_sfu + mix_shared + mix_global = 0.9 (expected 1)"
+case_ mix_high       's/^  mix_alu 0.8/  mix_alu 1.8/' "@:21: key 'mix_alu' = 1.8 out of range (expected 0..1)"
+case_ act_sum        's/^  active 32:0.9 16:0.1/  active 32:0.9 16:0.2/' "@:29: key 'active': probabilities sum to 1.1 (expected 1)"
+case_ act_format     's/^  active 32:0.9 16:0.1/  active 32=0.9 16:0.1/' "@:29: key 'active': expected THREADS:PROBABILITY, got \"32=0.9\""
+case_ act_threads    's/^  active 32:0.9 16:0.1/  active 33:0.9 16:0.1/' "@:29: key 'active': thread count in \"33:0.9\" out of range (expected 1..32)"
+case_ act_zero_thr   's/^  active 32:0.9 16:0.1/  active 0:0.9 16:0.1/' "@:29: key 'active': thread count in \"0:0.9\" out of range (expected 1..32)"
+case_ act_zero_prob  's/^  active 32:0.9 16:0.1/  active 32:1 16:0/' "@:29: key 'active': probability in \"16:0\" out of range (expected > 0 and <= 1)"
+case_ act_dup        's/^  active 32:0.9 16:0.1/  active 32:0.5 32:0.5/' "@:29: key 'active': thread count 32 given twice"
+case_ act_empty_prob 's/^  active 32:0.9 16:0.1/  active 32: 16:0.1/' "@:29: key 'active': expected THREADS:PROBABILITY, got \"32:\""
+case_ key_outside    '1a\threads 128' "@:2: \"threads\" outside a block (expected 'machine' or 'kernel NAME')"
+case_ end_outside    '14a\end' "@:15: 'end' outside a block"
+case_ end_garbage    '31s/^end/end now/' "@:31: 'end': unexpected \"now\" after it"
+case_ nested         '20a\kernel c' "@:21: 'kernel' inside the kernel block opened at line 15 (missing 'end')"
+case_ missing_end    '31d' "@:31: 'kernel' inside the kernel block opened at line 15 (missing 'end')"
+case_ eof_in_block   '48d' "@:47: end of file inside the kernel block opened at line 32 (missing 'end')"
+case_ kernel_noname  's/^kernel a/kernel/' "@:15: 'kernel': missing name (expected 'kernel NAME')"
+case_ kernel_2names  's/^kernel a/kernel a b/' "@:15: 'kernel a': unexpected \"b\" after the name"
+case_ bad_name       's/^kernel a/kernel a\/b/' "@:15: kernel name \"a/b\": expected 1..31 characters of [A-Za-z0-9_.-]"
+case_ long_name      's/^kernel a/kernel aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/' "@:15: kernel name \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\": expected 1..31 characters of [A-Za-z0-9_.-]"
+case_ machine_arg    's/^machine/machine gtx980/' "@:2: 'machine': unexpected \"gtx980\" (expected 'machine' alone on its line)"
+case_ no_machine     '2,14d' "@:35: no 'machine' block (it is required)"
+case_ no_kernel      '15,$d' "@:14: no 'kernel NAME' block (at least one is required)"
+case_ control_char   's/^  regs 25/\x01regs 25/' "@:17: non-ASCII or control character (byte 0x01) in the first word"
+case_ nul_byte       's/^  regs 25/  regs 2\x005/' "@:17: NUL byte in the line (not a text file?)"
+case_ long_line      "17s/\$/ $(printf '%*s' 1100 '' | tr ' ' '#')/" "@:17: line longer than 1024 characters"
+case_ too_many_words 's/^  active 32:0.9 16:0.1/  active 32:0.9 16:0.1 a b c d e f g h i j k l m n o p q r s t u v w x y z 1 2 3 4 5 6 7/' "@:29: too many words on one line (at most 35)"
+
+# empty file, only comments, missing file, a directory
+: > "$dir/empty.wl"
+out=$("$smk" check --workload "$dir/empty.wl" 2>&1) && bad "empty file accepted" || {
+  [ "$out" = "smk: $dir/empty.wl:1: empty workload (expected a 'machine' block and at least one 'kernel NAME' block)" ] && ok || bad "empty: '$out'"; }
+printf '# nothing\n\n' > "$dir/comments.wl"
+out=$("$smk" check --workload "$dir/comments.wl" 2>&1) && bad "comments-only file accepted" || {
+  [ "$out" = "smk: $dir/comments.wl:2: no 'machine' block (it is required)" ] && ok || bad "comments only: '$out'"; }
+out=$("$smk" check --workload "$dir/nope.wl" 2>&1) && bad "missing file accepted" || {
+  [ "$out" = "smk: $dir/nope.wl:0: cannot open workload: No such file or directory" ] && ok || bad "missing file: '$out'"; }
+# 65 kernels: too many
+{ sed -n '2,14p' "$base"; for i in $(seq 1 65); do sed -n '15,31p' "$base" | sed "s/^kernel a/kernel k$i/"; done; } > "$dir/k65.wl"
+out=$("$smk" check --workload "$dir/k65.wl" 2>&1) && bad "65 kernels accepted" || {
+  [ "$out" = "smk: $dir/k65.wl:1102: too many kernels (at most 64)" ] && ok || bad "65 kernels: '$out'"; }
+# a kernel that parses but does not fit the configuration (gtx980: 64 warps, 2048 register rows, 96 KB)
+case_ fit_regs   's/^  threads 128/  threads 1024/;s/^  regs 25/  regs 255/' "@:15: kernel 'a': one TB needs 32 x 255 x 32 registers, more than the SM's 65536 (configuration gtx980)"
+case_ fit_smem   's/^  smem_bytes 4124/  smem_bytes 100000/' "@:15: kernel 'a': 100000 bytes of shared memory per TB exceed the SM's 98304 (configuration gtx980)"
+case_ fit_grid   's/^  grid 121/  grid 2000000/' "@:15: kernel 'a': grid of 2000000 TBs exceeds the driver's 1048575 (grid_width) (configuration gtx980)"
+
+# ---- smk run: argument errors (one line, exit 1)
+run_() {
+  local name=$1 want=$2 out rc; shift 2
+  out=$("$smk" "$@" 2>&1); rc=$?
+  if [ $rc -eq 0 ]; then bad "$name: accepted"; elif [ $rc -gt 1 ]; then bad "$name: exit status $rc";
+  elif [ "$out" != "smk: $want" ]; then bad "$name: got '$out', want 'smk: $want'"; else ok; fi
+}
+W=(--workload "$base")
+run_ no_command    'unknown command "fly" (expected run or check; see smk --help)' fly
+run_ wrong_config  "--config small: this binary simulates configuration 'gtx980'; use build/small/smk (make build/small/smk)" run --config small "${W[@]}" --kernels a --policy fcfs
+run_ no_config     "run: --config NAME is required (this binary: gtx980)" run "${W[@]}" --kernels a --policy fcfs
+run_ rtl           "--rtl: the RTL back-end of smk is not built yet (C model only; issue 5)" run --config gtx980 "${W[@]}" --kernels a --policy fcfs --rtl
+run_ no_kernels    "run: --kernels A,B,... is required" run --config gtx980 "${W[@]}" --policy fcfs
+run_ no_policy     "run: --policy fcfs|spart|smk|smkp|qos is required" run --config gtx980 "${W[@]}" --kernels a
+run_ bad_policy    '--policy: unknown value "rr" (expected fcfs | spart | smk | smkp | qos)' run --config gtx980 "${W[@]}" --kernels a --policy rr
+run_ bad_scheme    '--scheme: unknown value "fair" (expected off | smk | naive | elastic | rollover)' run --config gtx980 "${W[@]}" --kernels a --policy qos --scheme fair
+run_ unknown_kern  "--kernels: no kernel 'c' in $base" run --config gtx980 "${W[@]}" --kernels a,c --policy fcfs
+run_ dup_kern      "--kernels: 'a' listed twice" run --config gtx980 "${W[@]}" --kernels a,a --policy fcfs
+run_ empty_kern    '--kernels "a,": empty name in the list' run --config gtx980 "${W[@]}" --kernels a, --policy fcfs
+run_ goal_notlisted "--goal: 'b' is not one of --kernels" run --config gtx980 "${W[@]}" --kernels a --policy qos --scheme rollover --goal b=0.5
+run_ goal_range    "--goal a=1.5: expected a fraction of the isolated IPC, 0 < F <= 1" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=1.5
+run_ goal_format   '--goal "a:0.5": expected KERNEL=FRACTION' run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a:0.5
+run_ goal_twice    "--goal: 'a' given twice" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.5 --goal a=0.6
+run_ qos_nogoal    "--scheme rollover: QoS quotas need at least one --goal" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover
+run_ cycles_bad    '--cycles: expected an integer 1..100000000000, got "2M"' run --config gtx980 "${W[@]}" --kernels a --policy fcfs --cycles 2M
+run_ cycles_zero   "--cycles: 0 out of range (expected 1..100000000000)" run --config gtx980 "${W[@]}" --kernels a --policy fcfs --cycles 0
+run_ epoch_small   "--epoch: 10 out of range (expected 100..16777215)" run --config gtx980 "${W[@]}" --kernels a --policy fcfs --epoch 10
+run_ bad_preempt   '--preempt: unknown value "kill" (expected save | drop)' run --config gtx980 "${W[@]}" --kernels a --policy smk --preempt kill
+run_ bad_evict     '--evict: unknown value "drop" (expected save | drain)' run --config gtx980 "${W[@]}" --kernels a --policy smkp --evict drop
+run_ twice         "--policy given twice" run --config gtx980 "${W[@]}" --kernels a --policy fcfs --policy smk
+run_ json_csv      "--json and --csv: give at most one of them, once" run --config gtx980 "${W[@]}" --kernels a --policy fcfs --json --csv
+run_ unknown_opt   'run: unknown argument "--fast" (see smk --help)' run --config gtx980 "${W[@]}" --kernels a --policy fcfs --fast
+run_ missing_val   "--cycles: missing value" run --config gtx980 "${W[@]}" --kernels a --policy fcfs --cycles
+run_ bad_workload  "$dir/empty.wl:1: empty workload (expected a 'machine' block and at least one 'kernel NAME' block)" run --config gtx980 --workload "$dir/empty.wl" --kernels a --policy fcfs
+{ sed -n '2,14p' "$base"; for i in $(seq 1 9); do sed -n '15,31p' "$base" | sed "s/^kernel a/kernel k$i/"; done; } > "$dir/k9.wl"
+run_ too_many_run  "--kernels: more than 8 kernels (the driver's kernel table, configuration gtx980)" run --config gtx980 --workload "$dir/k9.wl" --kernels k1,k2,k3,k4,k5,k6,k7,k8,k9 --policy fcfs
+if "$smk" --help | grep -q '^usage: smk run'; then ok; else bad "--help"; fi
+
+# ---- a short good run: table, JSON and CSV; same seed = same numbers
+o1=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --cycles 20000 --seed 7 --json 2>&1) || bad "good run failed: $o1"
+o2=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --cycles 20000 --seed 7 --json 2>&1)
+strip() { sed -e 's/"seconds":[^,]*,"cycles_per_second":[0-9]*//'; }
+[ "$(strip <<< "$o1")" = "$(strip <<< "$o2")" ] && ok || bad "same seed, different results"
+grep -q '"stp":' <<< "$o1" && ok || bad "JSON output: $o1"
+o3=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.5 --cycles 20000 --csv 2>&1) || bad "qos run failed: $o3"
+[ "$(wc -l <<< "$o3")" = 3 ] && grep -q '^config,workload,policy' <<< "$o3" && ok || bad "CSV output: $o3"
+o4=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.5 --cycles 20000 2>&1)
+# many short idempotent kernels under smk with DROP preemption: drops happen, and the self-check
+# (every launch issues grid x warps x insts instructions, dropped work excepted) holds
+{ sed -n '2,14p' "$base"; for i in 1 2 3 4 5 6; do printf 'kernel d%s\n threads %s\n regs %s\n smem_bytes %s\n grid %s\n insts %s\n mix_alu 0.6\n mix_sfu 0.05\n mix_shared 0.05\n mix_global 0.3\n dep 0.5\n lines 2\n l1_hit 0.3\n l2_hit 0.3\n active 32:0.8 7:0.2\n idempotent yes\nend\n' \
+  $i $((32 * (i % 4 + 1))) $((8 + 8 * i)) $((2048 * (i % 3))) $((5 + 10 * i)) $((100 * i)); done; } > "$dir/drop.wl"
+o5=$("$smk" run --config gtx980 --workload "$dir/drop.wl" --kernels d1,d2,d3,d4,d5,d6 --policy smk --preempt drop --cycles 200000 --iso-cycles 2000 --json 2>&1)
+rc=$?; drops=$(grep -o '"drops":[0-9]*' <<< "$o5" | cut -d: -f2)
+[ $rc -eq 0 ] && [ "${drops:-0}" -gt 0 ] && ok || bad "DROP run: rc $rc, drops '${drops:-}': $o5"
+# the same with SAVE: TBs saved and restored (possibly on other SMs), self-check holds
+o6=$("$smk" run --config gtx980 --workload "$dir/drop.wl" --kernels d1,d2,d3,d4,d5,d6 --policy smk --cycles 200000 --iso-cycles 2000 --json 2>&1)
+rc=$?; rest=$(grep -o '"restores":[0-9]*' <<< "$o6" | cut -d: -f2)
+[ $rc -eq 0 ] && [ "${rest:-0}" -gt 0 ] && ok || bad "SAVE/RESTORE run: rc $rc, restores '${rest:-}': $o6"
+# the QoS manager programs the quotas (no placeholder any more): labelled, goal and manager registers reported
+grep -q '^quotas: QoS manager, QOS mode, rollover, TLP on$' <<< "$o4" && grep -q '^goal a: IPC .* against goal ' <<< "$o4" &&
+  grep -q '^manager at the end (2 epochs of 10000 cycles' <<< "$o4" && ! grep -qi 'placeholder' <<< "$o4" && ok ||
+  bad "QoS manager run not reported: $o4"
+o7=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.5 --cycles 20000 --json 2>&1)
+grep -q '"alpha":[0-9.]*,"hist":[0-9.]*' <<< "$o7" && grep -q '"manager":{"mctrl":' <<< "$o7" && ok || bad "manager JSON: $o7"
+# the default scenario (built-in workload, no path needed), shortened
+sabs=$(cd "$(dirname "$smk")" && pwd)/$(basename "$smk")
+o8=$(cd "$dir" && "$sabs" run --default --cycles 20000 2>&1)
+grep -q '^smk run: config gtx980, workload testbench/workloads/parboil.wl (built in), policy qos, scheme rollover, 20000 cycles' <<< "$o8" &&
+  grep -q '^goal tpacf: IPC ' <<< "$o8" && ok || bad "default scenario: $o8"
+
+# ---- timing model against hand-computed rates (docs/workload.md "Timing model")
+sed -n '2,14p' "$base" | sed 's/mem_service 2.78/mem_service 2.5/' > "$dir/lat.wl"
+kern() { # NAME THREADS GRID INSTS ALU GLOBAL DEP LINES L1 ACTIVE
+  printf 'kernel %s\n threads %s\n regs 8\n smem_bytes 0\n grid %s\n insts %s\n mix_alu %s\n mix_sfu 0\n mix_shared 0\n mix_global %s\n dep %s\n lines %s\n l1_hit %s\n l2_hit 0\n active %s\n idempotent yes\nend\n' "$@"; }
+{ kern alu 32 1 10000 1 0 1 1 1 32:1      # one warp, each instruction waits for the previous: 32 / alu_latency 6
+  kern l1 32 1 10000 0 1 1 1 1 16:1       # one warp, L1 hits of 16 active threads: 16 / l1_latency 82
+  kern indep 32 1 100000 1 0 0 1 1 32:1   # no dependences: max_inflight 4 per alu_latency 6 -> 4/6 x 32
+  kern stream 1024 10000 100 0 1 0 4 0 32:1; } >> "$dir/lat.wl"  # all DRAM: the 4 channels saturate
+rate() { "$smk" run --config gtx980 --workload "$dir/lat.wl" --kernels "$1" --policy fcfs --cycles 60000 --iso-cycles 100 --json |
+  grep -o "\"$2\":[0-9.]*" | head -1 | cut -d: -f2; }
+near() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a >= b * 0.99 && a <= b * 1.01) }'; }
+v=$(rate alu ipc);   near "$v" 5.3333 && ok || bad "dependent ALU chain: IPC $v, want 32/6"
+v=$(rate l1 ipc);    near "$v" 0.1951 && ok || bad "dependent L1 hits: IPC $v, want 16/82"
+v=$(rate indep ipc); near "$v" 21.333 && ok || bad "independent ALU: IPC $v, want 4/6 x 32"
+v=$("$smk" run --config gtx980 --workload "$dir/lat.wl" --kernels stream --policy fcfs --cycles 60000 --iso-cycles 100 | grep -o '^memory: [0-9.]*' | cut -d' ' -f2)
+near "$v" 1.6 && ok || bad "streaming kernel: $v DRAM lines per cycle, want 4 / 2.5 = 1.6"
+
+echo "workload tests: $pass passed, $fail failed"
+[ $fail -eq 0 ]

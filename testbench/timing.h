@@ -1,0 +1,45 @@
+/* timing.h: the SM pipelines and the memory system around gpu_top, driven by a workload
+ * (docs/workload.md "Timing model"). Per SM and per cycle it produces what the SM consumes: ready,
+ * wbusy and wexit per warp, completions with active-thread counts on the completion ports, and the
+ * responses to the preemption engines' context requests; it observes issues, launches, set-ups,
+ * engine commands, frees and memory requests. Global-memory lines and context lines share one model
+ * of NCH memory channels (a line to channel c starts at max(now, free[c]), holds the channel for
+ * mem_service cycles and completes mem_latency cycles later), so kernels interfere through it.
+ *
+ * Cost: per cycle one bucket of a timing wheel (the completions due) and a few mask operations per
+ * SM; per issue one event. No allocation after tm_new. Deterministic for a given seed. */
+#ifndef SMK_TIMING_H
+#define SMK_TIMING_H
+#include "gpu_top.h"
+#include "workload.h"
+
+typedef struct timing timing_t;
+
+typedef struct {
+    uint64_t thr;      /* thread instructions completed (sum of active threads) */
+    uint64_t wis;      /* warp instructions issued */
+    uint64_t wis_dropped; /* of those, issued by TBs that a DROP then discarded (they rerun) */
+    uint64_t tbs;      /* TBs completed */
+    uint64_t gmem_lines, dram_lines;
+} tm_kstat_t;
+
+typedef struct {
+    uint64_t ctx_lines;     /* context lines served (save and restore) */
+    uint64_t saves, drops, restores_launched, cp_deferred, events;
+} tm_stat_t;
+
+/* kmap[k] = workload kernel index of driver kernel-table entry k (k < nk; nk <= SMK_KERNELS). */
+timing_t *tm_new(const workload_t *wl, const int *kmap, int nk, uint64_t seed);
+void tm_free(timing_t *t);
+/* Before gpu_eval of cycle `cycle`: fill the pipelines', memory-response and cap fields of in->sm[*]
+ * (not the CSR fields). */
+void tm_inputs(timing_t *t, const gpu_top_t *g, gpu_in_t *in, uint64_t cycle);
+/* After gpu_eval, before gpu_commit of the same cycle: observe issues, set-ups, commands, launches,
+ * frees, completions of TBs and memory requests. */
+void tm_observe(timing_t *t, const gpu_top_t *g, const gpu_out_t *o, uint64_t cycle);
+const tm_kstat_t *tm_kstat(const timing_t *t, int k);
+const tm_stat_t *tm_stat(const timing_t *t);
+/* Reset every statistic (for a warm-up before a measured interval; smk does not use one today). */
+void tm_reset_stats(timing_t *t);
+
+#endif
