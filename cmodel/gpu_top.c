@@ -67,7 +67,7 @@ void gpu_eval(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *o)
     for (int s = 0; s < SMK_NUM_SM; s++)
         mi->rd_data[s] = o->s[s].qo.rd_data;
     mi->kl_v = in->host.kl_v, mi->kl_k = in->host.kl_k, mi->kl_n = in->host.kl_n, mi->kl_qos = in->host.kl_qos;
-    mi->kl_goal = in->kl_goal, mi->kl_x = in->kl_x, mi->kl_t = in->kl_t;
+    mi->kl_goal = in->kl_goal, mi->kl_x = in->kl_x, mi->kl_t = in->kl_t, mi->kl_keep = in->kl_keep;
     mi->kl_rej = o->d.kl_rej, mi->kdone_v = o->d.kdone_v, mi->kdone_k = o->d.kdone_k;
     mi->lk_cnt = o->d.lk_cnt, mi->lk_part = o->d.lk_part, mi->lk_ksv = o->d.lk_ksv, mi->lk_ks = o->d.lk_ks;
     mi->rq_rdy = o->d.rq_rdy, mi->rq_ack_v = o->d.rq_ack_v, mi->rq_ack_st = o->d.rq_ack_st;

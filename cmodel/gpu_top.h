@@ -22,7 +22,7 @@ typedef struct {
  * only while the manager does not own the SMs, `own == 0`), per SM the pipelines, CSR, memory and
  * throttle-cap ports (the set_* and cmd_* fields of sm[s] are ignored: they come from the driver;
  * csr_* and rd_addr are the host's, used only while `own == 0`), the host port of the QoS manager
- * (m_*) and the launch fields only the manager reads (kl_goal, kl_x, kl_t; they go with
+ * (m_*) and the launch fields only the manager reads (kl_goal, kl_x, kl_t, kl_keep; they go with
  * host.kl_v). All-zero new fields leave the manager disabled: gpu_top then behaves as before
  * issue 5. */
 typedef struct {
@@ -30,6 +30,7 @@ typedef struct {
     sm_in_t sm[SMK_NUM_SM];
     uint32_t m_we, m_addr, m_wdata, m_raddr;
     uint32_t kl_goal, kl_x, kl_t;
+    uint32_t kl_keep; /* relaunch: the manager keeps the entry's history (docs/qos_mgr.md section 4) */
 } gpu_in_t;
 
 /* Outputs of every block and the effective inputs each block saw (the internal wiring). m holds

@@ -597,6 +597,7 @@ void qm_commit(qos_mgr_t *q, const qm_in_t *in, const qm_out_t *out)
         q->pl_goal = in->kl_goal;
         q->pl_x = x > ONE ? ONE : x;
         q->pl_t = in->kl_t & QM_GVMAX;
+        q->pl_keep = in->kl_keep & 1u;
     }
     for (int k = 0; k < KN; k++) {
         q->wcnt[k] = (snap_e || init_end) ? 0 : (uint32_t)sat32_64((uint64_t)o.wcnt[k] + o.mv[k]);
@@ -604,10 +605,17 @@ void qm_commit(qos_mgr_t *q, const qm_in_t *in, const qm_out_t *out)
             q->mv[k] = 0;
         if (commit && o.pl_k == (uint32_t)k) {
             q->mv[k] = 1, q->mqos[k] = (uint8_t)o.pl_qos, q->mkn[k] = o.pl_n, q->mgoal[k] = o.pl_goal;
-            q->mx[k] = o.pl_x, q->mt[k] = o.pl_t, q->fresh[k] = 1;
-            q->wcnt[k] = 0, q->cum_i[k] = 0, q->cum_c[k] = 0, q->ipc_ep[k] = ONE, q->hist[k] = 0;
-            q->alpha[k] = ONE, q->agoal[k] = 0, q->hgive[k] = 0, q->qpt[k] = 0;
+            q->mx[k] = o.pl_x, q->mt[k] = o.pl_t;
             q->isum[k] = 0, q->tsum[k] = 0, q->wc[k] = 0;
+            if (o.pl_keep) {
+                /* relaunch with keep: the history continues; wcnt, cum_*, ipc_ep, hist, alpha,
+                 * agoal, hgive, qpt take the value of their normal rule at this edge */
+                q->fresh[k] = (uint8_t)(o.fresh[k] | (o.cum_c[k] == 0));
+            } else {
+                q->fresh[k] = 1;
+                q->wcnt[k] = 0, q->cum_i[k] = 0, q->cum_c[k] = 0, q->ipc_ep[k] = ONE, q->hist[k] = 0;
+                q->alpha[k] = ONE, q->agoal[k] = 0, q->hgive[k] = 0, q->qpt[k] = 0;
+            }
         }
     }
 }

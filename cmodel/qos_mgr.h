@@ -55,7 +55,7 @@ typedef struct {
     uint64_t cum_i[QM_KN]; /* 48 bits */
     uint32_t cum_c[QM_KN], ipc_ep[QM_KN], hist[QM_KN], alpha[QM_KN], agoal[QM_KN];
     uint32_t hgive[QM_KN], qpt[QM_KN], smk_r[QM_KN];
-    uint32_t pl_v, pl_k, pl_n, pl_qos, pl_goal, pl_x, pl_t;
+    uint32_t pl_v, pl_k, pl_n, pl_qos, pl_goal, pl_x, pl_t, pl_keep;
     /* compute (section 7) */
     uint32_t P, ratio;
     uint64_t gN; /* 32 + SMW + GVW bits */
@@ -83,6 +83,7 @@ typedef struct {
     uint32_t rd_data[QM_NSM];
     /* snooped from the driver's launch port, and the driver's outputs */
     uint32_t kl_v, kl_k, kl_n, kl_qos, kl_goal, kl_x, kl_t, kl_rej;
+    uint32_t kl_keep; /* relaunch of the same application: keep the entry's history (section 4) */
     uint32_t kdone_v, kdone_k;
     uint32_t lk_cnt, lk_part, lk_ksv, lk_ks;
     uint32_t rq_rdy, rq_ack_v, rq_ack_st, rq_ack_kv, rq_ack_n;

@@ -53,6 +53,7 @@ module qos_mgr #(
     input  wire [31:0]           kl_goal,
     input  wire [16:0]           kl_x,
     input  wire [GVW-1:0]        kl_t,
+    input  wire                  kl_keep,   // relaunch: keep the entry's history (section 4)
     input  wire                  kl_rej,
     input  wire                  kdone_v,
     input  wire [KW-1:0]         kdone_k,
@@ -175,6 +176,7 @@ module qos_mgr #(
     reg [31:0]         pl_goal    /*verilator public_flat_rd*/;
     reg [16:0]         pl_x       /*verilator public_flat_rd*/;
     reg [GVW-1:0]      pl_t       /*verilator public_flat_rd*/;
+    reg                pl_keep    /*verilator public_flat_rd*/;
     // compute
     reg [31:0]         P          /*verilator public_flat_rd*/;
     reg [31:0]         ratio      /*verilator public_flat_rd*/;
@@ -551,7 +553,7 @@ module qos_mgr #(
                 alpha[k*32 +: 32]  <= ONE;
             end
             pl_v <= 1'b0; pl_k <= {KW{1'b0}}; pl_n <= {NW{1'b0}}; pl_qos <= 1'b0;
-            pl_goal <= 32'd0; pl_x <= 17'd0; pl_t <= {GVW{1'b0}};
+            pl_goal <= 32'd0; pl_x <= 17'd0; pl_t <= {GVW{1'b0}}; pl_keep <= 1'b0;
             P <= ONE; ratio <= 32'd0; gN <= {GNW{1'b0}}; Q <= 32'd0; qm <= {NSM*KS{1'b0}};
             ga_i <= {IW{1'b0}}; ga_t <= {TW{1'b0}};
             g_s <= {SMW{1'b0}}; g_k <= {KW{1'b0}}; g_ksv <= 1'b0; g_ks <= {KS_W{1'b0}};
@@ -866,7 +868,7 @@ module qos_mgr #(
             pl_v <= kl_v;
             if (kl_v) begin
                 pl_k <= kl_k; pl_n <= kl_n; pl_qos <= kl_qos; pl_goal <= kl_goal;
-                pl_x <= kl_xc; pl_t <= kl_t;
+                pl_x <= kl_xc; pl_t <= kl_t; pl_keep <= kl_keep;
             end
             for (k = 0; k < KN; k = k + 1) begin
                 if (snap_e || init_end)
@@ -882,19 +884,25 @@ module qos_mgr #(
                     mgoal[k*32 +: 32] <= pl_goal;
                     mx[k*17 +: 17] <= pl_x;
                     mt[k*GVW +: GVW] <= pl_t;
-                    fresh[k] <= 1'b1;
-                    wcnt[k*32 +: 32] <= 32'd0;
-                    cum_i[k*48 +: 48] <= 48'd0;
-                    cum_c[k*32 +: 32] <= 32'd0;
-                    ipc_ep[k*32 +: 32] <= ONE;
-                    hist[k*32 +: 32] <= 32'd0;
-                    alpha[k*32 +: 32] <= ONE;
-                    agoal[k*32 +: 32] <= 32'd0;
-                    hgive[k*GVW +: GVW] <= {GVW{1'b0}};
-                    qpt[k*32 +: 32] <= 32'd0;
                     isum[k*IW +: IW] <= {IW{1'b0}};
                     tsum[k*TW +: TW] <= {TW{1'b0}};
                     wc[k*32 +: 32] <= 32'd0;
+                    if (pl_keep) begin
+                        // relaunch with keep: the history continues (wcnt, cum_*, ipc_ep, hist,
+                        // alpha, agoal, hgive, qpt keep the value of their normal rule)
+                        fresh[k] <= fresh[k] | (cum_c[k*32 +: 32] == 32'd0);
+                    end else begin
+                        fresh[k] <= 1'b1;
+                        wcnt[k*32 +: 32] <= 32'd0;
+                        cum_i[k*48 +: 48] <= 48'd0;
+                        cum_c[k*32 +: 32] <= 32'd0;
+                        ipc_ep[k*32 +: 32] <= ONE;
+                        hist[k*32 +: 32] <= 32'd0;
+                        alpha[k*32 +: 32] <= ONE;
+                        agoal[k*32 +: 32] <= 32'd0;
+                        hgive[k*GVW +: GVW] <= {GVW{1'b0}};
+                        qpt[k*32 +: 32] <= 32'd0;
+                    end
                 end
             end
         end

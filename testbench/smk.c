@@ -255,6 +255,9 @@ static void simulate(const run_t *r, result_t *res)
             h->kl_m = smem_lines(wk->smem_bytes), h->kl_grid = wk->grid, h->kl_qos = r->goal[k] > 0;
             h->kl_idem = (uint32_t)wk->idempotent, h->kl_adm = DRV_ADM_NONE, h->kl_lim = 0, h->kl_mask = mask[k];
             in.kl_goal = r->goal[k] > 0 ? r->kl_goal[k] : 0, in.kl_x = r->kl_x[k], in.kl_t = r->kl_t[k];
+            /* a relaunch (after this kernel's kdone) keeps the manager's history of the kernel: the
+             * papers' reruns, IPC history over all past epochs (docs/qos_mgr.md section 4) */
+            in.kl_keep = res->kdone[k] > 0;
             kl_last = k;
         }
         gpu_eval(&g, &in, &o);

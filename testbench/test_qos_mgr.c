@@ -156,8 +156,16 @@ static uint32_t mread(tb_t *b, uint32_t a)
 static void launch(tb_t *b, uint32_t k, uint32_t n, uint32_t qos, uint32_t goal, uint32_t x, uint32_t t)
 {
     b->in.kl_v = 1, b->in.kl_k = k, b->in.kl_n = n, b->in.kl_qos = qos, b->in.kl_goal = goal;
-    b->in.kl_x = x, b->in.kl_t = t;
+    b->in.kl_x = x, b->in.kl_t = t, b->in.kl_keep = 0;
     step(b);
+}
+/* the same with kl_keep = 1: a relaunch of the same application (section 4) */
+static void relaunch(tb_t *b, uint32_t k, uint32_t n, uint32_t qos, uint32_t goal, uint32_t x, uint32_t t)
+{
+    b->in.kl_v = 1, b->in.kl_k = k, b->in.kl_n = n, b->in.kl_qos = qos, b->in.kl_goal = goal;
+    b->in.kl_x = x, b->in.kl_t = t, b->in.kl_keep = 1;
+    step(b);
+    b->in.kl_keep = 0;
 }
 /* steps until the state is RUN with et == e (before that cycle's eval) */
 static void run_to_et(tb_t *b, uint32_t e)
@@ -1092,4 +1100,175 @@ Test(qos_mgr, decisions_division_and_disable, .description = "commit inside a di
     cr_assert_eq(b->q.cur_mode, (uint32_t)SMK_QMODE_QOS);
     cr_assert_eq(b->q.et, L - 1);
     cr_assert_eq(b->q.init_i, 0u);
+}
+
+/* ---- kl_keep: a relaunch keeps the history (section 4, example E6) ------------------------- */
+
+/* E1's kernel (epoch 1: 1000000 thread instructions in 10000 cycles, hist 100.0), kdone presented
+ * at et = 100 of epoch 2, the relaunch presented at et = 200 (committed at the edge of et = 201),
+ * 494950 thread instructions in epoch 2's window. keep = 1: wc = L - 101 = 9899 (the 101 edges
+ * et = 101 .. 201 with mv = 0 do not count), cum continues. keep = 0: wcnt restarts at the commit,
+ * wc = S - 201, cum restarts. */
+static void e6_run(tb_t *b, int keep)
+{
+    const uint32_t L = 10000, S = L - LCQ, c1 = S + NP + 2;
+    b->lk[0][0] = (lk_t){1, 1, 5};
+    b->lk[1][0] = (lk_t){1, 0, 7};
+    b->smreg[0][R(STAT_THR) + 1] = 600000;
+    b->smreg[1][R(STAT_THR) + 0] = 400000;
+    enable(b, L, 100, MC_MODE(SMK_QMODE_QOS) | MC_SCHEME(SMK_QSCHEME_ROLLOVER));
+    run_to_et(b, S - 1);
+    launch(b, 0, 4, 1, 0x7D0000, 0, 0);
+    run_to_et(b, L - 1);
+    step(b); /* epoch 0 computed with wc = 0 (E5(c)) */
+    run_to_et(b, L - 1);
+    step(b); /* epoch 1: E1's values */
+    cr_assert_eq(b->q.cum_i[0], 1000000u);
+    cr_assert_eq(b->q.cum_c[0], 10000u);
+    cr_assert_eq(b->q.hist[0], 6553600u);
+    cr_assert_eq(b->q.alpha[0], 81920u);
+    cr_assert_eq(b->q.qpt[0], 130208u);
+    cr_assert_eq(b->q.wcnt[0], LCQ - 1, "edges et = S+1 .. L-1 of epoch 1");
+    /* epoch 2 */
+    b->smreg[0][R(STAT_THR) + 1] = 300000;
+    b->smreg[1][R(STAT_THR) + 0] = 194950;
+    run_to_et(b, 100);
+    b->in.kdone_v = 1, b->in.kdone_k = 0;
+    step(b);
+    cr_assert_eq(b->q.mv[0], 0u);
+    cr_assert_eq(b->q.wcnt[0], LCQ + 100, "the kdone cycle counts (mv = 1 in it)");
+    run_to_et(b, 200);
+    cr_assert_eq(b->q.wcnt[0], LCQ + 100, "wcnt holds while mv = 0");
+    if (keep)
+        relaunch(b, 0, 4, 1, 0x7D0000, 0, 0);
+    else
+        launch(b, 0, 4, 1, 0x7D0000, 0, 0);
+    cr_assert_eq(b->q.pl_keep, (uint32_t)keep);
+    step(b); /* et = 201: commit */
+    cr_assert_eq(b->q.mv[0], 1u);
+    cr_assert_eq(b->q.wc[0], 0u);
+    cr_assert_eq(b->q.isum[0], 0u);
+    cr_assert_eq(b->q.tsum[0], 0u);
+    if (keep) {
+        cr_assert_eq(b->q.wcnt[0], LCQ + 100, "keep: wcnt continues (the commit edge had mv = 0)");
+        cr_assert_eq(b->q.cum_i[0], 1000000u);
+        cr_assert_eq(b->q.cum_c[0], 10000u);
+        cr_assert_eq(b->q.hist[0], 6553600u);
+        cr_assert_eq(b->q.ipc_ep[0], 6553600u);
+        cr_assert_eq(b->q.alpha[0], 81920u);
+        cr_assert_eq(b->q.agoal[0], 10240000u);
+        cr_assert_eq(b->q.qpt[0], 130208u);
+        cr_assert_eq(b->q.fresh[0], 0u, "fresh | (cum_c == 0) = 0");
+        cr_assert_eq(qm_need(&b->q, 0), 1, "need from the kept history: 100.0 < 125.0");
+    } else {
+        cr_assert_eq(b->q.wcnt[0], 0u);
+        cr_assert_eq(b->q.cum_i[0], 0u);
+        cr_assert_eq(b->q.cum_c[0], 0u);
+        cr_assert_eq(b->q.hist[0], 0u);
+        cr_assert_eq(b->q.ipc_ep[0], ONE);
+        cr_assert_eq(b->q.alpha[0], ONE);
+        cr_assert_eq(b->q.agoal[0], 0u);
+        cr_assert_eq(b->q.qpt[0], 0u);
+        cr_assert_eq(b->q.fresh[0], 1u);
+    }
+    run_to_et(b, S);
+    step(b);
+    const uint32_t w = keep ? L - 101 : S - 201;
+    cr_assert_eq(b->q.wc[0], w);
+    run_to_et(b, c1 + 169);
+    cr_assert_eq(b->q.isum[0], 494950u);
+    cr_assert_eq(b->q.tsum[0], 12u);
+    if (keep) {
+        cr_assert_eq(b->q.wc[0], 9899u);
+        cr_assert_eq(b->q.cum_i[0], 1494950u, "1000000 + 494950");
+        cr_assert_eq(b->q.cum_c[0], 19899u, "10000 + 9899");
+        cr_assert_eq(b->q.ipc_ep[0], 3276800u, "494950 / 9899 = 50.0");
+        cr_assert_eq(b->q.hist[0], 4923515u, "floor(1494950 x 65536 / 19899) = 0x4B207B (75.13)");
+        cr_assert_eq(b->q.alpha[0], 109042u, "floor(8192000 x 65536 / 4923515)");
+        cr_assert_eq(b->q.agoal[0], 13630250u, "109042 x 8192000 >> 16");
+    } else {
+        cr_assert_eq(b->q.cum_i[0], 494950u);
+        cr_assert_eq(b->q.cum_c[0], S - 201);
+        const uint32_t h = (uint32_t)(((uint64_t)494950 << 16) / (S - 201)); /* gtx980: 4104396 */
+        cr_assert_eq(b->q.ipc_ep[0], h);
+        cr_assert_eq(b->q.hist[0], h);
+    }
+}
+
+Test(qos_mgr, e6_relaunch_keep, .description = "kl_keep = 1: the relaunch continues cum_i / cum_c, hist, alpha; the gap does not count")
+{
+    e6_run(tb_new(), 1);
+}
+
+Test(qos_mgr, e6_relaunch_no_keep, .description = "kl_keep = 0: the relaunch resets the history as before")
+{
+    e6_run(tb_new(), 0);
+}
+
+/* keep on an entry that never held a kernel since reset: the same state as a fresh launch */
+Test(qos_mgr, keep_on_unused_entry, .description = "kl_keep = 1 into an entry never used since reset = a fresh launch")
+{
+    static qos_mgr_t a;
+    tb_t *b = tb_new();
+    b->lk[0][3] = (lk_t){1, 2, 3};
+    b->smreg[0][R(STAT_THR) + 2] = 7777;
+    enable(b, 10000, 100, MC_MODE(SMK_QMODE_QOS));
+    run_to_et(b, 50);
+    relaunch(b, 3, 4, 0, 0, 0x8000, 3);
+    step(b);
+    a = b->q;
+    b = tb_new();
+    b->lk[0][3] = (lk_t){1, 2, 3};
+    b->smreg[0][R(STAT_THR) + 2] = 7777;
+    enable(b, 10000, 100, MC_MODE(SMK_QMODE_QOS));
+    run_to_et(b, 50);
+    launch(b, 3, 4, 0, 0, 0x8000, 3);
+    step(b);
+    cr_assert_eq(a.pl_keep, 1u);
+    cr_assert_eq(b->q.pl_keep, 0u);
+    a.pl_keep = 0;
+    cr_assert(memcmp(&a, &b->q, sizeof a) == 0, "same state");
+    cr_assert_eq(a.fresh[3], 1u);
+    cr_assert_eq(a.mv[3], 1u);
+    /* and through the next computation */
+    for (int i = 0; i < 20000; i++)
+        step(b);
+    cr_assert(b->q.cum_c[3] != 0);
+}
+
+/* the window whose SNAP fell in the gap (mv = 0) does not count: the commit clears wc, isum, tsum */
+Test(qos_mgr, keep_gap_window_dropped, .description = "kl_keep = 1 after a SNAP in the gap: that window is dropped, cum unchanged")
+{
+    tb_t *b = tb_new();
+    const uint32_t L = 10000, S = L - LCQ, c1 = S + NP + 2;
+    b->lk[0][0] = (lk_t){1, 0, 4};
+    b->smreg[0][R(STAT_THR)] = 200000;
+    enable(b, L, 100, MC_MODE(SMK_QMODE_QOS));
+    run_to_et(b, S - 1);
+    launch(b, 0, 4, 1, 100u << 16, 0, 0);
+    run_to_et(b, L - 1);
+    step(b);
+    run_to_et(b, L - 1);
+    step(b); /* epoch 1: cum = 200000 / 10000, hist 20.0 */
+    cr_assert_eq(b->q.cum_i[0], 200000u);
+    cr_assert_eq(b->q.cum_c[0], 10000u);
+    run_to_et(b, S - 11);
+    b->in.kdone_v = 1, b->in.kdone_k = 0;
+    step(b);
+    run_to_et(b, S + 1); /* SNAP in the gap: wc = the launch's cycles of the window */
+    cr_assert_eq(b->q.wc[0], L - 11, "edges et = S+1 .. L-1 and 0 .. S-11");
+    cr_assert_eq(b->q.wcnt[0], 0u);
+    run_to_et(b, S + NP);
+    cr_assert_eq(b->q.isum[0], 200000u, "gathered while mv = 0");
+    relaunch(b, 0, 4, 1, 100u << 16, 0, 0);
+    step(b); /* commit at the edge of the last G cycle, before C1 */
+    cr_assert_eq(b->q.wc[0], 0u);
+    cr_assert_eq(b->q.isum[0], 0u);
+    cr_assert_eq(b->q.tsum[0], 0u);
+    run_to_et(b, c1 + 169);
+    cr_assert_eq(b->q.cum_i[0], 200000u, "dropped window: cum unchanged");
+    cr_assert_eq(b->q.cum_c[0], 10000u);
+    cr_assert_eq(b->q.hist[0], 20u << 16);
+    cr_assert_eq(b->q.ipc_ep[0], 20u << 16);
+    cr_assert_eq(b->q.wcnt[0], 169u, "counting again after the commit edge (edges c1 .. c1 + 168)");
 }

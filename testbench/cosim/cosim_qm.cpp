@@ -41,6 +41,7 @@ static void drive(Vqos_mgr *top, const qm_stim_t *st)
     top->kl_goal = in->kl_goal;
     top->kl_x = in->kl_x;
     top->kl_t = in->kl_t;
+    top->kl_keep = in->kl_keep;
     top->kl_rej = in->kl_rej;
     top->kdone_v = in->kdone_v;
     top->kdone_k = in->kdone_k;
@@ -119,6 +120,7 @@ static void observe_state(Vqos_mgr *top, qm_obs_t *o)
     v[QO_pl_goal] = R(pl_goal);
     v[QO_pl_x] = R(pl_x);
     v[QO_pl_t] = R(pl_t);
+    v[QO_pl_keep] = R(pl_keep);
     v[QO_P] = R(P);
     v[QO_ratio] = R(ratio);
     v[QO_gN] = R(gN);

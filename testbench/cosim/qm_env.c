@@ -31,6 +31,7 @@ static const struct { const char *name; int off, n; } obs_desc[] = {
 #define OBS_DESC(nm, n) {#nm, QO_##nm, (n)},
     QM_OBS(OBS_DESC)
 #undef OBS_DESC
+    {"pl_keep", QO_pl_keep, 1},
 };
 
 void qm_obs_from_model(const qm_model_t *m, qm_obs_t *ob)
@@ -61,7 +62,7 @@ void qm_obs_from_model(const qm_model_t *m, qm_obs_t *ob)
         v[QO_itb + k] = q->itb[k], v[QO_give + k] = q->give[k];
     }
     v[QO_pl_v] = q->pl_v, v[QO_pl_k] = q->pl_k, v[QO_pl_n] = q->pl_n, v[QO_pl_qos] = q->pl_qos;
-    v[QO_pl_goal] = q->pl_goal, v[QO_pl_x] = q->pl_x, v[QO_pl_t] = q->pl_t;
+    v[QO_pl_goal] = q->pl_goal, v[QO_pl_x] = q->pl_x, v[QO_pl_t] = q->pl_t, v[QO_pl_keep] = q->pl_keep;
     v[QO_P] = q->P, v[QO_ratio] = q->ratio, v[QO_gN] = q->gN, v[QO_Q] = q->Q;
     v[QO_ga_i] = q->ga_i, v[QO_ga_t] = q->ga_t;
     v[QO_g_s] = q->g_s, v[QO_g_k] = q->g_k, v[QO_g_ksv] = q->g_ksv, v[QO_g_ks] = q->g_ks, v[QO_g_cnt] = q->g_cnt;
@@ -282,6 +283,7 @@ void qm_env_gen(qm_env_t *e, qm_stim_t *st)
     in->kl_goal = rnd_goal(r);
     in->kl_x = rng_chance(r, 1, 6) ? (uint32_t)rng_next(r) & MSK(17) : rng_below(r, QM_ONE + 1);
     in->kl_t = rnd_w(r, GVW);
+    in->kl_keep = rng_chance(r, 1, 2); /* relaunch keeping the history, or a fresh launch */
     in->kl_rej = e->prev_kl_v ? rng_below(r, 100) < e->p_rej : rng_chance(r, 1, 10);
     in->kdone_v = rng_below(r, 10000) < e->p_done;
     in->kdone_k = rng_below(r, 1u << KW);
@@ -339,6 +341,7 @@ void qm_env_commit(qm_env_t *e, const qm_stim_t *st, const qm_out_t *o)
             e->n_victim += e->ack_st == 2;
         }
         e->n_launch += in->kl_v;
+        e->n_keep += in->kl_v & in->kl_keep;
         for (int s = 0; s < QM_NSM; s++) {
             e->n_tlp_sm += o->rd_addr[s] == SMK_REG_EP_SAMPLES;
             e->n_tlp_rd += o->rd_addr[s] >= SMK_REG_STAT_IDLE && o->rd_addr[s] < SMK_REG_STAT_IDLE + SMK_KSLOTS;
@@ -358,9 +361,10 @@ void qm_env_commit(qm_env_t *e, const qm_stim_t *st, const qm_out_t *o)
 
 void qm_env_summary(const qm_env_t *e)
 {
-    printf("%llu cycles: %llu launches offered, %llu snapshots, %llu epoch starts, %llu QUOTA writes, "
+    printf("%llu cycles: %llu launches offered (%llu with keep), %llu snapshots, %llu epoch starts, %llu QUOTA writes, "
            "%llu TLP SM visits, %llu idle reads, %llu TLP requests (%llu VICTIM acks), %llu disables, %llu resets\n",
-           (unsigned long long)e->cycle, (unsigned long long)e->n_launch, (unsigned long long)e->n_snaps,
+           (unsigned long long)e->cycle, (unsigned long long)e->n_launch, (unsigned long long)e->n_keep,
+           (unsigned long long)e->n_snaps,
            (unsigned long long)e->n_epochs_seen, (unsigned long long)e->n_quota, (unsigned long long)e->n_tlp_sm, (unsigned long long)e->n_tlp_rd,
            (unsigned long long)e->n_req,
            (unsigned long long)e->n_victim, (unsigned long long)e->n_dis, (unsigned long long)e->n_rst);

@@ -49,8 +49,11 @@ void qm_model_commit(qm_model_t *m, const qm_stim_t *st);
 #define QM_OBS_ENUM(nm, n) QO_##nm, QO_##nm##_end = QO_##nm + (n)-1,
 enum { QM_OBS(QM_OBS_ENUM) QO_N };
 #undef QM_OBS_ENUM
+/* state compared by this stand-alone cosim only, after the shared list (QM_OBS is also the GPU
+ * cosim's list, gpu_env.c): pl_keep, the latched kl_keep (docs/qos_mgr.md section 4) */
+enum { QO_pl_keep = QO_N, QO_QM_N };
 #define QO_FIRST_STATE QO_mctrl
-typedef struct { uint64_t v[QO_N]; } qm_obs_t;
+typedef struct { uint64_t v[QO_QM_N]; } qm_obs_t;
 
 void qm_obs_from_model(const qm_model_t *m, qm_obs_t *o);
 /* Print each differing signal (cycle, name, ref, RTL) and the replay command; returns the count. */
@@ -76,7 +79,7 @@ typedef struct {
     uint32_t prev_kl_v, rst_left;
     int script; /* position in the phase-start host writes (3 = none) */
     /* statistics */
-    uint64_t n_launch, n_req, n_victim, n_epochs_seen, n_snaps, n_quota, n_dis, n_rst, n_tlp_sm, n_tlp_rd;
+    uint64_t n_launch, n_keep, n_req, n_victim, n_epochs_seen, n_snaps, n_quota, n_dis, n_rst, n_tlp_sm, n_tlp_rd;
 } qm_env_t;
 
 void qm_env_init(qm_env_t *e, uint64_t seed);
