@@ -35,7 +35,7 @@ UNIT_SRC   := testbench/test_warp_sched.c testbench/test_quota_unit.c testbench/
 RTL_ISSUE  := rtl/warp_sched.v rtl/quota_unit.v testbench/cosim/issue_path.v
 RTL_ALL    := rtl/warp_sched.v rtl/quota_unit.v
 RTL_SM     := rtl/warp_sched.v rtl/quota_unit.v rtl/preempt_engine.v rtl/sm_top.v
-RTL_GPU    := rtl/warp_sched.v rtl/quota_unit.v rtl/preempt_engine.v rtl/sm_top.v rtl/sm_driver.v rtl/gpu_top.v
+RTL_GPU    := rtl/warp_sched.v rtl/quota_unit.v rtl/preempt_engine.v rtl/sm_top.v rtl/sm_driver.v rtl/qos_mgr.v rtl/gpu_top.v
 
 cfgname = $(basename $(notdir $(1)))
 cfgfile = $(if $(filter %.cfg,$(1)),$(1),hw/configs/$(1).cfg)

@@ -1,5 +1,5 @@
-// cosim_gpu.cpp: the thin C++ shim Verilator needs for the GPU cosim (gpu_top: the SM driver and
-// NUM_SM SM tops). It moves values between the C environment (gpu_env.c: stimulus, monitors,
+// cosim_gpu.cpp: the thin C++ shim Verilator needs for the GPU cosim (gpu_top: the SM driver,
+// NUM_SM SM tops and the QoS manager). It moves values between the C environment (gpu_env.c: stimulus, monitors,
 // observation, compare) plus the C model (gpu_top.c) and the Verilated gpu_top; all decisions live
 // in C. Usage: see usage() below.
 #include <cstdio>
@@ -391,6 +391,10 @@ static void drive(Vgpu_top *top, const gpu_stim_t *st)
         sbits(top->mem_rsp_v, s, 1, in->mem_rsp_v);
         sbits(top->mem_rsp_tag, s * SMK_CTX_TAG_W, SMK_CTX_TAG_W, in->mem_rsp_tag);
     }
+    // QoS manager: host register port and the launch fields only it reads
+    top->m_we = st->in.m_we, top->m_addr = st->in.m_addr, top->m_wdata = st->in.m_wdata;
+    top->m_raddr = st->in.m_raddr;
+    top->kl_goal = st->in.kl_goal, top->kl_x = st->in.kl_x, top->kl_t = st->in.kl_t, top->kl_keep = st->in.kl_keep;
 }
 
 static void observe_outputs(Vgpu_top *top, gpu_obs_t *o)
@@ -458,6 +462,23 @@ static void observe_outputs(Vgpu_top *top, gpu_obs_t *o)
         v[SO_st_wid] = gbits(top->st_wid, s * SMK_WID_W, SMK_WID_W);
         v[SO_st_idx] = gbits(top->st_idx, s * SMK_CTX_IDX_W, SMK_CTX_IDX_W);
     }
+    // the QoS manager's outputs (gpu_top's m_rdata, own, qm_*), packed as in cosim_qm
+    uint64_t *q = o->q;
+    const int GVW = QM_GVW;
+    q[QO_m_rdata] = top->m_rdata;
+    q[QO_own] = top->own;
+    q[QO_csr_we] = gbits(top->qm_csr_we, 0, NSM);
+    for (int s = 0; s < NSM; s++) {
+        q[QO_csr_addr + s] = gbits(top->qm_csr_addr, s * SMK_ADDR_W, SMK_ADDR_W);
+        q[QO_csr_wdata + s] = gbits(top->qm_csr_wdata, s * SMK_DATA_W, SMK_DATA_W);
+        q[QO_rd_addr + s] = gbits(top->qm_rd_addr, s * SMK_ADDR_W, SMK_ADDR_W);
+    }
+    q[QO_lk_s] = top->qm_lk_s;
+    q[QO_lk_k] = top->qm_lk_k;
+    q[QO_rq_v] = top->qm_rq_v;
+    q[QO_rq_k] = top->qm_rq_k;
+    q[QO_rq_sm] = top->qm_rq_sm;
+    for (int k = 0; k < KN; k++) q[QO_rq_give + k] = gbits(top->qm_rq_give, k * GVW, GVW);
 }
 
 #ifdef MUTANT
@@ -468,6 +489,7 @@ static void observe_state(Vgpu_top *, gpu_obs_t *o, const gpu_obs_t *ref)
     for (int i = GD_FIRST_STATE; i < GD_N; i++) o->d[i] = ref->d[i];
     for (int s = 0; s < NSM; s++)
         for (int i = SO_FIRST_STATE; i < SO_N; i++) o->s[s].v[i] = ref->s[s].v[i];
+    for (int i = QO_FIRST_STATE; i < QO_QM_N; i++) o->q[i] = ref->q[i];
 }
 #else
 #define DRV(sig) top->rootp->gpu_top__DOT__u_drv__DOT__##sig
@@ -533,6 +555,84 @@ static void observe_state(Vgpu_top *, gpu_obs_t *o, const gpu_obs_t *ref)
         v[SO_live] = SMP(S, live), v[SO_s_wused] = SMP(S, wused);                                   \
     }
 
+// the QoS manager's state of docs/qos_mgr.md section 13 (as cosim_qm.cpp's observe_state, u_qm)
+#define QMR(sig) top->rootp->gpu_top__DOT__u_qm__DOT__##sig
+static void observe_qm_state(Vgpu_top *top, gpu_obs_t *o)
+{
+    uint64_t *v = o->q;
+    const int GVW = QM_GVW, NW = SMK_WID_W + 1, IW = SMK_STAT_W + SMK_SMW, TW = SMK_SMW + QM_GVW;
+    const int KBW = SMK_KS_W + 1;
+    v[QO_mctrl] = QMR(mctrl);
+    v[QO_epoch_len] = QMR(epoch_len);
+    v[QO_sample_per] = QMR(sample_per);
+    v[QO_st] = QMR(st);
+    v[QO_init_i] = QMR(init_i);
+    v[QO_et] = QMR(et);
+    v[QO_L] = QMR(L);
+    v[QO_cur_mode] = QMR(cur_mode);
+    v[QO_epochs] = QMR(epochs);
+    for (int k = 0; k < KN; k++) {
+        v[QO_mv + k] = gbits(QMR(mv), k, 1);
+        v[QO_mqos + k] = gbits(QMR(mqos), k, 1);
+        v[QO_mkn + k] = gbits(QMR(mkn), k * NW, NW);
+        v[QO_mgoal + k] = gbits(QMR(mgoal), k * 32, 32);
+        v[QO_mx + k] = gbits(QMR(mx), k * 17, 17);
+        v[QO_mt + k] = gbits(QMR(mt), k * GVW, GVW);
+        v[QO_fresh + k] = gbits(QMR(fresh), k, 1);
+        v[QO_wcnt + k] = gbits(QMR(wcnt), k * 32, 32);
+        v[QO_wc + k] = gbits(QMR(wc), k * 32, 32);
+        v[QO_isum + k] = gbits(QMR(isum), k * IW, IW);
+        v[QO_tsum + k] = gbits(QMR(tsum), k * TW, TW);
+        v[QO_cum_i + k] = gbits(QMR(cum_i), k * 48, 48);
+        v[QO_cum_c + k] = gbits(QMR(cum_c), k * 32, 32);
+        v[QO_ipc_ep + k] = gbits(QMR(ipc_ep), k * 32, 32);
+        v[QO_hist + k] = gbits(QMR(hist), k * 32, 32);
+        v[QO_alpha + k] = gbits(QMR(alpha), k * 32, 32);
+        v[QO_agoal + k] = gbits(QMR(agoal), k * 32, 32);
+        v[QO_hgive + k] = gbits(QMR(hgive), k * GVW, GVW);
+        v[QO_qpt + k] = gbits(QMR(qpt), k * 32, 32);
+        v[QO_smk_r + k] = gbits(QMR(smk_r), k * 32, 32);
+        v[QO_cb + k] = gbits(QMR(cb), k * 32, 32);
+        v[QO_kb + k] = gbits(QMR(kb), k * KBW, KBW);
+        v[QO_itb + k] = gbits(QMR(itb), k * GVW, GVW);
+        v[QO_give + k] = gbits(QMR(give), k * GVW, GVW);
+    }
+    v[QO_pl_v] = QMR(pl_v);
+    v[QO_pl_k] = QMR(pl_k);
+    v[QO_pl_n] = QMR(pl_n);
+    v[QO_pl_qos] = QMR(pl_qos);
+    v[QO_pl_goal] = QMR(pl_goal);
+    v[QO_pl_x] = QMR(pl_x);
+    v[QO_pl_t] = QMR(pl_t);
+    v[QO_pl_keep] = QMR(pl_keep);
+    v[QO_P] = QMR(P);
+    v[QO_ratio] = QMR(ratio);
+    v[QO_gN] = QMR(gN);
+    v[QO_Q] = QMR(Q);
+    for (int s = 0; s < NSM; s++) v[QO_qm + s] = gbits(QMR(qm), s * SMK_KSLOTS, SMK_KSLOTS);
+    v[QO_ga_i] = QMR(ga_i);
+    v[QO_ga_t] = QMR(ga_t);
+    v[QO_g_s] = QMR(g_s);
+    v[QO_g_k] = QMR(g_k);
+    v[QO_g_ksv] = QMR(g_ksv);
+    v[QO_g_ks] = QMR(g_ks);
+    v[QO_g_cnt] = QMR(g_cnt);
+    v[QO_x_q] = QMR(x_q);
+    v[QO_x_v] = QMR(x_v);
+    v[QO_x_s] = QMR(x_s);
+    v[QO_x_ks] = QMR(x_ks);
+    v[QO_sumc] = QMR(sumc);
+    v[QO_F] = QMR(F);
+    v[QO_tl_st] = QMR(tl_st);
+    v[QO_tl_s] = QMR(tl_s);
+    v[QO_tl_v] = QMR(tl_v);
+    v[QO_smp] = QMR(smp);
+    v[QO_idl] = QMR(idl);
+    v[QO_sk] = QMR(sk);
+    v[QO_rq_k_r] = QMR(rq_k_r);
+    v[QO_rq_sm_r] = QMR(rq_sm_r);
+}
+
 static void observe_state(Vgpu_top *top, gpu_obs_t *o, const gpu_obs_t *)
 {
     uint64_t *d = o->d;
@@ -593,6 +693,7 @@ static void observe_state(Vgpu_top *top, gpu_obs_t *o, const gpu_obs_t *)
     for (int k = 0; k < KN; k++) d[GD_rq_g + k] = gbits(DRV(rq_g), k * TC, TC);
     for (int x = 0; x < 4; x++) d[GD_acc + x] = gbits(DRV(acc), x * UW, UW), d[GD_w + x] = gbits(DRV(w), x * UW, UW);
     GPU_FOR_EACH_SM(SM_STATE)
+    observe_qm_state(top, o);
 }
 #endif
 
@@ -600,10 +701,11 @@ static void usage(const char *p)
 {
     std::printf("usage: %s [--seed N] [--cycles N] [--rand-reset] [--fst FILE --window FIRST:LAST]\n"
                 "          [--summary] [--quiet] [--mutant ID]\n"
-                "Runs the C model and the RTL of the GPU (gpu_top: the SM driver + %d SM tops) in lockstep\n"
-                "under a workload-like random environment (host, pipelines, storage, one context memory),\n"
-                "comparing every output and every state element every cycle and checking the TB ledger, the\n"
-                "driver's and the engines' invariants (testbench/cosim/gpu_env.h).\n",
+                "Runs the C model and the RTL of the GPU (gpu_top: the SM driver + %d SM tops + the QoS\n"
+                "manager) in lockstep under a workload-like random environment (host, manager phases,\n"
+                "pipelines, storage, one context memory), comparing every output and every state element\n"
+                "every cycle and checking the TB ledger, the driver's, the engines' and the manager's\n"
+                "invariants (testbench/cosim/gpu_env.h).\n",
                 p, SMK_NUM_SM);
 }
 

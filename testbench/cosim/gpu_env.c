@@ -58,6 +58,50 @@ static const struct { const char *name; int off, n; } so_desc[] = {
 #undef S_DESC
 };
 
+static const struct { const char *name; int off, n; } qo_desc[] = {
+#define Q_DESC(nm, n) {#nm, QO_##nm, (n)},
+    QM_OBS(Q_DESC)
+#undef Q_DESC
+    {"pl_keep", QO_pl_keep, 1},
+};
+
+/* the manager's part: as qm_env.c's qm_obs_from_model (same list, same packing), from gpu_top's model */
+static void qm_obs_fill(const qos_mgr_t *q, const qm_out_t *o, uint64_t *v)
+{
+    memset(v, 0, QO_QM_N * sizeof v[0]);
+    v[QO_m_rdata] = o->m_rdata, v[QO_own] = o->own, v[QO_csr_we] = o->csr_we;
+    for (int s = 0; s < QM_NSM; s++) {
+        v[QO_csr_addr + s] = o->csr_addr[s], v[QO_csr_wdata + s] = o->csr_wdata[s];
+        v[QO_rd_addr + s] = o->rd_addr[s], v[QO_qm + s] = q->qm[s];
+    }
+    v[QO_lk_s] = o->lk_s, v[QO_lk_k] = o->lk_k;
+    v[QO_rq_v] = o->rq_v, v[QO_rq_k] = o->rq_k, v[QO_rq_sm] = o->rq_sm;
+    v[QO_mctrl] = q->mctrl, v[QO_epoch_len] = q->epoch_len, v[QO_sample_per] = q->sample_per;
+    v[QO_st] = q->st, v[QO_init_i] = q->init_i, v[QO_et] = q->et, v[QO_L] = q->L;
+    v[QO_cur_mode] = q->cur_mode, v[QO_epochs] = q->epochs;
+    for (int k = 0; k < QM_KN; k++) {
+        v[QO_rq_give + k] = o->rq_give[k];
+        v[QO_mv + k] = q->mv[k], v[QO_mqos + k] = q->mqos[k], v[QO_mkn + k] = q->mkn[k];
+        v[QO_mgoal + k] = q->mgoal[k], v[QO_mx + k] = q->mx[k], v[QO_mt + k] = q->mt[k];
+        v[QO_fresh + k] = q->fresh[k], v[QO_wcnt + k] = q->wcnt[k], v[QO_wc + k] = q->wc[k];
+        v[QO_isum + k] = q->isum[k], v[QO_tsum + k] = q->tsum[k], v[QO_cum_i + k] = q->cum_i[k];
+        v[QO_cum_c + k] = q->cum_c[k], v[QO_ipc_ep + k] = q->ipc_ep[k], v[QO_hist + k] = q->hist[k];
+        v[QO_alpha + k] = q->alpha[k], v[QO_agoal + k] = q->agoal[k], v[QO_hgive + k] = q->hgive[k];
+        v[QO_qpt + k] = q->qpt[k], v[QO_smk_r + k] = q->smk_r[k];
+        v[QO_cb + k] = q->cb[k], v[QO_kb + k] = q->kb[k];
+        v[QO_itb + k] = q->itb[k], v[QO_give + k] = q->give[k];
+    }
+    v[QO_pl_v] = q->pl_v, v[QO_pl_k] = q->pl_k, v[QO_pl_n] = q->pl_n, v[QO_pl_qos] = q->pl_qos;
+    v[QO_pl_goal] = q->pl_goal, v[QO_pl_x] = q->pl_x, v[QO_pl_t] = q->pl_t, v[QO_pl_keep] = q->pl_keep;
+    v[QO_P] = q->P, v[QO_ratio] = q->ratio, v[QO_gN] = q->gN, v[QO_Q] = q->Q;
+    v[QO_ga_i] = q->ga_i, v[QO_ga_t] = q->ga_t;
+    v[QO_g_s] = q->g_s, v[QO_g_k] = q->g_k, v[QO_g_ksv] = q->g_ksv, v[QO_g_ks] = q->g_ks, v[QO_g_cnt] = q->g_cnt;
+    v[QO_x_q] = q->x_q, v[QO_x_v] = q->x_v, v[QO_x_s] = q->x_s, v[QO_x_ks] = q->x_ks;
+    v[QO_sumc] = q->sumc, v[QO_F] = q->F;
+    v[QO_tl_st] = q->tl_st, v[QO_tl_s] = q->tl_s, v[QO_tl_v] = q->tl_v, v[QO_smp] = q->smp;
+    v[QO_idl] = q->idl, v[QO_sk] = q->sk, v[QO_rq_k_r] = q->rq_k_r, v[QO_rq_sm_r] = q->rq_sm_r;
+}
+
 void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob)
 {
     const sm_driver_t *d = &g->drv;
@@ -116,6 +160,7 @@ void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob)
         v[GD_acc + x] = d->acc[x], v[GD_w + x] = d->w[x];
     for (int s = 0; s < NSM; s++)
         sm_obs_from_model(&g->sm[s], &o->s[s], &ob->s[s]);
+    qm_obs_fill(&g->qm, &o->m, ob->q);
 }
 
 int gpu_obs_compare(const gpu_obs_t *ref, const gpu_obs_t *rtl, uint64_t cycle, const char *replay)
@@ -151,6 +196,20 @@ int gpu_obs_compare(const gpu_obs_t *ref, const gpu_obs_t *rtl, uint64_t cycle, 
                            (unsigned long long)ref->s[s].v[j], (unsigned long long)rtl->s[s].v[j]);
                 }
             }
+    for (unsigned d = 0; d < sizeof qo_desc / sizeof qo_desc[0]; d++)
+        for (int i = 0; i < qo_desc[d].n; i++) {
+            const int j = qo_desc[d].off + i;
+            if (ref->q[j] == rtl->q[j])
+                continue;
+            if (bad++ < 16) {
+                if (qo_desc[d].n > 1)
+                    snprintf(nm, sizeof nm, "qm.%s[%d]", qo_desc[d].name, i);
+                else
+                    snprintf(nm, sizeof nm, "qm.%s", qo_desc[d].name);
+                printf("MISMATCH cycle %llu signal %s ref=0x%llx rtl=0x%llx\n", (unsigned long long)cycle, nm,
+                       (unsigned long long)ref->q[j], (unsigned long long)rtl->q[j]);
+            }
+        }
     if (bad)
         printf("MISMATCH %d signal(s) at cycle %llu; replay with waveform window:\n  %s\n", bad,
                (unsigned long long)cycle, replay);
@@ -226,6 +285,7 @@ struct gpu_env {
     uint32_t policy, max2, evict, pmode, p_launch, gmax, nmax, rbig, mbig, p_idem, p_adm, p_bad, p_mchg;
     uint32_t imax, p_zero, p_ready, lat_s, p_long, lat_l, p_exit, exit_stopped, quota;
     uint32_t p_rq, p_rqbad;      /* QoS manager's request port: per mille per cycle, percent illegal */
+    uint32_t p_qos, p_full;      /* percent of launches: QoS kernels, mask of all SMs */
     /* request unit as the ports imply (docs/sm_driver.md "QoS") */
     int rq_busy, rq_inval, pend, pend_s, pend_k;
     uint64_t rq_acc;
@@ -259,6 +319,22 @@ struct gpu_env {
     uint64_t n_done[NPOL], n_save[NPOL], n_xrest[NPOL], n_rest[NPOL], n_drop[NPOL], n_evict[NPOL], n_pre[NPOL],
         n_resv[NPOL], n_kdone[NPOL], n_cyc[NPOL], n_fin[NPOL];
     uint64_t n_launch, n_rej, n_issue, n_mchg, n_lines, n_rerun, n_dispatch;
+    /* QoS manager (issue 5): the host's intent, its write queue to the manager's registers, and what
+     * the monitors saw on the ports */
+    int qm_want;                 /* the host wants the manager enabled in this phase */
+    uint32_t mctrl, m_len, m_sp; /* MCTRL (EN = 1), EPOCH_LEN, SAMPLE_PER of this phase */
+    uint32_t p_mdis, p_mre;      /* per million per cycle: disable mid-epoch (re-enable later), MCTRL rewrite */
+    uint64_t t_retry;            /* next (re-)enable / disable attempt not before this cycle */
+    uint32_t mw_a[8], mw_d[8];
+    int nmw;
+    uint32_t nmph;               /* manager phases so far */
+    int own;                     /* `own` of the last observed cycle */
+    int qrq_out;                 /* a request of the manager was accepted and has no ack yet */
+    int rq_qm;                   /* the request in progress came from the manager */
+    uint64_t lkv[NSM][NKS];      /* cycle + 1 of the last lookup (while own) reporting kernel slot j of SM s */
+    uint32_t last_ctrl;          /* last SM_CTRL the manager wrote (to all SMs) */
+    uint64_t n_men, n_mdis, n_mwr, n_mown, n_minit, n_mep[4][4], n_msnap, n_mquota, n_mrq, n_mack[4], n_hdrop, n_hrqdrop;
+    uint64_t n_goal[5], n_keep;          /* QoS launches by goal kind: 0, tiny, realistic, unreachable, VMAX */
 };
 
 uint64_t gpu_env_cycle(const gpu_env_t *e) { return e->cycle; }
@@ -367,6 +443,102 @@ static void spart_remask(gpu_env_t *e)
     }
 }
 
+/* host writes to the manager's registers, one per cycle */
+static void queue_mw(gpu_env_t *e, uint32_t a, uint32_t d)
+{
+    if (e->nmw < 8)
+        e->mw_a[e->nmw] = a, e->mw_d[e->nmw] = d, e->nmw++;
+}
+static void queue_enable(gpu_env_t *e)
+{
+    queue_mw(e, QM_A_EPOCH_LEN, e->m_len);
+    queue_mw(e, QM_A_SAMPLE_PER, e->m_sp);
+    queue_mw(e, QM_A_MCTRL, e->mctrl);
+    e->t_retry = e->cycle + 8;
+}
+static void queue_disable(gpu_env_t *e)
+{
+    /* EN = 0, the other fields random (they only land in MCTRL) */
+    queue_mw(e, QM_A_MCTRL, (uint32_t)rng_next(&e->r) & 0xFEu);
+    e->n_mdis += e->own;
+    e->t_retry = e->cycle + 8;
+}
+
+/* The manager's part of a phase: enabled (MODE QOS with each SCHEME, TLP on / off, SMK, OFF; short
+ * epochs) or disabled (the host drives the SMs' registers and the request port as in issue 4). The
+ * first six manager phases of every seed follow a fixed schedule so that every mode and scheme occurs. */
+static void qm_phase(gpu_env_t *e, int host_qos)
+{
+    rng_t *r = &e->r;
+    const uint32_t ph = (uint32_t)(e->nphase - 1) % 5;
+    /* phase 2 of every 5 is the host's QOS phase with requests, phase 1 the policy rotation: manager
+     * disabled */
+    const int want = host_qos || ph == 1 ? 0 : ph == 0 || ph == 3 ? 1 : rng_chance(r, 1, 3);
+    if (!want) {
+        if (e->qm_want)
+            queue_disable(e);
+        e->qm_want = 0;
+        return;
+    }
+    static const uint8_t sched[6][3] = {
+        {SMK_QMODE_QOS, SMK_QSCHEME_NAIVE, 1}, {SMK_QMODE_SMK, SMK_QSCHEME_ROLLOVER, 0},
+        {SMK_QMODE_QOS, SMK_QSCHEME_ELASTIC, 1}, {SMK_QMODE_OFF, SMK_QSCHEME_NAIVE, 1},
+        {SMK_QMODE_QOS, SMK_QSCHEME_ROLLOVER, 1}, {SMK_QMODE_QOS, SMK_QSCHEME_ELASTIC, 0}};
+    uint32_t mode, scheme, tlp;
+    if (e->nmph < 6) {
+        mode = sched[e->nmph][0], scheme = sched[e->nmph][1], tlp = sched[e->nmph][2];
+    } else {
+        const uint32_t y = rng_below(r, 10);
+        mode = y < 6 ? SMK_QMODE_QOS : y < 8 ? SMK_QMODE_SMK : y < 9 ? SMK_QMODE_OFF : 3; /* 3 = OFF */
+        scheme = rng_below(r, 4) % 3, tlp = rng_chance(r, 4, 5);
+    }
+    e->nmph++;
+    /* the manager's requests and initial allocation need QOS; SMK mode with the SMK policies too */
+    if (mode == SMK_QMODE_QOS)
+        e->policy = DRV_QOS;
+    else if (mode == SMK_QMODE_SMK)
+        e->policy = rng_chance(r, 1, 3) ? DRV_SMK_OD : rng_chance(r, 1, 2) ? DRV_SMK_P : DRV_QOS;
+    e->mctrl = 1u << QM_MC_EN | mode << QM_MC_MODE | scheme << QM_MC_SCHEME | rng_below(r, 2) << QM_MC_ROLLNEG |
+               rng_below(r, 2) << QM_MC_POLICY | tlp << QM_MC_TLP;
+    const uint32_t lc = mode == SMK_QMODE_SMK ? QM_LC_SMK : QM_LC_QOS;
+    /* L - LC cycles are left to Algorithm 3-1 each epoch: at least 300 in the scheduled phases */
+    uint32_t len = e->nmph > 6 && rng_chance(r, 1, 10) ? rng_below(r, lc) /* raised to LC */
+                                                       : lc + (e->nmph <= 6 ? 300 : 0) + rng_below(r, 1000 + 200 * NSM) +
+                                                             (rng_chance(r, 1, 6) ? 3000 : 0);
+    len &= (uint32_t)SMK_MASK(SMK_EPOCH_W);
+    e->m_len = len;
+    const uint32_t L = len > lc ? len : lc;
+    e->m_sp = rng_chance(r, 3, 4) ? L / 100 : rng_below(r, L / 4 + 1);
+    e->p_mdis = rng_chance(r, 1, 4) ? 0 : 5 + rng_below(r, 60);
+    e->p_mre = rng_chance(r, 1, 2) ? 0 : 5 + rng_below(r, 30);
+    e->phase_end = e->cycle + 5000 + rng_below(r, 15000);
+    if (e->qm_want && e->own && rng_chance(r, 1, 2)) {
+        /* rewrite while running (the mode / scheme apply from the next epoch), or disable first and
+         * re-enable later */
+        queue_mw(e, QM_A_EPOCH_LEN, e->m_len);
+        queue_mw(e, QM_A_SAMPLE_PER, e->m_sp);
+        queue_mw(e, QM_A_MCTRL, e->mctrl);
+    } else if (e->qm_want && e->own) {
+        queue_disable(e);
+        e->t_retry = e->cycle + 1 + rng_below(r, rng_chance(r, 1, 2) ? 4 : 300);
+    }
+    e->qm_want = 1;
+    e->n_men++;
+}
+
+/* an IPC goal, U16.16 thread instructions per cycle GPU-wide (docs/qos_mgr.md section 9) */
+static uint32_t rnd_goal(gpu_env_t *e)
+{
+    rng_t *r = &e->r;
+    const uint32_t maxipc = NSM * NS * SMK_WARP_SIZE; /* thread instructions per cycle, GPU-wide */
+    const uint32_t y = rng_below(r, 100);
+    if (y < 2) return e->n_goal[0]++, 0;
+    if (y < 14) return e->n_goal[1]++, rng_below(r, QM_ONE);                                /* tiny: below 1 */
+    if (y < 80) return e->n_goal[2]++, QM_ONE * (1 + rng_below(r, maxipc / 2)) + rng_below(r, QM_ONE);
+    if (y < 97) return e->n_goal[3]++, QM_ONE * (maxipc + rng_below(r, 3 * maxipc)) + rng_below(r, QM_ONE);
+    return e->n_goal[4]++, QM_VMAX;
+}
+
 static void phase(gpu_env_t *e)
 {
     rng_t *r = &e->r;
@@ -376,6 +548,13 @@ static void phase(gpu_env_t *e)
     /* every 5th phase QOS with requests (every seed has them) */
     const int fq = e->nphase++ % 5 == 2;
     e->policy = fq ? DRV_QOS : x < 20 ? DRV_FCFS : x < 36 ? DRV_SPART : x < 60 ? DRV_SMK_OD : x < 78 ? DRV_SMK_P : DRV_QOS;
+    /* every 5th phase FCFS, SPART, SMK_OD, SMK_P in turn (every seed has each, also with the manager's
+     * long phases) */
+    if ((e->nphase - 1) % 5 == 1) {
+        static const uint32_t rot[4] = {DRV_FCFS, DRV_SPART, DRV_SMK_OD, DRV_SMK_P};
+        e->policy = rot[(e->nphase / 5) % 4];
+    }
+    qm_phase(e, fq);
     e->p_rq = e->policy == DRV_QOS ? (rng_chance(r, 1, 5) && !fq ? 0 : 1 + rng_below(r, 200))
                                    : rng_chance(r, 1, 4) ? 5 : 0;
     e->p_rqbad = rng_below(r, 20);
@@ -419,6 +598,16 @@ static void phase(gpu_env_t *e)
             m->csr_a[m->ncsr] = SMK_REG_SM_CTRL, m->csr_d[m->ncsr++] = rng_below(r, 2);
         }
     }
+    e->p_qos = 25, e->p_full = 50;
+    if (e->qm_want && (e->mctrl >> QM_MC_MODE & 3) == SMK_QMODE_QOS) {
+        /* the manager's QOS phases: QoS and non-QoS kernels sharing every SM, so that Algorithm 3-1 finds
+         * QoS kernels below their goals and the driver finds victims */
+        e->p_qos = 50, e->p_full = 85;
+        if (e->gmax < 60)
+            e->gmax = 60;
+        if (e->p_launch < 20)
+            e->p_launch = 20;
+    }
     if (e->policy == DRV_SPART && (old != DRV_SPART || rng_chance(r, 1, 2)))
         spart_remask(e);
 }
@@ -442,9 +631,17 @@ static void gen_launch(gpu_env_t *e, drv_in_t *h)
     h->kl_n = n, h->kl_r = rr;
     h->kl_m = e->mbig ? rng_below(r, LSL + 1) : rng_below(r, 9 < LSL + 1 ? 9 : LSL + 1);
     h->kl_grid = 1 + rng_below(r, e->gmax);
-    h->kl_qos = rng_chance(r, 1, 4);
+    h->kl_qos = rng_chance(r, e->p_qos, 100);
+    if (e->p_qos >= 50) { /* the manager's QOS phases: at least one QoS and one non-QoS kernel live */
+        int nq = 0, nn = 0;
+        for (int k = 0; k < KN; k++)
+            if (e->ek[k] >= 0)
+                nq += e->inst[e->ek[k]].qos != 0, nn += e->inst[e->ek[k]].qos == 0;
+        if (!nq || !nn)
+            h->kl_qos = !nq;
+    }
     h->kl_idem = rng_chance(r, e->p_idem, 100);
-    h->kl_mask = rng_chance(r, 1, 2) ? SMK_MASK(NSM) : (rng_next(r) & SMK_MASK(NSM));
+    h->kl_mask = rng_chance(r, e->p_full, 100) ? SMK_MASK(NSM) : (rng_next(r) & SMK_MASK(NSM));
     if (!h->kl_mask)
         h->kl_mask = 1ULL << rng_below(r, NSM);
     if (e->policy == DRV_SPART) { /* an SM nobody owns, else one SM */
@@ -485,6 +682,58 @@ void gpu_env_gen(gpu_env_t *e, gpu_stim_t *st)
     h->cfg_policy = e->policy, h->cfg_max2 = e->max2, h->cfg_evict = e->evict, h->cfg_pmode = e->pmode;
     if (rng_chance(r, e->p_launch, 1000))
         gen_launch(e, h);
+    /* the manager's launch fields (junk without kl_v: the manager samples them only with it) */
+    if (h->kl_v) {
+        st->in.kl_goal = h->kl_qos ? rnd_goal(e) : rng_chance(r, 1, 2) ? 0 : (uint32_t)rng_next(r);
+        st->in.kl_x = rng_chance(r, 1, 10) ? rng_below(r, 1u << 17) : rng_chance(r, 1, 10) ? QM_ONE : rng_below(r, QM_ONE);
+        st->in.kl_t = rng_below(r, rng_chance(r, 1, 8) ? 1u << QM_GVW : NT + 1);
+        /* a relaunch of the application that last held the entry keeps its history (the host's promise;
+         * the manager does not check it) */
+        st->in.kl_keep = rng_chance(r, 1, 2);
+        e->n_keep += st->in.kl_keep;
+    } else if (rng_chance(r, 1, 4)) {
+        st->in.kl_goal = (uint32_t)rng_next(r), st->in.kl_x = rng_below(r, 1u << 17), st->in.kl_t = rng_below(r, 1u << QM_GVW);
+        st->in.kl_keep = rng_below(r, 2);
+    }
+    /* the manager's host port: (re-)enable while wanted and not owning, disable while owning and not
+     * wanted (an EN = 1 write during STOP is ignored: retried), mid-epoch disables, MCTRL / EPOCH_LEN
+     * rewrites while running, stray writes to read-only and unmapped addresses; random reads */
+    if (!e->nmw && e->cycle >= e->t_retry) {
+        if (e->qm_want && !e->own)
+            queue_enable(e);
+        else if (!e->qm_want && e->own)
+            queue_disable(e);
+        else if (e->qm_want && e->own && rng_chance(r, e->p_mdis, 1000000)) {
+            queue_disable(e);
+            e->t_retry = e->cycle + 1 + rng_below(r, rng_chance(r, 1, 3) ? 4 : 3000);
+        } else if (e->qm_want && e->own && rng_chance(r, e->p_mre, 1000000)) {
+            if (rng_chance(r, 1, 2)) {
+                const uint32_t sc = rng_below(r, 3), tl = rng_below(r, 2);
+                e->mctrl = (e->mctrl & ~(3u << QM_MC_SCHEME | 1u << QM_MC_TLP)) | sc << QM_MC_SCHEME | tl << QM_MC_TLP;
+                if ((e->mctrl >> QM_MC_MODE & 3) != SMK_QMODE_SMK && rng_chance(r, 1, 3))
+                    e->mctrl = (e->mctrl & ~(3u << QM_MC_MODE)) | (rng_chance(r, 1, 4) ? SMK_QMODE_OFF : SMK_QMODE_QOS) << QM_MC_MODE;
+                queue_mw(e, QM_A_MCTRL, e->mctrl);
+            } else {
+                queue_mw(e, QM_A_EPOCH_LEN, (e->m_len + rng_below(r, 2000)) & (uint32_t)SMK_MASK(SMK_EPOCH_W));
+            }
+        } else if (rng_chance(r, 1, 3000)) {
+            queue_mw(e, rng_chance(r, 1, 2) ? QM_A_STATUS + rng_below(r, 5) : 8 + rng_below(r, (1u << QM_MA_W) - 8),
+                     (uint32_t)rng_next(r));
+        }
+    }
+    if (e->nmw) {
+        st->in.m_we = 1, st->in.m_addr = e->mw_a[0], st->in.m_wdata = e->mw_d[0];
+        memmove(e->mw_a, e->mw_a + 1, (size_t)(e->nmw - 1) * sizeof e->mw_a[0]);
+        memmove(e->mw_d, e->mw_d + 1, (size_t)(e->nmw - 1) * sizeof e->mw_d[0]);
+        e->nmw--;
+        e->n_mwr++;
+    }
+    {
+        static const uint32_t base[] = {QM_A_IPC_EP, QM_A_HIST, QM_A_ALPHA, QM_A_AGOAL, QM_A_QPT, QM_A_TBS, QM_A_GOAL};
+        const uint32_t y = rng_below(r, 4);
+        st->in.m_raddr = y == 0 ? rng_below(r, 8) : y == 3 ? rng_below(r, 1u << QM_MA_W)
+                                                           : base[rng_below(r, 7)] + rng_below(r, KN + 1);
+    }
     /* QoS manager: a request (accepted iff rq_rdy), random rq_give; the lookup port */
     if (e->p_rq && rng_chance(r, e->p_rq, 1000)) {
         int list[KN];
@@ -727,6 +976,130 @@ static int check_rq(gpu_env_t *e, const drv_in_t *h, const drv_out_t *d, const s
     return bad;
 }
 
+/* The QoS manager at gpu_top's ports (docs/gpu_top.md, docs/qos_mgr.md sections 3, 6, 7, 8):
+ *   - the mux: with own = 1 every SM's csr_* / rd_addr and the driver's rq_* / lk_* are the manager's
+ *     (the host's are dropped), with own = 0 the host's; with own = 0 the manager's outputs are 0
+ *     (rq_give excepted: it holds the last request's vector);
+ *   - with own = 1 the manager's register writes: CMD (SNAP, EPOCH_START) to all SMs in the same cycle
+ *     with the same data, SM_CTRL / EPOCH_LEN (0) / SAMPLE_PER / QOS_MASK to all SMs at once, QUOTA to
+ *     one SM per cycle, only to a kernel slot the lookup port reported valid on that SM at most
+ *     KN + D + 3 cycles earlier, value <= QMAX; no other address;
+ *   - one request of the manager at a time: no rq_v after an accepted request until its ack.
+ * Counts the coverage (epochs by mode and scheme, snapshots, QUOTA writes, requests and acks). */
+static int check_qm(gpu_env_t *e, const gpu_stim_t *st, const gpu_out_t *o)
+{
+    int bad = 0;
+    const qm_out_t *m = &o->m;
+    const drv_in_t *h = &st->in.host, *di = &o->di;
+    const drv_out_t *d = &o->d;
+    const uint64_t c = e->cycle;
+    const int own = m->own != 0;
+    e->own = own;
+    e->n_mown += own;
+    /* driver's request and lookup ports */
+    const drv_in_t *src = h;
+    drv_in_t mx;
+    if (own) {
+        mx = *h;
+        mx.rq_v = m->rq_v, mx.rq_k = m->rq_k, mx.rq_sm = m->rq_sm, mx.lk_s = m->lk_s, mx.lk_k = m->lk_k;
+        memcpy(mx.rq_give, m->rq_give, sizeof mx.rq_give);
+        src = &mx;
+        e->n_hrqdrop += h->rq_v;
+    }
+    if (di->rq_v != src->rq_v || di->rq_k != src->rq_k || di->rq_sm != src->rq_sm || di->lk_s != src->lk_s ||
+        di->lk_k != src->lk_k || memcmp(di->rq_give, src->rq_give, sizeof di->rq_give))
+        bad += viol(e, "own %d: the driver's request / lookup port (rq_v %u k %u sm %u, lk %u %u) is not the %s's", own,
+                    di->rq_v, di->rq_k, di->rq_sm, di->lk_s, di->lk_k, own ? "manager" : "host");
+    /* SMs' register ports */
+    for (int s = 0; s < NSM; s++) {
+        const sm_in_t *si = &o->si[s], *hs = &st->in.sm[s];
+        const uint32_t we = own ? (uint32_t)(m->csr_we >> s & 1) : hs->csr_we;
+        const uint32_t a = own ? m->csr_addr[s] : hs->csr_addr, wd = own ? m->csr_wdata[s] : hs->csr_wdata;
+        const uint32_t ra = own ? m->rd_addr[s] : hs->rd_addr;
+        if (si->csr_we != we || (we && (si->csr_addr != a || si->csr_wdata != wd)) || si->rd_addr != ra)
+            bad += viol(e, "own %d: SM %d register port (we %u addr 0x%x data 0x%x rd 0x%x) is not the %s's (we %u addr "
+                           "0x%x data 0x%x rd 0x%x)",
+                        own, s, si->csr_we, si->csr_addr, si->csr_wdata, si->rd_addr, own ? "manager" : "host", we, a, wd, ra);
+        if (own)
+            e->n_hdrop += hs->csr_we;
+        if (!own && ((m->csr_we >> s & 1) || m->csr_addr[s] || m->csr_wdata[s] || m->rd_addr[s]))
+            bad += viol(e, "manager drives SM %d's register port (we %u addr 0x%x data 0x%x rd 0x%x) with own = 0", s,
+                        (uint32_t)(m->csr_we >> s & 1), m->csr_addr[s], m->csr_wdata[s], m->rd_addr[s]);
+    }
+    if (!own && (m->lk_s || m->lk_k || m->rq_v || m->rq_k || m->rq_sm))
+        bad += viol(e, "manager drives lookup (%u, %u) / request (v %u k %u sm %u) with own = 0", m->lk_s, m->lk_k,
+                    m->rq_v, m->rq_k, m->rq_sm);
+    if (own) {
+        /* register writes */
+        int ncmd = 0, nall = 0, nq = 0;
+        uint32_t cmdd = 0, alla = 0;
+        for (int s = 0; s < NSM; s++) {
+            if (!(m->csr_we >> s & 1))
+                continue;
+            const uint32_t a = m->csr_addr[s], wd = m->csr_wdata[s];
+            if (a == SMK_REG_CMD) {
+                if (ncmd++ && wd != cmdd)
+                    bad += viol(e, "manager: CMD 0x%x to SM %d, 0x%x to a lower SM in the same cycle", wd, s, cmdd);
+                cmdd = wd;
+            } else if (a >= SMK_REG_QUOTA && a < SMK_REG_QUOTA + NKS) {
+                const uint32_t ks = a - SMK_REG_QUOTA;
+                nq++;
+                e->n_mquota++;
+                if (!e->lkv[s][ks] || c + 1 - e->lkv[s][ks] > KN + QM_D + 3)
+                    bad += viol(e, "manager: QUOTA[%u] of SM %d written (0x%x), no kernel holds that slot by the lookup port "
+                                   "(last seen %lld cycles ago)",
+                                ks, s, wd, e->lkv[s][ks] ? (long long)(c + 1 - e->lkv[s][ks]) : -1LL);
+                if (wd > QM_QMAX)
+                    bad += viol(e, "manager: QUOTA[%u] of SM %d = 0x%x > QMAX", ks, s, wd);
+            } else if (a == SMK_REG_SM_CTRL || a == SMK_REG_EPOCH_LEN || a == SMK_REG_SAMPLE_PER || a == SMK_REG_QOS_MASK) {
+                if (nall++ && a != alla)
+                    bad += viol(e, "manager: register 0x%x of SM %d, 0x%x of a lower SM in the same cycle", a, s, alla);
+                alla = a;
+                if (a == SMK_REG_EPOCH_LEN && wd)
+                    bad += viol(e, "manager: EPOCH_LEN of SM %d = %u (the SMs' timers must be off)", s, wd);
+                if (a == SMK_REG_SM_CTRL)
+                    e->last_ctrl = wd;
+            } else {
+                bad += viol(e, "manager writes register 0x%x (0x%x) of SM %d", a, wd, s);
+            }
+        }
+        if (ncmd && ncmd != NSM)
+            bad += viol(e, "manager: CMD 0x%x written to %d of the %d SMs in one cycle (EPOCH_START / SNAP on all at once)",
+                        cmdd, ncmd, NSM);
+        if (nall && nall != NSM)
+            bad += viol(e, "manager: register 0x%x written to %d of the %d SMs in one cycle", alla, nall, NSM);
+        if (nq > 1)
+            bad += viol(e, "manager: QUOTA written to %d SMs in one cycle", nq);
+        if ((ncmd && (nall || nq)) || (nall && nq))
+            bad += viol(e, "manager: CMD / all-SM / QUOTA writes mixed in one cycle");
+        if (ncmd && (cmdd & 2))
+            e->n_msnap++;
+        if (ncmd && cmdd == 1) {
+            const uint32_t md = e->last_ctrl >> SMK_SM_CTRL_QMODE_LSB & 3, sc = e->last_ctrl >> SMK_SM_CTRL_QSCHEME_LSB & 3;
+            e->n_mep[md][sc]++;
+        } else if (ncmd && cmdd == 3) {
+            e->n_minit++;
+        }
+        /* lookups (what the port reported, for the QUOTA check) */
+        if (m->lk_s < NSM && m->lk_k < KN && d->lk_ksv && d->lk_ks < NKS)
+            e->lkv[m->lk_s][d->lk_ks] = c + 1;
+        /* one request at a time */
+        if (m->rq_v && e->qrq_out)
+            bad += viol(e, "manager: request (kernel %u SM %u) while its previous request has no ack", m->rq_k, m->rq_sm);
+    }
+    if (d->rq_ack_v) {
+        if (e->rq_qm && d->rq_ack_st <= 3)
+            e->n_mack[d->rq_ack_st]++;
+        e->qrq_out = 0, e->rq_qm = 0;
+    }
+    if (di->rq_v && d->rq_rdy) {
+        e->rq_qm = own;
+        if (own)
+            e->qrq_out = 1, e->n_mrq++;
+    }
+    return bad;
+}
+
 int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, const gpu_out_t *o)
 {
     const drv_in_t *h = &st->in.host;
@@ -758,7 +1131,9 @@ int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, cons
         e->n_kdone[pol]++;
     }
 
-    bad += check_rq(e, h, d, D);
+    /* the request and lookup ports as the driver sees them (the manager's while it owns them) */
+    bad += check_qm(e, st, o);
+    bad += check_rq(e, &o->di, d, D);
 
     /* ---- the driver's event this cycle: spec order (lowest SM with a latched response, else the
      * lowest SM with latched completions, lowest slot) from the monitor's record of what was latched */
@@ -1444,6 +1819,22 @@ int gpu_env_finish(gpu_env_t *e, const gpu_top_t *g, int verbose)
         printf("events: warp issues %llu, TB set-ups %llu, mask changes %llu, context lines moved %llu\n",
                (unsigned long long)e->n_issue, (unsigned long long)e->n_dispatch, (unsigned long long)e->n_mchg,
                (unsigned long long)e->n_lines);
+        static const char *mn[4] = {"OFF", "SMK", "QOS", "3?"}, *sn[4] = {"naive", "elastic", "rollover", "3?"};
+        printf("manager: phases %llu, cycles owning %llu, host writes %llu, disables while running %llu, INITs %llu, "
+               "snapshots %llu, QUOTA writes %llu; host writes dropped %llu, host requests dropped %llu\n",
+               (unsigned long long)e->n_men, (unsigned long long)e->n_mown, (unsigned long long)e->n_mwr,
+               (unsigned long long)e->n_mdis, (unsigned long long)e->n_minit, (unsigned long long)e->n_msnap,
+               (unsigned long long)e->n_mquota, (unsigned long long)e->n_hdrop, (unsigned long long)e->n_hrqdrop);
+        printf("manager epochs (EPOCH_START after a computation) by QMODE/SCHEME written:");
+        for (int md = 0; md < 3; md++)
+            for (int sc = 0; sc < 3; sc++)
+                printf(" %s/%s %llu", mn[md], sn[sc], (unsigned long long)e->n_mep[md][sc]);
+        printf("\nmanager TLP requests accepted %llu: FREE %llu VICTIM %llu REFUSED %llu; QoS goals: zero %llu, tiny %llu, "
+               "realistic %llu, unreachable %llu, VMAX %llu; launches with kl_keep %llu\n",
+               (unsigned long long)e->n_mrq, (unsigned long long)e->n_mack[1], (unsigned long long)e->n_mack[2],
+               (unsigned long long)e->n_mack[3], (unsigned long long)e->n_goal[0], (unsigned long long)e->n_goal[1],
+               (unsigned long long)e->n_goal[2], (unsigned long long)e->n_goal[3], (unsigned long long)e->n_goal[4],
+               (unsigned long long)e->n_keep);
     }
     return bad;
 }

@@ -7,6 +7,12 @@
  *     masks, admission CAP / RESERVE, relaunch after kdone, a few illegal launches) and phases of
  *     cfg_policy (FCFS, SPART with disjoint masks and mask changes, SMK_OD, SMK_P, QOS), cfg_max2,
  *     cfg_evict, cfg_pmode; a QoS manager's random requests (request port, random rq_give) and lookups;
+ *   - (issue 5) the real QoS manager (u_qm): phases where the host enables it (MCTRL EN, MODE QOS / SMK /
+ *     OFF, every SCHEME, TLP on and off, short epochs), disables and re-enables it mid-epoch, reads its
+ *     registers; launches carry kl_goal, kl_x, kl_t. While `own` = 1 the host's csr_*, rd_addr, rq_*,
+ *     lk_* are dropped by gpu_top's mux (the env keeps driving them); monitors: the mux, EPOCH_START on
+ *     all SMs in one cycle, the manager's register writes (addresses, QUOTA only to a kernel slot the
+ *     lookup port reported), one request outstanding at a time, its outputs 0 while not owning;
  *   - per SM a pipelines model (instructions left per warp, kept per rank in the TB ledger across a
  *     SAVE and a RESTORE on any SM; ready with stalls; busy after each issue; exits), completions
  *     into the quota unit, CSR writes (quota mode OFF, some phases with SMK quotas);
@@ -24,6 +30,7 @@
 #include "gpu_top.h"
 #include "rng.h"
 #include "sm_env.h" /* SM_OBS, sm_obs_t, sm_obs_from_model */
+#include "qm_env.h" /* QM_OBS, QO_*: the QoS manager's observation list and packing (cosim_qm) */
 
 #ifdef __cplusplus
 extern "C" {
@@ -63,10 +70,14 @@ enum { GPU_DRV_OBS(GPU_DRV_OBS_ENUM) GD_N };
 #undef GPU_DRV_OBS_ENUM
 #define GD_FIRST_STATE GD_kv
 
-/* driver part, then every SM as sm_env's SM_OBS (outputs, then the state of its four parts) */
+/* driver part, then every SM as sm_env's SM_OBS (outputs, then the state of its four parts), then
+ * (issue 5) the QoS manager as qm_env's QM_OBS: its outputs through gpu_top (q[QO_m_rdata] =
+ * m_rdata, q[QO_own] = own, q[QO_csr_we .. QO_rq_give] = qm_csr_we .. qm_rq_give) and its state of
+ * docs/qos_mgr.md section 13 (u_qm), named and packed as in the manager-alone cosim, pl_keep (QO_pl_keep) included. */
 typedef struct {
     uint64_t d[GD_N];
     sm_obs_t s[SMK_NUM_SM];
+    uint64_t q[QO_QM_N];
 } gpu_obs_t;
 
 void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob);
