@@ -18,6 +18,14 @@
 # Each survivor is then checked for equivalence (eqcheck below); the checker must prove the
 # original equal to itself and must not prove a killed mutant equivalent.
 #
+# MUT_EQ_SKIP (default "sm_driver"; set it empty to try the solver on every module) lists modules whose
+# survivors are not given to the equivalence checker: on sm_driver's 57K-cell netlist even the
+# sanity proof (the original against itself) does not finish within MUT_EQ_TIMEOUT. Their
+# survivors are reported as "unchecked" = unknown (not checked by the solver), counted as surviving;
+# docs/mutation_notes.md classifies them by hand. The same fallback is taken, with a message, when
+# the sanity proof of any module times out (exit 124); a sanity proof that fails otherwise, or a
+# killed mutant proven equivalent, still aborts. The baseline check is never skipped.
+# JOBS (default 2) is the Verilator build parallelism.
 # MUT_RECHECK=1 skips the cosim runs and redoes only the equivalence checks and the report from
 # the previous run's build/mutate/<module>/results.csv. The report covers every module with a
 # results file, so modules can be run separately (MUT_MODULES="preempt_engine sm_top").
@@ -33,6 +41,7 @@ inc=$root/build/$cfg
 mkdir -p "$out"
 MODULES=${MUT_MODULES:-"warp_sched quota_unit preempt_engine sm_top sm_driver"}
 ALL_MODULES="warp_sched quota_unit preempt_engine sm_top sm_driver"
+EQ_SKIP=${MUT_EQ_SKIP-sm_driver}
 
 # per module: harness top, its RTL, the cosim shim, and the Yosys selection of the mutated cells
 modcfg() { # MODULE -> top rtl shim sel
@@ -81,7 +90,7 @@ run_mutants() { # MODULE DIR: list, apply, build, baseline, cosim every mutant -
   echo "mutate: $mod: applying $n mutants"
   yosys -q -l "$d/apply.log" -p "$readin; script $d/muts.ys; opt_clean; splitnets -driver; opt_clean; write_verilog -noattr $d/mutant.v" >/dev/null
   echo "mutate: $mod: building the cosim with all mutants behind mutsel"
-  if ! verilator --cc --exe --build -j 2 --trace-fst -Wno-fatal -Wno-lint -Wno-style -MAKEFLAGS OPT_FAST=-O2 \
+  if ! verilator --cc --exe --build -j "${JOBS:-2}" --trace-fst -Wno-fatal -Wno-lint -Wno-style -MAKEFLAGS OPT_FAST=-O2 \
       --top-module $top -I"$inc" --Mdir "$d/vl" -o cosim_mut \
       -CFLAGS "-std=c++14 -DMUTANT -I$inc -I$root/cmodel -I$root/testbench -I$root/testbench/cosim" \
       "$d/mutant.v" "$shim" "$inc/libtb.a" "$inc/libsmk.a" > "$d/build.log" 2>&1; then
@@ -120,19 +129,33 @@ run_mutants() { # MODULE DIR: list, apply, build, baseline, cosim every mutant -
 
 check_equivalence() { # MODULE DIR: survivors -> equivalent / unknown; the checker is checked first
   local mod=$1 d=$2 fk tmp id res mmode where
+  local skip=0 rc=0
   [ -f "$d/mutant.v" ] || return 0
-  if ! eqcheck "$d" 0 "$d/eq_sanity.log"; then
-    echo "mutate: $mod: the equivalence checker cannot prove the original equal to itself; aborting"; exit 1
+  case " $EQ_SKIP " in *" $mod "*)
+    skip=1; echo "mutate: $mod: in MUT_EQ_SKIP: survivors reported as unchecked (not checked by the solver)" ;;
+  esac
+  if [ $skip = 0 ]; then
+    eqcheck "$d" 0 "$d/eq_sanity.log" || rc=$?
+    if [ $rc = 124 ]; then
+      skip=1
+      echo "mutate: $mod: the checker's sanity proof (original vs itself) timed out after ${MUT_EQ_TIMEOUT:-300} s;"
+      echo "mutate: $mod: survivors reported as unchecked (not checked by the solver)"
+    elif [ $rc != 0 ]; then
+      echo "mutate: $mod: the equivalence checker cannot prove the original equal to itself; aborting"; exit 1
+    fi
   fi
-  fk=$(awk -F, '$2=="killed"{print $1; exit}' "$d/results.csv")
-  if [ -n "$fk" ] && eqcheck "$d" "$fk" "$d/eq_sanity_killed.log"; then
-    echo "mutate: $mod: the equivalence checker proves killed mutant $fk equivalent; aborting"; exit 1
+  if [ $skip = 0 ]; then
+    fk=$(awk -F, '$2=="killed"{print $1; exit}' "$d/results.csv")
+    if [ -n "$fk" ] && eqcheck "$d" "$fk" "$d/eq_sanity_killed.log"; then
+      echo "mutate: $mod: the equivalence checker proves killed mutant $fk equivalent; aborting"; exit 1
+    fi
   fi
   tmp=$d/results.tmp
   head -1 "$d/results.csv" > "$tmp"
   tail -n +2 "$d/results.csv" | while IFS=, read -r id res mmode where; do
     if [ "$res" != killed ] && [ "$res" != failed_build ]; then
-      if eqcheck "$d" "$id" "$d/eq_$id.log"; then res=equivalent; else res=unknown; fi
+      if [ $skip = 1 ]; then res=unchecked
+      elif eqcheck "$d" "$id" "$d/eq_$id.log"; then res=equivalent; else res=unknown; fi
       printf '  %s mutant %3d %-10s %s\n' "$mod" "$id" "$res" "$where"
     fi
     echo "$id,$res,$mmode,$where" >> "$tmp"
@@ -152,9 +175,12 @@ md=$out/mutation.md
   echo "Survivors are checked for equivalence with Yosys (equiv_make on two copies of the netlist, mutsel 0 vs the"
   echo "mutant, equiv_simple + equiv_induct over 2 steps; the checker must prove the original equal to itself and"
   echo "must not prove a killed mutant): *equivalent* = proven to behave identically; *unknown* = neither killed"
-  echo "nor proven, counted as surviving."
+  echo "nor proven, counted as surviving; *unchecked* = unknown (not checked by the solver): the module is in"
+  echo "\`MUT_EQ_SKIP\` (default sm_driver, whose 57K-cell netlist the checker cannot prove equal even to itself"
+  echo "within the time limit) or its sanity proof timed out; counted as surviving, and classified by hand in the"
+  echo "notes below."
   echo
-  echo "| module | mutants | killed | equivalent | survived (unknown) | failed to build | score = killed / (mutants - equivalent - failed) |"
+  echo "| module | mutants | killed | equivalent | survived (unknown + unchecked) | failed to build | score = killed / (mutants - equivalent - failed) |"
   echo "|---|---|---|---|---|---|---|"
 } > "$md.head"
 : > "$md.body"
@@ -166,7 +192,7 @@ for mod in $ALL_MODULES; do
     *" $mod "*)
       if [ "${MUT_RECHECK:-0}" = 1 ]; then
         [ -f "$d/results.csv" ] || { echo "mutate: MUT_RECHECK=1 needs a previous run ($d/results.csv)"; exit 1; }
-        sed -i 's/,equivalent,/,survived,/; s/,unknown,/,survived,/' "$d/results.csv"
+        sed -i 's/,equivalent,/,survived,/; s/,unknown,/,survived,/; s/,unchecked,/,survived,/' "$d/results.csv"
       else
         run_mutants "$mod" "$d"
       fi
@@ -176,7 +202,7 @@ for mod in $ALL_MODULES; do
   n=$(($(wc -l < "$d/results.csv") - 1))
   killed=$(grep -c ',killed,' "$d/results.csv" || true)
   equiv=$(grep -c ',equivalent,' "$d/results.csv" || true)
-  unk=$(grep -c ',unknown,' "$d/results.csv" || true)
+  unk=$(grep -c ',unknown,\|,unchecked,' "$d/results.csv" || true)
   fb=$(grep -c ',failed_build,' "$d/results.csv" || true)
   nonequiv=$((n - equiv - fb))
   score=$(awk -v k="$killed" -v n="$nonequiv" 'BEGIN{ if (n>0) printf "%.1f%%", 100*k/n; else print "n/a" }')
@@ -185,9 +211,16 @@ for mod in $ALL_MODULES; do
     echo
     echo "## $mod: mutants not killed"
     echo
-    echo "| id | result | mutation | cell |"
-    echo "|---|---|---|---|"
-    awk -F, 'NR>1 && $2!="killed" {printf "| %s | %s | %s | `%s` |\n", $1, $2, $3, $4}' "$d/results.csv"
+    echo "| id | result | mutation | cell | source |"
+    echo "|---|---|---|---|---|"
+    # source: the last -src of the mutant's line in muts.ys (file:line; line 0 = a cell Yosys made),
+    # when that file is still there
+    if [ -f "$d/muts.ys" ]; then
+      sed -E 's/.*-src ([^ ]+).*/\1/; t; s/.*//' "$d/muts.ys" | sed -E 's#^.*/##; s/\.[0-9]+-[0-9]+\.[0-9]+$//' > "$d/src.txt"
+    else : > "$d/src.txt"; fi
+    awk -F, -v srcf="$d/src.txt" 'BEGIN {while ((getline l < srcf) > 0) src[++i] = l}
+      NR>1 && $2!="killed" {r = $2 == "unchecked" ? "unknown (not checked by the solver)" : $2;
+      printf "| %s | %s | %s | `%s` | %s |\n", $1, r, $3, $4, src[$1]}' "$d/results.csv"
   } >> "$md.body"
   cp "$d/results.csv" "$out/$mod.csv"
   echo "mutate: $mod: $n mutants, $killed killed, $equiv equivalent, $unk unknown, $fb failed to build, score $score"

@@ -208,6 +208,14 @@ struct drv_env {
     /* knobs */
     uint32_t policy, max2, evict, pmode;
     uint32_t p_launch, p_busy, p_bad, p_km, shape, gstyle, p_cap, p_resv, p_rst;
+    uint32_t fs_n, fs_r, fs_m;  /* shape 4: one shape for every launch of the phase (equal shares) */
+    uint64_t n_wover;           /* SM-cycles with popcount(wused) > u_w */
+    uint64_t n_odp, n_fixs;     /* SMK_OD pressure phases, one-shape phases */
+    /* directed Algorithm 1 phase: reset, nvk victim kernels of small TBs fill every TB slot, then one
+     * kernel whose TB needs some of them back (warps, shared memory, registers or slots binding) */
+    int dir, dir_nvk, dir_k[3], dir_pin;
+    uint64_t dir_t0, n_dir;
+    uint32_t dir_n[3], dir_r[3], dir_m[3], dir_g[3];
     uint32_t lmin, lmax, dmax, xmax, rmax, p_race;
     uint32_t p_rq, p_rqbad, rq_gmax;  /* request port: percent per cycle, percent illegal, largest rq_give */
     /* request unit as the ports imply (docs/sm_driver.md "QoS") */
@@ -264,6 +272,8 @@ struct drv_env {
 };
 
 static void phase(drv_env_t *e);
+static void dir_phase(drv_env_t *e);
+static int dir_gen(drv_env_t *e, drv_stim_t *st);
 static int lowest_free_q(const drv_env_t *e);
 static uint64_t rand_smmask(drv_env_t *e);
 uint64_t drv_env_cycle(const drv_env_t *e) { return e->cycle; }
@@ -368,7 +378,11 @@ static void phase(drv_env_t *e)
     e->nphase++;
     /* FCFS, SPART, SMK_OD, SMK_P, QOS; every 5th phase QOS with requests (every seed has them) */
     const int fq = e->nphase % 5 == 3;
-    e->policy = fq ? DRV_QOS : rng_below(r, 5);
+    /* SMK_OD pressure (1 phase in 5 besides the QOS ones): Algorithm 1 runs only under SMK_OD when the
+     * policy's pick does not fit, so these phases keep the SMs full with long-lived TBs of many kernels */
+    const int odp = !fq && rng_chance(r, 1, 5);
+    e->n_odp += odp;
+    e->policy = fq ? DRV_QOS : odp ? DRV_SMK_OD : rng_below(r, 5);
     e->max2 = rng_chance(r, 1, 4);
     e->evict = rng_chance(r, 1, 2) ? OP_SAVE : OP_DRAIN;
     e->pmode = rng_chance(r, 1, 2) ? OP_SAVE : OP_DROP;
@@ -378,6 +392,31 @@ static void phase(drv_env_t *e)
     e->p_km = rng_chance(r, 1, 3) ? 1 + rng_below(r, 8) : 0;          /* per mille */
     e->shape = rng_below(r, 4);
     e->gstyle = rng_below(r, 4);
+    /* one shape for the whole phase (1 in 4; 1 in 2 under SMK_P and QOS, which fill partitions): kernels
+     * with equal TB counts tie on rK and on the partition key (tie rules; the low share bits of a dominant
+     * register or shared-memory demand) */
+    if (rng_chance(r, 1, e->policy == DRV_SMK_P || e->policy == DRV_QOS ? 2 : 4)) {
+        e->shape = 4, e->n_fixs++;
+        const uint32_t rm = RMAX, lo = rm > 40 ? 33 : rm / 2;
+        switch (rng_below(r, 4)) {
+        case 0:
+        case 3: /* register-dominant */
+            e->fs_n = 1 + rng_below(r, NW < 4 ? NW : 4), e->fs_r = lo + rng_below(r, rm - lo + 1);
+            e->fs_m = rng_below(r, 9);
+            break;
+        case 1: /* shared-memory dominant */
+            e->fs_n = 1 + rng_below(r, NW < 2 ? NW : 2), e->fs_r = rng_below(r, 20 > rm ? rm + 1 : 20);
+            e->fs_m = LIM_SL / 8 + 1 + rng_below(r, LIM_SL / 4);
+            break;
+        default: /* mixed */
+            e->fs_n = 1 + rng_below(r, NW / 2), e->fs_r = rng_below(r, rm + 1);
+            e->fs_m = rng_below(r, LIM_SL / 4 + 1);
+            break;
+        }
+        if (e->fs_n > NW) e->fs_n = NW;
+        if (e->fs_n * e->fs_r > LIM_REG) e->fs_r = LIM_REG / e->fs_n;
+        if (e->fs_m > LIM_SL) e->fs_m = LIM_SL;
+    }
     e->p_cap = rng_below(r, 30), e->p_resv = rng_chance(r, 1, 2) ? rng_below(r, 30) : 0;
     e->p_rst = rng_chance(r, 1, 8);
     static const uint32_t lifes[][2] = {{1, 8}, {5, 60}, {40, 400}, {300, 3000}};
@@ -386,6 +425,14 @@ static void phase(drv_env_t *e)
     static const uint32_t dl[] = {0, 2, 12, 60, 300};
     e->dmax = dl[rng_below(r, 5)], e->xmax = dl[rng_below(r, 5)], e->rmax = dl[rng_below(r, 5)];
     e->p_race = rng_chance(r, 1, 2) ? rng_below(r, 100) : 0;
+    if (odp) { /* long TBs, many launches, large grids, no busy or illegal launches */
+        e->lmin = 300, e->lmax = 3000;
+        e->p_launch = rng_chance(r, 1, 2) ? 40 + rng_below(r, 200) : 5 + rng_below(r, 30);
+        e->p_busy = 0, e->p_bad = 0, e->gstyle = 2 + rng_below(r, 2);
+        if (e->shape != 4) /* small and large kernels side by side: victims of many small TBs for a large
+                            * kernel, so that several resources bind in Algorithm 1 */
+            e->shape = 5;
+    }
     /* QoS manager's requests: mostly in QOS phases, a few under the other policies (the unit runs
      * under every policy; rq_pend clears there) */
     e->p_rq = e->policy == DRV_QOS ? (rng_chance(r, 1, 6) && !fq ? 0 : 1 + rng_below(r, rng_chance(r, 1, 2) ? 5 : 60))
@@ -400,10 +447,80 @@ static void phase(drv_env_t *e)
             if (e->kal[k] >= 0 && !e->hmask[k])
                 e->kmm[e->nkmq] = rand_smmask(e), e->kmq[e->nkmq++] = k;
     }
+    e->dir = 0;
+    if (!fq && !odp && rng_chance(r, 1, 6))
+        dir_phase(e);
     e->wd_k = -1, e->wd_n = 0;
     /* starvation bound: a TB lives at most lmax cycles (TBs of earlier phases at most 3000), an
      * engine command takes at most dmax + xmax + rmax + queueing */
     e->wd_bound = 40000;
+}
+
+/* directed Algorithm 1 phase (SMK_OD): see struct drv_env. Entry 0 .. nvk-1 of dir_k are the victims
+ * (launched in cycles t0+2, t0+4, grid 64: they keep every slot of every SM busy for the phase), the
+ * last one the large kernel (cycle t0+150). */
+static void dir_phase(drv_env_t *e)
+{
+    rng_t *r = &e->r;
+    e->dir = 1, e->dir_t0 = e->cycle, e->n_dir++;
+    e->phase_end = e->cycle + 2500 + rng_below(r, 2500);
+    e->policy = DRV_SMK_OD;
+    e->p_launch = 0, e->p_km = 0, e->p_rq = 0, e->p_rst = 0, e->p_bad = 0, e->p_cap = e->p_resv = 0;
+    e->nkmq = 0;
+    e->lmin = 2500, e->lmax = 5000;
+    e->dir_nvk = 1 + (int)rng_below(r, 2);
+    e->dir_pin = e->dir_nvk > 1 && NSM > 1 && rng_chance(r, 1, 2); /* victim i only on SM i */
+    uint32_t used = 0;
+    for (int i = 0; i <= e->dir_nvk; i++) { /* distinct entries */
+        int k;
+        do k = (int)rng_below(r, KN); while (used >> k & 1);
+        used |= 1u << k, e->dir_k[i] = k;
+    }
+    const uint32_t rm = RMAX;
+    const int bind = (int)rng_below(r, 4); /* 0 warps, 1 shared memory, 2 registers, 3 TB slots */
+    for (int i = 0; i < e->dir_nvk; i++) {
+        e->dir_g[i] = 64;
+        e->dir_n[i] = bind == 0 ? 1 + rng_below(r, NW / LIM_TB > 1 ? NW / LIM_TB : 1) : 1;
+        e->dir_r[i] = bind == 2 ? rm / 2 + rng_below(r, rm - rm / 2 + 1) : rng_below(r, 9);
+        e->dir_m[i] = bind == 1 ? LIM_SL / LIM_TB / 2 + rng_below(r, LIM_SL / LIM_TB / 2 + 1)
+                                : rng_below(r, 3);
+    }
+    const int b = e->dir_nvk;
+    e->dir_g[b] = 1 + rng_below(r, 12);
+    e->dir_n[b] = bind == 0   ? NW / 2 + rng_below(r, NW - NW / 2) + 1
+                  : bind == 2 ? NW / 4 + rng_below(r, NW / 4) + 1
+                              : 1 + rng_below(r, 4);
+    e->dir_r[b] = bind == 2 ? rm : rng_below(r, 9);
+    e->dir_m[b] = bind == 1 ? LIM_SL / 4 + rng_below(r, LIM_SL - LIM_SL / 4 + 1) : rng_below(r, 3);
+    for (int i = 0; i <= b; i++) {
+        if (e->dir_n[i] > NW) e->dir_n[i] = NW;
+        if (e->dir_r[i] > rm) e->dir_r[i] = rm;
+        if (e->dir_n[i] * e->dir_r[i] > LIM_REG) e->dir_r[i] = LIM_REG / e->dir_n[i];
+        if (e->dir_m[i] > LIM_SL) e->dir_m[i] = LIM_SL;
+    }
+}
+
+/* this cycle's stimulus of a directed phase: returns 1 when it drove the cycle (reset) */
+static int dir_gen(drv_env_t *e, drv_stim_t *st)
+{
+    rng_t *r = &e->r;
+    drv_in_t *in = &st->in;
+    const uint64_t c = e->cycle - e->dir_t0;
+    if (c == 0) {
+        st->rst = 1;
+        return 1;
+    }
+    int i = -1;
+    if (c == 2) i = 0;
+    else if (c == 4 && e->dir_nvk > 1) i = 1;
+    else if (c == 150) i = e->dir_nvk;
+    if (i >= 0) {
+        in->kl_v = 1, in->kl_k = (uint32_t)e->dir_k[i], in->kl_grid = e->dir_g[i];
+        in->kl_mask = e->dir_pin && i < e->dir_nvk ? 1ULL << i : NMASK;
+        in->kl_n = e->dir_n[i], in->kl_r = e->dir_r[i], in->kl_m = e->dir_m[i];
+        in->kl_qos = 0, in->kl_idem = rng_chance(r, 1, 2), in->kl_adm = DRV_ADM_NONE, in->kl_lim = 1;
+    }
+    return 0;
 }
 
 static uint64_t rand_smmask(drv_env_t *e)
@@ -423,9 +540,13 @@ static void gen_shape(drv_env_t *e, drv_in_t *in)
 {
     rng_t *r = &e->r;
     uint32_t n, R, M;
-    switch (e->shape) {
+    const uint32_t shape = e->shape == 5 ? rng_below(r, 2) : e->shape;
+    switch (shape) {
     case 0: /* small */
         n = 1 + rng_below(r, NW < 4 ? NW : 4), R = rng_below(r, 33 > RMAX ? RMAX + 1 : 33), M = rng_below(r, 9);
+        break;
+    case 4: /* the phase's one shape */
+        n = e->fs_n, R = e->fs_r, M = e->fs_m;
         break;
     case 1: /* large: few per SM */
         n = NW / 4 + rng_below(r, NW - NW / 4) + 1, R = rng_below(r, RMAX + 1), M = rng_below(r, LIM_SL + 1);
@@ -463,6 +584,8 @@ void drv_env_gen(drv_env_t *e, drv_stim_t *st)
         st->rst = 1;
         return;
     }
+    if (e->dir && dir_gen(e, st))
+        return;
     /* responder outputs: functions of its registered state */
     for (int s = 0; s < NSM; s++) {
         rsm_t *p = &e->sm[s];
@@ -484,7 +607,7 @@ void drv_env_gen(drv_env_t *e, drv_stim_t *st)
         in->wused[s] = p->wused;
     }
     /* host: a launch */
-    if (rng_chance(r, e->p_launch, 1000)) {
+    if (!e->dir && rng_chance(r, e->p_launch, 1000)) {
         int k = -1;
         if (rng_chance(r, e->p_busy, 100)) {
             int c[KN], n = 0;
@@ -1245,9 +1368,13 @@ static int check_rq(drv_env_t *e, const drv_in_t *in, const sm_driver_t *m, cons
                 if (lat != 1 || st != DRV_ACK_REFUSED || kv || n)
                     nv += viol(e, "invalid request (kernel %u SM %u) answered st %u kv %u n %u after %llu cycles; expected "
                                "REFUSED 0 0 after 1", k, s, st, kv, n, (unsigned long long)lat);
-            } else if (lat < 1 + KN + 1 || lat > 1 + KN + 3 * KN + NT) {
-                nv += viol(e, "request (kernel %u SM %u) answered after %llu cycles, outside [KN + 2, 1 + KN + 3KN + T]",
-                           k, s, (unsigned long long)lat);
+            } else if (lat < 1 + KN + 1 || lat > 1 + KN + 2 * KN + (e->rq_tchg ? 2 * NT : NT)) {
+                /* docs/sm_driver.md "QoS": SUM KN cycles, SCAN at most 2KN candidate cycles + the steps, and the
+                 * steps of one pass are at most T (part only falls during a request). An entry that finishes
+                 * and is relaunched with the other QoS flag during the request (rq_tchg) can step in both
+                 * passes: 2T. */
+                nv += viol(e, "request (kernel %u SM %u) answered after %llu cycles, outside [KN + 2, 1 + 3KN + %uT]",
+                           k, s, (unsigned long long)lat, e->rq_tchg ? 2u : 1u);
             } else {
                 int d[KN];
                 for (int j = 0; j < KN; j++)
@@ -1377,6 +1504,10 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
     }
     derive(e);
     nv += check_state(e, m);
+    /* statistic: an SM using more warps than the driver counts on it (popcount(wused) > u_w); while this
+     * never happens the free-warp checks (nfw) are implied by the u_w checks (docs/mutation_notes.md) */
+    for (int s = 0; s < NSM; s++)
+        e->n_wover += (uint32_t)smk_popc(in->wused[s]) > m->u[s][DRV_R_W];
     /* registered outputs predicted one cycle earlier */
     if (o->kl_rej != (uint32_t)e->exp_rej)
         nv += viol(e, "kl_rej = %u, expected %d", o->kl_rej, e->exp_rej);
@@ -1620,6 +1751,9 @@ int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose)
     if (verbose) {
         printf("summary: cycles %llu, phases %llu, resets %llu\n", (unsigned long long)e->cycle,
                (unsigned long long)e->nphase, (unsigned long long)e->n_rst);
+        printf("  phases: SMK_OD pressure %llu, one-shape %llu, directed Algorithm 1 %llu; SM-cycles with more warps in "
+               "use than u_w %llu\n", (unsigned long long)e->n_odp, (unsigned long long)e->n_fixs,
+               (unsigned long long)e->n_dir, (unsigned long long)e->n_wover);
         printf("  host: launches %llu (refused %llu), kernels finished %llu, mask changes %llu, at most %llu kernels in use\n",
                (unsigned long long)e->n_launch, (unsigned long long)e->n_rej, (unsigned long long)e->n_kdone,
                (unsigned long long)e->n_km, (unsigned long long)e->max_inst_alive);

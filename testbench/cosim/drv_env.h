@@ -12,6 +12,11 @@
  *   - a random host: kernel launches (legal, illegal, into busy entries), shapes, grids, QoS and
  *     idempotent flags, masks (disjoint in SPART phases), admission CAP / RESERVE, mask changes,
  *     relaunches; phases of cfg_policy (QOS included) / cfg_max2 / cfg_evict / cfg_pmode; random resets;
+ *     targeted phases (aimed at the mutation survivors, docs/mutation_notes.md): one shape for every
+ *     launch (ties of rK and of the partition key), SMK_OD pressure (long TBs, small and large kernels
+ *     mixed), and directed Algorithm 1 phases (reset, one or two victim kernels of small TBs fill every
+ *     slot, optionally one per SM, then a kernel whose TB needs warps, shared memory, registers or a
+ *     slot of them);
  *   - a random QoS manager: requests (legal and illegal, random rq_give), presented whatever rq_rdy,
  *     and random lookups (lk_s, lk_k);
  *   - monitors, from the environment's own records (TB ledger keyed by (launch instance, TB id),
