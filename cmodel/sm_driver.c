@@ -60,13 +60,15 @@ int drv_range_shrinks(const uint32_t *rk, uint32_t valid, int n, int kc, uint32_
 }
 
 /* One step of the progressive filling ("Partitions"): the candidate with the lowest share of
- * pc[k] * d[k], ties to the highest index; -1 if none. Shared by drv_fill and the partition unit. */
+ * pc[k] * d[k]; among equal shares a kernel with pgot bit k = 0 first, then the highest index
+ * (the triple (key, pgot[k], KN-1-k), lowest first); -1 if none. Shared by drv_fill and the
+ * partition unit. */
 static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, const uint32_t lim[DRV_NRES],
                      const uint32_t mult[DRV_NRES], const uint32_t acc[DRV_NRES], const uint32_t *pc,
-                     uint32_t nks, uint32_t ks, uint32_t max2)
+                     uint32_t nks, uint32_t ks, uint32_t max2, uint32_t pgot)
 {
     int best = -1;
-    uint32_t bs = 0;
+    uint32_t bs = 0, bg = 0;
     const int ks_ok = nks < ks && (!max2 || nks < 2);
     for (int k = 0; k < n; k++) {
         if (!(allowed >> k & 1))
@@ -83,20 +85,22 @@ static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, cons
             const uint32_t v = pc[k] * d[k][x] * mult[x];
             sh = v > sh ? v : sh;
         }
-        if (best < 0 || sh <= bs) /* <=: ties to the highest index */
-            best = k, bs = sh;
+        const uint32_t g = pgot >> k & 1;
+        /* lower key; equal key: pgot 0 before 1; equal both: the higher index (scanned later) */
+        if (best < 0 || sh < bs || (sh == bs && g <= bg))
+            best = k, bs = sh, bg = g;
     }
     return best;
 }
 
 void drv_fill(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, const uint32_t lim[DRV_NRES],
-              const uint32_t mult[DRV_NRES], int ks, int max2, uint32_t *part)
+              const uint32_t mult[DRV_NRES], int ks, int max2, uint32_t pgot, uint32_t *part)
 {
     uint32_t acc[DRV_NRES] = {0, 0, 0, 0}, nks = 0;
     for (int k = 0; k < n; k++)
         part[k] = 0;
     for (;;) {
-        const int b = fill_pick(n, d, allowed, lim, mult, acc, part, nks, (uint32_t)ks, (uint32_t)max2);
+        const int b = fill_pick(n, d, allowed, lim, mult, acc, part, nks, (uint32_t)ks, (uint32_t)max2, pgot);
         if (b < 0)
             return;
         if (part[b] == 0)
@@ -673,7 +677,9 @@ static void rq_step(sm_driver_t *d, const drv_in_t *in, uint32_t rdy)
 void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
 {
     /* memo (sm_driver_t): quiet = this edge writes no state element that decide() reads. The
-     * request unit writes part[][] only in SCAN, the partition unit only while pact; every other
+     * request unit writes part[][] only in SCAN, the partition unit only while pact (its own
+     * state pc, pacc, pcnt_ks, pgot is not read by decide(); pgot is written at a start, where
+     * pact is 0, and at the end of an SM, where pact is 1); every other
      * write of such an element comes with an event, a decision, a plan step, a host port or a
      * latch below. */
     uint32_t quiet = d->rq_st != DRV_RQ_SCAN && !d->pact && o->ev_kind == DRV_EV_NONE && o->dec_kind == DRV_DEC_NONE &&
@@ -707,7 +713,7 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
     if (!d->pact) {
         if (d->pdirty && rq_idle) {
             pstart = 1;
-            d->pact = 1, d->pcur = 0, d->pcnt_ks = 0;
+            d->pact = 1, d->pcur = 0, d->pcnt_ks = 0, d->pgot = 0;
             memset(d->pc, 0, sizeof d->pc);
             memset(d->pacc, 0, sizeof d->pacc);
         }
@@ -729,7 +735,7 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
             allowed &= al;
         }
         const int b = fill_pick(KN, (const uint32_t(*)[NR])dm, allowed, LIM, qos ? MULT_QOS : MULT, d->pacc, d->pc,
-                                d->pcnt_ks, KS, in->cfg_max2 & 1);
+                                d->pcnt_ks, KS, in->cfg_max2 & 1, (uint32_t)d->pgot);
         if (b >= 0) {
             if (d->pc[b] == 0)
                 d->pcnt_ks = (d->pcnt_ks + 1) & (uint32_t)SMK_MASK(SMK_KS_W + 1);
@@ -737,6 +743,12 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
             for (int i = 0; i < NR; i++)
                 d->pacc[i] = (uint32_t)((d->pacc[i] + dm[b][i]) & UWM);
         } else {
+            uint64_t g = d->pgot;
+            for (uint32_t k = 0; k < KN; k++)
+                g |= (uint64_t)(d->pc[k] != 0) << k;
+            /* pgot: the kernels with a partition on an SM of this run; wrap (clear) once every
+             * kernel in use has one */
+            d->pgot = (g & d->kv & KALL) == (d->kv & KALL) ? 0 : g & KALL;
             if (s < NSM)
                 for (uint32_t k = 0; k < KN; k++)
                     d->part[s][k] = (uint8_t)d->pc[k];

@@ -50,6 +50,7 @@ typedef struct {
     uint32_t kl_rej, kdone_v, kdone_k;
     /* partition unit */
     uint32_t pdirty, pact, pcur, pcnt_ks;
+    uint64_t pgot;                  /* bit k: kernel k has a partition on an SM of this run (since the wrap) */
     uint32_t pc[DRV_KN];
     uint32_t pacc[DRV_NRES];
     /* request unit (docs/sm_driver.md "QoS") */
@@ -131,11 +132,13 @@ int drv_range_shrinks(const uint32_t *rk, uint32_t valid, int n, int kc, uint32_
                       uint32_t rkv_new);
 /* Progressive filling of one SM ("Partitions"), all at once: n kernels with demands d[k][x],
  * allowed (bit k), per-SM limits lim[x], multipliers mult[x], kernel-slot limit ks (and 2 with
- * max2); ties to the highest index; writes part[k]. The sequential partition unit of the model
- * must give the same result. The QOS filling rule is the same call with mult = {0, 0, 1, 0} (the
- * warp count is the key) and allowed = the kernels allowed(k, s) on that SM. */
+ * max2), and the partition unit's pgot at the start of that SM (bit k; 0 for the first SM of a
+ * run, or one SM alone); equal keys: pgot 0 first, then the highest index; writes part[k]. The
+ * sequential partition unit of the model must give the same result. The QOS filling rule is the
+ * same call with mult = {0, 0, 1, 0} (the warp count is the key) and allowed = the kernels
+ * allowed(k, s) on that SM. */
 void drv_fill(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, const uint32_t lim[DRV_NRES],
-              const uint32_t mult[DRV_NRES], int ks, int max2, uint32_t *part);
+              const uint32_t mult[DRV_NRES], int ks, int max2, uint32_t pgot, uint32_t *part);
 
 #ifdef __cplusplus
 }

@@ -31,6 +31,7 @@
 //   pb, plan_v (1), plan_kc, plan_kv (KW), plan_sm (SMW), plan_left (TC)
 //   kl_rej, kdone_v (1), kdone_k (KW): the registered outputs themselves
 //   pdirty, pact (1), pcur (SMW), pcnt_ks (PKW), pc [KN*TC] [k*TC +: TC], pacc [4*UW] [x*UW +: UW]
+//   pgot [KN-1:0] bit k (spec "Partitions": a partition > 0 on an earlier SM of this run)
 //   request unit (spec "QoS"; NPW = clog2(KN+1)):
 //   rq_st (2: IDLE 0, SUM 1, SCAN 2), rq_kr (KW: the spec's rq_k; the port rq_k has the name),
 //   rq_s (SMW), rq_j, rq_c (KW+1), rq_q (TC), rq_npk (NPW), rq_pend (1), rq_pk (KW),
@@ -215,6 +216,7 @@ module sm_driver (
     reg [KN*TC-1:0]      pc      /*verilator public_flat_rd*/;
     reg [4*UW-1:0]       pacc    /*verilator public_flat_rd*/;
     reg [PKW-1:0]        pcnt_ks /*verilator public_flat_rd*/;
+    reg [KN-1:0]         pgot    /*verilator public_flat_rd*/;
     // request unit (spec "QoS", "Request port")
     reg [1:0]            rq_st   /*verilator public_flat_rd*/;
     reg [KW-1:0]         rq_kr   /*verilator public_flat_rd*/;
@@ -380,6 +382,8 @@ module sm_driver (
     reg [OWW-1:0]       ow_s, ow_n, ow_lo, ow_hi;
     reg [TC+NW-1:0]     pwk;
     reg [KYW-1:0]       pkv, pkb;
+    reg                 pgb;                 // pgot bit of the best candidate so far
+    reg [KN-1:0]        pg_g, pg_n;          // pgot | (pc != 0), and pgot at the end of the SM
 
     integer k, s, t, i, j, q;
     reg                 f;
@@ -838,6 +842,8 @@ module sm_driver (
         pu_v = 1'b0;
         pu_k = {KW{1'b0}};
         pkb = {KYW{1'b0}};
+        pgb = 1'b0;
+        pg_g = pgot;
         // QOS filling rule (spec "QoS"): candidates also need allowed(k, pcur) = kqos[k] |
         // rank(k) == owner(pcur), owner(s) = floor(s * nq / NSM), compared without a divider as
         // rank * NSM <= s * nq < (rank + 1) * NSM; the key is the warp count pc[k] * kn(k)
@@ -870,13 +876,17 @@ module sm_driver (
                 & ~fr2[UW] & ({1'b0, dk[(k*4+2)*UW +: UW]} <= fr2)
                 & ~fr3[UW] & ({1'b0, dk[(k*4+3)*UW +: UW]} <= fr3)
                 & ((c0 != {TC{1'b0}}) | ((pcnt_ks < KSP) & (~cfg_max2 | (pcnt_ks < TWOP))));
-            // lowest share (QOS: warp count), ties to the highest index
-            if (f && (!pu_v || pkv <= pkb)) begin
+            // lowest share (QOS: warp count); equal: pgot 0 first, then the highest index
+            if (f && (!pu_v || ({pkv, pgot[k]} <= {pkb, pgb}))) begin
                 pu_v = 1'b1;
                 pu_k = k[KW-1:0];
                 pkb = pkv;
+                pgb = pgot[k];
             end
+            if (c0 != {TC{1'b0}}) pg_g[k] = 1'b1;
         end
+        // end of an SM: wrap (clear) once every kernel in use has a partition on an SM of this run
+        pg_n = ((pg_g & kv) == kv) ? {KN{1'b0}} : pg_g;
     end
 
     // ------------------------------------------------------------------ outputs to the SM tops
@@ -1075,7 +1085,7 @@ module sm_driver (
             pb <= 1'b0; plan_v <= 1'b0; plan_kc <= {KW{1'b0}}; plan_kv <= {KW{1'b0}};
             plan_sm <= {SMW{1'b0}}; plan_left <= {TC{1'b0}};
             kl_rej <= 1'b0; kdone_v <= 1'b0; kdone_k <= {KW{1'b0}};
-            pdirty <= 1'b0; pact <= 1'b0; pcur <= {SMW{1'b0}}; pc <= {KN*TC{1'b0}};
+            pdirty <= 1'b0; pact <= 1'b0; pcur <= {SMW{1'b0}}; pc <= {KN*TC{1'b0}}; pgot <= {KN{1'b0}};
             pacc <= {4*UW{1'b0}}; pcnt_ks <= {PKW{1'b0}};
             rq_st <= RQ_IDLE; rq_kr <= {KW{1'b0}}; rq_s <= {SMW{1'b0}}; rq_j <= {(KW+1){1'b0}};
             rq_c <= {(KW+1){1'b0}}; rq_q <= {TC{1'b0}}; rq_npk <= {NPW{1'b0}}; rq_pend <= 1'b0;
@@ -1191,6 +1201,7 @@ module sm_driver (
                     pc <= {KN*TC{1'b0}};
                     pacc <= {4*UW{1'b0}};
                     pcnt_ks <= {PKW{1'b0}};
+                    pgot <= pg_n;
                     // SPEC: after SM NSM-1 pcur returns to 0 (not NSM, which may not fit SMW bits)
                     if (pcur == LASTSM) begin
                         pact <= 1'b0;
@@ -1205,6 +1216,7 @@ module sm_driver (
                 pc <= {KN*TC{1'b0}};
                 pacc <= {4*UW{1'b0}};
                 pcnt_ks <= {PKW{1'b0}};
+                pgot <= {KN{1'b0}};
             end
             // ---------------- request unit (writes part[rq_s][*] only while the partition unit
             // is idle: no write conflict)

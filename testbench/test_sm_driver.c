@@ -298,7 +298,7 @@ Test(sm_driver, fill_fig27, .description = "drv_fill reproduces Fig. 2-7 (K1 6, 
     const uint32_t lim[DRV_NRES] = {300, 100, 60, 100};
     const uint32_t mult[DRV_NRES] = {1, 3, 5, 3};
     uint32_t part[2] = {99, 99}, r[2];
-    drv_fill(2, d, 3, lim, mult, 4, 0, part);
+    drv_fill(2, d, 3, lim, mult, 4, 0, 0, part);
     cr_assert(part[0] == 6 && part[1] == 12, "Fig. 2-7: drv_fill gives K1 %u K2 %u, expected 6 / 12", part[0], part[1]);
     /* the example discriminates: the same filling with the other rules (own reference loop) */
     ref_fill(2, d, 3, lim, mult, 4, 0, 1, 0, r);
@@ -309,15 +309,15 @@ Test(sm_driver, fill_fig27, .description = "drv_fill reproduces Fig. 2-7 (K1 6, 
     cr_assert(r[0] == 6 && r[1] == 11, "reference stopping at the first misfit %u/%u, expected 6/11", r[0], r[1]);
     /* same example with the kernels swapped: ties to the highest index now favour K1 */
     const uint32_t d2[2][DRV_NRES] = {{9, 6, 3, 1}, {30, 0, 4, 1}};
-    drv_fill(2, d2, 3, lim, mult, 4, 0, part);
+    drv_fill(2, d2, 3, lim, mult, 4, 0, 0, part);
     ref_fill(2, d2, 3, lim, mult, 4, 0, 1, 0, r);
     cr_assert(part[0] == r[0] && part[1] == r[1], "swapped: drv_fill %u/%u, reference %u/%u", part[0], part[1], r[0],
               r[1]);
     cr_assert(r[0] == 10 && r[1] == 7, "swapped: reference %u/%u, expected 10/7 (tie to K1 now)", r[0], r[1]);
     /* only allowed kernels: K1 alone gets 10 (regs 300/30), K2 alone 16 (smem 100/6) */
-    drv_fill(2, d, 1, lim, mult, 4, 0, part);
+    drv_fill(2, d, 1, lim, mult, 4, 0, 0, part);
     cr_assert(part[0] == 10 && part[1] == 0, "K1 alone: %u/%u, expected 10/0", part[0], part[1]);
-    drv_fill(2, d, 2, lim, mult, 4, 0, part);
+    drv_fill(2, d, 2, lim, mult, 4, 0, 0, part);
     cr_assert(part[0] == 0 && part[1] == 16, "K2 alone: %u/%u, expected 0/16", part[0], part[1]);
 }
 
@@ -328,20 +328,20 @@ Test(sm_driver, fill_kslots_max2, .description = "drv_fill: kernel-slot limit an
     const uint32_t lim[DRV_NRES] = {100, 100, 12, 100};
     const uint32_t mult[DRV_NRES] = {1, 1, 25, 3};
     uint32_t part[3], r[3];
-    drv_fill(3, d, 7, lim, mult, 4, 0, part);
+    drv_fill(3, d, 7, lim, mult, 4, 0, 0, part);
     cr_assert(part[0] == 4 && part[1] == 4 && part[2] == 4, "3 kernels: %u/%u/%u, expected 4/4/4", part[0], part[1],
               part[2]);
     /* MAX2: the two highest indices (ties to the highest index) take the first slots: 0/6/6 */
-    drv_fill(3, d, 7, lim, mult, 4, 1, part);
+    drv_fill(3, d, 7, lim, mult, 4, 1, 0, part);
     ref_fill(3, d, 7, lim, mult, 4, 1, 1, 0, r);
     cr_assert(r[0] == 0 && r[1] == 6 && r[2] == 6, "reference MAX2 %u/%u/%u", r[0], r[1], r[2]);
     cr_assert(part[0] == 0 && part[1] == 6 && part[2] == 6, "MAX2: %u/%u/%u, expected 0/6/6", part[0], part[1], part[2]);
     /* ks = 1: only kernel 2 */
-    drv_fill(3, d, 7, lim, mult, 1, 0, part);
+    drv_fill(3, d, 7, lim, mult, 1, 0, 0, part);
     cr_assert(part[0] == 0 && part[1] == 0 && part[2] == 12, "ks 1: %u/%u/%u, expected 0/0/12", part[0], part[1],
               part[2]);
     /* not allowed kernel 2: 6/6/0 */
-    drv_fill(3, d, 3, lim, mult, 4, 0, part);
+    drv_fill(3, d, 3, lim, mult, 4, 0, 0, part);
     cr_assert(part[0] == 6 && part[1] == 6 && part[2] == 0, "allowed {0,1}: %u/%u/%u, expected 6/6/0", part[0], part[1],
               part[2]);
 }
@@ -974,7 +974,7 @@ Test(sm_driver, smk_p_partition, .description = "SMK_P: part = progressive filli
     uint32_t lim[DRV_NRES], mult[DRV_NRES];
     memcpy(lim, cfg_lim, sizeof lim);
     memcpy(mult, cfg_mult, sizeof mult);
-    drv_fill(DRV_KN, (const uint32_t(*)[DRV_NRES])dd, 1u << kA | 1u << kB, lim, mult, KS, 0, drvAB);
+    drv_fill(DRV_KN, (const uint32_t(*)[DRV_NRES])dd, 1u << kA | 1u << kB, lim, mult, KS, 0, 0, drvAB);
     cr_assert(refA[kA] == 4, "bench: A alone gets %u, expected 4 (warps)", refA[kA]);
     cr_assert(refAB[kA] < refA[kA] && refAB[kB] > 0, "bench: the second kernel must shrink A's partition");
     cr_assert(drvAB[kA] == refAB[kA] && drvAB[kB] == refAB[kB], "drv_fill %u/%u, reference %u/%u", drvAB[kA],
@@ -1751,5 +1751,151 @@ Test(sm_driver, qos_rq_blocks_partition, .description = "the partition unit star
     cr_assert(b->d.pact && !b->d.pdirty, "the partition unit starts in the ack cycle");
     step(b);
     cr_assert(!b->o.rq_rdy, "rq_rdy 0 while pact");
+    bench_free(b);
+}
+
+/* ---- partition filling with more kernels than kernel slots (docs/sm_driver.md "Partitions":
+ * pgot, issue 4 step 3). Six identical kernels of 1 warp, 1 register, no shared memory: only the
+ * T TB slots bind (W >= T in every configuration), KS = 4 kernel slots per SM. By the spec:
+ * SM 0: pgot = 0, every key 0 ties: kernels 5, 4, 3, 2 take the slots, T/4 TBs each (equal keys:
+ * pgot 0 first, then the highest index). End of SM 0: pgot = {2..5}. SM 1: kernels 1, 0 (pgot 0)
+ * first, then 5, 4: T/4 each. End of SM 1: every kernel in use has a partition: wrap, pgot = 0.
+ * So even SMs {2, 3, 4, 5}, odd SMs {0, 1, 4, 5}. (Before pgot: {2..5} on every SM, kernels 0
+ * and 1 partition 0 everywhere.) */
+#define PG_OK (DRV_KS == 4 && DRV_T % 4 == 0 && SMK_WARPS >= DRV_T && NSM >= 2 && DRV_KN >= 6)
+
+static void pg_check_six(bench_t *b, const uint32_t *odd_set, const char *what)
+{
+    uint32_t any[KN] = {0};
+    for (int s = 0; s < NSM; s++) {
+        for (int k = 0; k < KN; k++) {
+            const int in_set = k < 6 && ((s & 1) ? odd_set[k] : (k >= 2));
+            const uint32_t want = in_set ? DRV_T / 4 : 0;
+            cr_assert_eq(b->d.part[s][k], want, "%s: part[%d][%d] = %u, expected %u", what, s, k, b->d.part[s][k], want);
+            any[k] |= b->d.part[s][k] != 0;
+        }
+    }
+    for (int k = 0; k < 6; k++)
+        cr_assert(any[k], "%s: kernel %d has partition 0 on every SM (starves)", what, k);
+    cr_assert_eq(b->d.pgot, 0, "%s: pgot after the run %#llx, expected 0 (wrap at the last odd SM)", what,
+                 (unsigned long long)b->d.pgot);
+}
+
+Test(sm_driver, fill_pgot_six, .description = "SMK_P, 6 identical kernels, KS 4: every kernel gets a partition (pgot), exact per-SM values; drv_fill with pgot; MAX2")
+{
+    if (!PG_OK) cr_skip_test("needs KS 4, T % 4 == 0, W >= T, NSM >= 2");
+    /* drv_fill, abstract units: 6 kernels of 1 TB-slot each on a 12-slot SM, KS 4 */
+    const uint32_t d[6][DRV_NRES] = {{0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}};
+    const uint32_t lim[DRV_NRES] = {100, 100, 100, 12};
+    const uint32_t mult[DRV_NRES] = {1, 1, 1, 25};
+    uint32_t part[6];
+    drv_fill(6, d, 0x3f, lim, mult, 4, 0, 0, part);
+    cr_assert(part[0] == 0 && part[1] == 0 && part[2] == 3 && part[3] == 3 && part[4] == 3 && part[5] == 3,
+              "pgot 0: %u/%u/%u/%u/%u/%u, expected 0/0/3/3/3/3", part[0], part[1], part[2], part[3], part[4], part[5]);
+    drv_fill(6, d, 0x3f, lim, mult, 4, 0, 0x3c, part);
+    cr_assert(part[0] == 3 && part[1] == 3 && part[2] == 0 && part[3] == 0 && part[4] == 3 && part[5] == 3,
+              "pgot {2..5}: %u/%u/%u/%u/%u/%u, expected 3/3/0/0/3/3", part[0], part[1], part[2], part[3], part[4],
+              part[5]);
+    /* MAX2: pgot {2..5}: kernels 1, 0 (pgot 0) take the two slots; pgot {1..5}: 0, then 5 */
+    drv_fill(6, d, 0x3f, lim, mult, 4, 1, 0x3c, part);
+    cr_assert(part[0] == 6 && part[1] == 6 && part[2] == 0 && part[3] == 0 && part[4] == 0 && part[5] == 0,
+              "MAX2 pgot {2..5}: %u/%u/%u/%u/%u/%u, expected 6/6/0/0/0/0", part[0], part[1], part[2], part[3], part[4],
+              part[5]);
+    drv_fill(6, d, 0x3f, lim, mult, 4, 1, 0x3e, part);
+    cr_assert(part[0] == 6 && part[1] == 0 && part[2] == 0 && part[3] == 0 && part[4] == 0 && part[5] == 6,
+              "MAX2 pgot {1..5}: %u/%u/%u/%u/%u/%u, expected 6/0/0/0/0/6", part[0], part[1], part[2], part[3], part[4],
+              part[5]);
+    /* pgot only breaks ties: kernel 0 with one TB already (key > 0) is not preferred over key 0 */
+    drv_fill(2, d, 3, lim, mult, 4, 0, 2, part);
+    cr_assert(part[0] == 6 && part[1] == 6, "2 kernels, pgot {1}: %u/%u, expected 6/6", part[0], part[1]);
+
+    /* the partition unit, every SM (TBs dispatched under the partitions of the earlier runs, while
+     * the kernels arrive, are above the final ones: their DRAINs are answered by the stub) */
+    bench_t *b = bench_new(DRV_SMK_P);
+    b->autodrain = 1;
+    for (uint32_t k = 0; k < 6; k++) {
+        launch(b, k, 1, 1, 0, 4000, SMK_MASK(NSM));
+        step(b);
+    }
+    settle_part(b);
+    static const uint32_t odd[6] = {1, 1, 0, 0, 1, 1};
+    pg_check_six(b, odd, "SMK_P");
+    fprintf(stderr, "[%s] fill_pgot_six: even SMs {2,3,4,5}, odd SMs {0,1,4,5}, %d TBs each\n", SMK_CFG_NAME, DRV_T / 4);
+    /* the kernels then get TBs inside their partitions (no starvation at dispatch) */
+    for (int g = 0; g < 8 * NSM * DRV_T + 200; g++)
+        step(b);
+    for (int s = 0; s < NSM; s++)
+        for (int k = 0; k < KN; k++)
+            cr_assert_eq(b->d.cnt[s][k], b->d.part[s][k], "cnt[%d][%d] = %u, part %u", s, k, b->d.cnt[s][k],
+                         b->d.part[s][k]);
+    bench_free(b);
+}
+
+Test(sm_driver, fill_pgot_masks_max2, .description = "pgot with MAX2 on the partition unit, and a kernel allowed only on SM 1")
+{
+    if (!PG_OK) cr_skip_test("needs KS 4, T % 4 == 0, W >= T, NSM >= 2");
+    /* MAX2, kernels 0..2 identical on every SM: SM 0: 2, 1 (T/2 each); pgot {1, 2}; SM 1: 0 (pgot 0)
+     * then 2: T/2 each; wrap; SM 2 like SM 0 ... */
+    bench_t *b = bench_new(DRV_SMK_P);
+    b->in.cfg_max2 = 1;
+    for (uint32_t k = 0; k < 3; k++) {
+        launch(b, k, 1, 1, 0, 4000, SMK_MASK(NSM));
+        step(b);
+    }
+    settle_part(b);
+    for (int s = 0; s < NSM; s++)
+        for (int k = 0; k < KN; k++) {
+            const uint32_t want = (s & 1) ? (k == 0 || k == 2 ? DRV_T / 2 : 0) : (k == 1 || k == 2 ? DRV_T / 2 : 0);
+            cr_assert_eq(b->d.part[s][k], want, "MAX2: part[%d][%d] = %u, expected %u", s, k, b->d.part[s][k], want);
+        }
+    /* no MAX2; kernel 0 allowed only on SM 1, kernels 1..5 everywhere: SM 0: 5, 4, 3, 2; SM 1: 1, 0
+     * (pgot 0) then 5, 4; kernel 0 gets SM 1 (the earlier rule gave it nothing) */
+    b = bench_new(DRV_SMK_P);
+    for (uint32_t k = 0; k < 6; k++) {
+        launch(b, k, 1, 1, 0, 4000, k == 0 ? 2 : SMK_MASK(NSM));
+        step(b);
+    }
+    settle_part(b);
+    cr_assert(b->d.part[0][0] == 0 && b->d.part[1][0] == DRV_T / 4 && b->d.part[1][1] == DRV_T / 4 &&
+                  b->d.part[0][2] == DRV_T / 4 && b->d.part[1][2] == 0,
+              "mask {1} kernel 0: part[0][0] %u part[1][0] %u part[1][1] %u part[0][2] %u part[1][2] %u",
+              b->d.part[0][0], b->d.part[1][0], b->d.part[1][1], b->d.part[0][2], b->d.part[1][2]);
+    bench_free(b);
+}
+
+Test(sm_driver, qos_fill_pgot, .description = "QOS filling with 4 QoS kernels + 1 non-QoS (KS 4): the owner gets the odd SMs through pgot; the owner rule stays")
+{
+    if (!PG_OK) cr_skip_test("needs KS 4, T % 4 == 0, W >= T, NSM >= 2");
+    /* k0 non-QoS (nq = 1: owner of every SM), k1..k4 QoS, all 1 warp: the warp key = TB count.
+     * SM 0: 4, 3, 2, 1 (k0 loses the tie to the higher indices), T/4 each; pgot {1..4}. SM 1: k0
+     * (pgot 0) first, then 4, 3, 2; wrap. Even SMs {1,2,3,4}, odd SMs {0,2,3,4}. */
+    bench_t *b = bench_new(DRV_QOS);
+    launch_q(b, 0, 1, SALLM, 0);
+    for (uint32_t k = 1; k < 5; k++)
+        launch_q(b, k, 1, SALLM, 1);
+    settle_part(b);
+    for (int s = 0; s < NSM; s++)
+        for (int k = 0; k < KN; k++) {
+            const int in_set = (s & 1) ? (k == 0 || (k >= 2 && k <= 4)) : (k >= 1 && k <= 4);
+            const uint32_t want = in_set ? DRV_T / 4 : 0;
+            cr_assert_eq(b->d.part[s][k], want, "QOS: part[%d][%d] = %u, expected %u", s, k, b->d.part[s][k], want);
+        }
+    /* two non-QoS kernels k0 (SMs 0 .. NSM/2-1) and k5 (the rest) + QoS k1..k4: on each half the
+     * owner is pgot 0 at its second SM at the latest (gtx980, pascal56); k5 never on the first half */
+    b = bench_new(DRV_QOS);
+    launch_q(b, 0, 1, SALLM, 0);
+    for (uint32_t k = 1; k < 5; k++)
+        launch_q(b, k, 1, SALLM, 1);
+    launch_q(b, 5, 1, SALLM, 0);
+    settle_part(b);
+    uint32_t any0 = 0, any5 = 0;
+    for (int s = 0; s < NSM; s++) {
+        const int own5 = 2 * s / NSM;
+        cr_assert(own5 || b->d.part[s][5] == 0, "QOS: k5 on SM %d of k0's block", s);
+        cr_assert(!own5 || b->d.part[s][0] == 0, "QOS: k0 on SM %d of k5's block", s);
+        any0 |= b->d.part[s][0], any5 |= b->d.part[s][5];
+    }
+    if (NSM >= 4)
+        cr_assert(any0 && any5, "QOS: an owner with partition 0 on its whole block (k0 %u, k5 %u)", any0, any5);
     bench_free(b);
 }

@@ -96,7 +96,7 @@ void drv_obs_from_model(const sm_driver_t *m, const drv_out_t *o, drv_obs_t *ob)
     v[DO_pb] = m->pb, v[DO_plan_v] = m->plan_v, v[DO_plan_kc] = m->plan_kc, v[DO_plan_kv] = m->plan_kv;
     v[DO_plan_sm] = m->plan_sm, v[DO_plan_left] = m->plan_left;
     v[DO_s_kl_rej] = m->kl_rej, v[DO_s_kdone_v] = m->kdone_v, v[DO_s_kdone_k] = m->kdone_k;
-    v[DO_pdirty] = m->pdirty, v[DO_pact] = m->pact, v[DO_pcur] = m->pcur, v[DO_pcnt_ks] = m->pcnt_ks;
+    v[DO_pdirty] = m->pdirty, v[DO_pact] = m->pact, v[DO_pcur] = m->pcur, v[DO_pcnt_ks] = m->pcnt_ks, v[DO_pgot] = m->pgot;
     v[DO_pacc_reg] = m->pacc[DRV_R_REG], v[DO_pacc_sl] = m->pacc[DRV_R_SL];
     v[DO_pacc_w] = m->pacc[DRV_R_W], v[DO_pacc_tb] = m->pacc[DRV_R_TB];
     v[DO_rq_st] = m->rq_st, v[DO_rq_k] = m->rq_k, v[DO_rq_s] = m->rq_s, v[DO_rq_j] = m->rq_j;
@@ -231,6 +231,9 @@ struct drv_env {
     int pf_v;
     uint32_t pf_cur, pf_pc[KN], pf_allowed;
     uint64_t n_qfill;
+    /* partition-run coverage (docs/sm_driver.md "Partitions", pgot): a run is checked when it ends if
+     * the kernel table, cfg_max2 and QOS-or-not stayed as at its first filling cycle */
+    drv_pcov_t pcov;
     /* host view */
     int kal[KN];                /* current instance of entry k, or -1 */
     uint64_t hmask[KN];         /* kmask as written */
@@ -333,6 +336,7 @@ static void env_reset(drv_env_t *e)
     e->plan_exp_kc = -1;
     e->plan_was = e->plan_applies = 0;
     e->rq_busy = e->rq_inval = e->rq_tchg = 0, e->pend = e->pend_s = e->pend_k = 0, e->pf_v = 0;
+    e->pcov.on = 0;
     for (int s = 0; s < NSM; s++)
         rsm_reset(&e->sm[s]);
 }
@@ -1143,6 +1147,155 @@ static int check_command(drv_env_t *e, const pctx_t *pc, const drv_stim_t *st, c
     return nv;
 }
 
+/* Partition coverage after a partition run (docs/sm_driver.md "Partitions", "What the rule
+ * guarantees"; declared in drv_env.h, also used by gpu_env.c), from the caller's own kernel
+ * records (shape, QoS flag, mask as written) and the spec's rules only. k is servable on s if in
+ * use, allowed on s (mask; under QOS also QoS or rank(k) == floor(s * nq / NSM)) and one TB fits
+ * on an empty SM. For a servable kernel with part 0 on every SM and every SM s where it is
+ * servable, with New(s) = the kernels whose first partition > 0 is on s: |New(s)| == KSe (KS, or
+ * min(KS, 2) with cfg_max2), or one TB of k does not fit next to one TB of each of New(s). And
+ * the counting form: if all servable kernels share one set S of SMs and their number A <= |S|
+ * (or A <= |S| x KSe and any KSe of them fit together), every one has a partition somewhere.
+ * Checked in the cycle after the run's last step (pact 1 -> 0), for runs whose kernel table,
+ * cfg_max2 and QOS-ness were constant over the run. */
+static int pcov_viol(uint64_t cycle, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int pcov_viol(uint64_t cycle, const char *fmt, ...)
+{
+    va_list ap;
+    printf("INVARIANT cycle %llu: ", (unsigned long long)cycle);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    printf("\n");
+    return 1;
+}
+
+int drv_pcov_step(drv_pcov_t *c, uint32_t pact, const int live[DRV_KN_], const uint32_t dsh[DRV_KN_][DRV_NRES],
+                  const uint64_t mask[DRV_KN_], const int kq[DRV_KN_], uint32_t cfg_policy, uint32_t cfg_max2,
+                  const uint8_t part[DRV_NSM_][DRV_KN_], uint64_t cycle)
+{
+    int nv = 0;
+    const int qos = (cfg_policy & 7) == DRV_QOS, max2 = (int)(cfg_max2 & 1);
+    if (pact) {
+        int same = c->on && c->qos == qos && c->max2 == max2;
+        for (int k = 0; k < KN && same; k++)
+            same = c->live[k] == !!live[k] &&
+                   (!live[k] || (c->mask[k] == mask[k] && c->kq[k] == !!kq[k] && !memcmp(c->d[k], dsh[k], sizeof c->d[k])));
+        if (!c->on) {
+            c->on = 1, c->ok = 1, c->qos = qos, c->max2 = max2;
+            for (int k = 0; k < KN; k++) {
+                c->live[k] = !!live[k], c->mask[k] = live[k] ? mask[k] : 0, c->kq[k] = live[k] && kq[k];
+                for (int x = 0; x < DRV_NRES; x++)
+                    c->d[k][x] = live[k] ? dsh[k][x] : 0;
+            }
+        } else if (!same) {
+            c->ok = 0;
+        }
+        return 0;
+    }
+    if (!c->on)
+        return 0;
+    c->on = 0;
+    if (!c->ok)
+        return 0;
+    c->n_run++;
+    const int pq = c->qos, kse = c->max2 && KS > 2 ? 2 : KS;
+    uint64_t sv[KN]; /* SMs where k is servable */
+    int nq = 0;
+    for (int k = 0; k < KN; k++)
+        nq += c->live[k] && !c->kq[k];
+    for (int k = 0, rank = 0; k < KN; k++) {
+        sv[k] = 0;
+        if (!c->live[k]) continue;
+        int fit = 1;
+        for (int x = 0; x < DRV_NRES; x++)
+            fit &= c->d[k][x] <= lim[x];
+        for (int s = 0; s < NSM && fit; s++)
+            if (bit(c->mask[k], s) && (!pq || c->kq[k] || rank == s * nq / NSM)) sv[k] |= 1ULL << s;
+        rank += !c->kq[k];
+    }
+    /* first[j]: the lowest SM with part[s][j] > 0, or NSM */
+    int first[KN];
+    for (int j = 0; j < KN; j++) {
+        first[j] = NSM;
+        for (int s = NSM - 1; s >= 0; s--)
+            if (part[s][j]) first[j] = s;
+        if (first[j] < NSM && !c->live[j])
+            nv += pcov_viol(cycle, "partition run: part[%d][%d] = %u for an entry not in use", first[j], j,
+                            part[first[j]][j]);
+    }
+    for (int k = 0; k < KN; k++) {
+        if (!sv[k] || first[k] < NSM) continue;
+        c->n_zero++;
+        for (int s = 0; s < NSM; s++) {
+            if (!bit(sv[k], s)) continue;
+            int nnew = 0, over = 0;
+            uint32_t sum[DRV_NRES] = {0, 0, 0, 0};
+            for (int j = 0; j < KN; j++)
+                if (first[j] == s) {
+                    nnew++;
+                    for (int x = 0; x < DRV_NRES; x++)
+                        sum[x] += c->d[j][x];
+                }
+            for (int x = 0; x < DRV_NRES; x++)
+                over |= sum[x] + c->d[k][x] > lim[x];
+            if (nnew < kse && !over)
+                nv += pcov_viol(cycle, "partition run: kernel %d has partition 0 on every SM, but on SM %d (where it is "
+                                "servable) only %d kernel(s) got their first partition (KSe %d) and its TB fits next "
+                                "to them", k, s, nnew, kse);
+        }
+    }
+    /* counting form */
+    uint64_t S = 0;
+    int A = 0, same = 1;
+    for (int k = 0; k < KN; k++) {
+        if (!sv[k]) continue;
+        if (A && sv[k] != S) same = 0;
+        S = sv[k], A++;
+    }
+    if (A && same) {
+        const int ns = smk_popc(S);
+        int light = 1; /* any kse of them fit together: the kse largest demands of each resource */
+        for (int x = 0; x < DRV_NRES && light; x++) {
+            uint32_t v[KN], sum = 0;
+            int n = 0;
+            for (int k = 0; k < KN; k++)
+                if (sv[k]) v[n++] = c->d[k][x];
+            for (int i = 0; i < kse && i < n; i++) { /* partial selection sort, descending */
+                int b = i;
+                for (int j = i + 1; j < n; j++)
+                    if (v[j] > v[b]) b = j;
+                const uint32_t t = v[i];
+                v[i] = v[b], v[b] = t;
+                sum += v[i];
+            }
+            light = sum <= lim[x];
+        }
+        if (A <= ns || (light && A <= ns * kse)) {
+            c->n_count++;
+            for (int k = 0; k < KN; k++)
+                if (sv[k] && first[k] == NSM)
+                    nv += pcov_viol(cycle, "partition run: %d servable kernels on the same %d SMs (KSe %d, %s), but "
+                                    "kernel %d has partition 0 on every SM", A, ns, kse,
+                                    light ? "any KSe fit together" : "A <= |S|", k);
+        }
+    }
+    return nv;
+}
+
+static int check_pgot(drv_env_t *e, const drv_in_t *in, const sm_driver_t *m)
+{
+    int live[KN], kq[KN];
+    uint32_t dsh[KN][DRV_NRES];
+    for (int k = 0; k < KN; k++) {
+        live[k] = e->kal[k] >= 0, kq[k] = 0;
+        memset(dsh[k], 0, sizeof dsh[k]);
+        if (live[k]) d_of(&e->in[e->kal[k]], dsh[k]), kq[k] = (int)e->in[e->kal[k]].qos;
+    }
+    return drv_pcov_step(&e->pcov, m->pact, live, (const uint32_t(*)[DRV_NRES])dsh, e->hmask, kq, in->cfg_policy,
+                         in->cfg_max2, (const uint8_t(*)[DRV_KN_])m->part, e->cycle);
+}
+
 static void new_inst(drv_env_t *e, const drv_in_t *in)
 {
     if (e->nin == e->capin) {
@@ -1476,6 +1629,7 @@ static int check_rq(drv_env_t *e, const drv_in_t *in, const sm_driver_t *m, cons
         for (int k = 0; k < KN; k++)
             e->pf_pc[k] = m->pc[k];
     }
+    nv += check_pgot(e, in, m);
     /* lookup port: combinational reads (out of range: 0) */
     {
         const uint32_t ls = in->lk_s & (uint32_t)SMK_MASK(SMK_SMW), lk = in->lk_k & (uint32_t)SMK_MASK(SMK_KID_W);
@@ -1776,6 +1930,9 @@ int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose)
                (unsigned long long)e->n_pol[DRV_QOS], (unsigned long long)e->n_rq, (unsigned long long)e->n_rqign,
                (unsigned long long)e->n_ack[1], (unsigned long long)e->n_ack[2], (unsigned long long)e->n_ack[3],
                (unsigned long long)e->n_rqlat_max, (unsigned long long)e->n_qfill);
+        printf("  partition runs checked for coverage %llu (counting form applied %llu); kernels left with partition 0 "
+               "everywhere %llu\n", (unsigned long long)e->pcov.n_run, (unsigned long long)e->pcov.n_count,
+               (unsigned long long)e->pcov.n_zero);
         for (int k = 0; k < KN; k++) {
             if (e->kal[k] < 0) continue;
             const inst_t *I = &e->in[e->kal[k]];

@@ -28,7 +28,10 @@
  *     unit: acks only for accepted requests, invalid ones REFUSED the next cycle, the latency bound,
  *     ack fields 0 without rq_ack_v, a grant's partition change (requester +1, victim -n, a QoS
  *     victim within rq_give) and the SM's partitions within its limits, partitions <= T, rq_pend and
- *     rq_rdy as the ports imply; set_id = the ledger's TB id; lookup = the environment's slot view.
+ *     rq_rdy as the ports imply; set_id = the ledger's TB id; lookup = the environment's slot view;
+ *     partition coverage after every partition run with a constant kernel table (drv_pcov_step: no
+ *     servable kernel left with partition 0 everywhere where docs/sm_driver.md "Partitions" promises
+ *     it one).
  * All decisions are here (C); cosim_drv.cpp only moves values to and from Verilator. */
 #ifndef DRV_ENV_H
 #define DRV_ENV_H
@@ -80,7 +83,7 @@ typedef struct {
     X(pb, 1) X(plan_v, 1) X(plan_kc, 1) X(plan_kv, 1) X(plan_sm, 1) X(plan_left, 1)                \
     X(s_kl_rej, 1) X(s_kdone_v, 1) X(s_kdone_k, 1)                                                 \
     /* partition unit */                                                                           \
-    X(pdirty, 1) X(pact, 1) X(pcur, 1) X(pcnt_ks, 1) X(pc, DRV_KN_)                                \
+    X(pdirty, 1) X(pact, 1) X(pcur, 1) X(pcnt_ks, 1) X(pgot, 1) X(pc, DRV_KN_)                                \
     X(pacc_reg, 1) X(pacc_sl, 1) X(pacc_w, 1) X(pacc_tb, 1)                                        \
     /* request unit (outputs rq_ack_* above are the registered state s_rq_ack_*) */                \
     X(rq_st, 1) X(rq_k, 1) X(rq_s, 1) X(rq_j, 1) X(rq_c, 1) X(rq_q, 1) X(rq_npk, 1) X(rq_pend, 1)  \
@@ -120,6 +123,24 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
  * prints a summary when verbose. */
 int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose);
 uint64_t drv_env_cycle(const drv_env_t *e);
+
+/* ---- partition coverage monitor (docs/sm_driver.md "Partitions": pgot; docs/verification.md),
+ * shared by drv_env.c and gpu_env.c. Call once per cycle (after reset: zero the struct) with the
+ * partition unit's pact of this cycle and the caller's own view of the kernel table in this cycle
+ * (live entries, per-TB demand rows / lines / warps / 1, masks as written, QoS flags) and cfg_*.
+ * A run is the cycles with pact = 1; in the first cycle after it, if the view and cfg_max2 /
+ * QOS-ness stayed constant over the run, part[][] is checked. Returns the violations (printed as
+ * "INVARIANT cycle C: ..."). */
+typedef struct {
+    int on, ok, qos, max2;
+    int live[DRV_KN_], kq[DRV_KN_];
+    uint32_t d[DRV_KN_][DRV_NRES];
+    uint64_t mask[DRV_KN_];
+    uint64_t n_run, n_count, n_zero;  /* runs checked, runs where the counting form applied, kernels with part 0 */
+} drv_pcov_t;
+int drv_pcov_step(drv_pcov_t *c, uint32_t pact, const int live[DRV_KN_], const uint32_t dsh[DRV_KN_][DRV_NRES],
+                  const uint64_t mask[DRV_KN_], const int kq[DRV_KN_], uint32_t cfg_policy, uint32_t cfg_max2,
+                  const uint8_t part[DRV_NSM_][DRV_KN_], uint64_t cycle);
 
 #ifdef __cplusplus
 }

@@ -10,6 +10,7 @@
  * (the driver's processing of a latched response or completion) are checked against the spec's
  * order from the monitor's own record of what was latched. Everything else is from the ports. */
 #include "gpu_env.h"
+#include "drv_env.h" /* drv_pcov_step: the partition coverage monitor */
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -145,7 +146,7 @@ void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob)
     }
     v[GD_pb] = d->pb, v[GD_plan_v] = d->plan_v, v[GD_plan_kc] = d->plan_kc, v[GD_plan_kv] = d->plan_kv;
     v[GD_plan_sm] = d->plan_sm, v[GD_plan_left] = d->plan_left;
-    v[GD_pdirty] = d->pdirty, v[GD_pact] = d->pact, v[GD_pcur] = d->pcur, v[GD_pcnt_ks] = d->pcnt_ks;
+    v[GD_pdirty] = d->pdirty, v[GD_pact] = d->pact, v[GD_pcur] = d->pcur, v[GD_pcnt_ks] = d->pcnt_ks, v[GD_pgot] = d->pgot;
     for (int x = 0; x < 4; x++)
         v[GD_pacc + x] = d->pacc[x];
     v[GD_rq_rdy] = q->rq_rdy, v[GD_rq_ack_v] = q->rq_ack_v, v[GD_rq_ack_st] = q->rq_ack_st;
@@ -292,6 +293,7 @@ struct gpu_env {
     uint32_t rq_k, rq_s, rq_g[KN];
     uint8_t rq_p0[KN];
     uint64_t n_rq, n_ack[4];
+    drv_pcov_t pcov;             /* partition coverage after each partition run (drv_env.h) */
     /* host */
     inst_t *inst;
     uint32_t ninst, capinst;
@@ -1131,6 +1133,24 @@ int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, cons
         e->n_kdone[pol]++;
     }
 
+    /* partition coverage after each partition run (docs/sm_driver.md "Partitions": pgot), from the
+     * host view: live entries, shapes, masks as written, QoS flags */
+    {
+        int live[KN], kq[KN];
+        uint32_t dsh[KN][DRV_NRES];
+        for (int k = 0; k < KN; k++) {
+            live[k] = e->ek[k] >= 0, kq[k] = 0;
+            memset(dsh[k], 0, sizeof dsh[k]);
+            if (live[k]) {
+                const inst_t *I = &e->inst[e->ek[k]];
+                dsh[k][DRV_R_REG] = I->n * I->r, dsh[k][DRV_R_SL] = I->m, dsh[k][DRV_R_W] = I->n, dsh[k][DRV_R_TB] = 1;
+                kq[k] = (int)I->qos;
+            }
+        }
+        bad += drv_pcov_step(&e->pcov, D->pact, live, (const uint32_t(*)[DRV_NRES])dsh, e->kmask_v, kq, h->cfg_policy,
+                             h->cfg_max2, (const uint8_t(*)[DRV_KN_])D->part, c);
+    }
+
     /* the request and lookup ports as the driver sees them (the manager's while it owns them) */
     bad += check_qm(e, st, o);
     bad += check_rq(e, &o->di, d, D);
@@ -1806,6 +1826,9 @@ int gpu_env_finish(gpu_env_t *e, const gpu_top_t *g, int verbose)
                (unsigned long long)cnt[TS_SAVED], (unsigned long long)cnt[TS_RGO], (unsigned long long)cnt[TS_DROPPED],
                (unsigned long long)e->n_rerun);
         static const char *pn[NPOL] = {"FCFS", "SPART", "SMK_OD", "SMK_P", "QOS"};
+        printf("partition runs checked for coverage %llu (counting form applied %llu); kernels left with partition 0 "
+               "everywhere %llu\n", (unsigned long long)e->pcov.n_run, (unsigned long long)e->pcov.n_count,
+               (unsigned long long)e->pcov.n_zero);
         printf("requests accepted %llu: FREE %llu VICTIM %llu REFUSED %llu\n", (unsigned long long)e->n_rq,
                (unsigned long long)e->n_ack[1], (unsigned long long)e->n_ack[2], (unsigned long long)e->n_ack[3]);
         for (int p = 0; p < NPOL; p++)
