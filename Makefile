@@ -17,6 +17,7 @@
 
 CONFIG  ?= gtx980
 CONFIGS := gtx980 pascal56 small
+BENCH_RTL_CYCLES ?= 1000000
 B       := build
 SHELL   := /bin/bash
 
@@ -160,6 +161,28 @@ $(B)/$(1)/cosim_gpu: $(RTL_GPU) testbench/cosim/cosim_gpu.cpp testbench/cosim/vl
 	  || { tail -30 $(B)/$(1)/vl_gpu.log; exit 1; }
 	install -m 755 $(B)/$(1)/vl_gpu/cosim_gpu $$@
 
+# `smk run --rtl` (docs/smk.md "RTL back-end"): smk's C code built by gcc with -DSMK_RTL into an archive
+# (main is smk.c's), the shim testbench/cosim/smk_rtl.cpp (it includes cosim_gpu.cpp's Verilator-side
+# moves) around the Verilated gpu_top; not built by `make run`. The plain smk execs it for --rtl.
+$(B)/$(1)/smkrun/%.o: testbench/%.c testbench/workload.h testbench/timing.h testbench/rng.h testbench/cosim/smk_rtl.h $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS_COMMON) $(COPT) -DSMK_RTL -I$(B)/$(1) -Icmodel -Itestbench -Itestbench/cosim -c -o $$@ $$<
+$(B)/$(1)/smkrun/default_wl.o: $(B)/default_wl.c
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS_COMMON) -c -o $$@ $$<
+$(B)/$(1)/libsmkrun.a: $(B)/$(1)/smkrun/smk.o $(B)/$(1)/smkrun/workload.o $(B)/$(1)/smkrun/timing.o $(B)/$(1)/smkrun/default_wl.o
+	rm -f $$@ && ar rcs $$@ $$^
+$(B)/$(1)/smk_rtl: $(RTL_GPU) testbench/cosim/smk_rtl.cpp testbench/cosim/smk_rtl.h testbench/cosim/cosim_gpu.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmkrun.a $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+	@rm -f $$@ $(B)/$(1)/vl_smk/smk_rtl  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
+	verilator $(VERILATOR_FLAGS) --top-module gpu_top -I$(abspath $(B)/$(1)) \
+	  --Mdir $(B)/$(1)/vl_smk -o smk_rtl \
+	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
+	  -LDFLAGS -lm \
+	  $(abspath $(RTL_GPU)) $(abspath testbench/cosim/smk_rtl.cpp) \
+	  $(abspath $(B)/$(1)/libsmkrun.a) $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_smk.log 2>&1 \
+	  || { tail -30 $(B)/$(1)/vl_smk.log; exit 1; }
+	install -m 755 $(B)/$(1)/vl_smk/smk_rtl $$@
+
 # QoS manager alone, C model vs RTL (random host, SM-register script, driver stub: testbench/cosim/qm_env.c;
 # its object is linked directly, outside libtb.a)
 $(B)/$(1)/tbobj/qm_env.o: testbench/cosim/qm_env.h
@@ -228,7 +251,11 @@ DRV_CYCLES_pascal56 ?= 100000
 drv_cycles = $(or $(DRV_CYCLES_$(1)),$(DRV_CYCLES))
 # the GPU cosim (cosim_gpu: driver + NUM_SM SM tops): small only in cosim-all (3 runs, one --rand-reset)
 GPU_CYCLES ?= 300000
-cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_qm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_pe) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_sm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_drv) $(B)/small/cosim_gpu
+# `smk run --rtl` on small (build/small/smk_rtl, docs/smk.md "RTL back-end"): QoS with TLP SAVEs, and
+# SMK quotas with SMK_P SAVE / RESTORE; isolated runs included, about 4 s of CPU in all (":" = space)
+SMK_RTL_RUNS ?= --kernels:mri-q,stencil:--policy:qos:--scheme:rollover:--goal:mri-q=0.8:--epoch:5000:--cycles:50000 \
+                --kernels:stencil,spmv,mri-q:--policy:smkp:--scheme:smk:--epoch:5000:--cycles:100000
+cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_qm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_pe) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_sm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_drv) $(B)/small/cosim_gpu $(B)/small/smk_rtl
 	@set -e; n=0; for c in $(CONFIGS); do \
 	  for s in 1 2 3 4 5; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES); n=$$((n+1)); done; \
 	  for s in 11 12 13; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES) --rand-reset; n=$$((n+1)); done; \
@@ -246,6 +273,10 @@ cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_qm) $(foreach c,$(CONFIGS),$(B
 	  | xargs -P $(JOBS) -I{} bash -c '{}' && echo "cosim-drv: $(words $(CONFIGS)) x 3 passed, 0 failed"
 	@set -e; for s in 61 62; do $(B)/small/cosim_gpu --quiet --seed $$s --cycles $(GPU_CYCLES); done; \
 	  $(B)/small/cosim_gpu --quiet --seed 63 --cycles $(GPU_CYCLES) --rand-reset; echo "cosim-gpu: small x 3 passed, 0 failed"
+	@set -e; for a in $(SMK_RTL_RUNS); do \
+	  out=$$($(B)/small/smk_rtl run --config small --workload testbench/workloads/parboil.wl $${a//:/ } --rtl 2>&1) \
+	  || { echo "$$out"; echo "smk --rtl: FAILED: $${a//:/ }"; exit 1; }; done; \
+	  echo "smk --rtl: small x $(words $(SMK_RTL_RUNS)) lockstep runs passed, 0 failed"
 
 cosim: $(B)/$(CFGN)/cosim_issue $(B)/$(CFGN)/cosim_pe $(B)/$(CFGN)/cosim_sm $(B)/$(CFGN)/cosim_drv
 	@set -e; for s in 1 2 3 4; do $(B)/$(CFGN)/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES); done; \
@@ -271,6 +302,14 @@ bench: setup
 	$(B)/$(CFGN)/cosim_issue --bench 20000000 --seed 1
 	$(B)/$(CFGN)/bench_sm --seed 1 --cycles 10000000
 	/usr/bin/time -f "smk: %U s user, %M KB peak memory" $(B)/gtx980/smk run --default --cycles 2000000 --iso-cycles 1 | tail -n 1
+	@$(MAKE) --no-print-directory $(B)/small/smk $(B)/small/smk_rtl
+	@# C-only against --rtl (C model + Verilated gpu_top in lockstep), same run: small, default scenario (docs/smk.md "RTL back-end")
+	@set -e; a="run --default --config small --cycles $(BENCH_RTL_CYCLES)"; \
+	  /usr/bin/time -f %U -o $(B)/small/bench_c.t $(B)/small/smk $$a > /dev/null; \
+	  /usr/bin/time -f %U -o $(B)/small/bench_rtl.t $(B)/small/smk $$a --rtl > /dev/null 2>&1; \
+	  awk -v c=$$(tail -1 $(B)/small/bench_c.t) -v r=$$(tail -1 $(B)/small/bench_rtl.t) -v n=$(BENCH_RTL_CYCLES) 'BEGIN { \
+	    printf "smk --rtl (small, default scenario, %d cycles + 2 isolated runs): C only %.2f s, C + RTL lockstep %.2f s user, ratio %.1f\n", \
+	    n, c, r, (c > 0 ? r / c : 0) }'
 
 area: setup $(foreach c,$(CONFIGS),$(B)/$(c)/smk_cfg.vh)
 	bash scripts/area.sh $(B)/area $(CONFIGS)
@@ -289,7 +328,7 @@ ctx-table-check: $(B)/gtx980/ctx_table $(B)/small/ctx_table
 formal: $(B)/small/smk_cfg.vh
 	bash testbench/formal/formal.sh small
 
-mutate: setup $(B)/small/libsmk.a $(B)/small/libtb.a
+mutate: setup $(B)/small/libsmk.a $(B)/small/libtb.a $(B)/small/tbobj/qm_env.o
 	bash scripts/mutate.sh small
 	cat docs/mutation_notes.md >> docs/mutation.md
 

@@ -4,7 +4,8 @@
 # Modules (MUT_MODULES, default all): warp_sched and quota_unit (harness: the issue-path cosim,
 # top issue_path), preempt_engine (the engine-alone cosim, top preempt_engine), sm_top (the
 # whole-SM cosim, top sm_top; only sm_top's own cells are mutated: the blocks inside are covered by
-# their own rows) and sm_driver (the driver-alone cosim, top sm_driver). For each module N mutants are sampled evenly with Yosys `mutate -list` (fixed
+# their own rows), sm_driver (the driver-alone cosim, top sm_driver) and qos_mgr (the manager-alone
+# cosim cosim_qm, top qos_mgr; 1M cycles per seed unless MUT_CYCLES is set). For each module N mutants are sampled evenly with Yosys `mutate -list` (fixed
 # seed) from the flattened cosim top, restricted to that module's cells. All mutants are applied
 # at once behind a control input `mutsel` (mutant i active when mutsel == i, 0 = original), so one
 # Verilator build serves every mutant. Each mutant is run by the cosim (every output compared every
@@ -18,9 +19,9 @@
 # Each survivor is then checked for equivalence (eqcheck below); the checker must prove the
 # original equal to itself and must not prove a killed mutant equivalent.
 #
-# MUT_EQ_SKIP (default "sm_driver"; set it empty to try the solver on every module) lists modules whose
-# survivors are not given to the equivalence checker: on sm_driver's 57K-cell netlist even the
-# sanity proof (the original against itself) does not finish within MUT_EQ_TIMEOUT. Their
+# MUT_EQ_SKIP (default "sm_driver qos_mgr"; set it empty to try the solver on every module) lists modules whose
+# survivors are not given to the equivalence checker: on sm_driver's 57K-cell and qos_mgr's 33K-cell
+# netlists even the sanity proof (the original against itself) does not finish within MUT_EQ_TIMEOUT. Their
 # survivors are reported as "unchecked" = unknown (not checked by the solver), counted as surviving;
 # docs/mutation_notes.md classifies them by hand. The same fallback is taken, with a message, when
 # the sanity proof of any module times out (exit 124); a sanity proof that fails otherwise, or a
@@ -39,13 +40,14 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out=$root/build/mutate
 inc=$root/build/$cfg
 mkdir -p "$out"
-MODULES=${MUT_MODULES:-"warp_sched quota_unit preempt_engine sm_top sm_driver"}
-ALL_MODULES="warp_sched quota_unit preempt_engine sm_top sm_driver"
-EQ_SKIP=${MUT_EQ_SKIP-sm_driver}
+MODULES=${MUT_MODULES:-"warp_sched quota_unit preempt_engine sm_top sm_driver qos_mgr"}
+ALL_MODULES="warp_sched quota_unit preempt_engine sm_top sm_driver qos_mgr"
+EQ_SKIP=${MUT_EQ_SKIP-"sm_driver qos_mgr"}
 
 # per module: harness top, its RTL, the cosim shim, and the Yosys selection of the mutated cells
 modcfg() { # MODULE -> top rtl shim sel
   local r=$root/rtl
+  extra=""
   case $1 in
     warp_sched|quota_unit)
       top=issue_path; rtl="$r/warp_sched.v $r/quota_unit.v $root/testbench/cosim/issue_path.v"
@@ -61,6 +63,10 @@ modcfg() { # MODULE -> top rtl shim sel
     sm_driver)
       top=sm_driver; rtl="$r/sm_driver.v"; shim=$root/testbench/cosim/cosim_drv.cpp
       sel='sm_driver/c:*' ;;
+    qos_mgr)
+      top=qos_mgr; rtl="$r/qos_mgr.v"; shim=$root/testbench/cosim/cosim_qm.cpp
+      extra=$inc/tbobj/qm_env.o  # linked outside libtb.a, as by the Makefile's cosim_qm rule
+      sel='qos_mgr/c:*' ;;
     *) echo "mutate: unknown module $1"; exit 1 ;;
   esac
   readin="read_verilog -I$inc $rtl; hierarchy -top $top; proc; flatten; opt_clean"
@@ -83,6 +89,9 @@ eqcheck() { # DIR ID LOG (uses $top)
 
 run_mutants() { # MODULE DIR: list, apply, build, baseline, cosim every mutant -> results.csv (killed/survived)
   local mod=$1 d=$2 n i s res last rr line where mmode
+  local CYC=$CYC
+  # the manager works once per epoch (a few hundred cycles in cosim_qm): 1M cycles per seed, unless MUT_CYCLES says
+  [ "$mod" = qos_mgr ] && [ -z "${MUT_CYCLES:-}" ] && CYC=1000000
   rm -rf "$d"; mkdir -p "$d"
   echo "mutate: $mod: listing $N mutants"
   yosys -q -l "$d/list.log" -p "$readin; mutate -list $N -seed 1 -ctrl mutsel 8 1 -o $d/muts.ys $sel" >/dev/null
@@ -93,7 +102,7 @@ run_mutants() { # MODULE DIR: list, apply, build, baseline, cosim every mutant -
   if ! verilator --cc --exe --build -j "${JOBS:-2}" --trace-fst -Wno-fatal -Wno-lint -Wno-style -MAKEFLAGS OPT_FAST=-O2 \
       --top-module $top -I"$inc" --Mdir "$d/vl" -o cosim_mut \
       -CFLAGS "-std=c++14 -DMUTANT -I$inc -I$root/cmodel -I$root/testbench -I$root/testbench/cosim" \
-      "$d/mutant.v" "$shim" "$inc/libtb.a" "$inc/libsmk.a" > "$d/build.log" 2>&1; then
+      "$d/mutant.v" "$shim" $extra "$inc/libtb.a" "$inc/libsmk.a" > "$d/build.log" 2>&1; then
     echo "mutate: $mod: the mutant harness failed to build (every mutant counted as failed to build):"
     tail -15 "$d/build.log"
     echo "id,result,mode,where" > "$d/results.csv"
@@ -171,12 +180,12 @@ md=$out/mutation.md
   echo "$(yosys -V), $(verilator --version | head -1). $N mutants per module sampled by"
   echo "\`mutate -list $N -seed 1\`; each run by its lockstep cosim (every output compared every cycle, and the"
   echo "environment's invariants checked; the unmutated netlist must pass every seed first) on seeds"
-  echo "$SEEDS for $CYC cycles each (random stimulus, random initial register values on the last seed)."
+  echo "$SEEDS for $CYC cycles each (qos_mgr: ${MUT_CYCLES:-1000000}; random stimulus, random initial register values on the last seed)."
   echo "Survivors are checked for equivalence with Yosys (equiv_make on two copies of the netlist, mutsel 0 vs the"
   echo "mutant, equiv_simple + equiv_induct over 2 steps; the checker must prove the original equal to itself and"
   echo "must not prove a killed mutant): *equivalent* = proven to behave identically; *unknown* = neither killed"
   echo "nor proven, counted as surviving; *unchecked* = unknown (not checked by the solver): the module is in"
-  echo "\`MUT_EQ_SKIP\` (default sm_driver, whose 57K-cell netlist the checker cannot prove equal even to itself"
+  echo "\`MUT_EQ_SKIP\` (default sm_driver and qos_mgr, whose 57K- and 33K-cell netlists the checker cannot prove equal even to themselves"
   echo "within the time limit) or its sanity proof timed out; counted as surviving, and classified by hand in the"
   echo "notes below."
   echo

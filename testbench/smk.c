@@ -3,7 +3,8 @@
  * to the isolated run, QoS goals met or not, STP, ANTT and fairness (design-notes 6).
  *
  *   smk run --config NAME --workload FILE --kernels A,B[,...] --policy P [--scheme S] [--goal K=F]...
- *           [--cycles N] [--iso-cycles N] [--epoch N] [--seed S] [--json|--csv] [--rtl]
+ *           [--cycles N] [--iso-cycles N] [--epoch N] [--seed S] [--json|--csv]
+ *           [--rtl [--fst FILE --window FIRST:LAST]]
  *   smk run [--default [options]]  the default scenario (gtx980, tpacf QoS + spmv, qos, Rollover, 80%)
  *   smk check --workload FILE      parse a workload file and check its kernels fit this configuration
  *   smk --help
@@ -22,6 +23,11 @@
 #include "gpu_top.h"
 #include "timing.h"
 #include "workload.h"
+#ifdef SMK_RTL
+/* build/<cfg>/smk_rtl: the Verilated gpu_top in lockstep (testbench/cosim/smk_rtl.cpp; docs/smk.md
+ * "RTL back-end"). The plain smk has no hook at all: given --rtl it execs its sibling smk_rtl. */
+#include "smk_rtl.h"
+#endif
 
 #define NSM SMK_NUM_SM
 #define KN SMK_KERNELS
@@ -71,7 +77,13 @@ static void usage(FILE *f)
             "  --evict save|drain   TBs above a partition (spart, smkp, qos): SAVE or DRAIN (cfg_evict; default save)\n"
             "  --max2               at most two kernels per SM (cfg_max2)\n"
             "  --json | --csv       machine-readable output instead of the table\n"
-            "  --rtl                run the RTL in lockstep (not built yet)\n"
+            "  --rtl                also run the RTL (the Verilated rtl/gpu_top.v) in lockstep with the C model,\n"
+            "                       comparing every output and state element every cycle (runs the sibling\n"
+            "                       binary smk_rtl: make build/%s/smk_rtl); a mismatch prints the signal, both\n"
+            "                       values and a replay command, exit status 1\n"
+            "  --fst FILE --window FIRST:LAST\n"
+            "                       with --rtl: FST waveform of lockstep cycles FIRST..LAST (counted over all\n"
+            "                       runs of the command, isolated runs first)\n"
             "  --trace              print the shared run's preemption commands, responses, restores and the\n"
             "                       manager's epochs and TB requests on stderr\n"
             "  --default            the default scenario: gtx980, the built-in Parboil workload, tpacf (QoS,\n"
@@ -82,7 +94,7 @@ static void usage(FILE *f)
             "whole GPU, policy smk, which spreads its TBs over the SMs; same seed), IPC normalised to\n"
             "isolated, goal and met / not met; and STP, ANTT and fairness. Kernels that finish are\n"
             "relaunched until the run ends. Errors: one line on stderr, exit status 1.\n",
-            SMK_CFG_NAME, NSM, SMK_WARPS, SMK_CFG_NAME, KN);
+            SMK_CFG_NAME, NSM, SMK_WARPS, SMK_CFG_NAME, KN, SMK_CFG_NAME);
 }
 
 /* ------------------------------------------------------------------ numbers */
@@ -120,6 +132,7 @@ typedef struct {
     const char *label;
     int trace;            /* --trace: preemption commands, responses and restores on stderr */
     int max2, evict_drain, pmode_drop; /* cfg_max2, cfg_evict = DRAIN, cfg_pmode = DROP */
+    int rtl;              /* --rtl (smk_rtl only): the RTL in lockstep */
 } run_t;
 
 typedef struct {
@@ -211,6 +224,10 @@ static void simulate(const run_t *r, result_t *res)
     memset(&mq, 0, sizeof mq);
     memset(res, 0, sizeof *res);
     gpu_reset(&g);
+#ifdef SMK_RTL
+    if (r->rtl)
+        smk_rtl_reset();
+#endif
     timing_t *t = tm_new(r->wl, r->kw, r->nk, r->seed);
     if (!t)
         die("out of memory");
@@ -261,6 +278,10 @@ static void simulate(const run_t *r, result_t *res)
             kl_last = k;
         }
         gpu_eval(&g, &in, &o);
+#ifdef SMK_RTL
+        if (r->rtl) /* drive the RTL with `in`, compare everything, clock it; exits on a mismatch */
+            smk_rtl_cycle(&g, &in, &o, r->label, c);
+#endif
         tm_observe(t, &g, &o, c);
         if (!h->kl_v && kl_last >= 0) { /* kl_rej of the launch presented last cycle */
             if (o.d.kl_rej)
@@ -466,6 +487,56 @@ static int pick(const char *opt, const char *v, const char *const *names, int n)
     die("%s: unknown value \"%s\" (expected %s)", opt, v, list);
 }
 
+/* the command line as given (main): --rtl execs the sibling smk_rtl with it, and builds the replay */
+static int g_argc;
+static char **g_argv;
+
+#ifdef SMK_RTL
+/* the replay command of a mismatch: this command line, shell-quoted, without --fst / --window (the
+ * shim appends its own) */
+static void replay_command(char *buf, size_t n)
+{
+    size_t o = 0;
+    buf[0] = 0;
+    for (int i = 0; i < g_argc && o + 8 < n; i++) {
+        const char *a = g_argv[i];
+        if (i > 1 && (!strcmp(a, "--fst") || !strcmp(a, "--window"))) {
+            i++;
+            continue;
+        }
+        const int plain = *a && strspn(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,:/@%") ==
+                                    strlen(a);
+        o += (size_t)snprintf(buf + o, n - o, "%s", i ? " " : "");
+        if (plain)
+            o += (size_t)snprintf(buf + o, n - o, "%s", a);
+        else {
+            o += (size_t)snprintf(buf + o, n - o, "'");
+            for (const char *c = a; *c && o + 8 < n; c++)
+                o += (size_t)(*c == '\'' ? snprintf(buf + o, n - o, "'\\''") : snprintf(buf + o, n - o, "%c", *c));
+            o += (size_t)snprintf(buf + o, n - o, "'");
+        }
+    }
+}
+#else
+/* --rtl in the plain (C-only) smk: run the sibling binary smk_rtl of this one with the same
+ * arguments, or fail in one line naming the make target that builds it */
+static void exec_rtl(void)
+{
+    char self[4096];
+    const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 16);
+    if (n <= 0)
+        die("--rtl: cannot find this binary (/proc/self/exe: %s)", strerror(errno));
+    self[n] = 0;
+    char *sl = strrchr(self, '/');
+    strcpy(sl ? sl + 1 : self, "smk_rtl");
+    if (access(self, X_OK))
+        die("--rtl: the RTL back-end %s is not built (make build/%s/smk_rtl)", self, SMK_CFG_NAME);
+    fflush(NULL);
+    execv(self, g_argv);
+    die("--rtl: cannot run %s: %s", self, strerror(errno));
+}
+#endif
+
 static int cmd_run(int argc, char **argv)
 {
     const char *config = NULL, *wpath = NULL, *kernels = NULL, *policy = NULL, *scheme = "off";
@@ -474,6 +545,8 @@ static int cmd_run(int argc, char **argv)
     const char *preempt = "save", *evict = "save";
     uint64_t cycles = 2000000, iso = 0, seed = 1, epoch = 10000;
     int have_iso = 0;
+    const char *fst = NULL; /* --fst FILE --window A:B (with --rtl) */
+    uint64_t win_a = 0, win_b = 0;
     const char *seen[32] = {0};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
@@ -500,7 +573,8 @@ static int cmd_run(int argc, char **argv)
             continue;
         }
         static const char *const opts[] = {"--config", "--workload", "--kernels",    "--policy", "--scheme", "--goal",
-                                           "--cycles", "--iso-cycles", "--seed", "--epoch", "--preempt", "--evict"};
+                                           "--cycles", "--iso-cycles", "--seed", "--epoch", "--preempt", "--evict",
+                                           "--fst", "--window"};
         int oi = -1;
         for (int j = 0; j < (int)(sizeof opts / sizeof opts[0]); j++)
             if (!strcmp(a, opts[j]))
@@ -532,6 +606,15 @@ static int cmd_run(int argc, char **argv)
         case 9: epoch = parse_u64(a, v, 100, SMK_MASK(SMK_EPOCH_W)); break;
         case 10: preempt = v; break;
         case 11: evict = v; break;
+        case 12: fst = v; break;
+        case 13: {
+            unsigned long long x, y;
+            char tail;
+            if (sscanf(v, "%llu:%llu%c", &x, &y, &tail) != 2 || y < x)
+                die("--window: expected FIRST:LAST lockstep cycles, FIRST <= LAST, got \"%s\"", v);
+            win_a = x, win_b = y;
+            break;
+        }
         }
     }
     if (def) {
@@ -551,8 +634,20 @@ static int cmd_run(int argc, char **argv)
     if (strcmp(config, SMK_CFG_NAME))
         die("--config %s: this binary simulates configuration '%s'; use build/%s/smk (make build/%s/smk)", config,
             SMK_CFG_NAME, config, config);
-    if (rtl)
-        die("--rtl: the RTL back-end of smk is not built yet (C model only; issue 5)");
+    if ((fst || seen[13]) && !rtl)
+        die("--fst and --window: waveforms of the RTL, only with --rtl");
+    if (fst && !seen[13])
+        die("--fst: needs --window FIRST:LAST (lockstep cycles to dump)");
+    if (rtl) {
+#ifdef SMK_RTL
+        char replay[8192];
+        replay_command(replay, sizeof replay);
+        smk_rtl_open(replay, seed, fst, win_a, win_b);
+#else
+        (void)win_a, (void)win_b;
+        exec_rtl(); /* does not return */
+#endif
+    }
     if (!wpath && !def)
         die("run: --workload FILE is required");
     if (!kernels)
@@ -567,7 +662,7 @@ static int cmd_run(int argc, char **argv)
     const char *wname = wpath ? wpath : DEFAULT_WL_NAME;
     static run_t r;
     memset(&r, 0, sizeof r);
-    r.wl = &wl, r.cycles = cycles, r.seed = seed, r.epoch = (uint32_t)epoch;
+    r.wl = &wl, r.cycles = cycles, r.seed = seed, r.epoch = (uint32_t)epoch, r.rtl = rtl;
     r.policy = (uint32_t)pick("--policy", policy, pol_name, 5);
     r.scheme = pick("--scheme", scheme, sc_name, SC_N);
     {
@@ -649,7 +744,7 @@ static int cmd_run(int argc, char **argv)
          * over the SMs as GPGPU-Sim does; fcfs would fill the lowest SMs first and leave SMs idle
          * for small grids (cutcp, histo, mri-q). A single kernel is never preempted. */
         ri.wl = &wl, ri.nk = 1, ri.kw[0] = r.kw[k], ri.policy = 2, ri.scheme = SC_OFF, ri.cycles = iso;
-        ri.seed = seed, ri.epoch = r.epoch;
+        ri.seed = seed, ri.epoch = r.epoch, ri.rtl = rtl;
         char lab[64];
         snprintf(lab, sizeof lab, "isolated %s", wl.k[r.kw[k]].name);
         ri.label = lab;
@@ -675,6 +770,10 @@ static int cmd_run(int argc, char **argv)
     r.label = "shared";
     r.trace = trace;
     simulate(&r, &res);
+#ifdef SMK_RTL
+    if (rtl)
+        smk_rtl_close();
+#endif
 
     double norm[KN], stp = 0, antt = 0, nmin = 1e300, nmax = 0;
     int antt_inf = 0;
@@ -824,6 +923,7 @@ static int cmd_run(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    g_argc = argc, g_argv = argv;
     if (argc < 2) {
         usage(stderr);
         return 1;

@@ -178,7 +178,9 @@ W=(--workload "$base")
 run_ no_command    'unknown command "fly" (expected run or check; see smk --help)' fly
 run_ wrong_config  "--config small: this binary simulates configuration 'gtx980'; use build/small/smk (make build/small/smk)" run --config small "${W[@]}" --kernels a --policy fcfs
 run_ no_config     "run: --config NAME is required (this binary: gtx980)" run "${W[@]}" --kernels a --policy fcfs
-run_ rtl           "--rtl: the RTL back-end of smk is not built yet (C model only; issue 5)" run --config gtx980 "${W[@]}" --kernels a --policy fcfs --rtl
+cp "$smk" "$dir/smk"; smk_saved=$smk; smk=$dir/smk  # a copy with no sibling smk_rtl: --rtl must name the make target
+run_ rtl           "--rtl: the RTL back-end $dir/smk_rtl is not built (make build/gtx980/smk_rtl)" run --config gtx980 "${W[@]}" --kernels a --policy fcfs --rtl
+smk=$smk_saved
 run_ no_kernels    "run: --kernels A,B,... is required" run --config gtx980 "${W[@]}" --policy fcfs
 run_ no_policy     "run: --policy fcfs|spart|smk|smkp|qos is required" run --config gtx980 "${W[@]}" --kernels a
 run_ bad_policy    '--policy: unknown value "rr" (expected fcfs | spart | smk | smkp | qos)' run --config gtx980 "${W[@]}" --kernels a --policy rr

@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "Vqos_mgr.h"
+#ifndef MUTANT
 #include "Vqos_mgr___024root.h"
+#endif
 #include "verilated.h"
 #include "vl_bits.h"
 #include "cosim_opts.h"
@@ -75,7 +77,15 @@ static void observe_outputs(Vqos_mgr *top, qm_obs_t *o)
     for (int k = 0; k < QM_KN; k++) v[QO_rq_give + k] = gbits(top->rq_give, k * GVW, GVW);
 }
 
-static void observe_state(Vqos_mgr *top, qm_obs_t *o)
+#ifdef MUTANT
+// Yosys-written mutant netlists (scripts/mutate.sh) keep no stable register names: every output is
+// compared every cycle; the state is taken from ref.
+static void observe_state(Vqos_mgr *, qm_obs_t *o, const qm_obs_t *ref)
+{
+    for (int i = QO_FIRST_STATE; i < QO_QM_N; i++) o->v[i] = ref->v[i];
+}
+#else
+static void observe_state(Vqos_mgr *top, qm_obs_t *o, const qm_obs_t *)
 {
     uint64_t *v = o->v;
     v[QO_mctrl] = R(mctrl);
@@ -149,6 +159,7 @@ static void observe_state(Vqos_mgr *top, qm_obs_t *o)
     v[QO_rq_sm_r] = R(rq_sm_r);
     (void)KW, (void)SW;
 }
+#endif
 
 static void usage(const char *p)
 {
@@ -169,15 +180,19 @@ int main(int argc, char **argv)
         if (rc >= 0)
             return rc;
     }
-    if (o.mutant) {
-        std::fprintf(stderr, "%s: --mutant is not supported by this harness\n", argv[0]);
-        return 2;
-    }
     cosim_verilated_args(argv[0], o);
-    const uint64_t seed = o.seed, cycles = o.cycles, win_a = o.win_a, win_b = o.win_b;
+    const uint64_t seed = o.seed, cycles = o.cycles, win_a = o.win_a, win_b = o.win_b, mutant = o.mutant;
     const int rand_reset = o.rand_reset, summary = o.summary, quiet = o.quiet;
     const char *fst = o.fst;
     Vqos_mgr *top = new Vqos_mgr;
+#ifdef MUTANT
+    top->mutsel = (uint8_t)mutant;
+#else
+    if (mutant) {
+        std::fprintf(stderr, "%s: --mutant needs a harness built by scripts/mutate.sh\n", argv[0]);
+        return 2;
+    }
+#endif
 
     VerilatedFstC *tfp = nullptr;
     if (fst) {
@@ -213,7 +228,7 @@ int main(int argc, char **argv)
         if (tfp && c >= win_a && c <= win_b) tfp->dump((uint64_t)(2 * c));
         qm_obs_from_model(&m, &ref);
         observe_outputs(top, &rtl);
-        observe_state(top, &rtl);
+        observe_state(top, &rtl, &ref);
         const uint64_t lo = c > 50 ? c - 50 : 0;
         std::snprintf(replay, sizeof replay, "%s --seed %llu --cycles %llu%s --fst mismatch_%llu.fst --window %llu:%llu",
                       argv[0], (unsigned long long)seed, (unsigned long long)(c + 1), rand_reset ? " --rand-reset" : "",

@@ -1,0 +1,31 @@
+/* smk_rtl.h: the lockstep hook of `smk run --rtl` (docs/smk.md "RTL back-end"). testbench/smk.c,
+ * compiled by gcc with -DSMK_RTL into build/<cfg>/libsmkrun.a, calls these functions; the thin
+ * Verilator shim testbench/cosim/smk_rtl.cpp defines them around the Verilated rtl/gpu_top.v. The
+ * plain `smk` (no -DSMK_RTL) contains none of this: given --rtl it execs its sibling smk_rtl. */
+#ifndef SMK_RTL_H
+#define SMK_RTL_H
+#include "gpu_top.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Once, before the first run. replay: the command line that replays this run (the same smk command
+ * line with no --fst / --window); the shim appends "--fst FILE --window A:B". fst: write an FST
+ * waveform of the lockstep cycles win_a..win_b (counted over all the runs of the command, isolated
+ * runs first, then the shared run), or NULL. */
+void smk_rtl_open(const char *replay, uint64_t seed, const char *fst, uint64_t win_a, uint64_t win_b);
+/* Start of each run (after gpu_reset of the C model): two cycles of rst on the RTL. */
+void smk_rtl_reset(void);
+/* Every cycle, after gpu_eval and before gpu_commit of the C model: drive the RTL with the C model's
+ * inputs `in`, compare every output and every state element against the C model (g, o), then clock
+ * the RTL. On a mismatch: prints cycle, signal, C and RTL values, seed and the replay command, and
+ * exits with status 1. label: the run ("isolated tpacf", "shared"), c: its cycle. */
+void smk_rtl_cycle(const gpu_top_t *g, const gpu_in_t *in, const gpu_out_t *o, const char *label, uint64_t c);
+/* After the last run: closes the waveform; prints one line (cycles compared) on stderr. */
+void smk_rtl_close(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
