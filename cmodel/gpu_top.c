@@ -62,7 +62,8 @@ void gpu_eval(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *o)
     /* 4. the manager's inputs (sampled at the edge): host port, snooped launch, the driver's
      * refusal, completion, lookup and request outputs, every SM's rd_data (whatever `own`) */
     qm_in_t *mi = &o->mi;
-    memset(mi, 0, sizeof *mi);
+    static const qm_in_t mi_zero; /* a struct copy: no `rep stos` on this path */
+    *mi = mi_zero;
     mi->m_we = in->m_we, mi->m_addr = in->m_addr, mi->m_wdata = in->m_wdata, mi->m_raddr = in->m_raddr;
     for (int s = 0; s < SMK_NUM_SM; s++)
         mi->rd_data[s] = o->s[s].qo.rd_data;

@@ -44,24 +44,8 @@ uint32_t qu_read(const quota_unit_t *q, uint32_t addr)
 
 static inline int qu_gating(uint32_t mode) { return mode == SMK_QMODE_SMK || mode == SMK_QMODE_QOS; }
 
-static inline int exhausted(const quota_unit_t *q, uint32_t ks_active)
-{
-    if (!ks_active)
-        return 0;
-    for (int k = 0; k < SMK_KSLOTS; k++)
-        if (((ks_active >> k) & 1) && q->cnt[k] > 0)
-            return 0;
-    return 1;
-}
-
-/* tmr: the SM's own epoch timer expires in this cycle */
-static inline int tmr(const quota_unit_t *q) { return q->epoch_len != 0 && (uint64_t)q->ecnt + 1 >= q->epoch_len; }
-
-/* a CMD write in this cycle with bit `lsb` set */
-static inline int cmd_bit(const qu_in_t *in, int lsb)
-{
-    return in->csr_we && (in->csr_addr & SMK_MASK(SMK_ADDR_W)) == SMK_REG_CMD && ((in->csr_wdata >> lsb) & 1);
-}
+static inline int tmr(const quota_unit_t *q) { return qu_tmr_i(q); }
+static inline int cmd_bit(const qu_in_t *in, int lsb) { return qu_cmd_bit_i(in, lsb); }
 
 /* timed = tmr | cmd_start: counter boundary */
 static inline int timed(const quota_unit_t *q, const qu_in_t *in)
@@ -75,31 +59,37 @@ static inline int snap_of(const quota_unit_t *q, const qu_in_t *in)
     return tmr(q) || cmd_bit(in, SMK_CMD_SNAP_LSB);
 }
 
-uint32_t qu_qallow(const quota_unit_t *q)
+uint32_t qu_qallow(const quota_unit_t *q) { return qu_qallow_i(q); }
+
+uint32_t qu_policy(const quota_unit_t *q) { return qu_policy_i(q); }
+
+void qu_eval_p(const quota_unit_t *q, const qu_in_t *in, qu_out_t *out, uint32_t pos)
 {
-    if (!qu_gating(FIELD(q->sm_ctrl, QMODE)))
-        return (uint32_t)SMK_MASK(SMK_KSLOTS);
-    uint32_t qa = 0;
-    for (int k = 0; k < SMK_KSLOTS; k++)
-        qa |= (uint32_t)(q->cnt[k] > 0) << k;
-    return qa;
+    qu_eval_i(q, in, out, pos);
 }
 
-uint32_t qu_policy(const quota_unit_t *q) { return FIELD(q->sm_ctrl, POLICY); }
+void qu_eval(const quota_unit_t *q, const qu_in_t *in, qu_out_t *out) { qu_eval_p(q, in, out, qu_pos_i(q)); }
 
-void qu_eval(const quota_unit_t *q, const qu_in_t *in, qu_out_t *out)
+/* sat_S(a + b) for a statistic a (<= 2^SW - 1) and a small increment b (< 2^31) */
+static inline uint32_t add_s(uint32_t a, uint32_t b)
 {
-    const uint32_t mode = FIELD(q->sm_ctrl, QMODE);
-    out->qallow = qu_qallow(q);
-    out->policy = qu_policy(q);
-    out->rd_data = qu_read(q, in->rd_addr);
-    const int t = timed(q, in), ex = exhausted(q, in->ks_active);
-    const int early = !t && ex && mode == SMK_QMODE_QOS && FIELD(q->sm_ctrl, QSCHEME) == SMK_QSCHEME_ELASTIC;
-    out->timed = (uint32_t)t;
-    out->exhausted = (uint32_t)ex;
-    out->epoch_end = (uint32_t)(t || early);
+#if SW == 32
+    const uint32_t s = a + b;
+    return s | (0u - (uint32_t)(s < a)); /* carry: saturate */
+#else
+    const uint32_t s = a + b, hi = (uint32_t)SMK_MASK(SW);
+    return s > hi ? hi : s;
+#endif
 }
 
+/* sat_Q(c - d) for a counter c (in range) and a small decrement d >= 0 */
+static inline int32_t sub_q(int32_t c, uint32_t d) { return sat_q((int64_t)c - (int64_t)d); }
+
+/* The increments of one cycle are applied port by port, straight into the counters: for
+ * non-negative increments (decrements) saturating at one end, min(min(x + a, H) + b, H) =
+ * min(x + a + b, H), so this equals adding the per-slot sums once (docs/quota_unit.md) and touches
+ * only the valid ports. A slot id >= KSLOTS (possible only when KSLOTS is not a power of two)
+ * counts nowhere, as before. */
 void qu_commit(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
 {
     const uint32_t mode = FIELD(q->sm_ctrl, QMODE), scheme = FIELD(q->sm_ctrl, QSCHEME);
@@ -108,23 +98,34 @@ void qu_commit(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
      * early start or a CMD.EPOCH_START alone does not snapshot (docs/quota_unit.md) */
     const int snap = snap_of(q, in);
     const int tick = q->sample_per != 0 && (uint64_t)q->scnt + 1 >= q->sample_per;
+    const int gate = qu_gating(mode), smk = mode == SMK_QMODE_SMK;
 
-    /* per-slot increments this cycle */
-    uint32_t tin[1 << SMK_KS_W] = {0}, iin[1 << SMK_KS_W] = {0};
-    /* branch-free: the port valid bits are data, not control flow (random in the cosim) */
-    for (int p = 0; p < SMK_CP; p++) {
+    /* completions: thread instructions (and the QoS quota counters) */
+    for (uint32_t x = in->cp_v & (uint32_t)SMK_MASK(SMK_CP); x; x &= x - 1) {
+        const int p = smk_ctz(x);
         const uint32_t a = in->cp_act[p] > SMK_WARP_SIZE ? SMK_WARP_SIZE : in->cp_act[p];
-        tin[in->cp_ks[p] & SMK_MASK(SMK_KS_W)] += a & (0u - ((in->cp_v >> p) & 1u));
+        const uint32_t k = in->cp_ks[p] & (uint32_t)SMK_MASK(SMK_KS_W);
+        if (k < SMK_KSLOTS) {
+            q->thr[k] = add_s(q->thr[k], a);
+            if (gate && !smk)
+                q->cnt[k] = sub_q(q->cnt[k], a);
+        }
     }
-    for (int s = 0; s < SMK_SCHED; s++)
-        iin[in->iss_ks[s] & SMK_MASK(SMK_KS_W)] += (in->iss_v >> s) & 1u;
+    /* issues: warp instructions (and the SMK quota counters) */
+    for (uint32_t x = in->iss_v & (uint32_t)SMK_MASK(SMK_SCHED); x; x &= x - 1) {
+        const uint32_t k = in->iss_ks[smk_ctz(x)] & (uint32_t)SMK_MASK(SMK_KS_W);
+        if (k < SMK_KSLOTS) {
+            q->wis[k] = add_s(q->wis[k], 1);
+            if (gate && smk)
+                q->cnt[k] = sub_q(q->cnt[k], 1);
+        }
+    }
 
-    /* quota counters */
-    if (qu_gating(mode)) {
-        const int smk = mode == SMK_QMODE_SMK;
+    /* quota counters at a boundary or when exhausted (base: the counter after this cycle's decrements) */
+    if (gate && (t || ex)) {
         const uint32_t rollneg = FIELD(q->sm_ctrl, ROLLNEG);
         for (int k = 0; k < SMK_KSLOTS; k++) {
-            const int64_t base = sat_q((int64_t)q->cnt[k] - (smk ? iin[k] : tin[k]));
+            const int64_t base = q->cnt[k];
             const int64_t quota = q->quota[k];
             const int qos = (q->qos_mask >> k) & 1;
             int64_t nx = base;
@@ -153,18 +154,19 @@ void qu_commit(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
         q->ecnt = q->ecnt < emax ? q->ecnt + 1 : emax;
     }
     q->scnt = (snap || tick) ? 0 : (q->scnt < emax ? q->scnt + 1 : emax);
-    for (int k = 0; k < SMK_KSLOTS; k++) {
-        const uint32_t thr = sat_s((uint64_t)q->thr[k] + tin[k]);
-        const uint32_t wis = sat_s((uint64_t)q->wis[k] + iin[k]);
-        const uint32_t idl = sat_s((uint64_t)q->idle[k] + (tick ? in->idle_cnt[k] : 0));
-        const uint32_t cyc = sat_s((uint64_t)q->cyc[k] + ((in->ks_active >> k) & 1));
-        if (snap) {
-            q->s_thr[k] = thr, q->s_wis[k] = wis, q->s_idle[k] = idl, q->s_cyc[k] = cyc;
-            q->thr[k] = q->wis[k] = q->idle[k] = q->cyc[k] = 0;
-        } else {
-            q->thr[k] = thr, q->wis[k] = wis, q->idle[k] = idl, q->cyc[k] = cyc;
-        }
+    for (uint32_t x = in->ks_active & (uint32_t)SMK_MASK(SMK_KSLOTS); x; x &= x - 1) {
+        const int k = smk_ctz(x);
+        q->cyc[k] = add_s(q->cyc[k], 1);
     }
+    if (tick)
+        for (int k = 0; k < SMK_KSLOTS; k++)
+            q->idle[k] = add_s(q->idle[k], in->idle_cnt[k]);
+    if (snap)
+        for (int k = 0; k < SMK_KSLOTS; k++) {
+            q->s_thr[k] = q->thr[k], q->s_wis[k] = q->wis[k];
+            q->s_idle[k] = q->idle[k], q->s_cyc[k] = q->cyc[k];
+            q->thr[k] = q->wis[k] = q->idle[k] = q->cyc[k] = 0;
+        }
 
     /* register writes land at this edge */
     if (in->csr_we) {

@@ -8,13 +8,15 @@ extern "C" {
 #endif
 
 typedef struct {
+    /* (field order: what every cycle reads or writes first, in the fewest cache lines) */
     /* registers */
     uint32_t sm_ctrl, epoch_len, sample_per, qos_mask;
-    uint32_t quota[SMK_KSLOTS]; /* QUOTA_W-1 bits, unsigned */
     /* counters and timers */
     int32_t cnt[SMK_KSLOTS]; /* QUOTA_W bits, two's complement */
-    uint32_t ecnt, scnt, epochs, ep_cycles, ep_samples, nsamp;
-    uint32_t thr[SMK_KSLOTS], wis[SMK_KSLOTS], idle[SMK_KSLOTS], cyc[SMK_KSLOTS];
+    uint32_t ecnt, scnt, nsamp;
+    uint32_t cyc[SMK_KSLOTS], thr[SMK_KSLOTS], wis[SMK_KSLOTS], idle[SMK_KSLOTS];
+    uint32_t quota[SMK_KSLOTS]; /* QUOTA_W-1 bits, unsigned */
+    uint32_t epochs, ep_cycles, ep_samples;
     uint32_t s_thr[SMK_KSLOTS], s_wis[SMK_KSLOTS], s_idle[SMK_KSLOTS], s_cyc[SMK_KSLOTS];
 } quota_unit_t;
 
@@ -34,13 +36,118 @@ typedef struct {
     uint32_t timed, exhausted;
 } qu_out_t;
 
+/* qallow and policy as inline functions of the state (the same as qu_qallow / qu_policy), for the
+ * SM top's hot path */
+static inline uint32_t qu_policy_i(const quota_unit_t *q)
+{
+    return (q->sm_ctrl >> SMK_SM_CTRL_POLICY_LSB) & (uint32_t)SMK_MASK(SMK_SM_CTRL_POLICY_W);
+}
+/* the quota mode gates issue (SMK or QOS) */
+static inline int qu_gating_i(const quota_unit_t *q)
+{
+    const uint32_t mode = (q->sm_ctrl >> SMK_SM_CTRL_QMODE_LSB) & (uint32_t)SMK_MASK(SMK_SM_CTRL_QMODE_W);
+    return mode == SMK_QMODE_SMK || mode == SMK_QMODE_QOS;
+}
+/* bit k: cnt[k] > 0 */
+static inline uint32_t qu_pos_i(const quota_unit_t *q)
+{
+    uint32_t m = 0;
+    for (int k = 0; k < SMK_KSLOTS; k++)
+        m |= (uint32_t)(q->cnt[k] > 0) << k;
+    return m;
+}
+static inline uint32_t qu_qallow_i(const quota_unit_t *q)
+{
+    return qu_gating_i(q) ? qu_pos_i(q) : (uint32_t)SMK_MASK(SMK_KSLOTS);
+}
+
 void qu_reset(quota_unit_t *q);
 /* Register read (the rd_data function of docs/quota_unit.md). */
 uint32_t qu_read(const quota_unit_t *q, uint32_t addr);
+/* tmr: the SM's own epoch timer expires in this cycle */
+static inline int qu_tmr_i(const quota_unit_t *q)
+{
+    return q->epoch_len != 0 && (uint64_t)q->ecnt + 1 >= q->epoch_len;
+}
+/* a CMD write in this cycle with bit `lsb` set */
+static inline int qu_cmd_bit_i(const qu_in_t *in, int lsb)
+{
+    return in->csr_we && (in->csr_addr & SMK_MASK(SMK_ADDR_W)) == SMK_REG_CMD && ((in->csr_wdata >> lsb) & 1);
+}
+/* qu_eval with pos = qu_pos_i(q) computed by the caller, inline for the SM top's hot path */
+static inline void qu_eval_i(const quota_unit_t *q, const qu_in_t *in, qu_out_t *out, uint32_t pos)
+{
+    const uint32_t mode = (q->sm_ctrl >> SMK_SM_CTRL_QMODE_LSB) & (uint32_t)SMK_MASK(SMK_SM_CTRL_QMODE_W);
+    out->qallow = (mode == SMK_QMODE_SMK || mode == SMK_QMODE_QOS) ? pos : (uint32_t)SMK_MASK(SMK_KSLOTS);
+    out->policy = qu_policy_i(q);
+    out->rd_data = qu_read(q, in->rd_addr);
+    /* timed = tmr | cmd_start (counter boundary); exhausted: some slot active, none with cnt > 0 */
+    const int t = qu_tmr_i(q) || qu_cmd_bit_i(in, SMK_CMD_EPOCH_START_LSB);
+    const int ex = in->ks_active != 0 && (in->ks_active & pos) == 0;
+    const int early = !t && ex && mode == SMK_QMODE_QOS &&
+                      ((q->sm_ctrl >> SMK_SM_CTRL_QSCHEME_LSB) & (uint32_t)SMK_MASK(SMK_SM_CTRL_QSCHEME_W)) ==
+                          SMK_QSCHEME_ELASTIC;
+    out->timed = (uint32_t)t;
+    out->exhausted = (uint32_t)ex;
+    out->epoch_end = (uint32_t)(t || early);
+}
+/* qu_commit in the common cycle: no register write, no boundary (timed = 0, hence no snap), not
+ * exhausted in a gating mode, no sampling tick. Then only the live statistics, the quota counters'
+ * decrements and the timers change, exactly as qu_commit changes them; returns 0 (nothing done) in
+ * any other cycle. */
+static inline int qu_commit_quiet_i(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
+{
+    const uint32_t emax = (uint32_t)SMK_MASK(SMK_EPOCH_W);
+    if (in->csr_we | out->timed)
+        return 0;
+    if (q->sample_per != 0 && (uint64_t)q->scnt + 1 >= q->sample_per) /* tick */
+        return 0;
+    const uint32_t mode = (q->sm_ctrl >> SMK_SM_CTRL_QMODE_LSB) & (uint32_t)SMK_MASK(SMK_SM_CTRL_QMODE_W);
+    const int qos = mode == SMK_QMODE_QOS, smk = mode == SMK_QMODE_SMK;
+    if ((qos | smk) && out->exhausted) /* exhausted acts only while the counters gate */
+        return 0;
+    const uint32_t shi = (uint32_t)SMK_MASK(SMK_STAT_W);
+    const int64_t qlo = -((int64_t)1 << (SMK_QUOTA_W - 1));
+    /* completions: thread instructions (and the QoS quota counters); saturating adds applied port
+     * by port equal the per-slot sum added once (docs/quota_unit.md; see qu_commit) */
+    for (uint32_t x = in->cp_v & (uint32_t)SMK_MASK(SMK_CP); x; x &= x - 1) {
+        const int p = smk_ctz(x);
+        const uint32_t a = in->cp_act[p] > SMK_WARP_SIZE ? SMK_WARP_SIZE : in->cp_act[p];
+        const uint32_t k = in->cp_ks[p] & (uint32_t)SMK_MASK(SMK_KS_W);
+        if (k < SMK_KSLOTS) {
+            const uint64_t s = (uint64_t)q->thr[k] + a;
+            q->thr[k] = s > shi ? shi : (uint32_t)s;
+            if (qos) {
+                const int64_t c = (int64_t)q->cnt[k] - a;
+                q->cnt[k] = (int32_t)(c < qlo ? qlo : c);
+            }
+        }
+    }
+    for (uint32_t x = in->iss_v & (uint32_t)SMK_MASK(SMK_SCHED); x; x &= x - 1) {
+        const uint32_t k = in->iss_ks[smk_ctz(x)] & (uint32_t)SMK_MASK(SMK_KS_W);
+        if (k < SMK_KSLOTS) {
+            q->wis[k] = q->wis[k] < shi ? q->wis[k] + 1 : shi;
+            if (smk) {
+                const int64_t c = (int64_t)q->cnt[k] - 1;
+                q->cnt[k] = (int32_t)(c < qlo ? qlo : c);
+            }
+        }
+    }
+    /* timers (no snap, no tick: nsamp keeps its value) */
+    q->ecnt = q->ecnt < emax ? q->ecnt + 1 : emax;
+    q->scnt = q->scnt < emax ? q->scnt + 1 : emax;
+    for (uint32_t x = in->ks_active & (uint32_t)SMK_MASK(SMK_KSLOTS); x; x &= x - 1) {
+        const int k = smk_ctz(x);
+        q->cyc[k] = q->cyc[k] < shi ? q->cyc[k] + 1 : shi;
+    }
+    return 1;
+}
 /* qallow and policy depend on state only (no input): warp_sched reads them before qu_eval. */
 uint32_t qu_qallow(const quota_unit_t *q);
 uint32_t qu_policy(const quota_unit_t *q);
 void qu_eval(const quota_unit_t *q, const qu_in_t *in, qu_out_t *out);
+/* The same, with pos = qu_pos_i(q) already computed by the caller (the SM top's hot path). */
+void qu_eval_p(const quota_unit_t *q, const qu_in_t *in, qu_out_t *out, uint32_t pos);
 void qu_commit(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out);
 
 #ifdef __cplusplus

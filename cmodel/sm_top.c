@@ -3,8 +3,11 @@
  * spec's combinational rules, E1..E4 its clock-edge rules. Integer arithmetic only, explicit widths;
  * no allocation. sm_eval computes every block input and output once, the engine's combinational
  * signals included (pe_eval_c); sm_commit passes them to the blocks' commits. Hot-path notes: tb_idle
- * is an OR of nibble-table rows (wslots), tb_done is kept in done_c and recomputed only when run,
- * live or a slot mask changes; both are derived from the architectural state, never compared. */
+ * is an OR of nibble-table rows (wslots), reused from the last cycle while wbusy | wexit repeats
+ * (idle_key / idle_hit); tb_done is kept in done_c and recomputed only when run, live or a slot mask
+ * changes; all are derived from the architectural state, never compared. The blocks' common-cycle
+ * paths (ws_eval_i, qu_eval_i, ws_commit_quiet_i, qu_commit_quiet_i, the engine's quiet path) are
+ * inline and do exactly what the blocks' functions do. */
 #include "sm_top.h"
 
 #include <string.h>
@@ -18,7 +21,7 @@
 /* wslots: for slot t, replace the old mask om by nm in the nibble table (only nibbles either touches) */
 static void wslots_set(sm_top_t *sm, uint32_t t, wmask_t om, wmask_t nm)
 {
-    const tmask_t b = 1ULL << t;
+    const sm_wsl_t b = (sm_wsl_t)1 << t;
     for (int i = 0; i < NNIB; i++) {
         const uint32_t on = (uint32_t)(om >> (4 * i)) & 15u, nn = (uint32_t)(nm >> (4 * i)) & 15u;
         if (!(on | nn))
@@ -26,6 +29,15 @@ static void wslots_set(sm_top_t *sm, uint32_t t, wmask_t om, wmask_t nm)
         for (uint32_t v = 1; v < 16; v++)
             sm->wslots[i][v] = (v & nn) ? (sm->wslots[i][v] | b) : (sm->wslots[i][v] & ~b);
     }
+}
+
+/* the slots t with tmask[t] & inflight != 0: the OR of the nibble table's rows for inflight's nibbles */
+static inline sm_wsl_t slots_hit(const sm_top_t *sm, wmask_t inflight)
+{
+    sm_wsl_t hit = 0;
+    for (int i = 0; i < NNIB; i++)
+        hit |= sm->wslots[i][(inflight >> (4 * i)) & 15u];
+    return hit;
 }
 
 /* S3 of the current state: running slots none of whose warps is live */
@@ -45,6 +57,7 @@ void sm_sync(sm_top_t *sm)
     for (uint32_t t = 0; t < NT; t++)
         wslots_set(sm, t, 0, sm->tmask[t] & WALL);
     sm->done_c = done_of(sm, sm->run & TALL, sm->live & WALL);
+    sm->idle_hit = slots_hit(sm, sm->idle_key & WALL);
 }
 
 /* slot-table field of slot t, zeros for t >= T (possible only when T is not a power of two) */
@@ -67,10 +80,10 @@ void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *o)
      * tb_idle[t] = (tmask[t] & inflight) == 0: the slots hit by inflight are the OR of the nibble
      * table's rows for inflight's nibbles. tb_done is a function of state, kept in done_c. */
     const wmask_t inflight = wbusy | wexit;
-    tmask_t hit = 0;
-    for (int i = 0; i < NNIB; i++)
-        hit |= sm->wslots[i][(inflight >> (4 * i)) & 15u];
-    const tmask_t idle = ~hit & TALL, done = sm->done_c;
+    /* wbusy | wexit mostly repeats from one cycle to the next (memory-bound kernels): then the last
+     * cycle's value, kept by sm_commit, saves the 16 table loads */
+    const sm_wsl_t hit = inflight == sm->idle_key ? sm->idle_hit : slots_hit(sm, inflight);
+    const tmask_t idle = ~(tmask_t)hit & TALL, done = sm->done_c;
     o->tb_alloc = sm->alloc;
     o->tb_run = sm->run;
     o->tb_done = done;
@@ -92,7 +105,7 @@ void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *o)
     pi->tb_alloc = sm->alloc & ~sm->go;
     pi->tb_idle = idle;
     pi->tb_done = done;
-    const uint32_t lk = pe_lk_tb(&sm->pe);
+    const uint32_t lk = sm->pe.q_cnt != 0 ? pe_lk_tb(&sm->pe) : 0; /* pe_lk_tb is 0 with an empty queue */
     if (lk < NT) {
         pi->lk_mask = sm->tmask[lk], pi->lk_nreg = sm->tnreg[lk], pi->lk_smem = sm->tsml[lk];
     } else {
@@ -101,7 +114,8 @@ void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *o)
     pi->cap = in->cap;
     pi->mem_req_rdy = in->mem_req_rdy, pi->mem_rsp_v = in->mem_rsp_v, pi->mem_rsp_tag = in->mem_rsp_tag;
     if (pe_idle(&sm->pe, in->cmd_v)) { /* the engine's idle fast path: no output, no state change */
-        memset(&o->po, 0, sizeof o->po);
+        static const pe_out_t zero_po; /* a struct copy: no `rep stos` on this path */
+        o->po = zero_po;
         o->pc.quiet = 1, o->pc.g_d = 0, o->pc.dsel = 0;
     } else {
         pe_eval_c(&sm->pe, pi, &o->po, &o->pc);
@@ -112,15 +126,16 @@ void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *o)
     ws_in_t *wi = &o->wi;
     const uint32_t lv = po->launch_v & 1;
     const uint32_t lt = lv ? po->launch_tb : (sm->go ? (uint32_t)smk_ctz(sm->go) : 0);
-    wi->policy = qu_policy(&sm->qu);
-    wi->qallow = qu_qallow(&sm->qu);
+    wi->policy = qu_policy_i(&sm->qu);
+    const uint32_t qpos = qu_pos_i(&sm->qu);
+    wi->qallow = qu_gating_i(&sm->qu) ? qpos : (uint32_t)SMK_MASK(SMK_KSLOTS); /* = qu_qallow */
     wi->launch_v = lv | (sm->go != 0);
     wi->launch_mask = tmask_of(sm, lt);
     wi->launch_ks = lt < NT ? sm->tks[lt] : 0;
     wi->finish_mask = wexit | ((po->free_v & 1) ? tmask_of(sm, po->free_tb) : 0);
     wi->ready = in->ready & WALL;
     wi->stop = po->stop;
-    ws_eval(&sm->ws, wi, &o->wo);
+    ws_eval_i(&sm->ws, wi, &o->wo);
 
     qu_in_t *qi = &o->qi;
     qi->csr_we = in->csr_we, qi->csr_addr = in->csr_addr, qi->csr_wdata = in->csr_wdata;
@@ -132,7 +147,7 @@ void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *o)
     memcpy(qi->cp_act, in->cp_act, sizeof qi->cp_act);
     memcpy(qi->idle_cnt, o->wo.idle_cnt, sizeof qi->idle_cnt);
     qi->ks_active = o->wo.ks_active;
-    qu_eval(&sm->qu, qi, &o->qo);
+    qu_eval_i(&sm->qu, qi, &o->qo, qpos);
 }
 
 void sm_commit(sm_top_t *sm, const sm_in_t *in, const sm_out_t *o)
@@ -171,8 +186,12 @@ void sm_commit(sm_top_t *sm, const sm_in_t *in, const sm_out_t *o)
     /* E4 exit */
     live &= ~wexit;
 
+    /* the tb_idle memo (derived): this cycle's inflight and slots hit, recomputed if the table changes */
+    sm->idle_key = wexit | (in->wbusy & WALL);
+    sm->idle_hit = (sm_wsl_t)(~o->pi.tb_idle & TALL);
     if (o->set_ok) {
         wslots_set(sm, st, sm->tmask[st], sm_mask);
+        sm->idle_hit = slots_hit(sm, sm->idle_key);
         sm->tmask[st] = sm_mask;
         sm->tks[st] = (uint8_t)(in->set_ks & SMK_MASK(SMK_KS_W));
         sm->tnreg[st] = (uint16_t)(in->set_nreg & SMK_MASK(SMK_REGN_W));
@@ -184,7 +203,12 @@ void sm_commit(sm_top_t *sm, const sm_in_t *in, const sm_out_t *o)
     sm->alloc = alloc & TALL, sm->run = run, sm->go = go & TALL;
     sm->live = live, sm->wused = wused & WALL;
 
-    ws_commit(&sm->ws, &o->wi, &o->wo);
-    qu_commit(&sm->qu, &o->qi, &o->qo);
-    pe_commit_c(&sm->pe, &o->pi, &o->pc);
+    if (!ws_commit_quiet_i(&sm->ws, &o->wi, &o->wo))
+        ws_commit(&sm->ws, &o->wi, &o->wo);
+    if (!qu_commit_quiet_i(&sm->qu, &o->qi, &o->qo))
+        qu_commit(&sm->qu, &o->qi, &o->qo);
+    if (o->pc.quiet && !(sm->pe.drain | sm->pe.dpend)) /* pe_commit_c's quiet path with no DRAIN flag */
+        sm->pe.out &= (uint32_t)SMK_MASK(SMK_PE_OUT_W);
+    else
+        pe_commit_c(&sm->pe, &o->pi, &o->pc);
 }

@@ -11,23 +11,35 @@
 extern "C" {
 #endif
 
+/* a set of TB slots in the derived nibble table: 32 bits when they suffice (half the cache lines) */
+#if SMK_TB_SLOTS <= 32
+typedef uint32_t sm_wsl_t;
+#else
+typedef uint64_t sm_wsl_t;
+#endif
+
 typedef struct {
-    /* the three blocks */
-    warp_sched_t ws;
-    quota_unit_t qu;
-    preempt_engine_t pe;
+    /* (field order: the fields every cycle reads first, the per-warp and per-slot tables after) */
     /* TB slot table (docs/sm_top.md "State") */
     tmask_t alloc, run, go;          /* T */
-    wmask_t tmask[SMK_TB_SLOTS];     /* W */
+    wmask_t live, wused;             /* W */
+    /* derived, kept for speed (functions of the state, maintained by sm_reset / sm_commit; not
+     * architectural, not compared by the cosims; code that writes tmask/run/live directly must
+     * call sm_sync afterwards) */
+    tmask_t done_c;                  /* tb_done (rule S3) of the current state */
+    wmask_t idle_key;                /* the slots hit by idle_key (= ~tb_idle for wbusy | wexit == */
+    sm_wsl_t idle_hit;               /* idle_key): the last cycle's, reused while it repeats */
+    /* the three blocks */
+    quota_unit_t qu;
+    preempt_engine_t pe;
+    warp_sched_t ws;
+    /* TB slot table, per slot */
     uint8_t tks[SMK_TB_SLOTS];       /* KS_W */
     uint16_t tnreg[SMK_TB_SLOTS];    /* REGN_W */
     uint16_t tsml[SMK_TB_SLOTS];     /* SMLN_W */
-    wmask_t live, wused;             /* W */
-    /* derived, kept for speed (functions of the state above, maintained by sm_reset / sm_commit;
-     * not architectural, not compared by the cosims; code that writes tmask/run/live directly must
-     * call sm_sync afterwards) */
-    tmask_t done_c;                  /* tb_done (rule S3) of the current state */
-    tmask_t wslots[(SMK_WARPS + 3) / 4][16]; /* [i][v]: slots t with tmask[t] & (v << 4i) != 0 */
+    wmask_t tmask[SMK_TB_SLOTS];     /* W */
+    /* derived: [i][v] = slots t with tmask[t] & (v << 4i) != 0 */
+    sm_wsl_t wslots[(SMK_WARPS + 3) / 4][16];
 } sm_top_t;
 
 /* Every input port of sm_top (docs/sm_top.md "Ports"). */

@@ -1,6 +1,8 @@
 /* warp_sched.h: C reference model of the Enhanced Warp Scheduler (spec: docs/warp_sched.md). */
 #ifndef WARP_SCHED_H
 #define WARP_SCHED_H
+#include <string.h>
+
 #include "smk_util.h"
 
 #ifdef __cplusplus
@@ -12,14 +14,14 @@ extern "C" {
 #endif
 
 typedef struct {
-    /* architectural state (docs/warp_sched.md "State") */
+    /* architectural state (docs/warp_sched.md "State"; field order: the per-cycle ones first) */
     wmask_t valid;
-    uint8_t ks[SMK_WARPS];
-    wmask_t older[SMK_WARPS]; /* bit j set: warp j (same scheduler) is older than warp w */
-    uint8_t last[SMK_SCHED];  /* local index of last issued warp */
-    uint32_t last_v;          /* bit s: last[s] still names the same warp */
     /* derived, kept for speed (a function of ks[] only) */
     wmask_t kmask[SMK_KSLOTS]; /* warps whose ks == k (valid or not) */
+    uint32_t last_v;          /* bit s: last[s] still names the same warp */
+    uint8_t last[SMK_SCHED];  /* local index of last issued warp */
+    uint8_t ks[SMK_WARPS];
+    wmask_t older[SMK_WARPS]; /* bit j set: warp j (same scheduler) is older than warp w */
 } warp_sched_t;
 
 typedef struct {
@@ -38,6 +40,145 @@ typedef struct {
     uint32_t ks_active; /* bit k */
     wmask_t wvalid;
 } ws_out_t;
+
+/* ---- ws_eval's body, inline for the SM top's hot path (ws_eval is the same function) ---- */
+/* Warps of scheduler s: bits s, s+S, s+2S, ... = ((2^W - 1) / (2^S - 1)) << s, since S divides W. */
+#define WS_SMASK(s) ((SMK_WMASK_ALL / SMK_MASK(SMK_SCHED)) << (s))
+
+/* iss_wid / iss_ks are gathered in a register (byte s = scheduler s) and stored with one store per
+ * array when the host allows it: a consumer that copies an array with one wide load (sm_top) then
+ * gets it by store forwarding instead of a stall on four byte stores. */
+#if SMK_SCHED <= 8 && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define WS_PACK 1
+#else
+#define WS_PACK 0
+#endif
+
+/* Oldest warp of the eligible set e (non-empty, one scheduler): walk to an older eligible warp
+ * until none is left. Each step moves strictly older in a total order, so it ends at the oldest. */
+static inline int ws_oldest(const warp_sched_t *ws, wmask_t e)
+{
+    int i = smk_ctz(e);
+    wmask_t x;
+    while ((x = e & ws->older[i]) != 0)
+        i = smk_ctz(x);
+    return i;
+}
+
+/* Schedulers with at least one warp in e: bit s. With a power-of-two SCHED the warps of scheduler s
+ * are the bits congruent to s modulo SCHED, so OR-folding the mask down to SCHED bits gives it. */
+static inline uint32_t ws_sched_nonempty(wmask_t e)
+{
+#if (SMK_SCHED & (SMK_SCHED - 1)) == 0
+    for (int sh = 32; sh >= SMK_SCHED; sh >>= 1)
+        e |= e >> sh;
+    return (uint32_t)(e & SMK_MASK(SMK_SCHED));
+#else
+    uint32_t m = 0;
+    for (int s = 0; s < SMK_SCHED; s++)
+        m |= (uint32_t)((e & WS_SMASK(s)) != 0) << s;
+    return m;
+#endif
+}
+
+/* idle_cnt / held_cnt gathered in a register (byte k = slot k), one store per array */
+#if SMK_KSLOTS <= 8 && WS_PACK
+#define WS_PACKK 1
+#else
+#define WS_PACKK 0
+#endif
+
+static inline void ws_eval_i(const warp_sched_t *ws, const ws_in_t *in, ws_out_t *out)
+{
+    const wmask_t cand = ws->valid & in->ready & ~in->stop;
+    wmask_t allow = 0;
+    uint32_t act = 0; /* ks_active */
+    for (int k = 0; k < SMK_KSLOTS; k++) {
+        const wmask_t km = ws->kmask[k];
+        if (!WS_QGATE || ((in->qallow >> k) & 1))
+            allow |= km;
+        act |= (uint32_t)((ws->valid & km) != 0) << k;
+    }
+    const wmask_t elig = cand & allow, held = cand & ~allow;
+
+    uint32_t iss_v = 0;
+    wmask_t issued = 0;
+#if WS_PACK
+    uint64_t wid = 0, iks = 0; /* byte s = scheduler s */
+#else
+    memset(out->iss_wid, 0, sizeof out->iss_wid);
+    memset(out->iss_ks, 0, sizeof out->iss_ks);
+#endif
+    /* only the schedulers with an eligible warp */
+    for (uint32_t sx = elig ? ws_sched_nonempty(elig) : 0; sx; sx &= sx - 1) {
+        const int s = smk_ctz(sx);
+        const wmask_t e = elig & WS_SMASK(s);
+        const int lastg = s + ws->last[s] * SMK_SCHED;
+        int w;
+        if (in->policy == SMK_POLICY_LRR) {
+            /* bits above lastg (2ULL << 63 == 0 is well defined), else wrap to the lowest */
+            wmask_t above = e & ~((2ULL << lastg) - 1ULL);
+            w = smk_ctz(above ? above : e);
+        } else if (((ws->last_v >> s) & 1) && ((e >> lastg) & 1)) {
+            w = lastg;
+        } else {
+            w = ws_oldest(ws, e);
+        }
+        iss_v |= 1u << s;
+        issued |= 1ULL << w;
+#if WS_PACK
+        wid |= (uint64_t)w << (8 * s);
+        iks |= (uint64_t)ws->ks[w] << (8 * s);
+#else
+        out->iss_wid[s] = (uint8_t)w;
+        out->iss_ks[s] = ws->ks[w];
+#endif
+    }
+#if WS_PACK
+    memcpy(out->iss_wid, &wid, sizeof out->iss_wid);
+    memcpy(out->iss_ks, &iks, sizeof out->iss_ks);
+#endif
+    out->iss_v = iss_v;
+
+    /* idle: eligible and not issued (an issued warp w is in kmask[ks[w]] and in no other kmask, so
+     * this is popc(elig & kmask[k]) minus the issues of slot k) */
+    const wmask_t idle = elig & ~issued;
+#if WS_PACKK
+    uint64_t ic = 0, hc = 0;
+    if (idle)
+        for (int k = 0; k < SMK_KSLOTS; k++)
+            ic |= (uint64_t)smk_popc(idle & ws->kmask[k]) << (8 * k);
+    if (held) /* warps held by their quota: none while every slot is allowed */
+        for (int k = 0; k < SMK_KSLOTS; k++)
+            hc |= (uint64_t)smk_popc(held & ws->kmask[k]) << (8 * k);
+    memcpy(out->idle_cnt, &ic, sizeof out->idle_cnt);
+    memcpy(out->held_cnt, &hc, sizeof out->held_cnt);
+#else
+    for (int k = 0; k < SMK_KSLOTS; k++) {
+        const wmask_t km = ws->kmask[k];
+        out->idle_cnt[k] = (uint8_t)smk_popc(idle & km);
+        out->held_cnt[k] = (uint8_t)smk_popc(held & km);
+    }
+#endif
+    out->ks_active = act;
+    out->wvalid = ws->valid;
+}
+
+/* ws_commit when no warp finishes and none is launched (the common cycle): only the issues update
+ * last / last_v, exactly as ws_commit does; returns 0 (nothing done) otherwise */
+static inline int ws_commit_quiet_i(warp_sched_t *ws, const ws_in_t *in, const ws_out_t *out)
+{
+    if ((in->finish_mask & SMK_WMASK_ALL) || (in->launch_v && (in->launch_mask & SMK_WMASK_ALL)))
+        return 0;
+    const uint32_t iv = out->iss_v & (uint32_t)SMK_MASK(SMK_SCHED);
+    for (uint32_t x = iv; x; x &= x - 1) {
+        const int s = smk_ctz(x);
+        ws->last[s] = (uint8_t)(out->iss_wid[s] / SMK_SCHED);
+    }
+    ws->last_v |= iv;
+    return 1;
+}
+/* ---- end of ws_eval's body ---- */
 
 /* Mask of the warps of scheduler s (w mod SCHED == s). */
 wmask_t ws_sched_mask(int s);

@@ -167,10 +167,12 @@ static inline void ev_due(timing_t *t, gpu_in_t *in, uint32_t e, uint64_t c)
     t->ks[m->wv[w].kid].thr += v->act;
     const wmask_t bw = 1ULL << w;
     m->full &= ~bw;
-    if (--m->wv[w].infl == 0)
-        m->busy &= ~bw;
-    if (m->wv[w].wait_ev == e)
-        m->wait &= ~bw, m->wv[w].wait_ev = NONE;
+    /* branch-free (both conditions are data: random latencies and dependences) */
+    const wmask_t last = 0ULL - (wmask_t)(--m->wv[w].infl == 0);   /* its last instruction in flight */
+    const wmask_t waited = 0ULL - (wmask_t)(m->wv[w].wait_ev == e); /* the one the warp waits for */
+    m->busy &= ~(bw & last);
+    m->wait &= ~(bw & waited);
+    m->wv[w].wait_ev = waited ? NONE : m->wv[w].wait_ev;
     v->next = t->free_head, t->free_head = e;
 }
 
