@@ -12,8 +12,13 @@
 #define MSK(w) ((uint32_t)SMK_MASK(w))
 
 /* ------------------------------------------------------------------ model */
+/* the model of this cosim (set by qm_model_reset): the directed phases time host writes by its
+ * state, as a host that knows the epoch timeline would; the stimulus stays a function of the seed */
+static const qm_model_t *qm_peek;
+
 void qm_model_reset(qm_model_t *m)
 {
+    qm_peek = m;
     memset(m, 0, sizeof *m);
     qm_reset(&m->q);
 }
@@ -146,6 +151,8 @@ static void churn_lookup(qm_env_t *e, int s, int k)
     e->part[s][k] = rnd_w(r, GVW);
     e->ksv[s][k] = rng_chance(r, 3, 4);
     e->ks[s][k] = rng_below(r, SMK_KSLOTS); /* the driver's ks_of: a slot that exists */
+    if (e->focus == QM_F_SMK) /* SMK phases: every entry counts (small sums of x / t * cnt) */
+        e->cnt[s][k] = 1 + rng_below(r, (uint32_t)MSK(GVW)), e->ksv[s][k] = rng_chance(r, 7, 8);
 }
 
 static uint32_t rnd_epoch_len(qm_env_t *e)
@@ -157,7 +164,8 @@ static uint32_t rnd_epoch_len(qm_env_t *e)
     case 0: v = rng_chance(r, 1, 2) ? 0 : rng_below(r, lc); break;            /* L = LC */
     case 1: v = lc + rng_below(r, 64); break;                                  /* TLP barely fits */
     case 2: v = lc + rng_below(r, 2 * lc + 2000); break;
-    default: v = rng_chance(r, 1, 50) ? (uint32_t)rng_next(r) : lc + rng_below(r, 4 * lc); break;
+    case 3: v = rng_chance(r, 1, 50) ? (uint32_t)rng_next(r) : lc + rng_below(r, 4 * lc); break;
+    default: v = rng_chance(r, 1, 8) ? 30000 + rng_below(r, 35000) : lc + rng_below(r, 2500); break; /* SMK phases */
     }
     if (v > MSK(EW) && !rng_chance(r, 1, 20))
         v = lc + rng_below(r, 2 * lc);
@@ -194,6 +202,51 @@ static void new_phase(qm_env_t *e)
     e->len_kind = rng_below(r, 4);
     e->mode = rng_chance(r, 1, 2) ? SMK_QMODE_QOS : rng_below(r, 4);
     e->tlp = rng_chance(r, 4, 5);
+    /* TLP phases (1 in 3): Algorithm 3-1 runs only in QOS mode with TLP on, time left after the
+     * microprogram (L > LC), and a QoS kernel whose history is below its goal; random phases give
+     * about one request per 200K cycles, these give many (mutation survivors in the TLP unit) */
+    e->dis_reen = 0, e->dis_epoch = 0, e->dis_off = 0;
+    e->rl_state = 0, e->rl_k = 0, e->rl_off = 1;
+    e->focus = rng_chance(r, 1, 3) ? QM_F_TLP : QM_F_NONE;
+    if (e->focus) {
+        e->mode = SMK_QMODE_QOS, e->tlp = 1, e->len_kind = 2;
+        e->p_dis = 0, e->p_rst = 0, e->p_launch = 100 + rng_below(r, 400);
+        e->n_focus++;
+    } else if (rng_chance(r, 1, 3)) {
+        /* directed phases (2 in 9; docs/mutation_notes.md, qos_mgr): */
+        e->focus = QM_F_SMK + (int)rng_below(r, 3);
+        e->p_dis = 0, e->p_rst = 0, e->p_stray = 0;
+        e->n_directed[e->focus - QM_F_SMK]++;
+        if (e->focus == QM_F_SMK) {
+            /* SMK with tiny x/t (kl_x 1..3 in 2^-16, kl_t 1..15, cnt 1..15) and epochs of
+             * LC + 0..2500 cycles (1 in 8: 30000..65000): sumc (the SM's sum of cb = x/t * cnt in
+             * 16.16) is a few units, so F = L * SCHED / sumc reaches bit 28 and every unit of a cb
+             * moves a QUOTA write (mutants 8, 71) */
+            e->mode = SMK_QMODE_SMK, e->len_kind = 4;
+            e->p_launch = 100 + rng_below(r, 300), e->p_done = 1 + rng_below(r, 10);
+            e->p_churn = 1 + rng_below(r, 20);
+            for (int s = 0; s < QM_NSM; s++)
+                for (int k = 0; k < QM_KN; k++)
+                    churn_lookup(e, s, k);
+        } else if (e->focus == QM_F_LOWIPC) {
+            /* QOS + TLP with a low IPC (STAT_THR below 16 per epoch: hist of a few hundred, in
+             * 16.16) and small goals next to the large ones: hgive = tsum - 1 - mgoal*tsum/hist is
+             * nonzero and moves with every bit of gN, and rq_give shows it (mutant 119) */
+            e->mode = SMK_QMODE_QOS, e->tlp = 1, e->len_kind = 2;
+            e->p_launch = 100 + rng_below(r, 400), e->p_done = rng_below(r, 5);
+            for (int s = 0; s < QM_NSM; s++)
+                for (int k = 0; k < SMK_KSLOTS; k++)
+                    e->smreg[s][SMK_REG_STAT_THR + k] = rng_below(r, 16);
+        } else {
+            /* QOS epochs disabled inside the microprogram (at a random cycle of it, or at the
+             * last divide cycle of C1 sub-step 3 of the last kernel), re-enabled as soon as the
+             * manager is IDLE; the host reads the kernel windows: the stale microprogram
+             * position must not act in the next epoch's idle part (mutant 35) */
+            e->mode = SMK_QMODE_QOS, e->len_kind = 2;
+            e->p_launch = 50 + rng_below(r, 300), e->p_done = rng_below(r, 3);
+            /* no QoS launches (P = 1.0) and a relaunch pattern (relaunch_point, mutant 17) */
+        }
+    }
 }
 
 void qm_env_init(qm_env_t *e, uint64_t seed)
@@ -221,6 +274,56 @@ static int host_script(qm_env_t *e, qm_in_t *in, int step)
     case 1: in->m_addr = QM_A_SAMPLE_PER, in->m_wdata = rng_chance(r, 1, 8) ? 0 : 1 + rng_below(r, 200); return 1;
     case 2: in->m_addr = QM_A_MCTRL, in->m_wdata = rnd_mctrl(e, 1); return 1;
     default: in->m_we = 0; return 0;
+    }
+}
+
+/* QM_F_DIS phases: write MCTRL.EN = 0 at microprogram offset dis_off of an armed QOS epoch
+ * (offset 0 = the S cycle et = L - LC), then EN = 1 as soon as the manager is IDLE. The special
+ * offset is the last divide cycle of C1 sub-step 3 of the last kernel: S (1 cycle), G (NP + 1),
+ * then C1 with 4 + 5 D cycles per kernel (sub-steps 0, 4, 6, 7 take 1 cycle, 1, 2, 3, 5, 8 take D). */
+#define QM_DIS_C1S3 (1 + (QM_NP + 1) + (QM_KN - 1) * (4 + 5 * QM_D) + 3 * QM_D)
+static int dis_point(qm_env_t *e, qm_in_t *in)
+{
+    rng_t *r = &e->r;
+    const qos_mgr_t *q = &qm_peek->q;
+    if (e->dis_reen) {
+        if (q->st != QM_ST_IDLE)
+            return 0;
+        in->m_we = 1, in->m_addr = QM_A_MCTRL, in->m_wdata = rnd_mctrl(e, 1);
+        e->dis_reen = 0;
+        e->dis_epoch = q->epochs + 1 + rng_below(r, 3); /* let cum_c grow between disables */
+        e->dis_off = rng_chance(r, 1, 2) ? QM_DIS_C1S3 : rng_below(r, QM_LC_QOS);
+        return 1;
+    }
+    if (q->st != QM_ST_RUN || q->cur_mode != SMK_QMODE_QOS || q->epochs < e->dis_epoch ||
+        q->L < QM_LC_QOS || q->et != q->L - QM_LC_QOS + e->dis_off)
+        return 0;
+    in->m_we = 1, in->m_addr = QM_A_MCTRL, in->m_wdata = rnd_mctrl(e, 0);
+    e->dis_reen = 1;
+    e->n_mdis++;
+    return 1;
+}
+
+/* QM_F_DIS phases (no QoS kernels: P = 1.0), a relaunch pattern: a fresh launch of kernel rl_k
+ * between S and its C1 sub-step 0 (so its window wc is 0 and cum_c stays 0 while C2 clears fresh),
+ * then a relaunch with keep early in the next epoch: fresh must be set again (cum_c is still 0), and
+ * the next C2 sub-step 0 computes its agoal from 1.0 instead of ipc_ep (mutant 17) */
+static void relaunch_point(qm_env_t *e, qm_in_t *in)
+{
+    rng_t *r = &e->r;
+    const qos_mgr_t *q = &qm_peek->q;
+    if (e->rl_norej) /* the launch of the previous cycle commits */
+        in->kl_rej = 0, e->rl_norej = 0;
+    if (q->st != QM_ST_RUN || q->cur_mode != SMK_QMODE_QOS || q->L < QM_LC_QOS)
+        return;
+    if (!e->rl_state && q->et == q->L - QM_LC_QOS + e->rl_off) {
+        in->kl_v = 1, in->kl_k = e->rl_k, in->kl_keep = 0, in->kl_qos = 0;
+        e->rl_state = 1, e->rl_norej = 1, e->rl_epoch = q->epochs, e->rl_off = rng_below(r, 64);
+    } else if (e->rl_state && q->epochs != e->rl_epoch && q->et >= e->rl_off) {
+        in->kl_v = 1, in->kl_k = e->rl_k, in->kl_keep = 1, in->kl_qos = 0;
+        e->rl_state = 0, e->rl_norej = 1, e->n_relaunch++;
+        e->rl_k = rng_below(r, QM_KN);
+        e->rl_off = 1 + rng_below(r, QM_NP + 1 + e->rl_k * (4 + 5 * QM_D)); /* before its C1 sub-step 0 */
     }
 }
 
@@ -252,6 +355,8 @@ void qm_env_gen(qm_env_t *e, qm_stim_t *st)
     if (e->script < 3) {
         host_script(e, in, e->script);
         e->script++;
+    } else if (e->focus == QM_F_DIS && qm_peek && dis_point(e, in)) {
+        /* directed disable or re-enable (dis_point) */
     } else if (e->p_dis && rng_below(r, 100000) < e->p_dis) {
         in->m_we = 1, in->m_addr = QM_A_MCTRL, in->m_wdata = rnd_mctrl(e, 0);
         e->n_dis++;
@@ -262,7 +367,7 @@ void qm_env_gen(qm_env_t *e, qm_stim_t *st)
         case 0: case 1: case 2: in->m_addr = QM_A_EPOCH_LEN, in->m_wdata = rnd_epoch_len(e); break;
         case 3: in->m_addr = QM_A_SAMPLE_PER, in->m_wdata = rng_chance(r, 1, 4) ? (uint32_t)rng_next(r) : rng_below(r, 300); break;
         case 4: case 5: case 6:
-            if (rng_chance(r, 1, 3))
+            if (rng_chance(r, 1, 3) && e->focus < QM_F_SMK) /* directed phases keep their mode */
                 e->mode = rng_chance(r, 1, 2) ? SMK_QMODE_QOS : rng_below(r, 4), e->tlp = rng_chance(r, 4, 5);
             in->m_addr = QM_A_MCTRL, in->m_wdata = rnd_mctrl(e, 1);
             break;
@@ -274,19 +379,27 @@ void qm_env_gen(qm_env_t *e, qm_stim_t *st)
     case 1: in->m_raddr = rng_below(r, 1u << QM_MA_W); break;
     default: in->m_raddr = (1 + rng_below(r, 7)) * 0x40 + rng_below(r, QM_KN + 2); break;
     }
+    if (e->focus == QM_F_DIS && rng_chance(r, 1, 3)) /* the kernel windows of the last kernels */
+        in->m_raddr = (1 + rng_below(r, 7)) * 0x40 + QM_KN - 1 - rng_below(r, 2);
 
     /* launches (fields are garbage without kl_v), refusals, completions */
     in->kl_v = rng_below(r, 100000) < e->p_launch;
     in->kl_k = rng_below(r, 1u << KW);
     in->kl_n = (uint32_t)rng_next(r) & MSK(SMK_WID_W + 1);
-    in->kl_qos = rng_chance(r, 1, 2);
-    in->kl_goal = rnd_goal(r);
+    in->kl_qos = e->focus ? rng_chance(r, 3, 4) : rng_chance(r, 1, 2);
+    in->kl_goal = e->focus && rng_chance(r, 3, 4) ? QM_ONE * (400 * QM_NSM + rng_below(r, 400 * QM_NSM)) : rnd_goal(r);
     in->kl_x = rng_chance(r, 1, 6) ? (uint32_t)rng_next(r) & MSK(17) : rng_below(r, QM_ONE + 1);
     in->kl_t = rnd_w(r, GVW);
+    if (e->focus == QM_F_SMK)
+        in->kl_x = 1 + rng_below(r, 3), in->kl_t = 1 + rng_below(r, (uint32_t)MSK(GVW));
+    else if (e->focus == QM_F_LOWIPC && rng_chance(r, 1, 2))
+        in->kl_goal = rng_below(r, 600); /* below the phase's hist: hgive != 0 */
     in->kl_keep = rng_chance(r, 1, 2); /* relaunch keeping the history, or a fresh launch */
     in->kl_rej = e->prev_kl_v ? rng_below(r, 100) < e->p_rej : rng_chance(r, 1, 10);
     in->kdone_v = rng_below(r, 10000) < e->p_done;
     in->kdone_k = rng_below(r, 1u << KW);
+    if (e->focus == QM_F_DIS && qm_peek)
+        in->kl_qos = 0, relaunch_point(e, in); /* P stays 1.0 */
 
     /* request port */
     in->rq_rdy = rng_below(r, 100) < e->p_rdy;
@@ -306,6 +419,8 @@ void qm_env_gen(qm_env_t *e, qm_stim_t *st)
         const uint32_t b = bases[rng_below(r, 3)];
         const uint32_t a = b == SMK_REG_EP_SAMPLES ? b : b + rng_below(r, SMK_KSLOTS);
         e->smreg[s][a] = sm_value(r, a);
+        if (e->focus == QM_F_LOWIPC && b == SMK_REG_STAT_THR)
+            e->smreg[s][a] &= 15;
     }
 }
 
@@ -361,11 +476,16 @@ void qm_env_commit(qm_env_t *e, const qm_stim_t *st, const qm_out_t *o)
 
 void qm_env_summary(const qm_env_t *e)
 {
+    printf("directed phases: %llu SMK tiny-x, %llu low-IPC, %llu microprogram-disable (%llu disables inside the microprogram), "
+           "%llu keep relaunches after a launch in the microprogram\n",
+           (unsigned long long)e->n_directed[0], (unsigned long long)e->n_directed[1], (unsigned long long)e->n_directed[2],
+           (unsigned long long)e->n_mdis, (unsigned long long)e->n_relaunch);
     printf("%llu cycles: %llu launches offered (%llu with keep), %llu snapshots, %llu epoch starts, %llu QUOTA writes, "
-           "%llu TLP SM visits, %llu idle reads, %llu TLP requests (%llu VICTIM acks), %llu disables, %llu resets\n",
+           "%llu TLP SM visits, %llu idle reads, %llu TLP requests (%llu VICTIM acks), %llu disables, %llu resets, %llu TLP phases\n",
            (unsigned long long)e->cycle, (unsigned long long)e->n_launch, (unsigned long long)e->n_keep,
            (unsigned long long)e->n_snaps,
            (unsigned long long)e->n_epochs_seen, (unsigned long long)e->n_quota, (unsigned long long)e->n_tlp_sm, (unsigned long long)e->n_tlp_rd,
            (unsigned long long)e->n_req,
-           (unsigned long long)e->n_victim, (unsigned long long)e->n_dis, (unsigned long long)e->n_rst);
+           (unsigned long long)e->n_victim, (unsigned long long)e->n_dis, (unsigned long long)e->n_rst,
+           (unsigned long long)e->n_focus);
 }

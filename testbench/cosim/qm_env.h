@@ -61,6 +61,8 @@ int qm_obs_compare(const qm_obs_t *ref, const qm_obs_t *rtl, uint64_t cycle, con
 
 /* ---- environment */
 #define QM_SMREGS 256 /* SM register addresses (ADDR_W = 8) */
+/* phase kinds (qm_env_t.focus) */
+enum { QM_F_NONE = 0, QM_F_TLP, QM_F_SMK, QM_F_LOWIPC, QM_F_DIS };
 
 typedef struct {
     rng_t r;
@@ -69,6 +71,10 @@ typedef struct {
     uint64_t phase_end;
     uint32_t p_host, p_dis, p_launch, p_rej, p_done, p_rdy, p_stray, p_rst, p_churn, lat_max, len_kind;
     uint32_t mode, tlp;
+    int focus; /* QM_F_*: TLP phase (QOS mode, TLP on, long epochs, QoS launches with goals above any
+                * history) or one of the directed phases of qm_env.c's new_phase */
+    uint32_t dis_reen, dis_epoch, dis_off; /* QM_F_DIS: re-enable pending, next armed epoch, offset */
+    uint32_t rl_state, rl_k, rl_off, rl_epoch, rl_norej; /* relaunch pattern (qm_env.c relaunch_point) */
     /* driver stub: lookup tables per (s, k) */
     uint32_t cnt[QM_NSM][QM_KN], part[QM_NSM][QM_KN], ksv[QM_NSM][QM_KN], ks[QM_NSM][QM_KN];
     /* scripted SM registers: the value behind every read address */
@@ -79,7 +85,8 @@ typedef struct {
     uint32_t prev_kl_v, rst_left;
     int script; /* position in the phase-start host writes (3 = none) */
     /* statistics */
-    uint64_t n_launch, n_keep, n_req, n_victim, n_epochs_seen, n_snaps, n_quota, n_dis, n_rst, n_tlp_sm, n_tlp_rd;
+    uint64_t n_directed[3], n_mdis, n_relaunch;
+    uint64_t n_launch, n_keep, n_req, n_victim, n_epochs_seen, n_snaps, n_quota, n_dis, n_rst, n_tlp_sm, n_tlp_rd, n_focus;
 } qm_env_t;
 
 void qm_env_init(qm_env_t *e, uint64_t seed);
