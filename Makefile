@@ -106,7 +106,7 @@ $(B)/$(1)/smk: testbench/smk.c testbench/workload.c testbench/timing.c testbench
 	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -o $$@ testbench/smk.c testbench/workload.c testbench/timing.c $(B)/default_wl.c $(B)/$(1)/libsmk.a -lm
 
 # Verilator lockstep harness: C model and environment built by gcc into archives, linked by absolute path
-$(B)/$(1)/cosim_issue: $(RTL_ISSUE) testbench/cosim/cosim_issue.cpp testbench/cosim/vl_bits.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+$(B)/$(1)/cosim_issue: $(RTL_ISSUE) testbench/cosim/cosim_issue.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_issue/cosim_issue  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module issue_path -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_issue -o cosim_issue \

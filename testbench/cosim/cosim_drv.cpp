@@ -192,14 +192,8 @@ int main(int argc, char **argv)
     const int rand_reset = o.rand_reset, summary = o.summary, quiet = o.quiet;
     const char *fst = o.fst;
     Vsm_driver *top = new Vsm_driver;
-#ifdef MUTANT
-    top->mutsel = (uint8_t)mutant;
-#else
-    if (mutant) {
-        std::fprintf(stderr, "%s: --mutant needs a harness built by scripts/mutate.sh\n", argv[0]);
-        return 2;
-    }
-#endif
+    if (const int rc = cosim_set_mutant(top, mutant, argv[0]))
+        return rc;
     VerilatedFstC *tfp = nullptr;
     if (fst) {
         Verilated::traceEverOn(true);

@@ -14,6 +14,7 @@
 #endif
 #include "verilated.h"
 #include "vl_bits.h"
+#include "cosim_opts.h"
 #include "verilated_fst_c.h"
 
 extern "C" {
@@ -253,14 +254,8 @@ int main(int argc, char **argv)
     VerilatedContext *ctx = Verilated::defaultContextp();
     Vissue_path *top = new Vissue_path;
 
-#ifdef MUTANT
-    top->mutsel = (uint8_t)mutant;
-#else
-    if (mutant) {
-        std::fprintf(stderr, "%s: --mutant needs a harness built by scripts/mutate.sh\n", argv[0]);
-        return 2;
-    }
-#endif
+    if (const int rc = cosim_set_mutant(top, mutant, argv[0]))
+        return rc;
     if (bench_n) return bench(top, seed, bench_n);
 
     VerilatedFstC *tfp = nullptr;

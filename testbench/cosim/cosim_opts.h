@@ -1,6 +1,6 @@
 // cosim_opts.h: the command-line options every lockstep cosim shim shares (--seed --cycles
 // --rand-reset --fst FILE --window FIRST:LAST --summary --quiet --mutant ID), and the Verilator
-// arguments they imply. Included by testbench/cosim/cosim_{pe,sm,drv,gpu}.cpp.
+// arguments they imply. Included by testbench/cosim/cosim_{issue,pe,sm,drv,qm,gpu}.cpp.
 #ifndef COSIM_OPTS_H
 #define COSIM_OPTS_H
 #include <cstdint>
@@ -74,4 +74,21 @@ static inline void cosim_verilated_args(const char *argv0, const cosim_opts &o)
     for (auto &s : vargs) vargv.push_back(s.c_str());
     Verilated::commandArgs((int)vargv.size(), vargv.data());
 }
+// --mutant ID: selects mutant ID of a harness built by scripts/mutate.sh (-DMUTANT: the Yosys netlist
+// has a `mutsel` input); a normal build refuses a nonzero ID. Returns 0, or the exit status 2.
+template <class Top> static inline int cosim_set_mutant(Top *top, uint64_t mutant, const char *argv0)
+{
+#ifdef MUTANT
+    top->mutsel = (uint8_t)mutant;
+    (void)argv0;
+#else
+    (void)top;
+    if (mutant) {
+        std::fprintf(stderr, "%s: --mutant needs a harness built by scripts/mutate.sh\n", argv0);
+        return 2;
+    }
+#endif
+    return 0;
+}
+
 #endif

@@ -137,14 +137,8 @@ int main(int argc, char **argv)
     const char *fst = o.fst;
     Vpreempt_engine *top = new Vpreempt_engine;
 
-#ifdef MUTANT
-    top->mutsel = (uint8_t)mutant;
-#else
-    if (mutant) {
-        std::fprintf(stderr, "%s: --mutant needs a harness built by scripts/mutate.sh\n", argv[0]);
-        return 2;
-    }
-#endif
+    if (const int rc = cosim_set_mutant(top, mutant, argv[0]))
+        return rc;
 
     VerilatedFstC *tfp = nullptr;
     if (fst) {
