@@ -13,24 +13,40 @@
 #                                              cells, each one bit)
 #   ice40    `synth_ice40 -top M; stat`     -> SB_LUT4, SB_DFF* count
 #   xilinx   `synth_xilinx -top M; stat`    -> LUT1..LUT6, FDRE/FDSE/FDCE/FDPE count
+# Blocks with a style (fourth field of the entry, see below) use another generic flow and only the
+# generic one (no iCE40 / XC7 columns):
+#   hier     `synth -top M` without -flatten (each module synthesized once, however often it is
+#            instantiated); cells and FF bits are the `stat -top M` hierarchy totals, and a breakdown
+#            per submodule is written below the table (gpu_top: SMs / driver / manager / top glue).
+#   nf       `synth -flatten -top M -run begin:fine`, then synth's fine stage with `opt -fast -full`
+#            and `opt -full` replaced by `opt -fast` and `opt` (memory_map, techmap, abc -fast as in
+#            synth).  Tried for sm_driver on gtx980, whose `opt -full` loop converges by one mux per
+#            SM per iteration; its techmap then ran out of 16 GB (docs/area_notes.md).  No block
+#            uses it today.
+# Every Yosys runs under `ulimit -v $SMK_AREA_VMEM_KB` (default 16000000 KB) and `nice`.
 # Blocks listed in QGATE_BLOCKS are also synthesized with `chparam -set QGATE 0` (all three flows)
 # to give the quota-gating overhead = count(QGATE=1) - count(QGATE=0), absolute and in percent of
 # the QGATE=0 count.  Blocks listed in STORAGE_BLOCKS get "storage bits" (= generic FF bits) next
-# to the thesis's estimate 4 x 32-bit counters per kernel slot = 128 x SMK_KSLOTS bits.
+# to the thesis's estimate 4 x 32-bit counters per kernel slot = 128 x SMK_KSLOTS bits.  Blocks
+# listed in DRIVER_STORAGE_BLOCKS get the same column with the driver's figures: generic FF bits,
+# the per-SM per-kernel partition counters (cnt + part: NUM_SM x KERNELS x 2 x (TBS_W+1) bits) and
+# the thesis's 7 32-bit counters per SM per kernel slot (NUM_SM x KSLOTS x 7 x 32; 448 x 32 on gtx980).
 #
 # Outputs: OUTDIR/area.csv, OUTDIR/area.md (the same data as a Markdown table with a header
-# paragraph), OUTDIR/logs/BLOCK.CONFIG.FLOW.{ys,log,out,stat} and OUTDIR/logs/runtimes.txt.
+# paragraph), OUTDIR/logs/BLOCK.CONFIG.FLOW.{ys,log,out,stat} and OUTDIR/logs/runtimes.txt
+# (wall and CPU seconds and Yosys's peak memory per synthesis).
 # Exit status is non-zero if any synthesis fails (the block, config and log are named); area.csv
 # and area.md are then not written.
 #
 # Environment overrides:
 #   SMK_AREA_JOBS=N                parallel Yosys processes (default 2: the build machine has 2 cores)
 #   SMK_AREA_BLOCKS="e1;e2;..."    replace the BLOCKS list below (entries separated by ';')
+#   SMK_AREA_VMEM_KB=N             virtual-memory limit of each Yosys (ulimit -v, KB; default 16000000)
 set -euo pipefail
 
 # ---------------------------------------------------------------------------------- blocks
-# Each entry is "module:file[,file...][:chparam args]", paths relative to the repository root
-# (or absolute).
+# Each entry is "module:file[,file...][:chparam args[:style]]", paths relative to the repository
+# root (or absolute); style is empty (generic + iCE40 + XC7), nf or hier (see above).
 # The optional third field is passed to `chparam ARGS module` before synthesis, e.g.
 # "gpu_top:rtl/gpu_top.v,rtl/sm_top.v:-set NSM 2".  List every file the block's hierarchy needs.
 BLOCKS=(
@@ -39,15 +55,26 @@ BLOCKS=(
     "preempt_engine:rtl/preempt_engine.v"
     "sm_top:rtl/warp_sched.v,rtl/quota_unit.v,rtl/preempt_engine.v,rtl/sm_top.v"
     "sm_driver:rtl/sm_driver.v"
+    "qos_mgr:rtl/qos_mgr.v"
+    "gpu_top:rtl/warp_sched.v,rtl/quota_unit.v,rtl/preempt_engine.v,rtl/sm_top.v,rtl/sm_driver.v,rtl/qos_mgr.v,rtl/gpu_top.v::hier"
 )
-# Blocks synthesized only for some configurations (others get a row saying why). sm_driver's
-# one-cycle decision logic is flat: Yosys 0.23's generic synthesis of gtx980 exceeded 18 GB of
-# memory after 38 minutes (docs/area_notes.md).
-declare -A ONLY_CONFIGS=([sm_driver]="small")
+# Blocks synthesized only for some configurations, keyed by the row name (module, or
+# module-style); the other configurations get a row with the NOT_DONE text (measured reasons in
+# docs/area_notes.md).  sm_driver's one-cycle decision logic is flat: on gtx980 the generic synth's
+# `opt -full` loop takes 16 changes (one mux per SM) per 46-s iteration, and with that loop left
+# out (nf) techmap exceeded 16 GB after 34 minutes; pascal56 (56 SMs) is a superset.  gpu_top holds
+# the driver of its configuration.
+declare -A ONLY_CONFIGS=([sm_driver]="small" [gpu_top-hier]="small")
+declare -A NOT_DONE=(
+    [sm_driver]="not synthesized: Yosys techmap exceeded 16 GB on gtx980; pascal56 is a superset (see the notes)"
+    [gpu_top-hier]="not synthesized: contains this configuration's sm_driver (see the notes)"
+)
 # Blocks with a QGATE parameter: also synthesized with QGATE=0 for the gating-overhead columns.
 QGATE_BLOCKS=(warp_sched)
 # Blocks whose generic FF bits are compared with the thesis's 128 x KSLOTS storage estimate.
 STORAGE_BLOCKS=(quota_unit)
+# Driver rows whose storage column compares the partition counters with the thesis's 448 counters.
+DRIVER_STORAGE_BLOCKS=(sm_driver)
 
 readonly WANT_YOSYS="0.23"
 readonly FLOWS=(xilinx ice40 generic) # job order: generic is the cheapest flow, so it goes last
@@ -70,17 +97,19 @@ if [ "${1:-}" = "--job" ]; then
     rm -f "$logdir/$tag.res"
     t0=$(date +%s%N)
     rc=0
-    (cd "$ROOT" && yosys -q -l "$logdir/$tag.log" -s "$logdir/$tag.ys") >"$logdir/$tag.out" 2>&1 || rc=$?
+    (cd "$ROOT" && ulimit -v "${SMK_AREA_VMEM_KB:-16000000}" &&
+        exec nice -n 10 yosys -q -l "$logdir/$tag.log" -s "$logdir/$tag.ys") >"$logdir/$tag.out" 2>&1 || rc=$?
     t1=$(date +%s%N)
     ms=$(((t1 - t0) / 1000000))
     # Yosys ends its log with "CPU: user 12.20s system 0.13s, MEM: 91.44 MB peak": keep the CPU
     # time too, since the wall time depends on the machine's load.
     cpu=$(sed -n 's/.*CPU: user \([0-9.]*\)s system \([0-9.]*\)s.*/\1 \2/p' "$logdir/$tag.log" 2>/dev/null |
         awk 'END { if (NR) printf "%.1f", $1 + $2; else printf "?" }')
-    echo "$rc $ms $cpu" >"$logdir/$tag.res"
+    mem=$(sed -n 's/.*MEM: \([0-9.]*\) MB peak.*/\1/p' "$logdir/$tag.log" 2>/dev/null | tail -n 1)
+    echo "$rc $ms $cpu ${mem:-?}" >"$logdir/$tag.res"
     secs=$(awk -v ms="$ms" 'BEGIN { printf "%.1f", ms / 1000 }')
     if [ "$rc" -eq 0 ]; then
-        printf 'area: done %-40s %7ss wall %7ss cpu\n' "$tag" "$secs" "$cpu"
+        printf 'area: done %-40s %7ss wall %7ss cpu %8s MB peak\n' "$tag" "$secs" "$cpu" "${mem:-?}"
     else
         printf 'area: FAIL %-40s %7ss (exit %s, log %s)\n' "$tag" "$secs" "$rc" "$logdir/$tag.log"
     fi
@@ -116,7 +145,9 @@ in_list() { # in_list WORD LIST...
     return 1
 }
 
-# Parse the block entries once: B_MOD[i], B_FILES[i] (space separated), B_CHPARAM[i].
+# Parse the block entries once: B_MOD[i], B_FILES[i] (space separated), B_CHPARAM[i], B_STYLE[i]
+# and B_NAME[i] (tag prefix and ONLY_CONFIGS key: module, or module-style; the table shows
+# "module (style)").
 # The sources are copied to LOGDIR/src/ first and synthesized from there, so that all runs of
 # one invocation see the same RTL even if a file is edited meanwhile; SRC_SHA lists their sha1s.
 B_MOD=()
@@ -125,6 +156,8 @@ SRC_SHA=()
 declare -A SNAPPED=()
 rm -rf "$LOGDIR/src"
 B_CHPARAM=()
+B_STYLE=()
+B_NAME=()
 for entry in "${BLOCKS[@]}"; do
     [ -n "$entry" ] || continue
     mod=${entry%%:*}
@@ -133,6 +166,12 @@ for entry in "${BLOCKS[@]}"; do
     files=${rest%%:*}
     chp=""
     [ "$files" = "$rest" ] || chp=${rest#*:}
+    style=""
+    if [[ "$chp" == *:* ]]; then
+        style=${chp##*:}
+        chp=${chp%:*}
+    fi
+    [[ "$style" =~ ^(|nf|hier)$ ]] || die "block entry '$entry': unknown style '$style' (nf, hier)"
     [[ "$mod" =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || die "block entry '$entry': bad module name '$mod'"
     [[ "$chp" != *[\;$'\n']* ]] || die "block entry '$entry': chparam args must not contain ';'"
     IFS=',' read -r -a flist <<<"$files"
@@ -156,10 +195,15 @@ for entry in "${BLOCKS[@]}"; do
     B_MOD+=("$mod")
     B_FILES+=("${snap[*]}")
     B_CHPARAM+=("$chp")
+    B_STYLE+=("$style")
+    B_NAME+=("$mod${style:+-$style}")
 done
 [ "${#B_MOD[@]}" -gt 0 ] || die "no blocks"
 
-declare -A KSLOTS=()
+declare -A KSLOTS=() NUM_SM=() KERNELS=() TBS_W=()
+cfg_val() { # cfg_val VH NAME -> value of `define SMK_NAME
+    awk -v n="SMK_$2" '$1 == "`define" && $2 == n { print $3 }' "$1"
+}
 for c in "${CONFIGS[@]}"; do
     [[ "$c" =~ ^[A-Za-z0-9_-]+$ ]] || die "bad config name '$c'"
     vh=$ROOT/build/$c/smk_cfg.vh
@@ -168,10 +212,24 @@ for c in "${CONFIGS[@]}"; do
     k=$(awk '$1 == "`define" && $2 == "SMK_KSLOTS" { print $3 }' "$vh")
     [[ "$k" =~ ^[0-9]+$ ]] || die "no SMK_KSLOTS in $vh"
     KSLOTS[$c]=$k
+    for v in NUM_SM KERNELS TBS_W; do
+        x=$(cfg_val "$vh" "$v")
+        [[ "$x" =~ ^[0-9]+$ ]] || die "no SMK_$v in $vh"
+        eval "$v[\$c]=\$x"
+    done
 done
 
 # -------------------------------------------------------------------- write the jobs
-synth_cmd() {
+synth_cmd() { # synth_cmd FLOW MODULE [STYLE]
+    case ${3:-} in
+        hier) # synth without -flatten: each module once
+            echo "synth -top $2"
+            return ;;
+        nf) # synth's begin and coarse stages, then its fine stage without -full
+            printf '%s\n' "synth -flatten -top $2 -run begin:fine" "opt -fast" "memory_map" "opt" "techmap" \
+                "opt -fast" "abc -fast" "opt -fast" "hierarchy -check" "check"
+            return ;;
+    esac
     case $1 in
         generic) echo "synth -flatten -top $2" ;;
         ice40) echo "synth_ice40 -top $2" ;;
@@ -184,22 +242,25 @@ for flow in "${FLOWS[@]}"; do
     for c in "${CONFIGS[@]}"; do
         for i in "${!B_MOD[@]}"; do
             mod=${B_MOD[$i]}
-            if [ -n "${ONLY_CONFIGS[$mod]:-}" ] && ! in_list "$c" ${ONLY_CONFIGS[$mod]}; then continue; fi
+            name=${B_NAME[$i]}
+            style=${B_STYLE[$i]}
+            if [ -n "${ONLY_CONFIGS[$name]:-}" ] && ! in_list "$c" ${ONLY_CONFIGS[$name]}; then continue; fi
+            if [ -n "$style" ] && [ "$flow" != generic ]; then continue; fi
             variants=(q1)
             if in_list "$mod" "${QGATE_BLOCKS[@]}"; then variants+=(q0); fi
             for v in "${variants[@]}"; do
-                tag=$mod.$c.$flow
+                tag=$name.$c.$flow
                 chp=${B_CHPARAM[$i]}
                 if [ "$v" = q0 ]; then
                     tag=$tag.qgate0
                     chp="$chp -set QGATE 0"
                 fi
                 {
-                    echo "# area.sh: block $mod, config $c, flow $flow${chp:+, chparam ${chp# }}"
+                    echo "# area.sh: block $mod, config $c, flow $flow${style:+ ($style)}${chp:+, chparam ${chp# }}"
                     echo "read_verilog -I $ROOT/build/$c -I $ROOT/rtl ${B_FILES[$i]}"
                     [ -z "${chp// /}" ] || echo "chparam ${chp# } $mod"
-                    synth_cmd "$flow" "$mod"
-                    echo "tee -o $LOGDIR/$tag.stat stat"
+                    synth_cmd "$flow" "$mod" "$style"
+                    echo "tee -o $LOGDIR/$tag.stat stat${style:+ -top $mod}"
                 } >"$LOGDIR/$tag.ys"
                 rm -f "$LOGDIR/$tag.res" "$LOGDIR/$tag.stat"
                 TAGS+=("$tag")
@@ -224,8 +285,8 @@ for tag in "${TAGS[@]}"; do
         failed=1
         continue
     fi
-    read -r rc ms cpu <"$LOGDIR/$tag.res"
-    printf '%8.1f s wall %8s s cpu  %s\n' "$(awk -v ms="$ms" 'BEGIN { print ms / 1000 }')" "$cpu" "$tag" >>"$LOGDIR/runtimes.txt"
+    read -r rc ms cpu mem <"$LOGDIR/$tag.res"
+    printf '%8.1f s wall %8s s cpu %9s MB peak  %s\n' "$(awk -v ms="$ms" 'BEGIN { print ms / 1000 }')" "$cpu" "${mem:-?}" "$tag" >>"$LOGDIR/runtimes.txt"
     if [ "$rc" -ne 0 ]; then
         err=$(cat "$LOGDIR/$tag.out" "$LOGDIR/$tag.log" 2>/dev/null | grep -m 1 'ERROR' || true)
         echo "area: ERROR: synthesis of block $mod, config $c ($tag) failed (exit $rc); log $LOGDIR/$tag.log${err:+ -- $err}" >&2
@@ -270,6 +331,10 @@ stat_vals() {
         }' "$1"
 }
 
+share() { # share PART WHOLE -> 100 * PART / WHOLE with one decimal, or n/a
+    awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "n/a"; else printf "%.1f", 100 * a / b }'
+}
+
 pct() { # pct NEW BASE -> 100 * (NEW - BASE) / BASE with one decimal, or n/a
     awk -v a="$1" -v b="$2" 'BEGIN { if (b == 0) print "n/a"; else printf "%.1f\n", 100 * (a - b) / b }'
 }
@@ -277,27 +342,70 @@ pct() { # pct NEW BASE -> 100 * (NEW - BASE) / BASE with one decimal, or n/a
 CSV_HEADER="block,config,cells,ff_bits,ice40_lut4,ice40_ff,xc7_lut,xc7_ff,other_cells"
 CSV_HEADER+=",qgate0_cells,qgate0_ice40_lut4,qgate0_xc7_lut"
 CSV_HEADER+=",qgate_ovh_cells,qgate_ovh_cells_pct,qgate_ovh_ice40_lut4,qgate_ovh_ice40_pct,qgate_ovh_xc7_lut,qgate_ovh_xc7_pct"
-CSV_HEADER+=",storage_bits,thesis_bits"
+CSV_HEADER+=",storage_bits,thesis_bits,partition_bits"
+
+# hier_vals FILE -> one line per module of a hierarchical `stat`: "NAME OWN_CELLS OWN_FF", own =
+# primitive cells ($...) of the module itself, not its submodule instances.
+hier_vals() {
+    awk '
+        /^=== .* ===$/ { mod = $2; insec = 0; next }
+        mod == "design" { next }
+        /Number of cells:/ { insec = 1; names[++n] = mod; next }
+        insec && NF == 0 { insec = 0; next }
+        insec && NF == 2 && $2 ~ /^[0-9]+$/ {
+            if ($1 ~ /^\$/ && $1 !~ /^\$paramod/) { own[mod] += $2; if ($1 ~ /DFF/) ff[mod] += $2 }
+            next
+        }
+        END { for (i = 1; i <= n; i++) printf "%s %d %d\n", names[i], own[names[i]], ff[names[i]] }' "$1"
+}
+brk_rows=()
 
 csv_rows=()
 md_rows=()
 warnings=()
 for i in "${!B_MOD[@]}"; do
     mod=${B_MOD[$i]}
+    name=${B_NAME[$i]}
+    style=${B_STYLE[$i]}
+    label=$mod${style:+ ($style)}
     for c in "${CONFIGS[@]}"; do
-        if [ -n "${ONLY_CONFIGS[$mod]:-}" ] && ! in_list "$c" ${ONLY_CONFIGS[$mod]}; then
-            md_rows+=("| $mod | $c | not synthesized (only ${ONLY_CONFIGS[$mod]}: see the notes) | | | | | | | | | | |")
+        if [ -n "${ONLY_CONFIGS[$name]:-}" ] && ! in_list "$c" ${ONLY_CONFIGS[$name]}; then
+            s_md=""
+            if in_list "$name" "${DRIVER_STORAGE_BLOCKS[@]}"; then
+                # the RTL's partition counters are known without synthesis
+                s_md="cnt+part $((NUM_SM[$c] * KERNELS[$c] * 2 * (TBS_W[$c] + 1))) (thesis $((NUM_SM[$c] * KSLOTS[$c] * 7)) x 32 = $((NUM_SM[$c] * KSLOTS[$c] * 7 * 32)))"
+            fi
+            md_rows+=("| $label | $c | ${NOT_DONE[$name]:-not synthesized (only ${ONLY_CONFIGS[$name]}: see the notes)} | | | | | | | | | $s_md | |")
             continue
         fi
-        read -r g_cells g_latch g_ff g_other < <(stat_vals "$LOGDIR/$mod.$c.generic.stat" generic)
-        read -r _ i_lut i_ff i_other < <(stat_vals "$LOGDIR/$mod.$c.ice40.stat" ice40)
-        read -r _ x_lut x_ff x_other < <(stat_vals "$LOGDIR/$mod.$c.xilinx.stat" xilinx)
-        [ "$g_latch" -eq 0 ] || warnings+=("$mod/$c: $g_latch latch cells after generic synth (see $mod.$c.generic.log)")
-        [ "$g_other" = "-" ] || warnings+=("$mod/$c: unmapped coarse cells after generic synth: $g_other")
+        read -r g_cells g_latch g_ff g_other < <(stat_vals "$LOGDIR/$name.$c.generic.stat" generic)
+        [ "$g_latch" -eq 0 ] || warnings+=("$label/$c: $g_latch latch cells after generic synth (see $name.$c.generic.log)")
+        [ "$g_other" = "-" ] || warnings+=("$label/$c: unmapped coarse cells after generic synth: $g_other")
         other=""
-        [ "$i_other" = "-" ] || other+="ice40: ${i_other//+/ } "
-        [ "$x_other" = "-" ] || other+="xc7: ${x_other//+/ }"
+        if [ -n "$style" ]; then
+            # generic only (see the header): no FPGA columns
+            i_lut=- i_ff=- x_lut=- x_ff=-
+        else
+            read -r _ i_lut i_ff i_other < <(stat_vals "$LOGDIR/$name.$c.ice40.stat" ice40)
+            read -r _ x_lut x_ff x_other < <(stat_vals "$LOGDIR/$name.$c.xilinx.stat" xilinx)
+            [ "$i_other" = "-" ] || other+="ice40: ${i_other//+/ } "
+            [ "$x_other" = "-" ] || other+="xc7: ${x_other//+/ }"
+        fi
         other=${other% }
+        if [ "$style" = hier ]; then
+            # breakdown of the hierarchy total: top glue, the driver, the manager, the rest (SMs)
+            declare -A h_c=() h_f=()
+            while read -r hm hc hf; do
+                h_c[$hm]=$hc
+                h_f[$hm]=$hf
+            done < <(hier_vals "$LOGDIR/$name.$c.generic.stat")
+            t_c=${h_c[$mod]:-0} t_f=${h_f[$mod]:-0}
+            d_c=${h_c[sm_driver]:-0} d_f=${h_f[sm_driver]:-0}
+            m_c=${h_c[qos_mgr]:-0} m_f=${h_f[qos_mgr]:-0}
+            s_c=$((g_cells - t_c - d_c - m_c)) s_f=$((g_ff - t_f - d_f - m_f))
+            brk_rows+=("| $label | $c | $g_cells / $g_ff | ${NUM_SM[$c]} SMs: $s_c ($(share "$s_c" "$g_cells")%) / $s_f ($(share "$s_f" "$g_ff")%) | $((s_c / NUM_SM[$c])) / $((s_f / NUM_SM[$c])) | $d_c ($(share "$d_c" "$g_cells")%) / $d_f ($(share "$d_f" "$g_ff")%) | $m_c ($(share "$m_c" "$g_cells")%) / $m_f ($(share "$m_f" "$g_ff")%) | $t_c / $t_f |")
+            unset h_c h_f
+        fi
         q_csv=",,,,,,,,"
         q_md="- | - | -"
         if in_list "$mod" "${QGATE_BLOCKS[@]}"; then
@@ -310,15 +418,23 @@ for i in "${!B_MOD[@]}"; do
             q_csv="$g0_cells,$i0_lut,$x0_lut,$oc,$oc_p,$oi,$oi_p,$ox,$ox_p"
             q_md="$(printf '%+d (%s%%) | %+d (%s%%) | %+d (%s%%)' "$oc" "$oc_p" "$oi" "$oi_p" "$ox" "$ox_p")"
         fi
-        s_csv=","
+        s_csv=",,"
         s_md="-"
         if in_list "$mod" "${STORAGE_BLOCKS[@]}"; then
             thesis=$((128 * KSLOTS[$c]))
-            s_csv="$g_ff,$thesis"
+            s_csv="$g_ff,$thesis,"
             s_md="$g_ff ($thesis)"
         fi
-        csv_rows+=("$mod,$c,$g_cells,$g_ff,$i_lut,$i_ff,$x_lut,$x_ff,\"$other\",$q_csv,$s_csv")
-        md_rows+=("| $mod | $c | $g_cells | $g_ff | $i_lut | $i_ff | $x_lut | $x_ff | $q_md | $s_md | ${other:--} |")
+        if in_list "$mod" "${DRIVER_STORAGE_BLOCKS[@]}"; then
+            thesis=$((NUM_SM[$c] * KSLOTS[$c] * 7 * 32))
+            pbits=$((NUM_SM[$c] * KERNELS[$c] * 2 * (TBS_W[$c] + 1)))
+            s_csv="$g_ff,$thesis,$pbits"
+            s_md="$g_ff; cnt+part $pbits (thesis $((NUM_SM[$c] * KSLOTS[$c] * 7)) x 32 = $thesis)"
+        fi
+        [ "$i_lut" != - ] || { i_lut="" i_ff="" x_lut="" x_ff=""; }
+        csv_rows+=("$name,$c,$g_cells,$g_ff,$i_lut,$i_ff,$x_lut,$x_ff,\"$other\",$q_csv,$s_csv")
+        [ -n "$i_lut" ] || { i_lut=- i_ff=- x_lut=- x_ff=-; }
+        md_rows+=("| $label | $c | $g_cells | $g_ff | $i_lut | $i_ff | $x_lut | $x_ff | $q_md | $s_md | ${other:--} |")
     done
 done
 
@@ -329,10 +445,20 @@ done
 } >"$OUTDIR/area.csv.tmp"
 
 TABLE=$(
-    echo "| block | config | cells | FF bits | iCE40 LUT4 | iCE40 FF | XC7 LUT | XC7 FF | QGATE ovh: cells | QGATE ovh: iCE40 LUT4 | QGATE ovh: XC7 LUT | storage bits (thesis 128 x K) | other cells |"
+    echo "| block | config | cells | FF bits | iCE40 LUT4 | iCE40 FF | XC7 LUT | XC7 FF | QGATE ovh: cells | QGATE ovh: iCE40 LUT4 | QGATE ovh: XC7 LUT | storage bits (thesis) | other cells |"
     echo "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|"
     printf '%s\n' "${md_rows[@]}"
 )
+BRK=""
+if [ "${#brk_rows[@]}" -gt 0 ]; then
+    BRK=$(
+        echo "Hierarchical totals split by submodule (cells / FF bits; each part's own primitive cells, SMs = the rest):"
+        echo
+        echo "| block | config | total | SMs (sm_top + warp_sched + quota_unit + preempt_engine) | per SM | driver (sm_driver) | manager (qos_mgr) | top glue |"
+        echo "|---|---|--:|--:|--:|--:|--:|--:|"
+        printf '%s\n' "${brk_rows[@]}"
+    )
+fi
 
 {
     echo "# smk-qos area figures"
@@ -343,14 +469,19 @@ TABLE=$(
     echo "(sha1: $(printf '%s, ' "${SRC_SHA[@]}" | sed 's/, $//')); the same data is in \`area.csv\`."
     echo
     echo "- cells, FF bits: generic \`synth -flatten -top M; stat\` (all cells; flip-flop bits)."
+    echo "- (hier): \`synth -top M\` without -flatten; cells and FF bits are the hierarchy totals of \`stat -top M\`"
+    echo "  (each module synthesized once, counted once per instance); generic cells only; split below the table."
     echo "- iCE40: \`synth_ice40 -top M\` (SB_LUT4, SB_DFF*). XC7: \`synth_xilinx -top M\` (LUT1-LUT6, FDRE/FDSE/FDCE/FDPE)."
     echo "- QGATE ovh: count with quota gating (QGATE=1) minus count with \`chparam -set QGATE 0\`, and in percent of the QGATE=0 count."
     echo "- storage bits: the block's FF bits from the generic synthesis; in parentheses the thesis's estimate,"
-    echo "  4 x 32-bit counters per kernel slot per SM = 128 x SMK_KSLOTS bits."
+    echo "  4 x 32-bit counters per kernel slot per SM = 128 x SMK_KSLOTS bits. sm_driver: its FF bits; the per-SM"
+    echo "  per-kernel partition counters cnt + part = NUM_SM x KERNELS x 2 x (TBS_W+1) bits (state bits of the RTL);"
+    echo "  the thesis's 7 32-bit counters per SM per kernel slot, NUM_SM x KSLOTS x 7 x 32 (448 x 32 on gtx980)."
     echo "- other cells: cells that are none of LUT, FF, carry, wide mux or I/O buffer (e.g. RAM, DSP); '-' = none."
     echo "  XC7 INV cells are listed here, not under XC7 LUT (LUT1-LUT6 only); each occupies a LUT in the device."
     echo
     echo "$TABLE"
+    [ -z "$BRK" ] || printf '\n%s\n' "$BRK"
 } >"$OUTDIR/area.md.tmp"
 
 mv "$OUTDIR/area.csv.tmp" "$OUTDIR/area.csv"
@@ -361,3 +492,4 @@ CPU_TOTAL=$(awk '{ s += $4 } END { printf "%.0f", s }' "$LOGDIR/runtimes.txt")
 echo "area: ${#TAGS[@]} syntheses in $((T1 - T0)) s wall, $CPU_TOTAL s Yosys CPU (per run: logs/runtimes.txt); wrote $OUTDIR/area.csv and $OUTDIR/area.md"
 echo
 echo "$TABLE"
+[ -z "$BRK" ] || printf '\n%s\n' "$BRK"
