@@ -55,6 +55,42 @@ enum { QO_pl_keep = QO_N, QO_QM_N };
 #define QO_FIRST_STATE QO_mctrl
 typedef struct { uint64_t v[QO_QM_N]; } qm_obs_t;
 
+/* Every output and state element of the manager, packed as QM_OBS (+ pl_keep) says; shared by
+ * qm_obs_from_model (cosim_qm) and gpu_env.c (the manager inside gpu_top). */
+static inline void qm_obs_fill(const qos_mgr_t *q, const qm_out_t *o, uint64_t *v)
+{
+    v[QO_m_rdata] = o->m_rdata, v[QO_own] = o->own, v[QO_csr_we] = o->csr_we;
+    for (int s = 0; s < QM_NSM; s++) {
+        v[QO_csr_addr + s] = o->csr_addr[s], v[QO_csr_wdata + s] = o->csr_wdata[s];
+        v[QO_rd_addr + s] = o->rd_addr[s], v[QO_qm + s] = q->qm[s];
+    }
+    v[QO_lk_s] = o->lk_s, v[QO_lk_k] = o->lk_k;
+    v[QO_rq_v] = o->rq_v, v[QO_rq_k] = o->rq_k, v[QO_rq_sm] = o->rq_sm;
+    v[QO_mctrl] = q->mctrl, v[QO_epoch_len] = q->epoch_len, v[QO_sample_per] = q->sample_per;
+    v[QO_st] = q->st, v[QO_init_i] = q->init_i, v[QO_et] = q->et, v[QO_L] = q->L;
+    v[QO_cur_mode] = q->cur_mode, v[QO_epochs] = q->epochs;
+    for (int k = 0; k < QM_KN; k++) {
+        v[QO_rq_give + k] = o->rq_give[k];
+        v[QO_mv + k] = q->mv[k], v[QO_mqos + k] = q->mqos[k], v[QO_mkn + k] = q->mkn[k];
+        v[QO_mgoal + k] = q->mgoal[k], v[QO_mx + k] = q->mx[k], v[QO_mt + k] = q->mt[k];
+        v[QO_fresh + k] = q->fresh[k], v[QO_wcnt + k] = q->wcnt[k], v[QO_wc + k] = q->wc[k];
+        v[QO_isum + k] = q->isum[k], v[QO_tsum + k] = q->tsum[k], v[QO_cum_i + k] = q->cum_i[k];
+        v[QO_cum_c + k] = q->cum_c[k], v[QO_ipc_ep + k] = q->ipc_ep[k], v[QO_hist + k] = q->hist[k];
+        v[QO_alpha + k] = q->alpha[k], v[QO_agoal + k] = q->agoal[k], v[QO_hgive + k] = q->hgive[k];
+        v[QO_qpt + k] = q->qpt[k], v[QO_smk_r + k] = q->smk_r[k];
+        v[QO_cb + k] = q->cb[k], v[QO_kb + k] = q->kb[k];
+        v[QO_itb + k] = q->itb[k], v[QO_give + k] = q->give[k];
+    }
+    v[QO_pl_v] = q->pl_v, v[QO_pl_k] = q->pl_k, v[QO_pl_n] = q->pl_n, v[QO_pl_qos] = q->pl_qos;
+    v[QO_pl_goal] = q->pl_goal, v[QO_pl_x] = q->pl_x, v[QO_pl_t] = q->pl_t, v[QO_pl_keep] = q->pl_keep;
+    v[QO_P] = q->P, v[QO_ratio] = q->ratio, v[QO_gN] = q->gN, v[QO_Q] = q->Q;
+    v[QO_ga_i] = q->ga_i, v[QO_ga_t] = q->ga_t;
+    v[QO_g_s] = q->g_s, v[QO_g_k] = q->g_k, v[QO_g_ksv] = q->g_ksv, v[QO_g_ks] = q->g_ks, v[QO_g_cnt] = q->g_cnt;
+    v[QO_x_q] = q->x_q, v[QO_x_v] = q->x_v, v[QO_x_s] = q->x_s, v[QO_x_ks] = q->x_ks;
+    v[QO_sumc] = q->sumc, v[QO_F] = q->F;
+    v[QO_tl_st] = q->tl_st, v[QO_tl_s] = q->tl_s, v[QO_tl_v] = q->tl_v, v[QO_smp] = q->smp;
+    v[QO_idl] = q->idl, v[QO_sk] = q->sk, v[QO_rq_k_r] = q->rq_k_r, v[QO_rq_sm_r] = q->rq_sm_r;
+}
 void qm_obs_from_model(const qm_model_t *m, qm_obs_t *o);
 /* Print each differing signal (cycle, name, ref, RTL) and the replay command; returns the count. */
 int qm_obs_compare(const qm_obs_t *ref, const qm_obs_t *rtl, uint64_t cycle, const char *replay);
