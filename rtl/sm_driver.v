@@ -273,20 +273,6 @@ module sm_driver (
                 popw = popw + {{(NW-1){1'b0}}, m[i]};
         end
     endfunction
-    // wsel: the n lowest-numbered zero bits of used
-    function [W-1:0] wsel(input [W-1:0] used, input [NW-1:0] n);
-        integer i;
-        reg [NW-1:0] c;
-        begin
-            wsel = {W{1'b0}};
-            c = {NW{1'b0}};
-            for (i = 0; i < W; i = i + 1)
-                if (!used[i] && c < n) begin
-                    wsel[i] = 1'b1;
-                    c = c + {{(NW-1){1'b0}}, 1'b1};
-                end
-        end
-    endfunction
     // context pointer of PTBQ entry i: i * CTX_MAX_LINES (< 2^PW by the hwgen rule)
     function [PW-1:0] qptr(input [PQW-1:0] i);
         reg [PW-1:0] e;
@@ -301,6 +287,48 @@ module sm_driver (
     function integer ik(input [KW-1:0] v);   begin ik = {{(32-KW){1'b0}}, v}; end endfunction
     function integer is(input [SMW-1:0] v);  begin is = {{(32-SMW){1'b0}}, v}; end endfunction
     function integer ij(input [KS_W-1:0] v); begin ij = {{(32-KS_W){1'b0}}, v}; end endfunction
+
+    // Selects by a variable id (an SM, a kernel, a slot, a PTBQ entry): one compare per id value and
+    // a mux of the rows. Every read of a wide state vector at a variable id goes through these
+    // (and every write through a loop of per-element enables in the clock edge), so that synthesis
+    // sees decoded selects of one row instead of a shifter over the whole vector: on gtx980 `sid`
+    // alone is NSM x T x GW = 10240 bits (docs/area_notes.md). The row of an id >= N reads 0; every
+    // id held in the state is < N.
+`define SMK_DRV_SEL(NAME, N, WD, IW) \
+    function [(WD)-1:0] NAME(input [(N)*(WD)-1:0] v, input [(IW)-1:0] i); \
+        integer a; \
+        begin \
+            NAME = {(WD){1'b0}}; \
+            for (a = 0; a < (N); a = a + 1) \
+                if (i == a[(IW)-1:0]) NAME = v[a*(WD) +: (WD)]; \
+        end \
+    endfunction
+    `SMK_DRV_SEL(k_d4, KN, 4*UW, KW)           // dk, U: the 4 resources of kernel i
+    `SMK_DRV_SEL(k_tc, KN, TC, KW)             // a row of cnt / part, pc, rq_g
+    `SMK_DRV_SEL(k_gw, KN, GW, KW)             // knext, kndone, kgrid
+    `SMK_DRV_SEL(k_nsm, KN, NSM, KW)           // kmask, fitsT: the SMs of kernel i
+    `SMK_DRV_SEL(k_nw, KN, NW, KW)             // kn
+    `SMK_DRV_SEL(k_pqw, KN, PQW, KW)           // pqsel
+    `SMK_DRV_SEL(k_ksw, KN, KS_W, KW)          // a row of ksof
+    `SMK_DRV_SEL(s_ktc, NSM, KN*TC, SMW)       // cnt, part: the row of SM i
+    `SMK_DRV_SEL(s_kks, NSM, KN*KS_W, SMW)     // ksof
+    `SMK_DRV_SEL(s_u4, NSM, 4*UW, SMW)         // u
+    `SMK_DRV_SEL(s_kn, NSM, KN, SMW)           // fits, ksof_v, hr, kmT
+    `SMK_DRV_SEL(s_t, NSM, T, SMW)             // run, dp
+    `SMK_DRV_SEL(s_tkw, NSM, T*KW, SMW)        // sk
+    `SMK_DRV_SEL(s_tgw, NSM, T*GW, SMW)        // sid
+    `SMK_DRV_SEL(s_tbs, NSM, TBS_W, SMW)       // rl_tb, slfree
+    `SMK_DRV_SEL(s_ksw, NSM, KS_W, SMW)        // ksfree
+    `SMK_DRV_SEL(s_pkw, NSM, PKW, SMW)         // nks
+    `SMK_DRV_SEL(s_nw, NSM, NW, SMW)           // nfw
+    `SMK_DRV_SEL(s_w, NSM, W, SMW)             // wused
+    `SMK_DRV_SEL(s_2, NSM, 2, SMW)             // rl_op
+    `SMK_DRV_SEL(s_3, NSM, 3, SMW)             // rl_st
+    `SMK_DRV_SEL(t_kw, T, KW, TBS_W)           // a slot of an sk row
+    `SMK_DRV_SEL(t_gw, T, GW, TBS_W)           // a slot of a sid row
+    `SMK_DRV_SEL(q_3, PQ, 3, PQW)              // qst
+    `SMK_DRV_SEL(q_gw, PQ, GW, PQW)            // qid
+`undef SMK_DRV_SEL
 
     // ------------------------------------------------------------------ demands d_x(k), UW bits
     // kdreg <= LIM_REG, km <= LIM_SL, kn <= W (launch checks), all < 2^UW.
@@ -398,7 +426,27 @@ module sm_driver (
     reg [AW-1:0]        lhs0, lhs1, lhs2, lhs3, acc0, acc1, acc2, acc3, accw, rhs;
     reg [SHW:0]         n1, omax, omin, nmax, nmin, rkc_new, rkv_new;
     reg                 oany;
-    reg [NSM*T-1:0]     dclr;                // dp bit of this cycle's done event
+    // rows and entries read at a variable id (through the selects above)
+    reg [NSM*KN-1:0]    kmT;                 // kmT[s*KN + k] = kmask[k*NSM + s]
+    reg [KN*NSM-1:0]    fitsT;               // fitsT[k*NSM + s] = fits[s*KN + k]
+    reg [NSM*KN-1:0]    over;                // over[s*KN + k] = cnt[s][k] > part[s][k]
+    reg [KN-1:0]        kres;                // kadm[k] == RESERVE
+    reg [NSM-1:0]       short_m, kmc, krow;  // kmask[short_r], kmask[Kc], a row of kmask / fitsT
+    reg [KN-1:0]        srow, pkm;           // a row of fits / hr / ksof_v; kmT[pcur]
+    reg [T-1:0]         trow;                // run[plan_sm]
+    reg [T*KW-1:0]      skrow;               // sk[plan_sm]
+    reg [4*UW-1:0]      dkc, dkv, dkds, dke, dkp, urow, Uv, Uc;   // d(Kc), d(Kv), d(dsK), d(ek),
+                                             // d(pu_k), u(SMv), U(Kv), U(Kc)
+    reg [NW-1:0]        knc;                 // kn(Kc)
+    reg                 a_ksv;               // ksof_v[SMv][Kc]
+    reg [T-1:0]         et_oh;               // one-hot of et: the dp bit a done event clears
+    reg [KS_W-1:0]      ev_ks;               // ksof[es][ek]
+    reg                 ev_rel;              // the event releases kernel slot ev_ks of SM es
+    reg [GW-1:0]        dc_id;               // sid of the commanded slot (dc_s, dc_t)
+    reg                 ds_ksv;              // ksof_v[dsS][dsK]
+    reg [KS_W-1:0]      ds_ks;               // the dispatch's kernel slot (set_ks)
+    reg [NW-1:0]        ds_n;                // kn(dsK)
+    reg [TC-1:0]        pu_pc;               // pc[pu_k]
 
     always @(*) begin
         // defaults of the temporaries (no latches)
@@ -460,6 +508,14 @@ module sm_driver (
             end
         end
 
+        for (k = 0; k < KN; k = k + 1) begin
+            kres[k] = (kadm[k*2 +: 2] == ADM_RESERVE);
+            for (s = 0; s < NSM; s = s + 1) begin
+                kmT[s*KN + k] = kmask[k*NSM + s];
+                over[s*KN + k] = (cnt[(s*KN+k)*TC +: TC] > part[(s*KN+k)*TC +: TC]);
+            end
+        end
+
         // ---------------- fits(s, k) without resv_block
         for (s = 0; s < NSM; s = s + 1) begin
             // free amount LIM_x - u_x(s), UW+1 bits, top bit = over the limit
@@ -497,13 +553,15 @@ module sm_driver (
                 short_r = k[KW-1:0];
             end
         end
+        short_m = k_nsm(kmask, short_r);
         for (k = 0; k < KN; k = k + 1) begin
             fit_any[k] = 1'b0;
             for (s = 0; s < NSM; s = s + 1) begin
                 // SPEC: "non-RESERVE" = kadm != RESERVE (NONE, CAP and the unused code 3)
                 fits[s*KN + k] = fits_b[s*KN + k]
-                    & ~(short_v & (kadm[k*2 +: 2] != ADM_RESERVE) & kmask[short_r*NSM + s]);
+                    & ~(short_v & (kadm[k*2 +: 2] != ADM_RESERVE) & short_m[s]);
                 fit_any[k] = fit_any[k] | fits[s*KN + k];
+                fitsT[k*NSM + s] = fits[s*KN + k];
             end
         end
 
@@ -524,18 +582,18 @@ module sm_driver (
         if (ev_rsp) begin
             for (s = NSM - 1; s >= 0; s = s - 1)
                 if (rl_v[s]) es = s[SMW-1:0];
-            et = rl_tb[es*TBS_W +: TBS_W];
+            et = s_tbs(rl_tb, es);
         end else begin
             ev_done = |dp;
             for (s = NSM - 1; s >= 0; s = s - 1)
                 if (dp[s*T +: T] != {T{1'b0}}) es = s[SMW-1:0];
-            tm = dp[es*T +: T];
+            tm = s_t(dp, es);
             for (t = T - 1; t >= 0; t = t - 1)
                 if (tm[t]) et = t[TBS_W-1:0];
         end
-        ek = sk[(es*T+et)*KW +: KW];
-        dclr = {NSM*T{1'b0}};
-        if (ev_done) dclr[es*T + et] = 1'b1;
+        ek = t_kw(s_tkw(sk, es), et);
+        for (t = 0; t < T; t = t + 1)
+            et_oh[t] = (et == t[TBS_W-1:0]);
         // the PTBQ entry of a response: PEND or REST with qs == s (unique)
         ev_qv = 1'b0;
         ev_qi = {PQW{1'b0}};
@@ -548,23 +606,23 @@ module sm_driver (
         ev_qwr = 1'b0;
         ev_qnew = Q_FREE;
         if (ev_rsp) begin
-            case (rl_op[es*2 +: 2])
+            case (s_2(rl_op, es))
                 OP_SAVE, OP_DROP: begin
                     ev_qwr = ev_qv;
-                    if (rl_st[es*3 +: 3] == ST_OK) begin
+                    if (s_3(rl_st, es) == ST_OK) begin
                         ev_ret = 1'b1;
-                        ev_qnew = (rl_op[es*2 +: 2] == OP_SAVE) ? Q_SAVED : Q_RERUN;
+                        ev_qnew = (s_2(rl_op, es) == OP_SAVE) ? Q_SAVED : Q_RERUN;
                     end else
                         ev_qnew = Q_FREE;
                 end
                 OP_RESTORE: begin
-                    ev_qwr = ev_qv & (rl_st[es*3 +: 3] == ST_OK);
+                    ev_qwr = ev_qv & (s_3(rl_st, es) == ST_OK);
                     ev_qnew = Q_FREE;
                 end
                 default: ;   // DRAIN: nothing more
             endcase
         end
-        ev_kfin = ev_done & ((kndone[ek*GW +: GW] + {{(GW-1){1'b0}}, 1'b1}) == kgrid[ek*GW +: GW]);
+        ev_kfin = ev_done & ((k_gw(kndone, ek) + {{(GW-1){1'b0}}, 1'b1}) == k_gw(kgrid, ek));
 
         // ---------------- decisions
         dc_cmd = 1'b0; dc_s = {SMW{1'b0}}; dc_t = {TBS_W{1'b0}}; dc_op = OP_SAVE; dc_k = {KW{1'b0}};
@@ -579,9 +637,8 @@ module sm_driver (
             for (s = NSM - 1; s >= 0; s = s - 1) begin
                 for (t = 0; t < T; t = t + 1) begin
                     kk = sk[(s*T+t)*KW +: KW];
-                    c0 = cnt[(s*KN+ik(kk))*TC +: TC];
-                    c1 = part[(s*KN+ik(kk))*TC +: TC];
-                    tm[t] = run[s*T + t] & ((cfg_policy == P_SPART) ? ~kmask[kk*NSM + s] : (c0 > c1));
+                    srow = (cfg_policy == P_SPART) ? ~kmT[s*KN +: KN] : over[s*KN +: KN];
+                    tm[t] = run[s*T + t] & srow[kk];
                 end
                 if (cmd_ok[s] && tm != {T{1'b0}}) begin
                     f = 1'b1;
@@ -607,9 +664,9 @@ module sm_driver (
                 for (t = 0; t < T; t = t + 1) begin
                     kk = sk[(s*T+t)*KW +: KW];
                     // "running TB" = pre(s)
-                    tm[t] = run[s*T + t] & (kadm[kk*2 +: 2] != ADM_RESERVE);
+                    tm[t] = run[s*T + t] & ~kres[kk];
                 end
-                if (kmask[short_r*NSM + s] && cmd_ok[s] && tm != {T{1'b0}}) begin
+                if (short_m[s] && cmd_ok[s] && tm != {T{1'b0}}) begin
                     f = 1'b1;
                     dc_s = s[SMW-1:0];
                     for (t = 0; t < T; t = t + 1)
@@ -629,8 +686,10 @@ module sm_driver (
         if (!dc_cmd && plan_v) begin
             if (plan_left != {TC{1'b0}}) begin
                 if (!pb && cmd_ok[plan_sm] && qfree_v) begin
+                    trow = s_t(run, plan_sm);
+                    skrow = s_tkw(sk, plan_sm);
                     for (t = 0; t < T; t = t + 1)
-                        tm[t] = run[plan_sm*T + t] & (sk[(plan_sm*T+t)*KW +: KW] == plan_kv);
+                        tm[t] = trow[t] & (skrow[t*KW +: KW] == plan_kv);
                     if (tm != {T{1'b0}}) begin
                         dc_planpre = 1'b1;
                         dc_cmd = 1'b1;
@@ -646,7 +705,8 @@ module sm_driver (
                 end
             end else if (!pb) begin
                 dc_planend = 1'b1;
-                ds_try = elig[plan_kc] & fits[is(plan_sm)*KN + ik(plan_kc)];
+                srow = s_kn(fits, plan_sm);
+                ds_try = elig[plan_kc] & srow[plan_kc];
                 dsK = plan_kc;
                 dsS = plan_sm;
             end
@@ -666,8 +726,9 @@ module sm_driver (
                         end
                     oany = 1'b0;
                     b0 = {SHW{1'b0}};
+                    krow = k_nsm(kmask, kc);
                     for (s = 0; s < NSM; s = s + 1)
-                        if (kmask[kc*NSM + s] && (!oany || rsm[s*SHW +: SHW] < b0)) begin
+                        if (krow[s] && (!oany || rsm[s*SHW +: SHW] < b0)) begin
                             oany = 1'b1;
                             b0 = rsm[s*SHW +: SHW];
                             smc = s[SMW-1:0];
@@ -676,8 +737,9 @@ module sm_driver (
                     // no preemption
                     dsK = kc;
                     dsS = smc;
-                    ds_try = f & oany & fits[is(smc)*KN + ik(kc)];
-                    od_miss = f & oany & ~fits[is(smc)*KN + ik(kc)];
+                    srow = s_kn(fits, smc);
+                    ds_try = f & oany & srow[kc];
+                    od_miss = f & oany & ~srow[kc];
                 end
                 P_SMK_P, P_QOS: begin   // QOS dispatches by SMK_P's rule
                     f = 1'b0;
@@ -690,8 +752,9 @@ module sm_driver (
                         end
                     oany = 1'b0;
                     b0 = {SHW{1'b0}};
+                    krow = k_nsm(fitsT, dsK);
                     for (s = 0; s < NSM; s = s + 1)
-                        if (fits[s*KN + ik(dsK)] && (!oany || rsm[s*SHW +: SHW] < b0)) begin
+                        if (krow[s] && (!oany || rsm[s*SHW +: SHW] < b0)) begin
                             oany = 1'b1;
                             b0 = rsm[s*SHW +: SHW];
                             dsS = s[SMW-1:0];
@@ -707,26 +770,27 @@ module sm_driver (
                             f = 1'b1;
                             dsK = k[KW-1:0];
                         end
+                    krow = k_nsm(fitsT, dsK);
                     for (s = NSM - 1; s >= 0; s = s - 1)
-                        if (fits[s*KN + ik(dsK)]) dsS = s[SMW-1:0];
+                        if (krow[s]) dsS = s[SMW-1:0];
                     ds_try = f;
                 end
             endcase
         end
 
         // the dispatched TB: PTBQ entry first (SAVED needs cmd_ok(S)), else a fresh id
-        ds_qi = pqsel[dsK*PQW +: PQW];
+        ds_qi = k_pqw(pqsel, dsK);
         ds_rest = 1'b0; ds_rerun = 1'b0; ds_new = 1'b0;
         if (ds_try) begin
             if (has_pq[dsK]) begin
-                if (qst[ds_qi*3 +: 3] == Q_SAVED) ds_rest = cmd_ok[dsS];
+                if (q_3(qst, ds_qi) == Q_SAVED) ds_rest = cmd_ok[dsS];
                 else ds_rerun = 1'b1;
             end else
                 ds_new = 1'b1;
         end
         ds_go = ds_rest | ds_rerun | ds_new;
-        ds_t = slfree[dsS*TBS_W +: TBS_W];
-        ds_id = ds_new ? knext[dsK*GW +: GW] : qid[ds_qi*GW +: GW];
+        ds_t = s_tbs(slfree, dsS);
+        ds_id = ds_new ? k_gw(knext, dsK) : q_gw(qid, ds_qi);
         if (ds_rest) begin
             dc_cmd = 1'b1;
             dc_s = dsS;
@@ -740,18 +804,22 @@ module sm_driver (
         a_smv_v = 1'b0;
         a_smv = {SMW{1'b0}};
         b0 = {SHW{1'b0}};
+        dkc = k_d4(dk, kc);
+        Uc = k_d4(U, kc);
+        kmc = k_nsm(kmask, kc);
+        knc = k_nw(kn, kc);
         for (s = 0; s < NSM; s = s + 1) begin
-            c0 = cnt[(s*KN+ik(kc))*TC +: TC];
+            c0 = k_tc(cnt[s*KN*TC +: KN*TC], kc);
             // cnt[s][Kc] * d_x(Kc) <= u_x(s) (those TBs are counted in u), exact in UW bits
             ua = {UW{1'b0}}; ua[TC-1:0] = c0;
-            ub = u[(s*4+0)*UW +: UW] - ua * dk[(kc*4+0)*UW +: UW];
-            uc = u[(s*4+1)*UW +: UW] - ua * dk[(kc*4+1)*UW +: UW];
-            v0 = share(ub, uc, u[(s*4+2)*UW +: UW] - ua * dk[(kc*4+2)*UW +: UW],
+            ub = u[(s*4+0)*UW +: UW] - ua * dkc[0*UW +: UW];
+            uc = u[(s*4+1)*UW +: UW] - ua * dkc[1*UW +: UW];
+            v0 = share(ub, uc, u[(s*4+2)*UW +: UW] - ua * dkc[2*UW +: UW],
                        u[(s*4+3)*UW +: UW] - ua);
             f = 1'b0;
             for (k = 0; k < KN; k = k + 1)
                 if (k[KW-1:0] != kc) f = f | hr[s*KN + k];
-            if (kmask[kc*NSM + s] && f && (!a_smv_v || v0 > b0)) begin
+            if (kmc[s] && f && (!a_smv_v || v0 > b0)) begin
                 a_smv_v = 1'b1;
                 a_smv = s[SMW-1:0];
                 b0 = v0;
@@ -761,39 +829,45 @@ module sm_driver (
         a_kv_v = 1'b0;
         a_kv = {KW{1'b0}};
         b0 = {SHW{1'b0}};
+        srow = s_kn(hr, a_smv);
         for (k = 0; k < KN; k = k + 1)
-            if (k[KW-1:0] != kc && hr[a_smv*KN + k] && (!a_kv_v || rk[k*SHW +: SHW] > b0)) begin
+            if (k[KW-1:0] != kc && srow[k] && (!a_kv_v || rk[k*SHW +: SHW] > b0)) begin
                 a_kv_v = 1'b1;
                 a_kv = k[KW-1:0];
                 b0 = rk[k*SHW +: SHW];
             end
         // step 3: p = least q in 1..cnt[SMv][Kv] that lets one TB of Kc fit on SMv:
         // u_x + d_x(Kc) <= LIM_x + q * d_x(Kv) (running sums), warps, kernel slot
-        c1 = cnt[(is(a_smv)*KN+ik(a_kv))*TC +: TC];
-        nk = nks[a_smv*PKW +: PKW];
-        lhs0 = {AW{1'b0}}; lhs0[UW:0] = {1'b0, u[(a_smv*4+0)*UW +: UW]} + {1'b0, dk[(kc*4+0)*UW +: UW]};
-        lhs1 = {AW{1'b0}}; lhs1[UW:0] = {1'b0, u[(a_smv*4+1)*UW +: UW]} + {1'b0, dk[(kc*4+1)*UW +: UW]};
-        lhs2 = {AW{1'b0}}; lhs2[UW:0] = {1'b0, u[(a_smv*4+2)*UW +: UW]} + {1'b0, dk[(kc*4+2)*UW +: UW]};
-        lhs3 = {AW{1'b0}}; lhs3[UW:0] = {1'b0, u[(a_smv*4+3)*UW +: UW]} + {1'b0, dk[(kc*4+3)*UW +: UW]};
+        c1 = k_tc(s_ktc(cnt, a_smv), a_kv);
+        nk = s_pkw(nks, a_smv);
+        urow = s_u4(u, a_smv);
+        dkv = k_d4(dk, a_kv);
+        Uv = k_d4(U, a_kv);
+        srow = s_kn(ksof_v, a_smv);
+        a_ksv = srow[kc];
+        lhs0 = {AW{1'b0}}; lhs0[UW:0] = {1'b0, urow[0*UW +: UW]} + {1'b0, dkc[0*UW +: UW]};
+        lhs1 = {AW{1'b0}}; lhs1[UW:0] = {1'b0, urow[1*UW +: UW]} + {1'b0, dkc[1*UW +: UW]};
+        lhs2 = {AW{1'b0}}; lhs2[UW:0] = {1'b0, urow[2*UW +: UW]} + {1'b0, dkc[2*UW +: UW]};
+        lhs3 = {AW{1'b0}}; lhs3[UW:0] = {1'b0, urow[3*UW +: UW]} + {1'b0, dkc[3*UW +: UW]};
         acc0 = {AW{1'b0}}; acc1 = {AW{1'b0}}; acc2 = {AW{1'b0}}; acc3 = {AW{1'b0}};
-        accw = {AW{1'b0}}; accw[NW-1:0] = nfw[a_smv*NW +: NW];
+        accw = {AW{1'b0}}; accw[NW-1:0] = s_nw(nfw, a_smv);
         a_p_v = 1'b0;
         a_p = {TC{1'b0}};
         a_pd0 = {AW{1'b0}}; a_pd1 = {AW{1'b0}}; a_pd2 = {AW{1'b0}};
         for (q = 1; q <= T; q = q + 1) begin
-            acc0 = acc0 + {{(AW-UW){1'b0}}, dk[(a_kv*4+0)*UW +: UW]};
-            acc1 = acc1 + {{(AW-UW){1'b0}}, dk[(a_kv*4+1)*UW +: UW]};
-            acc2 = acc2 + {{(AW-UW){1'b0}}, dk[(a_kv*4+2)*UW +: UW]};
-            acc3 = acc3 + {{(AW-UW){1'b0}}, dk[(a_kv*4+3)*UW +: UW]};
-            accw = accw + {{(AW-UW){1'b0}}, dk[(a_kv*4+2)*UW +: UW]};
+            acc0 = acc0 + {{(AW-UW){1'b0}}, dkv[0*UW +: UW]};
+            acc1 = acc1 + {{(AW-UW){1'b0}}, dkv[1*UW +: UW]};
+            acc2 = acc2 + {{(AW-UW){1'b0}}, dkv[2*UW +: UW]};
+            acc3 = acc3 + {{(AW-UW){1'b0}}, dkv[3*UW +: UW]};
+            accw = accw + {{(AW-UW){1'b0}}, dkv[2*UW +: UW]};
             f = (q[TC-1:0] <= c1);
             rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_REG; f = f & (lhs0 <= rhs + acc0);
             rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_SL;  f = f & (lhs1 <= rhs + acc1);
             rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_W;   f = f & (lhs2 <= rhs + acc2);
             rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_TB;  f = f & (lhs3 <= rhs + acc3);
-            rhs = {AW{1'b0}}; rhs[NW-1:0] = kn[kc*NW +: NW]; f = f & (accw >= rhs);
+            rhs = {AW{1'b0}}; rhs[NW-1:0] = knc; f = f & (accw >= rhs);
             // "a kernel slot is free" = the fits condition (nks < KS, and < 2 with cfg_max2)
-            f = f & (ksof_v[is(a_smv)*KN + ik(kc)] | ((nk < KSP) & (~cfg_max2 | (nk < TWOP)))
+            f = f & (a_ksv | ((nk < KSP) & (~cfg_max2 | (nk < TWOP)))
                      | (q[TC-1:0] == c1));
             if (f && !a_p_v) begin
                 a_p_v = 1'b1;
@@ -803,15 +877,15 @@ module sm_driver (
         end
         // step 4: does the range of rK over the kernels in use strictly shrink?
         // U(Kv) - p * d(Kv) >= 0 (p <= cnt[SMv][Kv]), exact in UW bits
-        ua = U[(a_kv*4+0)*UW +: UW] - a_pd0[UW-1:0];
-        ub = U[(a_kv*4+1)*UW +: UW] - a_pd1[UW-1:0];
-        uc = U[(a_kv*4+2)*UW +: UW] - a_pd2[UW-1:0];
+        ua = Uv[0*UW +: UW] - a_pd0[UW-1:0];
+        ub = Uv[1*UW +: UW] - a_pd1[UW-1:0];
+        uc = Uv[2*UW +: UW] - a_pd2[UW-1:0];
         c0 = a_p;
-        rkv_new = {1'b0, share(ua, ub, uc, U[(a_kv*4+3)*UW +: UW] - {{(UW-TC){1'b0}}, c0})};
-        rkc_new = share1({1'b0, U[(kc*4+0)*UW +: UW]} + {1'b0, dk[(kc*4+0)*UW +: UW]},
-                         {1'b0, U[(kc*4+1)*UW +: UW]} + {1'b0, dk[(kc*4+1)*UW +: UW]},
-                         {1'b0, U[(kc*4+2)*UW +: UW]} + {1'b0, dk[(kc*4+2)*UW +: UW]},
-                         {1'b0, U[(kc*4+3)*UW +: UW]} + {{UW{1'b0}}, 1'b1});
+        rkv_new = {1'b0, share(ua, ub, uc, Uv[3*UW +: UW] - {{(UW-TC){1'b0}}, c0})};
+        rkc_new = share1({1'b0, Uc[0*UW +: UW]} + {1'b0, dkc[0*UW +: UW]},
+                         {1'b0, Uc[1*UW +: UW]} + {1'b0, dkc[1*UW +: UW]},
+                         {1'b0, Uc[2*UW +: UW]} + {1'b0, dkc[2*UW +: UW]},
+                         {1'b0, Uc[3*UW +: UW]} + {{UW{1'b0}}, 1'b1});
         oany = 1'b0;
         omax = {(SHW+1){1'b0}}; omin = {(SHW+1){1'b0}};
         nmax = {(SHW+1){1'b0}}; nmin = {(SHW+1){1'b0}};
@@ -832,7 +906,19 @@ module sm_driver (
             dc_pstart = 1'b1;
 
         // ---------------- the commanded slot's kernel and the command's idem flag
-        dc_k = ds_rest ? dsK : sk[(dc_s*T+dc_t)*KW +: KW];
+        dc_k = ds_rest ? dsK : t_kw(s_tkw(sk, dc_s), dc_t);
+        dc_id = t_gw(s_tgw(sid, dc_s), dc_t);
+        dkds = k_d4(dk, dsK);
+        dke = k_d4(dk, ek);
+        ds_n = k_nw(kn, dsK);
+        // the kernel slot is released when the count after both deltas is 0 (a dispatch of the
+        // same kernel on the same SM in this cycle keeps it)
+        ev_ks = k_ksw(s_kks(ksof, es), ek);
+        ev_rel = ev_ret & (k_tc(s_ktc(cnt, es), ek) == {{(TC-1){1'b0}}, 1'b1})
+               & ~(ds_go & (dsS == es) & (dsK == ek));
+        srow = s_kn(ksof_v, dsS);
+        ds_ksv = srow[dsK];
+        ds_ks = ds_ksv ? k_ksw(s_kks(ksof, dsS), dsK) : s_ksw(ksfree, dsS);
 
         // ---------------- partition unit: one filling step of SM pcur
         fr0 = {1'b0, LIM_REG} - {1'b0, pacc[0*UW +: UW]};
@@ -844,6 +930,7 @@ module sm_driver (
         pkb = {KYW{1'b0}};
         pgb = 1'b0;
         pg_g = pgot;
+        pkm = s_kn(kmT, pcur);
         // QOS filling rule (spec "QoS"): candidates also need allowed(k, pcur) = kqos[k] |
         // rank(k) == owner(pcur), owner(s) = floor(s * nq / NSM), compared without a divider as
         // rank * NSM <= s * nq < (rank + 1) * NSM; the key is the warp count pc[k] * kn(k)
@@ -870,7 +957,7 @@ module sm_driver (
             pkv = {KYW{1'b0}};
             if (pu_qos) pkv[TC+NW-1:0] = pwk;
             else        pkv[SHW-1:0] = v0;
-            f = kv[k] & kmask[k*NSM + is(pcur)] & (~pu_qos | pal)
+            f = kv[k] & pkm[k] & (~pu_qos | pal)
                 & ~fr0[UW] & ({1'b0, dk[(k*4+0)*UW +: UW]} <= fr0)
                 & ~fr1[UW] & ({1'b0, dk[(k*4+1)*UW +: UW]} <= fr1)
                 & ~fr2[UW] & ({1'b0, dk[(k*4+2)*UW +: UW]} <= fr2)
@@ -887,9 +974,33 @@ module sm_driver (
         end
         // end of an SM: wrap (clear) once every kernel in use has a partition on an SM of this run
         pg_n = ((pg_g & kv) == kv) ? {KN{1'b0}} : pg_g;
+        pu_pc = k_tc(pc, pu_k);
+        dkp = k_d4(dk, pu_k);
     end
 
     // ------------------------------------------------------------------ outputs to the SM tops
+    // set_mask: the kn(dsK) lowest-numbered free warps of SM dsS, computed once for the dispatch SM.
+    // The running count of free warps below warp i has an explicit width (it is at most i), so
+    // synthesis sees no constant high bits to remove one by one along the W-long chain
+    // (docs/area_notes.md).
+    wire [W-1:0]    ds_free = ~s_w(wused, dsS);
+    wire [W*NW-1:0] ds_pfx /*verilator split_var*/;   // [i*NW +: NW]: free warps below warp i
+    wire [W-1:0]    ds_mask;
+    genvar gw;
+    generate
+        for (gw = 0; gw < W; gw = gw + 1) begin : g_wsel
+            if (gw == 0) begin : g_z
+                assign ds_pfx[0 +: NW] = {NW{1'b0}};
+            end else begin : g_c
+                localparam integer CW = (gw < 2) ? 1 : $clog2(gw + 1);   // NW > CW: gw < W
+                localparam [CW-1:0] ONE = 1;
+                wire [CW-1:0] prev = ds_pfx[(gw-1)*NW +: CW];
+                wire [CW-1:0] cur = prev + (ds_free[gw-1] ? ONE : {CW{1'b0}});
+                assign ds_pfx[gw*NW +: NW] = {{(NW-CW){1'b0}}, cur};
+            end
+            assign ds_mask[gw] = ds_free[gw] & (ds_pfx[gw*NW +: NW] < ds_n);
+        end
+    endgenerate
     integer o;
     always @(*) begin
         set_v = {NSM{1'b0}}; set_tb = {NSM*TBS_W{1'b0}}; set_mask = {NSM*W{1'b0}};
@@ -901,9 +1012,8 @@ module sm_driver (
             if (ds_go && dsS == o[SMW-1:0]) begin
                 set_v[o] = 1'b1;
                 set_tb[o*TBS_W +: TBS_W] = ds_t;
-                set_mask[o*W +: W] = wsel(wused[o*W +: W], kn[dsK*NW +: NW]);
-                set_ks[o*KS_W +: KS_W] = ksof_v[o*KN + ik(dsK)] ? ksof[(o*KN+ik(dsK))*KS_W +: KS_W]
-                                                            : ksfree[o*KS_W +: KS_W];
+                set_mask[o*W +: W] = ds_mask;
+                set_ks[o*KS_W +: KS_W] = ds_ks;
                 set_nreg[o*REGN_W +: REGN_W] = kr[dsK*REGN_W +: REGN_W];
                 set_smem[o*SMLN_W +: SMLN_W] = km[dsK*SMLN_W +: SMLN_W];
                 set_go[o] = ~ds_rest;
@@ -947,13 +1057,15 @@ module sm_driver (
 
     // ------------------------------------------------------------------ lookup port (spec "QoS")
     // combinational reads of the state; out-of-range lk_s / lk_k read 0
+    reg [KN-1:0] lk_row;
     always @(*) begin
         lk_cnt = {TC{1'b0}}; lk_part = {TC{1'b0}}; lk_ksv = 1'b0; lk_ks = {KS_W{1'b0}};
+        lk_row = s_kn(ksof_v, lk_s);
         if (lk_s_ok && lk_k_ok) begin
-            lk_cnt = cnt[(is(lk_s)*KN+ik(lk_k))*TC +: TC];
-            lk_part = part[(is(lk_s)*KN+ik(lk_k))*TC +: TC];
-            lk_ksv = ksof_v[is(lk_s)*KN + ik(lk_k)];
-            lk_ks = ksof[(is(lk_s)*KN+ik(lk_k))*KS_W +: KS_W];   // 0 when ksof_v is 0
+            lk_cnt = k_tc(s_ktc(cnt, lk_s), lk_k);
+            lk_part = k_tc(s_ktc(part, lk_s), lk_k);
+            lk_ksv = lk_row[lk_k];
+            lk_ks = k_ksw(s_kks(ksof, lk_s), lk_k);   // 0 when ksof_v is 0
         end
     end
 
@@ -975,30 +1087,38 @@ module sm_driver (
     reg [UW-1:0]   rq_ua;
     reg [NCW-1:0]  rq_npkx;
     reg            rq_clr;                 // rq_pend clear condition
+    reg [KN*TC-1:0] rq_prow;               // part[rq_s]
+    reg [4*UW-1:0] rq_dj, rq_dk, rq_dv;    // d(rq_j), d(rq_k), d(v)
+    reg [NSM-1:0]  rq_km;                  // kmask[rq_k] (the port)
     integer        x;
     always @(*) begin
         rq_acc = 1'b0; rq_fin = 1'b0; rq_fst = 2'd0; rq_fkv = {KW{1'b0}}; rq_fn = {TC{1'b0}};
         rq_sumend = 1'b0; rq_gfree = 1'b0; rq_gvic = 1'b0; rq_step = 1'b0; rq_next = 1'b0;
         // SUM addend of kernel j = rq_j (rq_j < KN in SUM)
-        rq_pj = part[(is(rq_s)*KN + ik(rq_j[KW-1:0]))*TC +: TC];
+        rq_prow = s_ktc(part, rq_s);
+        rq_dj = k_d4(dk, rq_j[KW-1:0]);
+        rq_pj = k_tc(rq_prow, rq_j[KW-1:0]);
         rq_ua = {UW{1'b0}}; rq_ua[TC-1:0] = rq_pj;
         for (x = 0; x < 4; x = x + 1)
-            rq_acc_n[x*UW +: UW] = acc[x*UW +: UW] + rq_ua * dk[(ik(rq_j[KW-1:0])*4+x)*UW +: UW];
+            rq_acc_n[x*UW +: UW] = acc[x*UW +: UW] + rq_ua * rq_dj[x*UW +: UW];
         rq_npk_n = rq_npk + {{(NPW-1){1'b0}}, rq_pj != {TC{1'b0}}};
         // SCAN: candidate v = rq_c[KW-1:0], pass P = rq_c[KW]
         rq_cv = rq_c[KW-1:0];
-        rq_pkk = part[(is(rq_s)*KN + ik(rq_kr))*TC +: TC];
-        rq_pv = rqv_ok ? part[(is(rq_s)*KN + ik(rq_cv))*TC +: TC] : {TC{1'b0}};
+        rq_pkk = k_tc(rq_prow, rq_kr);
+        rq_pv = rqv_ok ? k_tc(rq_prow, rq_cv) : {TC{1'b0}};
+        rq_dk = k_d4(dk, rq_kr);
+        rq_dv = k_d4(dk, rq_cv);
+        rq_km = k_nsm(kmask, rq_k);
         rq_npkx = {NCW{1'b0}}; rq_npkx[NPW-1:0] = rq_npk;
         rq_ksok = (rq_pkk != {TC{1'b0}}) | ((rq_npkx < KSN) & (~cfg_max2 | (rq_npkx < TWON)))
                 | ((rq_q != {TC{1'b0}}) & (rq_q == rq_pv));
         rq_fit = rq_ksok;
         for (x = 0; x < 4; x = x + 1)
-            rq_fit = rq_fit & (({1'b0, w[x*UW +: UW]} + {1'b0, dk[(ik(rq_kr)*4+x)*UW +: UW]})
+            rq_fit = rq_fit & (({1'b0, w[x*UW +: UW]} + {1'b0, rq_dk[x*UW +: UW]})
                                <= {1'b0, (x == 0) ? LIM_REG : (x == 1) ? LIM_SL : (x == 2) ? LIM_W : LIM_TB});
         case (rq_st)
             RQ_IDLE: if (rq_v && rq_rdy) begin
-                if (!rq_k_ok || !rq_sm_ok || !kv[rq_k] || !kmask[ik(rq_k)*NSM + is(rq_sm)]) begin
+                if (!rq_k_ok || !rq_sm_ok || !kv[rq_k] || !rq_km[rq_sm]) begin
                     rq_fin = 1'b1;
                     rq_fst = ACK_REFUSED;
                 end else
@@ -1018,7 +1138,7 @@ module sm_driver (
                     rq_fn = rq_q;
                 end else if (rq_cv != rq_kr && rqv_ok && rq_pv > rq_q
                              && (rq_c[KW] ? kqos[rq_cv] && ({1'b0, rq_q} + {{TC{1'b0}}, 1'b1})
-                                                           <= {1'b0, rq_g[ik(rq_cv)*TC +: TC]}
+                                                           <= {1'b0, k_tc(rq_g, rq_cv)}
                                           : !kqos[rq_cv]))
                     rq_step = 1'b1;
                 else if (rq_c == RQ_LAST) begin
@@ -1030,7 +1150,7 @@ module sm_driver (
             default: ;   // 3: not reachable from reset; stays
         endcase
         rq_clr = (cfg_policy != P_QOS)
-               | ((cnt[(is(rq_s)*KN + ik(rq_pk))*TC +: TC] <= part[(is(rq_s)*KN + ik(rq_pk))*TC +: TC]) & ~pb);
+               | ((k_tc(s_ktc(cnt, rq_s), rq_pk) <= k_tc(rq_prow, rq_pk)) & ~pb);
     end
 
     // ------------------------------------------------------------------ host port checks
@@ -1065,6 +1185,8 @@ module sm_driver (
                 & (kl_prod_x <= lim_reg_x) & (kl_m_x <= lim_sl_x);
 
     // ------------------------------------------------------------------ clock edge
+    // Every write at a variable id is a loop over the id's values with a per-element enable (see the
+    // selects above); the statement order, and so which write wins, is the spec's.
     integer n, m, y;
     always @(posedge clk) begin
         if (rst) begin
@@ -1102,7 +1224,8 @@ module sm_driver (
                     rl_st[n*3 +: 3] <= rsp_status[n*3 +: 3];
                 end else if (ev_rsp && es == n[SMW-1:0])
                     rl_v[n] <= 1'b0;
-                dp[n*T +: T] <= (dp[n*T +: T] & ~dclr[n*T +: T]) | tb_done[n*T +: T];
+                dp[n*T +: T] <= (dp[n*T +: T] & ~((ev_done && es == n[SMW-1:0]) ? et_oh : {T{1'b0}}))
+                                | tb_done[n*T +: T];
                 // busy / bpb: a response event clears, a command sets (never the same SM)
                 if (ev_rsp && es == n[SMW-1:0]) begin
                     busy[n] <= 1'b0;
@@ -1114,51 +1237,56 @@ module sm_driver (
                 end
                 for (y = 0; y < 4; y = y + 1)
                     u[(n*4+y)*UW +: UW] <= u[(n*4+y)*UW +: UW]
-                        + ((ds_go && dsS == n[SMW-1:0]) ? dk[(dsK*4+y)*UW +: UW] : {UW{1'b0}})
-                        - ((ev_ret && es == n[SMW-1:0]) ? dk[(ek*4+y)*UW +: UW] : {UW{1'b0}});
+                        + ((ds_go && dsS == n[SMW-1:0]) ? dkds[y*UW +: UW] : {UW{1'b0}})
+                        - ((ev_ret && es == n[SMW-1:0]) ? dke[y*UW +: UW] : {UW{1'b0}});
                 for (m = 0; m < KN; m = m + 1)
                     cnt[(n*KN+m)*TC +: TC] <= cnt[(n*KN+m)*TC +: TC]
                         + {{(TC-1){1'b0}}, ds_go && dsS == n[SMW-1:0] && dsK == m[KW-1:0]}
                         - {{(TC-1){1'b0}}, ev_ret && es == n[SMW-1:0] && ek == m[KW-1:0]};
             end
             // ---------------- event: slot, kernel slot, PTBQ, kernel completion
-            if (ev_ret) begin
-                sv[es*T + et] <= 1'b0;
-                // the kernel slot is released when the count after both deltas is 0 (a dispatch
-                // of the same kernel on the same SM in this cycle keeps it)
-                if (cnt[(is(es)*KN+ik(ek))*TC +: TC] == {{(TC-1){1'b0}}, 1'b1}
-                    && !(ds_go && dsS == es && dsK == ek))
-                    ksv[is(es)*KS + ij(ksof[(is(es)*KN+ik(ek))*KS_W +: KS_W])] <= 1'b0;
+            for (n = 0; n < NSM; n = n + 1) begin
+                for (y = 0; y < T; y = y + 1)
+                    if (es == n[SMW-1:0] && et == y[TBS_W-1:0]) begin
+                        if (ev_ret) sv[n*T + y] <= 1'b0;
+                        if (ev_rsp) begin
+                            spre[n*T + y] <= 1'b0;
+                            sfill[n*T + y] <= 1'b0;
+                        end
+                    end
+                // ev_rel: see the decision block (ksof of the kernel on that SM)
+                for (y = 0; y < KS; y = y + 1)
+                    if (ev_rel && es == n[SMW-1:0] && ev_ks == y[KS_W-1:0]) ksv[n*KS + y] <= 1'b0;
             end
-            if (ev_rsp) begin
-                spre[es*T + et] <= 1'b0;
-                sfill[es*T + et] <= 1'b0;
-                if (bpb[es]) pb <= 1'b0;
-            end
-            if (ev_qwr) qst[ev_qi*3 +: 3] <= ev_qnew;
-            if (ev_done) kndone[ek*GW +: GW] <= kndone[ek*GW +: GW] + {{(GW-1){1'b0}}, 1'b1};
+            if (ev_rsp && bpb[es]) pb <= 1'b0;
+            for (n = 0; n < PQ; n = n + 1)
+                if (ev_qwr && ev_qi == n[PQW-1:0]) qst[n*3 +: 3] <= ev_qnew;
             kdone_v <= ev_kfin;
-            if (ev_kfin) begin
-                kv[ek] <= 1'b0;
-                kdone_k <= ek;   // kdone_k holds its value when kdone_v is 0
-            end
+            if (ev_kfin) kdone_k <= ek;   // kdone_k holds its value when kdone_v is 0
+            for (m = 0; m < KN; m = m + 1)
+                if (ek == m[KW-1:0]) begin
+                    if (ev_done) kndone[m*GW +: GW] <= kndone[m*GW +: GW] + {{(GW-1){1'b0}}, 1'b1};
+                    if (ev_kfin) kv[m] <= 1'b0;
+                end
             for (m = 0; m < KN; m = m + 1)
                 for (y = 0; y < 4; y = y + 1)
                     U[(m*4+y)*UW +: UW] <= U[(m*4+y)*UW +: UW]
                         + ((ds_go && dsK == m[KW-1:0]) ? dk[(m*4+y)*UW +: UW] : {UW{1'b0}})
                         - ((ev_ret && ek == m[KW-1:0]) ? dk[(m*4+y)*UW +: UW] : {UW{1'b0}});
             // ---------------- decision: engine command
-            if (dc_cmd) begin
-                if (dc_pre) spre[dc_s*T + dc_t] <= 1'b1;
-                if (dc_setpb) pb <= 1'b1;
-                if (dc_qalloc) begin
-                    qst[qfree*3 +: 3] <= Q_PEND;
-                    qk[qfree*KW +: KW] <= dc_k;
-                    qid[qfree*GW +: GW] <= sid[(dc_s*T+dc_t)*GW +: GW];
-                    qs[qfree*SMW +: SMW] <= dc_s;
-                    qt[qfree*TBS_W +: TBS_W] <= dc_t;
+            for (n = 0; n < NSM; n = n + 1)
+                for (y = 0; y < T; y = y + 1)
+                    if (dc_cmd && dc_pre && dc_s == n[SMW-1:0] && dc_t == y[TBS_W-1:0])
+                        spre[n*T + y] <= 1'b1;
+            if (dc_cmd && dc_setpb) pb <= 1'b1;
+            for (n = 0; n < PQ; n = n + 1)
+                if (dc_cmd && dc_qalloc && qfree == n[PQW-1:0]) begin
+                    qst[n*3 +: 3] <= Q_PEND;
+                    qk[n*KW +: KW] <= dc_k;
+                    qid[n*GW +: GW] <= dc_id;
+                    qs[n*SMW +: SMW] <= dc_s;
+                    qt[n*TBS_W +: TBS_W] <= dc_t;
                 end
-            end
             if (dc_planpre) plan_left <= plan_left - {{(TC-1){1'b0}}, 1'b1};
             if (dc_planend) plan_v <= 1'b0;
             if (dc_pstart) begin
@@ -1169,35 +1297,46 @@ module sm_driver (
                 plan_left <= a_p;
             end
             // ---------------- decision: dispatch (set-up)
-            if (ds_go) begin
-                sv[dsS*T + ds_t] <= 1'b1;
-                spre[dsS*T + ds_t] <= 1'b0;        // a stale spre of an unanswered command
-                sfill[dsS*T + ds_t] <= ds_rest;
-                sk[(dsS*T+ds_t)*KW +: KW] <= dsK;
-                sid[(dsS*T+ds_t)*GW +: GW] <= ds_id;
-                if (!ksof_v[is(dsS)*KN + ik(dsK)]) begin
-                    ksv[is(dsS)*KS + ij(ksfree[dsS*KS_W +: KS_W])] <= 1'b1;
-                    ksk[(is(dsS)*KS + ij(ksfree[dsS*KS_W +: KS_W]))*KW +: KW] <= dsK;
-                end
-                if (ds_new) knext[dsK*GW +: GW] <= knext[dsK*GW +: GW] + {{(GW-1){1'b0}}, 1'b1};
-                if (ds_rerun) qst[ds_qi*3 +: 3] <= Q_FREE;
-                if (ds_rest) begin
-                    qst[ds_qi*3 +: 3] <= Q_REST;
-                    qs[ds_qi*SMW +: SMW] <= dsS;
-                    qt[ds_qi*TBS_W +: TBS_W] <= ds_t;
-                end
+            for (n = 0; n < NSM; n = n + 1) begin
+                for (y = 0; y < T; y = y + 1)
+                    if (ds_go && dsS == n[SMW-1:0] && ds_t == y[TBS_W-1:0]) begin
+                        sv[n*T + y] <= 1'b1;
+                        spre[n*T + y] <= 1'b0;     // a stale spre of an unanswered command
+                        sfill[n*T + y] <= ds_rest;
+                        sk[(n*T+y)*KW +: KW] <= dsK;
+                        sid[(n*T+y)*GW +: GW] <= ds_id;
+                    end
+                // a new kernel slot (ds_ks = ksfree[dsS] when ksof_v[dsS][dsK] is 0)
+                for (y = 0; y < KS; y = y + 1)
+                    if (ds_go && !ds_ksv && dsS == n[SMW-1:0] && ds_ks == y[KS_W-1:0]) begin
+                        ksv[n*KS + y] <= 1'b1;
+                        ksk[(n*KS+y)*KW +: KW] <= dsK;
+                    end
             end
+            for (m = 0; m < KN; m = m + 1)
+                if (ds_go && ds_new && dsK == m[KW-1:0])
+                    knext[m*GW +: GW] <= knext[m*GW +: GW] + {{(GW-1){1'b0}}, 1'b1};
+            for (n = 0; n < PQ; n = n + 1)
+                if (ds_go && ds_qi == n[PQW-1:0]) begin
+                    if (ds_rerun) qst[n*3 +: 3] <= Q_FREE;
+                    if (ds_rest) begin
+                        qst[n*3 +: 3] <= Q_REST;
+                        qs[n*SMW +: SMW] <= dsS;
+                        qt[n*TBS_W +: TBS_W] <= ds_t;
+                    end
+                end
             // ---------------- partition unit
             if (pact) begin
                 if (pu_v) begin
-                    if (pc[pu_k*TC +: TC] == {TC{1'b0}})
+                    if (pu_pc == {TC{1'b0}})
                         pcnt_ks <= pcnt_ks + {{(PKW-1){1'b0}}, 1'b1};
-                    pc[pu_k*TC +: TC] <= pc[pu_k*TC +: TC] + {{(TC-1){1'b0}}, 1'b1};
-                    for (y = 0; y < 4; y = y + 1)
-                        pacc[y*UW +: UW] <= pacc[y*UW +: UW] + dk[(pu_k*4+y)*UW +: UW];
-                end else begin
                     for (m = 0; m < KN; m = m + 1)
-                        part[(pcur*KN+m)*TC +: TC] <= pc[m*TC +: TC];
+                        if (pu_k == m[KW-1:0]) pc[m*TC +: TC] <= pu_pc + {{(TC-1){1'b0}}, 1'b1};
+                    for (y = 0; y < 4; y = y + 1)
+                        pacc[y*UW +: UW] <= pacc[y*UW +: UW] + dkp[y*UW +: UW];
+                end else begin
+                    for (n = 0; n < NSM; n = n + 1)
+                        if (pcur == n[SMW-1:0]) part[n*KN*TC +: KN*TC] <= pc;
                     pc <= {KN*TC{1'b0}};
                     pacc <= {4*UW{1'b0}};
                     pcnt_ks <= {PKW{1'b0}};
@@ -1245,15 +1384,18 @@ module sm_driver (
                     rq_st <= RQ_SCAN;
                 end
             end
-            if (rq_gfree || rq_gvic)
-                part[(is(rq_s)*KN + ik(rq_kr))*TC +: TC] <= rq_pkk + {{(TC-1){1'b0}}, 1'b1};
-            if (rq_gvic) begin
-                part[(is(rq_s)*KN + ik(rq_cv))*TC +: TC] <= rq_pv - rq_q;
-                rq_pk <= rq_cv;
-            end
+            for (n = 0; n < NSM; n = n + 1)
+                for (m = 0; m < KN; m = m + 1)
+                    if (rq_s == n[SMW-1:0]) begin
+                        if ((rq_gfree || rq_gvic) && rq_kr == m[KW-1:0])
+                            part[(n*KN+m)*TC +: TC] <= rq_pkk + {{(TC-1){1'b0}}, 1'b1};
+                        if (rq_gvic && rq_cv == m[KW-1:0])
+                            part[(n*KN+m)*TC +: TC] <= rq_pv - rq_q;
+                    end
+            if (rq_gvic) rq_pk <= rq_cv;
             if (rq_step) begin
                 for (y = 0; y < 4; y = y + 1)
-                    w[y*UW +: UW] <= w[y*UW +: UW] - dk[(ik(rq_cv)*4+y)*UW +: UW];
+                    w[y*UW +: UW] <= w[y*UW +: UW] - rq_dv[y*UW +: UW];
                 rq_q <= rq_q + {{(TC-1){1'b0}}, 1'b1};
             end
             if (rq_next) begin
@@ -1266,28 +1408,30 @@ module sm_driver (
             else if (rq_clr) rq_pend <= 1'b0;
             // ---------------- host ports (a launch writes only an entry with kv = 0)
             kl_rej <= kl_v & ~kl_acc;
-            if (kl_acc) begin
-                kv[kl_k] <= 1'b1;
-                for (m = 0; m < KN; m = m + 1)
-                    kold[m*KN + ik(kl_k)] <= 1'b0;
-                kold[kl_k*KN +: KN] <= kv;   // bit kl_k is 0: kv[kl_k] == 0
-                kn[kl_k*NW +: NW] <= kl_n;
-                kr[kl_k*REGN_W +: REGN_W] <= kl_r;
-                km[kl_k*SMLN_W +: SMLN_W] <= kl_m;
-                kdreg[kl_k*KDW +: KDW] <= kl_prod;
-                kgrid[kl_k*GW +: GW] <= kl_grid;
-                knext[kl_k*GW +: GW] <= {GW{1'b0}};
-                kndone[kl_k*GW +: GW] <= {GW{1'b0}};
-                kqos[kl_k] <= kl_qos;
-                kidem[kl_k] <= kl_idem;
-                kmask[kl_k*NSM +: NSM] <= kl_mask;
-                kadm[kl_k*2 +: 2] <= kl_adm;
-                klim[kl_k*GW +: GW] <= kl_lim;
-                for (y = 0; y < 4; y = y + 1)
-                    U[(kl_k*4+y)*UW +: UW] <= {UW{1'b0}};
-            end
+            for (m = 0; m < KN; m = m + 1)
+                for (y = 0; y < KN; y = y + 1)
+                    if (kl_acc && kl_k == y[KW-1:0]) kold[m*KN + y] <= 1'b0;
+            for (m = 0; m < KN; m = m + 1)
+                if (kl_acc && kl_k == m[KW-1:0]) begin
+                    kv[m] <= 1'b1;
+                    kold[m*KN +: KN] <= kv;   // bit m is 0: kv[m] == 0
+                    kn[m*NW +: NW] <= kl_n;
+                    kr[m*REGN_W +: REGN_W] <= kl_r;
+                    km[m*SMLN_W +: SMLN_W] <= kl_m;
+                    kdreg[m*KDW +: KDW] <= kl_prod;
+                    kgrid[m*GW +: GW] <= kl_grid;
+                    knext[m*GW +: GW] <= {GW{1'b0}};
+                    kndone[m*GW +: GW] <= {GW{1'b0}};
+                    kqos[m] <= kl_qos;
+                    kidem[m] <= kl_idem;
+                    kmask[m*NSM +: NSM] <= kl_mask;
+                    kadm[m*2 +: 2] <= kl_adm;
+                    klim[m*GW +: GW] <= kl_lim;
+                    U[m*4*UW +: 4*UW] <= {4*UW{1'b0}};
+                end
             // SPEC: km_v and a launch of the same entry in one cycle: km_mask wins
-            if (km_v && km_k_ok) kmask[km_k*NSM +: NSM] <= km_mask;
+            for (m = 0; m < KN; m = m + 1)
+                if (km_v && km_k_ok && km_k == m[KW-1:0]) kmask[m*NSM +: NSM] <= km_mask;
             // SPEC: a set of pdirty in the cycle the unit starts wins (one more run follows)
             if (kl_acc || km_v || ev_kfin) pdirty <= 1'b1;
         end
