@@ -297,10 +297,11 @@ static inline void g_latch(qos_mgr_t *q, const qm_in_t *in, uint32_t s, uint32_t
 static inline void tl_next(qos_mgr_t *q, const qos_mgr_t *o)
 {
     if (o->tl_v == KN - 1) {
-        if (o->tl_s == NSM - 1)
-            q->tl_st = QM_TL_IDLE;
+        q->tl_s = o->tl_s == NSM - 1 ? 0 : o->tl_s + 1; /* next SM, modulo NSM */
+        if (o->tl_n == NSM - 1)
+            q->tl_st = QM_TL_IDLE; /* NSM SMs visited */
         else
-            q->tl_s = o->tl_s + 1, q->tl_st = QM_TL_SMP;
+            q->tl_n = o->tl_n + 1, q->tl_st = QM_TL_SMP;
     } else
         q->tl_v = o->tl_v + 1, q->tl_st = QM_TL_REQ;
 }
@@ -577,7 +578,7 @@ void qm_commit(qos_mgr_t *q, const qm_in_t *in, const qm_out_t *out)
         for (int k = 0; k < KN; k++)
             any |= qm_need(&o, k);
         if (MC(o.mctrl, QM_MC_TLP, 1) && q->cur_mode == SMK_QMODE_QOS && any)
-            q->tl_st = QM_TL_SMP, q->tl_s = 0;
+            q->tl_st = QM_TL_SMP, q->tl_n = 0; /* tl_s holds: the pass resumes where the last one stopped */
         else
             q->tl_st = QM_TL_IDLE;
     } else if (act) {

@@ -68,7 +68,7 @@ typedef struct {
     uint32_t cb[QM_KN], kb[QM_KN]; /* kb = {v, ks}: v at bit KS_W */
     uint32_t sumc, F;
     /* TLP unit (section 8) */
-    uint32_t tl_st, tl_s, tl_v, smp, idl, sk;
+    uint32_t tl_st, tl_s, tl_n, tl_v, smp, idl, sk; /* tl_n: SMs done in this pass */
     uint32_t itb[QM_KN], give[QM_KN];
     uint32_t rq_k_r, rq_sm_r;
     /* not architectural (not compared): the divider's operand latch and the DV cycle counter */

@@ -201,6 +201,7 @@ module qos_mgr #(
     // TLP
     reg [3:0]          tl_st      /*verilator public_flat_rd*/;
     reg [SMW:0]        tl_s       /*verilator public_flat_rd*/;
+    reg [SMW:0]        tl_n       /*verilator public_flat_rd*/;   // SMs done in this pass
     reg [KW:0]         tl_v       /*verilator public_flat_rd*/;
     reg [31:0]         smp        /*verilator public_flat_rd*/;
     reg [SW-1:0]       idl        /*verilator public_flat_rd*/;
@@ -560,7 +561,7 @@ module qos_mgr #(
             g_cnt <= {GVW{1'b0}};
             x_q <= {(QW-1){1'b0}}; x_v <= 1'b0; x_s <= {SMW{1'b0}}; x_ks <= {KS_W{1'b0}};
             cb <= {KN*32{1'b0}}; kb <= {KN*(KS_W+1){1'b0}}; sumc <= 32'd0; F <= 32'd0;
-            tl_st <= TL_IDLE; tl_s <= {(SMW+1){1'b0}}; tl_v <= {(KW+1){1'b0}};
+            tl_st <= TL_IDLE; tl_s <= {(SMW+1){1'b0}}; tl_n <= {(SMW+1){1'b0}}; tl_v <= {(KW+1){1'b0}};
             smp <= 32'd0; idl <= {SW{1'b0}}; sk <= 32'd0;
             itb <= {KN*GVW{1'b0}}; give <= {KN*GVW{1'b0}};
             rq_k_r <= {KW{1'b0}}; rq_sm_r <= {SMW{1'b0}};
@@ -806,7 +807,7 @@ module qos_mgr #(
                 tl_st <= TL_IDLE;
             end else if (latch) begin
                 tl_st <= tl_start ? TL_SMP : TL_IDLE;
-                if (tl_start) tl_s <= {(SMW+1){1'b0}};   // tl_s holds when the unit does not start
+                if (tl_start) tl_n <= {(SMW+1){1'b0}};   // tl_s holds: the pass resumes where the last stopped
             end else if (act) begin
                 case (tl_st)
                     TL_SMP: begin
@@ -912,10 +913,11 @@ module qos_mgr #(
     task tl_next;
         begin
             if (tl_v == KLAST) begin
-                if (tl_s == SLAST) begin
-                    tl_st <= TL_IDLE;
+                tl_s <= (tl_s == SLAST) ? {(SMW+1){1'b0}} : tl_s + {{SMW{1'b0}}, 1'b1};   // mod NSM
+                if (tl_n == SLAST) begin
+                    tl_st <= TL_IDLE;                 // NSM SMs visited
                 end else begin
-                    tl_s <= tl_s + {{SMW{1'b0}}, 1'b1};
+                    tl_n <= tl_n + {{SMW{1'b0}}, 1'b1};
                     tl_st <= TL_SMP;
                 end
             end else begin

@@ -895,6 +895,48 @@ Test(qos_mgr, tlp_abort_at_snap, .description = "a request still waiting at the 
     cr_assert_eq(b->q.tl_st, (uint32_t)QM_TL_IDLE);
 }
 
+Test(qos_mgr, tlp_resume, .description = "a pass cut off by the SNAP abort resumes at the SM where it stopped; the pass visits NSM SMs modulo NSM and ends with tl_s back at its start")
+{
+    tb_t *b = tb_new();
+    const uint32_t L = 10000, W1 = L - LCQ + 1, S = L - LCQ;
+    launch(b, 0, 4, 1, 200u << 16, 0, 0); /* QoS k0 below its goal, no slot anywhere: itb 0 */
+    step(b);
+    b->smreg[0][R(STAT_THR)] = 100 * W1;
+    enable(b, L, 100, MC_MODE(SMK_QMODE_QOS) | MC_TLP);
+    run_to_et(b, L - 1);
+    step(b);
+    cr_assert_eq(b->q.tl_st, (uint32_t)QM_TL_SMP);
+    cr_assert_eq(b->q.tl_s, 0u);
+    cr_assert_eq(b->q.tl_n, 0u);
+    /* SM 0's request is answered (REFUSED); SM 1's never gets rq_rdy */
+    while (!(b->nreq == 1 && b->rs == 0) && b->q.et < S)
+        step(b);
+    cr_assert_eq(b->req[0].sm, 0u);
+    b->rdy_wait = 100000;
+    run_to_et(b, S);
+    cr_assert_eq(b->nreq, 2);
+    cr_assert_eq(b->req[1].sm, 1u);
+    cr_assert_eq(b->q.tl_st, (uint32_t)QM_TL_WRDY);
+    step(b); /* SNAP edge: abort */
+    cr_assert_eq(b->q.tl_st, (uint32_t)QM_TL_IDLE);
+    cr_assert_eq(b->q.tl_s, 1u, "stopped on SM 1");
+    cr_assert_eq(b->q.tl_n, 1u);
+    b->rs = 0, b->rdy_wait = 2;
+    run_to_et(b, L - 1);
+    step(b); /* next epoch start: resume at SM 1 */
+    cr_assert_eq(b->q.tl_st, (uint32_t)QM_TL_SMP);
+    cr_assert_eq(b->q.tl_s, 1u);
+    cr_assert_eq(b->q.tl_n, 0u);
+    run_to_et(b, S - 1);
+    cr_assert_eq(b->proto_err, 0, "request protocol");
+    cr_assert_eq(b->nreq, 2 + NSM, "one request per SM in the second pass");
+    for (int i = 0; i < NSM; i++)
+        cr_assert_eq(b->req[2 + i].sm, (uint32_t)((1 + i) % NSM), "request %d of the pass", i);
+    cr_assert_eq(b->q.tl_st, (uint32_t)QM_TL_IDLE, "pass done before the SNAP");
+    cr_assert_eq(b->q.tl_s, 1u, "back at its start");
+    cr_assert_eq(b->q.tl_n, (uint32_t)NSM - 1);
+}
+
 /* ---- saturation and edge cases (E5) --------------------------------------------------------- */
 
 Test(qos_mgr, e5a_starved_qos_kernel, .description = "E5(a): hist 0 with cycles: alpha = agoal = VMAX, ratio 0, P 0, non-QoS floored to 1.0, QUOTA clamped to QMAX")

@@ -625,6 +625,7 @@ static void observe_qm_state(Vgpu_top *top, gpu_obs_t *o)
     v[QO_F] = QMR(F);
     v[QO_tl_st] = QMR(tl_st);
     v[QO_tl_s] = QMR(tl_s);
+    v[QO_tl_n] = QMR(tl_n);
     v[QO_tl_v] = QMR(tl_v);
     v[QO_smp] = QMR(smp);
     v[QO_idl] = QMR(idl);

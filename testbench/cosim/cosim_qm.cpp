@@ -151,6 +151,7 @@ static void observe_state(Vqos_mgr *top, qm_obs_t *o, const qm_obs_t *)
     v[QO_F] = R(F);
     v[QO_tl_st] = R(tl_st);
     v[QO_tl_s] = R(tl_s);
+    v[QO_tl_n] = R(tl_n);
     v[QO_tl_v] = R(tl_v);
     v[QO_smp] = R(smp);
     v[QO_idl] = R(idl);

@@ -44,7 +44,7 @@ void qm_model_commit(qm_model_t *m, const qm_stim_t *st);
     X(P, 1) X(ratio, 1) X(gN, 1) X(Q, 1) X(qm, QM_NSM) X(ga_i, 1) X(ga_t, 1)                         \
     X(g_s, 1) X(g_k, 1) X(g_ksv, 1) X(g_ks, 1) X(g_cnt, 1) X(x_q, 1) X(x_v, 1) X(x_s, 1) X(x_ks, 1)  \
     X(cb, QM_KN) X(kb, QM_KN) X(sumc, 1) X(F, 1)                                                     \
-    X(tl_st, 1) X(tl_s, 1) X(tl_v, 1) X(smp, 1) X(idl, 1) X(sk, 1) X(itb, QM_KN) X(give, QM_KN)      \
+    X(tl_st, 1) X(tl_s, 1) X(tl_n, 1) X(tl_v, 1) X(smp, 1) X(idl, 1) X(sk, 1) X(itb, QM_KN) X(give, QM_KN)      \
     X(rq_k_r, 1) X(rq_sm_r, 1)
 #define QM_OBS_ENUM(nm, n) QO_##nm, QO_##nm##_end = QO_##nm + (n)-1,
 enum { QM_OBS(QM_OBS_ENUM) QO_N };
@@ -88,7 +88,7 @@ static inline void qm_obs_fill(const qos_mgr_t *q, const qm_out_t *o, uint64_t *
     v[QO_g_s] = q->g_s, v[QO_g_k] = q->g_k, v[QO_g_ksv] = q->g_ksv, v[QO_g_ks] = q->g_ks, v[QO_g_cnt] = q->g_cnt;
     v[QO_x_q] = q->x_q, v[QO_x_v] = q->x_v, v[QO_x_s] = q->x_s, v[QO_x_ks] = q->x_ks;
     v[QO_sumc] = q->sumc, v[QO_F] = q->F;
-    v[QO_tl_st] = q->tl_st, v[QO_tl_s] = q->tl_s, v[QO_tl_v] = q->tl_v, v[QO_smp] = q->smp;
+    v[QO_tl_st] = q->tl_st, v[QO_tl_s] = q->tl_s, v[QO_tl_n] = q->tl_n, v[QO_tl_v] = q->tl_v, v[QO_smp] = q->smp;
     v[QO_idl] = q->idl, v[QO_sk] = q->sk, v[QO_rq_k_r] = q->rq_k_r, v[QO_rq_sm_r] = q->rq_sm_r;
 }
 void qm_obs_from_model(const qm_model_t *m, qm_obs_t *o);
