@@ -569,7 +569,14 @@ static void gen_shape(drv_env_t *e, drv_in_t *in)
         case 0: in->kl_n = 0; break;
         case 1: in->kl_n = NW + 1 + rng_below(r, (uint32_t)SMK_MASK(SMK_WID_W + 1) - NW); break;
         case 2: in->kl_n = NW, in->kl_r = (uint32_t)SMK_MASK(SMK_REGN_W); break; /* n*R > LIM_REG or R > RMAX */
-        case 3: in->kl_m = LIM_SL + 1 + rng_below(r, (uint32_t)SMK_MASK(SMK_SMLN_W) - LIM_SL); break;
+        case 3: { /* one draw as before; an even draw is mapped to just over the limit (LIM_SL + 1 .. + 4),
+                   * so that the launch check's compare is exercised at its boundary (mutation run,
+                   * docs/mutation_notes.md: a limit off by a few lines) */
+            const uint32_t range = (uint32_t)SMK_MASK(SMK_SMLN_W) - LIM_SL; /* kl_m <= the field's max */
+            const uint32_t v = rng_below(r, range);
+            in->kl_m = LIM_SL + 1 + ((v & 1) ? v : ((v >> 1) % 4) % range);
+            break;
+        }
         case 4: in->kl_grid = 0; break;
         default: in->kl_mask = 0; break;
         }
