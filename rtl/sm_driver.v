@@ -283,11 +283,6 @@ module sm_driver (
         end
     endfunction
 
-    // narrow ids as integers, for index arithmetic
-    function integer ik(input [KW-1:0] v);   begin ik = {{(32-KW){1'b0}}, v}; end endfunction
-    function integer is(input [SMW-1:0] v);  begin is = {{(32-SMW){1'b0}}, v}; end endfunction
-    function integer ij(input [KS_W-1:0] v); begin ij = {{(32-KS_W){1'b0}}, v}; end endfunction
-
     // Selects by a variable id (an SM, a kernel, a slot, a PTBQ entry): one compare per id value and
     // a mux of the rows. Every read of a wide state vector at a variable id goes through these
     // (and every write through a loop of per-element enables in the clock edge), so that synthesis
