@@ -151,7 +151,7 @@ $(B)/$(1)/cosim_drv: rtl/sm_driver.v testbench/cosim/cosim_drv.cpp testbench/cos
 
 # whole GPU (gpu_top: SM driver + NUM_SM SM tops), C model vs RTL, workload-like random environment and
 # system-level ledger monitors (testbench/cosim/gpu_env.c)
-$(B)/$(1)/cosim_gpu: $(RTL_GPU) testbench/cosim/cosim_gpu.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+$(B)/$(1)/cosim_gpu: $(RTL_GPU) testbench/cosim/cosim_gpu.cpp testbench/cosim/qm_rtl_state.h testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_gpu/cosim_gpu  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module gpu_top -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_gpu -o cosim_gpu \
@@ -172,7 +172,7 @@ $(B)/$(1)/smkrun/default_wl.o: $(B)/default_wl.c
 	$(CC) $(CFLAGS_COMMON) -c -o $$@ $$<
 $(B)/$(1)/libsmkrun.a: $(B)/$(1)/smkrun/smk.o $(B)/$(1)/smkrun/workload.o $(B)/$(1)/smkrun/timing.o $(B)/$(1)/smkrun/default_wl.o
 	rm -f $$@ && ar rcs $$@ $$^
-$(B)/$(1)/smk_rtl: $(RTL_GPU) testbench/cosim/smk_rtl.cpp testbench/cosim/smk_rtl.h testbench/cosim/cosim_gpu.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmkrun.a $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+$(B)/$(1)/smk_rtl: $(RTL_GPU) testbench/cosim/smk_rtl.cpp testbench/cosim/smk_rtl.h testbench/cosim/cosim_gpu.cpp testbench/cosim/qm_rtl_state.h testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmkrun.a $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_smk/smk_rtl  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module gpu_top -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_smk -o smk_rtl \
@@ -186,7 +186,7 @@ $(B)/$(1)/smk_rtl: $(RTL_GPU) testbench/cosim/smk_rtl.cpp testbench/cosim/smk_rt
 # QoS manager alone, C model vs RTL (random host, SM-register script, driver stub: testbench/cosim/qm_env.c;
 # its object is linked directly, outside libtb.a)
 $(B)/$(1)/tbobj/qm_env.o: testbench/cosim/qm_env.h
-$(B)/$(1)/cosim_qm: rtl/qos_mgr.v testbench/cosim/cosim_qm.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/tbobj/qm_env.o $(B)/$(1)/libsmk.a $(B)/$(1)/smk_cfg.vh
+$(B)/$(1)/cosim_qm: rtl/qos_mgr.v testbench/cosim/cosim_qm.cpp testbench/cosim/qm_rtl_state.h testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/tbobj/qm_env.o $(B)/$(1)/libsmk.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_qm/cosim_qm  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module qos_mgr -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_qm -o cosim_qm \

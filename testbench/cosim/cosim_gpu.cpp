@@ -556,83 +556,9 @@ static void observe_state(Vgpu_top *, gpu_obs_t *o, const gpu_obs_t *ref)
     }
 
 // the QoS manager's state of docs/qos_mgr.md section 13 (as cosim_qm.cpp's observe_state, u_qm)
-#define QMR(sig) top->rootp->gpu_top__DOT__u_qm__DOT__##sig
-static void observe_qm_state(Vgpu_top *top, gpu_obs_t *o)
-{
-    uint64_t *v = o->q;
-    const int GVW = QM_GVW, NW = SMK_WID_W + 1, IW = SMK_STAT_W + SMK_SMW, TW = SMK_SMW + QM_GVW;
-    const int KBW = SMK_KS_W + 1;
-    v[QO_mctrl] = QMR(mctrl);
-    v[QO_epoch_len] = QMR(epoch_len);
-    v[QO_sample_per] = QMR(sample_per);
-    v[QO_st] = QMR(st);
-    v[QO_init_i] = QMR(init_i);
-    v[QO_et] = QMR(et);
-    v[QO_L] = QMR(L);
-    v[QO_cur_mode] = QMR(cur_mode);
-    v[QO_epochs] = QMR(epochs);
-    for (int k = 0; k < KN; k++) {
-        v[QO_mv + k] = gbits(QMR(mv), k, 1);
-        v[QO_mqos + k] = gbits(QMR(mqos), k, 1);
-        v[QO_mkn + k] = gbits(QMR(mkn), k * NW, NW);
-        v[QO_mgoal + k] = gbits(QMR(mgoal), k * 32, 32);
-        v[QO_mx + k] = gbits(QMR(mx), k * 17, 17);
-        v[QO_mt + k] = gbits(QMR(mt), k * GVW, GVW);
-        v[QO_fresh + k] = gbits(QMR(fresh), k, 1);
-        v[QO_wcnt + k] = gbits(QMR(wcnt), k * 32, 32);
-        v[QO_wc + k] = gbits(QMR(wc), k * 32, 32);
-        v[QO_isum + k] = gbits(QMR(isum), k * IW, IW);
-        v[QO_tsum + k] = gbits(QMR(tsum), k * TW, TW);
-        v[QO_cum_i + k] = gbits(QMR(cum_i), k * 48, 48);
-        v[QO_cum_c + k] = gbits(QMR(cum_c), k * 32, 32);
-        v[QO_ipc_ep + k] = gbits(QMR(ipc_ep), k * 32, 32);
-        v[QO_hist + k] = gbits(QMR(hist), k * 32, 32);
-        v[QO_alpha + k] = gbits(QMR(alpha), k * 32, 32);
-        v[QO_agoal + k] = gbits(QMR(agoal), k * 32, 32);
-        v[QO_hgive + k] = gbits(QMR(hgive), k * GVW, GVW);
-        v[QO_qpt + k] = gbits(QMR(qpt), k * 32, 32);
-        v[QO_smk_r + k] = gbits(QMR(smk_r), k * 32, 32);
-        v[QO_cb + k] = gbits(QMR(cb), k * 32, 32);
-        v[QO_kb + k] = gbits(QMR(kb), k * KBW, KBW);
-        v[QO_itb + k] = gbits(QMR(itb), k * GVW, GVW);
-        v[QO_give + k] = gbits(QMR(give), k * GVW, GVW);
-    }
-    v[QO_pl_v] = QMR(pl_v);
-    v[QO_pl_k] = QMR(pl_k);
-    v[QO_pl_n] = QMR(pl_n);
-    v[QO_pl_qos] = QMR(pl_qos);
-    v[QO_pl_goal] = QMR(pl_goal);
-    v[QO_pl_x] = QMR(pl_x);
-    v[QO_pl_t] = QMR(pl_t);
-    v[QO_pl_keep] = QMR(pl_keep);
-    v[QO_P] = QMR(P);
-    v[QO_ratio] = QMR(ratio);
-    v[QO_gN] = QMR(gN);
-    v[QO_Q] = QMR(Q);
-    for (int s = 0; s < NSM; s++) v[QO_qm + s] = gbits(QMR(qm), s * SMK_KSLOTS, SMK_KSLOTS);
-    v[QO_ga_i] = QMR(ga_i);
-    v[QO_ga_t] = QMR(ga_t);
-    v[QO_g_s] = QMR(g_s);
-    v[QO_g_k] = QMR(g_k);
-    v[QO_g_ksv] = QMR(g_ksv);
-    v[QO_g_ks] = QMR(g_ks);
-    v[QO_g_cnt] = QMR(g_cnt);
-    v[QO_x_q] = QMR(x_q);
-    v[QO_x_v] = QMR(x_v);
-    v[QO_x_s] = QMR(x_s);
-    v[QO_x_ks] = QMR(x_ks);
-    v[QO_sumc] = QMR(sumc);
-    v[QO_F] = QMR(F);
-    v[QO_tl_st] = QMR(tl_st);
-    v[QO_tl_s] = QMR(tl_s);
-    v[QO_tl_n] = QMR(tl_n);
-    v[QO_tl_v] = QMR(tl_v);
-    v[QO_smp] = QMR(smp);
-    v[QO_idl] = QMR(idl);
-    v[QO_sk] = QMR(sk);
-    v[QO_rq_k_r] = QMR(rq_k_r);
-    v[QO_rq_sm_r] = QMR(rq_sm_r);
-}
+#define QM_RTL(sig) top->rootp->gpu_top__DOT__u_qm__DOT__##sig
+#include "qm_rtl_state.h"
+static void observe_qm_state(Vgpu_top *top, gpu_obs_t *o) { qm_rtl_state(top, o->q); }
 
 static void observe_state(Vgpu_top *top, gpu_obs_t *o, const gpu_obs_t *)
 {

@@ -23,9 +23,10 @@ extern "C" {
 // gbits / sbits: testbench/cosim/vl_bits.h
 
 #define R(sig) top->rootp->qos_mgr__DOT__##sig
+#define QM_RTL(sig) R(sig)
+#include "qm_rtl_state.h"
 
-static const int GVW = QM_GVW, KW = SMK_KID_W, NW = SMK_WID_W + 1, SW = SMK_STAT_W;
-static const int IW = SMK_STAT_W + SMK_SMW, TW = SMK_SMW + QM_GVW, KBW = SMK_KS_W + 1;
+static const int GVW = QM_GVW;
 
 static void drive(Vqos_mgr *top, const qm_stim_t *st)
 {
@@ -85,81 +86,7 @@ static void observe_state(Vqos_mgr *, qm_obs_t *o, const qm_obs_t *ref)
     for (int i = QO_FIRST_STATE; i < QO_QM_N; i++) o->v[i] = ref->v[i];
 }
 #else
-static void observe_state(Vqos_mgr *top, qm_obs_t *o, const qm_obs_t *)
-{
-    uint64_t *v = o->v;
-    v[QO_mctrl] = R(mctrl);
-    v[QO_epoch_len] = R(epoch_len);
-    v[QO_sample_per] = R(sample_per);
-    v[QO_st] = R(st);
-    v[QO_init_i] = R(init_i);
-    v[QO_et] = R(et);
-    v[QO_L] = R(L);
-    v[QO_cur_mode] = R(cur_mode);
-    v[QO_epochs] = R(epochs);
-    for (int k = 0; k < QM_KN; k++) {
-        v[QO_mv + k] = gbits(R(mv), k, 1);
-        v[QO_mqos + k] = gbits(R(mqos), k, 1);
-        v[QO_mkn + k] = gbits(R(mkn), k * NW, NW);
-        v[QO_mgoal + k] = gbits(R(mgoal), k * 32, 32);
-        v[QO_mx + k] = gbits(R(mx), k * 17, 17);
-        v[QO_mt + k] = gbits(R(mt), k * GVW, GVW);
-        v[QO_fresh + k] = gbits(R(fresh), k, 1);
-        v[QO_wcnt + k] = gbits(R(wcnt), k * 32, 32);
-        v[QO_wc + k] = gbits(R(wc), k * 32, 32);
-        v[QO_isum + k] = gbits(R(isum), k * IW, IW);
-        v[QO_tsum + k] = gbits(R(tsum), k * TW, TW);
-        v[QO_cum_i + k] = gbits(R(cum_i), k * 48, 48);
-        v[QO_cum_c + k] = gbits(R(cum_c), k * 32, 32);
-        v[QO_ipc_ep + k] = gbits(R(ipc_ep), k * 32, 32);
-        v[QO_hist + k] = gbits(R(hist), k * 32, 32);
-        v[QO_alpha + k] = gbits(R(alpha), k * 32, 32);
-        v[QO_agoal + k] = gbits(R(agoal), k * 32, 32);
-        v[QO_hgive + k] = gbits(R(hgive), k * GVW, GVW);
-        v[QO_qpt + k] = gbits(R(qpt), k * 32, 32);
-        v[QO_smk_r + k] = gbits(R(smk_r), k * 32, 32);
-        v[QO_cb + k] = gbits(R(cb), k * 32, 32);
-        v[QO_kb + k] = gbits(R(kb), k * KBW, KBW);
-        v[QO_itb + k] = gbits(R(itb), k * GVW, GVW);
-        v[QO_give + k] = gbits(R(give), k * GVW, GVW);
-    }
-    v[QO_pl_v] = R(pl_v);
-    v[QO_pl_k] = R(pl_k);
-    v[QO_pl_n] = R(pl_n);
-    v[QO_pl_qos] = R(pl_qos);
-    v[QO_pl_goal] = R(pl_goal);
-    v[QO_pl_x] = R(pl_x);
-    v[QO_pl_t] = R(pl_t);
-    v[QO_pl_keep] = R(pl_keep);
-    v[QO_P] = R(P);
-    v[QO_ratio] = R(ratio);
-    v[QO_gN] = R(gN);
-    v[QO_Q] = R(Q);
-    for (int s = 0; s < QM_NSM; s++) v[QO_qm + s] = gbits(R(qm), s * SMK_KSLOTS, SMK_KSLOTS);
-    v[QO_ga_i] = R(ga_i);
-    v[QO_ga_t] = R(ga_t);
-    v[QO_g_s] = R(g_s);
-    v[QO_g_k] = R(g_k);
-    v[QO_g_ksv] = R(g_ksv);
-    v[QO_g_ks] = R(g_ks);
-    v[QO_g_cnt] = R(g_cnt);
-    v[QO_x_q] = R(x_q);
-    v[QO_x_v] = R(x_v);
-    v[QO_x_s] = R(x_s);
-    v[QO_x_ks] = R(x_ks);
-    v[QO_sumc] = R(sumc);
-    v[QO_F] = R(F);
-    v[QO_tl_st] = R(tl_st);
-    v[QO_tl_s] = R(tl_s);
-    v[QO_tl_n] = R(tl_n);
-    v[QO_tl_v] = R(tl_v);
-    v[QO_smp] = R(smp);
-    v[QO_idl] = R(idl);
-    v[QO_sk] = R(sk);
-    v[QO_rq_k_r] = R(rq_k_r);
-    v[QO_rq_sm_r] = R(rq_sm_r);
-    (void)KW, (void)SW;
-}
+static void observe_state(Vqos_mgr *top, qm_obs_t *o, const qm_obs_t *) { qm_rtl_state(top, o->v); }
 #endif
 
 static void usage(const char *p)
