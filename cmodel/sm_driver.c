@@ -60,12 +60,13 @@ int drv_range_shrinks(const uint32_t *rk, uint32_t valid, int n, int kc, uint32_
 }
 
 /* One step of the progressive filling ("Partitions"): the candidate with the lowest share of
- * pc[k] * d[k]; among equal shares a kernel with pgot bit k = 0 first, then the highest index
- * (the triple (key, pgot[k], KN-1-k), lowest first); -1 if none. Shared by drv_fill and the
+ * pc[k] * d[k]; among equal shares a kernel with pgot bit k = 0 first, then one with lat bit k = 0
+ * (last chance: no later SM of the run allows it), then the highest index (the order
+ * (key, pgot[k], lat[k], KN-1-k), lowest first); -1 if none. Shared by drv_fill and the
  * partition unit. */
 static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, const uint32_t lim[DRV_NRES],
                      const uint32_t mult[DRV_NRES], const uint32_t acc[DRV_NRES], const uint32_t *pc,
-                     uint32_t nks, uint32_t ks, uint32_t max2, uint32_t pgot)
+                     uint32_t nks, uint32_t ks, uint32_t max2, uint32_t pgot, uint32_t lat)
 {
     int best = -1;
     uint32_t bs = 0, bg = 0;
@@ -85,8 +86,9 @@ static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, cons
             const uint32_t v = pc[k] * d[k][x] * mult[x];
             sh = v > sh ? v : sh;
         }
-        const uint32_t g = pgot >> k & 1;
-        /* lower key; equal key: pgot 0 before 1; equal both: the higher index (scanned later) */
+        const uint32_t g = (pgot >> k & 1) << 1 | (lat >> k & 1);
+        /* lower key; equal key: pgot 0 before 1, then lat 0 before 1 (g = {pgot, lat}); equal all:
+         * the higher index (scanned later) */
         if (best < 0 || sh < bs || (sh == bs && g <= bg))
             best = k, bs = sh, bg = g;
     }
@@ -94,13 +96,13 @@ static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, cons
 }
 
 void drv_fill(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, const uint32_t lim[DRV_NRES],
-              const uint32_t mult[DRV_NRES], int ks, int max2, uint32_t pgot, uint32_t *part)
+              const uint32_t mult[DRV_NRES], int ks, int max2, uint32_t pgot, uint32_t lat, uint32_t *part)
 {
     uint32_t acc[DRV_NRES] = {0, 0, 0, 0}, nks = 0;
     for (int k = 0; k < n; k++)
         part[k] = 0;
     for (;;) {
-        const int b = fill_pick(n, d, allowed, lim, mult, acc, part, nks, (uint32_t)ks, (uint32_t)max2, pgot);
+        const int b = fill_pick(n, d, allowed, lim, mult, acc, part, nks, (uint32_t)ks, (uint32_t)max2, pgot, lat);
         if (b < 0)
             return;
         if (part[b] == 0)
@@ -724,18 +726,28 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
             dem(d, k, dm[k]);
             allowed |= (uint32_t)(bit(d->kv, k) & bit(d->kmask[k], s)) << k;
         }
+        /* lat (last-chance tie-break): bit k = kernel k is allowed on some SM after pcur in this
+         * run, kmask[k] & above != 0 with above = the SMs > pcur (none at SM NSM-1) */
+        const uint64_t above = s + 1 < NSM ? SMK_MASK(NSM) & ~SMK_MASK(s + 1) : 0;
+        uint32_t lat = 0;
+        for (uint32_t k = 0; k < KN; k++)
+            lat |= (uint32_t)((d->kmask[k] & above) != 0) << k;
         const int qos = (in->cfg_policy & 7) == DRV_QOS;
-        if (qos) { /* allowed(k, pcur): kqos[k] | rank(k) == owner(pcur) */
+        if (qos) { /* allowed(k, pcur): kqos[k] | rank(k) == owner(pcur); lat of a non-QoS kernel
+                    * also needs rank(k) == owner(pcur + 1) */
             const uint64_t nqm = d->kv & ~d->kqos & KALL;
-            const uint32_t nq = (uint32_t)smk_popc(nqm), own = s * nq / NSM;
-            uint32_t al = 0;
-            for (uint32_t k = 0; k < KN; k++)
-                al |= (uint32_t)(bit(d->kqos, k) ||
-                                 (bit(nqm, k) && (uint32_t)smk_popc(nqm & SMK_MASK(k)) == own)) << k;
+            const uint32_t nq = (uint32_t)smk_popc(nqm), own = s * nq / NSM, own1 = (s + 1) * nq / NSM;
+            uint32_t al = 0, ln = 0;
+            for (uint32_t k = 0; k < KN; k++) {
+                const uint32_t rk = (uint32_t)smk_popc(nqm & SMK_MASK(k));
+                al |= (uint32_t)(bit(d->kqos, k) || (bit(nqm, k) && rk == own)) << k;
+                ln |= (uint32_t)(bit(d->kqos, k) || (s + 1 < NSM && rk == own1)) << k;
+            }
             allowed &= al;
+            lat &= ln;
         }
         const int b = fill_pick(KN, (const uint32_t(*)[NR])dm, allowed, LIM, qos ? MULT_QOS : MULT, d->pacc, d->pc,
-                                d->pcnt_ks, KS, in->cfg_max2 & 1, (uint32_t)d->pgot);
+                                d->pcnt_ks, KS, in->cfg_max2 & 1, (uint32_t)d->pgot, lat);
         if (b >= 0) {
             if (d->pc[b] == 0)
                 d->pcnt_ks = (d->pcnt_ks + 1) & (uint32_t)SMK_MASK(SMK_KS_W + 1);

@@ -400,12 +400,13 @@ module sm_driver (
     // partition unit
     reg                 pu_v;
     reg [KW-1:0]        pu_k;
-    reg                 pu_qos, pal;
+    reg                 pu_qos, pal, plt;
     reg [KW:0]          pnq, prank;
-    reg [OWW-1:0]       ow_s, ow_n, ow_lo, ow_hi;
+    reg [OWW-1:0]       ow_s, ow_s1, ow_n, ow_lo, ow_hi;
+    reg [NSM-1:0]       pabove;              // the SMs after pcur (0 at SM NSM-1)
     reg [TC+NW-1:0]     pwk;
     reg [KYW-1:0]       pkv, pkb;
-    reg                 pgb;                 // pgot bit of the best candidate so far
+    reg                 pgb, plb;            // pgot and lat bits of the best candidate so far
     reg [KN-1:0]        pg_g, pg_n;          // pgot | (pc != 0), and pgot at the end of the SM
 
     integer k, s, t, i, j, q;
@@ -924,8 +925,11 @@ module sm_driver (
         pu_k = {KW{1'b0}};
         pkb = {KYW{1'b0}};
         pgb = 1'b0;
+        plb = 1'b0;
         pg_g = pgot;
         pkm = s_kn(kmT, pcur);
+        for (s = 0; s < NSM; s = s + 1)
+            pabove[s] = (s[SMW-1:0] > pcur);
         // QOS filling rule (spec "QoS"): candidates also need allowed(k, pcur) = kqos[k] |
         // rank(k) == owner(pcur), owner(s) = floor(s * nq / NSM), compared without a divider as
         // rank * NSM <= s * nq < (rank + 1) * NSM; the key is the warp count pc[k] * kn(k)
@@ -936,6 +940,7 @@ module sm_driver (
         ow_s = {OWW{1'b0}}; ow_s[SMW-1:0] = pcur;
         ow_n = {OWW{1'b0}}; ow_n[KW:0] = pnq;
         ow_s = ow_s * ow_n;
+        ow_s1 = ow_s + ow_n;                                    // (pcur + 1) * nq, for lat
         prank = {(KW+1){1'b0}};
         for (k = 0; k < KN; k = k + 1) begin
             c0 = pc[k*TC +: TC];
@@ -943,6 +948,11 @@ module sm_driver (
             ow_lo = ow_lo * NSMO;
             ow_hi = ow_lo + NSMO;
             pal = kqos[k] | ((ow_lo <= ow_s) & (ow_s < ow_hi));
+            // lat (last chance): allowed on an SM after pcur (pabove is 0 at SM NSM-1); under QOS
+            // a non-QoS kernel also needs rank(k) == owner(pcur + 1), which for a candidate (pal:
+            // rank * NSM <= pcur * nq) is (pcur + 1) * nq < (rank + 1) * NSM; lat of a
+            // non-candidate is not read
+            plt = (|(kmask[k*NSM +: NSM] & pabove)) & (~pu_qos | kqos[k] | (ow_s1 < ow_hi));
             prank = prank + {{KW{1'b0}}, kv[k] & ~kqos[k]};
             // pc[k] * d_x(k) <= pacc_x <= LIM_x: exact in UW bits
             ua = {UW{1'b0}}; ua[TC-1:0] = c0;
@@ -958,12 +968,13 @@ module sm_driver (
                 & ~fr2[UW] & ({1'b0, dk[(k*4+2)*UW +: UW]} <= fr2)
                 & ~fr3[UW] & ({1'b0, dk[(k*4+3)*UW +: UW]} <= fr3)
                 & ((c0 != {TC{1'b0}}) | ((pcnt_ks < KSP) & (~cfg_max2 | (pcnt_ks < TWOP))));
-            // lowest share (QOS: warp count); equal: pgot 0 first, then the highest index
-            if (f && (!pu_v || ({pkv, pgot[k]} <= {pkb, pgb}))) begin
+            // lowest share (QOS: warp count); equal: pgot 0 first, then lat 0, then the highest index
+            if (f && (!pu_v || ({pkv, pgot[k], plt} <= {pkb, pgb, plb}))) begin
                 pu_v = 1'b1;
                 pu_k = k[KW-1:0];
                 pkb = pkv;
                 pgb = pgot[k];
+                plb = plt;
             end
             if (c0 != {TC{1'b0}}) pg_g[k] = 1'b1;
         end

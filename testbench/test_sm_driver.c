@@ -298,7 +298,7 @@ Test(sm_driver, fill_fig27, .description = "drv_fill reproduces Fig. 2-7 (K1 6, 
     const uint32_t lim[DRV_NRES] = {300, 100, 60, 100};
     const uint32_t mult[DRV_NRES] = {1, 3, 5, 3};
     uint32_t part[2] = {99, 99}, r[2];
-    drv_fill(2, d, 3, lim, mult, 4, 0, 0, part);
+    drv_fill(2, d, 3, lim, mult, 4, 0, 0, 0, part);
     cr_assert(part[0] == 6 && part[1] == 12, "Fig. 2-7: drv_fill gives K1 %u K2 %u, expected 6 / 12", part[0], part[1]);
     /* the example discriminates: the same filling with the other rules (own reference loop) */
     ref_fill(2, d, 3, lim, mult, 4, 0, 1, 0, r);
@@ -309,15 +309,15 @@ Test(sm_driver, fill_fig27, .description = "drv_fill reproduces Fig. 2-7 (K1 6, 
     cr_assert(r[0] == 6 && r[1] == 11, "reference stopping at the first misfit %u/%u, expected 6/11", r[0], r[1]);
     /* same example with the kernels swapped: ties to the highest index now favour K1 */
     const uint32_t d2[2][DRV_NRES] = {{9, 6, 3, 1}, {30, 0, 4, 1}};
-    drv_fill(2, d2, 3, lim, mult, 4, 0, 0, part);
+    drv_fill(2, d2, 3, lim, mult, 4, 0, 0, 0, part);
     ref_fill(2, d2, 3, lim, mult, 4, 0, 1, 0, r);
     cr_assert(part[0] == r[0] && part[1] == r[1], "swapped: drv_fill %u/%u, reference %u/%u", part[0], part[1], r[0],
               r[1]);
     cr_assert(r[0] == 10 && r[1] == 7, "swapped: reference %u/%u, expected 10/7 (tie to K1 now)", r[0], r[1]);
     /* only allowed kernels: K1 alone gets 10 (regs 300/30), K2 alone 16 (smem 100/6) */
-    drv_fill(2, d, 1, lim, mult, 4, 0, 0, part);
+    drv_fill(2, d, 1, lim, mult, 4, 0, 0, 0, part);
     cr_assert(part[0] == 10 && part[1] == 0, "K1 alone: %u/%u, expected 10/0", part[0], part[1]);
-    drv_fill(2, d, 2, lim, mult, 4, 0, 0, part);
+    drv_fill(2, d, 2, lim, mult, 4, 0, 0, 0, part);
     cr_assert(part[0] == 0 && part[1] == 16, "K2 alone: %u/%u, expected 0/16", part[0], part[1]);
 }
 
@@ -328,20 +328,20 @@ Test(sm_driver, fill_kslots_max2, .description = "drv_fill: kernel-slot limit an
     const uint32_t lim[DRV_NRES] = {100, 100, 12, 100};
     const uint32_t mult[DRV_NRES] = {1, 1, 25, 3};
     uint32_t part[3], r[3];
-    drv_fill(3, d, 7, lim, mult, 4, 0, 0, part);
+    drv_fill(3, d, 7, lim, mult, 4, 0, 0, 0, part);
     cr_assert(part[0] == 4 && part[1] == 4 && part[2] == 4, "3 kernels: %u/%u/%u, expected 4/4/4", part[0], part[1],
               part[2]);
     /* MAX2: the two highest indices (ties to the highest index) take the first slots: 0/6/6 */
-    drv_fill(3, d, 7, lim, mult, 4, 1, 0, part);
+    drv_fill(3, d, 7, lim, mult, 4, 1, 0, 0, part);
     ref_fill(3, d, 7, lim, mult, 4, 1, 1, 0, r);
     cr_assert(r[0] == 0 && r[1] == 6 && r[2] == 6, "reference MAX2 %u/%u/%u", r[0], r[1], r[2]);
     cr_assert(part[0] == 0 && part[1] == 6 && part[2] == 6, "MAX2: %u/%u/%u, expected 0/6/6", part[0], part[1], part[2]);
     /* ks = 1: only kernel 2 */
-    drv_fill(3, d, 7, lim, mult, 1, 0, 0, part);
+    drv_fill(3, d, 7, lim, mult, 1, 0, 0, 0, part);
     cr_assert(part[0] == 0 && part[1] == 0 && part[2] == 12, "ks 1: %u/%u/%u, expected 0/0/12", part[0], part[1],
               part[2]);
     /* not allowed kernel 2: 6/6/0 */
-    drv_fill(3, d, 3, lim, mult, 4, 0, 0, part);
+    drv_fill(3, d, 3, lim, mult, 4, 0, 0, 0, part);
     cr_assert(part[0] == 6 && part[1] == 6 && part[2] == 0, "allowed {0,1}: %u/%u/%u, expected 6/6/0", part[0], part[1],
               part[2]);
 }
@@ -974,7 +974,7 @@ Test(sm_driver, smk_p_partition, .description = "SMK_P: part = progressive filli
     uint32_t lim[DRV_NRES], mult[DRV_NRES];
     memcpy(lim, cfg_lim, sizeof lim);
     memcpy(mult, cfg_mult, sizeof mult);
-    drv_fill(DRV_KN, (const uint32_t(*)[DRV_NRES])dd, 1u << kA | 1u << kB, lim, mult, KS, 0, 0, drvAB);
+    drv_fill(DRV_KN, (const uint32_t(*)[DRV_NRES])dd, 1u << kA | 1u << kB, lim, mult, KS, 0, 0, 0, drvAB);
     cr_assert(refA[kA] == 4, "bench: A alone gets %u, expected 4 (warps)", refA[kA]);
     cr_assert(refAB[kA] < refA[kA] && refAB[kB] > 0, "bench: the second kernel must shrink A's partition");
     cr_assert(drvAB[kA] == refAB[kA] && drvAB[kB] == refAB[kB], "drv_fill %u/%u, reference %u/%u", drvAB[kA],
@@ -1789,24 +1789,24 @@ Test(sm_driver, fill_pgot_six, .description = "SMK_P, 6 identical kernels, KS 4:
     const uint32_t lim[DRV_NRES] = {100, 100, 100, 12};
     const uint32_t mult[DRV_NRES] = {1, 1, 1, 25};
     uint32_t part[6];
-    drv_fill(6, d, 0x3f, lim, mult, 4, 0, 0, part);
+    drv_fill(6, d, 0x3f, lim, mult, 4, 0, 0, 0, part);
     cr_assert(part[0] == 0 && part[1] == 0 && part[2] == 3 && part[3] == 3 && part[4] == 3 && part[5] == 3,
               "pgot 0: %u/%u/%u/%u/%u/%u, expected 0/0/3/3/3/3", part[0], part[1], part[2], part[3], part[4], part[5]);
-    drv_fill(6, d, 0x3f, lim, mult, 4, 0, 0x3c, part);
+    drv_fill(6, d, 0x3f, lim, mult, 4, 0, 0x3c, 0, part);
     cr_assert(part[0] == 3 && part[1] == 3 && part[2] == 0 && part[3] == 0 && part[4] == 3 && part[5] == 3,
               "pgot {2..5}: %u/%u/%u/%u/%u/%u, expected 3/3/0/0/3/3", part[0], part[1], part[2], part[3], part[4],
               part[5]);
     /* MAX2: pgot {2..5}: kernels 1, 0 (pgot 0) take the two slots; pgot {1..5}: 0, then 5 */
-    drv_fill(6, d, 0x3f, lim, mult, 4, 1, 0x3c, part);
+    drv_fill(6, d, 0x3f, lim, mult, 4, 1, 0x3c, 0, part);
     cr_assert(part[0] == 6 && part[1] == 6 && part[2] == 0 && part[3] == 0 && part[4] == 0 && part[5] == 0,
               "MAX2 pgot {2..5}: %u/%u/%u/%u/%u/%u, expected 6/6/0/0/0/0", part[0], part[1], part[2], part[3], part[4],
               part[5]);
-    drv_fill(6, d, 0x3f, lim, mult, 4, 1, 0x3e, part);
+    drv_fill(6, d, 0x3f, lim, mult, 4, 1, 0x3e, 0, part);
     cr_assert(part[0] == 6 && part[1] == 0 && part[2] == 0 && part[3] == 0 && part[4] == 0 && part[5] == 6,
               "MAX2 pgot {1..5}: %u/%u/%u/%u/%u/%u, expected 6/0/0/0/0/6", part[0], part[1], part[2], part[3], part[4],
               part[5]);
     /* pgot only breaks ties: kernel 0 with one TB already (key > 0) is not preferred over key 0 */
-    drv_fill(2, d, 3, lim, mult, 4, 0, 2, part);
+    drv_fill(2, d, 3, lim, mult, 4, 0, 2, 0, part);
     cr_assert(part[0] == 6 && part[1] == 6, "2 kernels, pgot {1}: %u/%u, expected 6/6", part[0], part[1]);
 
     /* the partition unit, every SM (TBs dispatched under the partitions of the earlier runs, while
@@ -1860,6 +1860,102 @@ Test(sm_driver, fill_pgot_masks_max2, .description = "pgot with MAX2 on the part
                   b->d.part[0][2] == DRV_T / 4 && b->d.part[1][2] == 0,
               "mask {1} kernel 0: part[0][0] %u part[1][0] %u part[1][1] %u part[0][2] %u part[1][2] %u",
               b->d.part[0][0], b->d.part[1][0], b->d.part[1][1], b->d.part[0][2], b->d.part[1][2]);
+    bench_free(b);
+}
+
+/* ---- last-chance tie-break (docs/sm_driver.md "Partitions": lat). KS + 1 = 5 identical kernels of
+ * 1 warp, 1 register, no shared memory (only the T TB slots bind), kernel 0 allowed only on SM 0,
+ * kernels 1..4 everywhere. By the spec: SM 0: every key 0, pgot 0; lat = 0 for kernel 0 (no SM
+ * after 0 in its mask), 1 for 1..4 (NSM >= 2): kernel 0 first, then 4, 3, 2 (lat 1, the highest
+ * index) take the four kernel slots; then the keys tie again after each round and kernel 0 (lat 0)
+ * leads every round: T/4 TBs each. End of SM 0: pgot = {0, 2, 3, 4} (no wrap: kernel 1 has
+ * nothing). SM 1: candidates 1..4 (kernel 0 not allowed), exactly KS of them: T/4 each; every
+ * later SM the same whatever pgot and lat are. So SM 0 {0, 2, 3, 4}, SM >= 1 {1, 2, 3, 4}.
+ * (Without lat: SM 0 {1, 2, 3, 4} and kernel 0 has partition 0 on every SM.) */
+Test(sm_driver, fill_lat_mask_sm0, .description = "SMK_P, KS+1 identical kernels, kernel 0 allowed only on SM 0: the last-chance tie-break gives it SM 0; exact per-SM values; drv_fill with lat")
+{
+    if (!PG_OK) cr_skip_test("needs KS 4, T % 4 == 0, W >= T, NSM >= 2");
+    /* drv_fill, abstract units: 5 kernels of 1 TB-slot each on a 12-slot SM, KS 4 */
+    const uint32_t d[5][DRV_NRES] = {{0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}};
+    const uint32_t lim[DRV_NRES] = {100, 100, 100, 12};
+    const uint32_t mult[DRV_NRES] = {1, 1, 1, 25};
+    uint32_t part[5];
+    drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 0x1e, part);
+    cr_assert(part[0] == 3 && part[1] == 0 && part[2] == 3 && part[3] == 3 && part[4] == 3,
+              "lat {1..4}: %u/%u/%u/%u/%u, expected 3/0/3/3/3", part[0], part[1], part[2], part[3], part[4]);
+    /* equal lat (all 0 or all 1) changes nothing: the highest indices */
+    drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 0, part);
+    cr_assert(part[0] == 0 && part[1] == 3 && part[2] == 3 && part[3] == 3 && part[4] == 3,
+              "lat 0: %u/%u/%u/%u/%u, expected 0/3/3/3/3", part[0], part[1], part[2], part[3], part[4]);
+    drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 0x1f, part);
+    cr_assert(part[0] == 0 && part[1] == 3 && part[2] == 3 && part[3] == 3 && part[4] == 3,
+              "lat all: %u/%u/%u/%u/%u, expected 0/3/3/3/3", part[0], part[1], part[2], part[3], part[4]);
+    /* pgot ranks above lat: kernel 0 with pgot 1 loses to 1..4 (pgot 0) even with lat 0 */
+    drv_fill(5, d, 0x1f, lim, mult, 4, 0, 1, 0x1e, part);
+    cr_assert(part[0] == 0 && part[1] == 3 && part[2] == 3 && part[3] == 3 && part[4] == 3,
+              "pgot {0}, lat {1..4}: %u/%u/%u/%u/%u, expected 0/3/3/3/3", part[0], part[1], part[2], part[3], part[4]);
+    /* the key ranks above lat: 2 kernels, kernel 0 lat 0, 12 slots: 6/6 (not 12/0) */
+    drv_fill(2, d, 3, lim, mult, 4, 0, 0, 2, part);
+    cr_assert(part[0] == 6 && part[1] == 6, "2 kernels, lat {1}: %u/%u, expected 6/6", part[0], part[1]);
+
+    /* the partition unit, every SM */
+    bench_t *b = bench_new(DRV_SMK_P);
+    for (uint32_t k = 0; k < 5; k++) {
+        launch(b, k, 1, 1, 0, 4000, k == 0 ? 1 : SMK_MASK(NSM));
+        step(b);
+    }
+    settle_part(b);
+    for (int s = 0; s < NSM; s++)
+        for (int k = 0; k < KN; k++) {
+            const int in_set = s == 0 ? (k == 0 || (k >= 2 && k <= 4)) : (k >= 1 && k <= 4);
+            const uint32_t want = in_set ? DRV_T / 4 : 0;
+            cr_assert_eq(b->d.part[s][k], want, "lat: part[%d][%d] = %u, expected %u", s, k, b->d.part[s][k], want);
+        }
+    fprintf(stderr, "[%s] fill_lat_mask_sm0: SM 0 {0,2,3,4}, SMs >= 1 {1,2,3,4}, %d TBs each\n", SMK_CFG_NAME,
+            DRV_T / 4);
+    bench_free(b);
+}
+
+/* ---- last-chance tie-break under QOS: the owner part of lat. Non-QoS k0 (rank 0) and k1 (rank 1):
+ * nq = 2, owner(s) = 2s / NSM, block 0 = SMs 0 .. B-1, block 1 = SMs B .. NSM-1 with B = NSM / 2.
+ * k0's kmask = {B-1, B}: allowed (mask and owner) only on SM B-1; k1's kmask = every SM. QoS k4..k7
+ * with kmask = the SMs >= B-1; all 1 warp, so the warp key = the TB count. By the spec:
+ * SMs 0 .. B-2: no candidate (k1 is not the owner, the others are masked): partitions 0, pgot 0.
+ * SM B-1: candidates k0, k4..k7, every key 0, pgot 0; lat: k0 0 (owner(B) = 1 != rank 0, although
+ *   SM B is in its mask), k4..k7 1 (SM B in their masks): k0 first, then 7, 6, 5; k0 leads each
+ *   later round: {0, 5, 6, 7}, T/4 each. pgot = {0, 5, 6, 7}.
+ * SM B: candidates k1, k4..k7; pgot 0: k1, k4; lat equal (all 1, or all 0 at the last SM): 4, 1,
+ *   then 7, 6: {1, 4, 6, 7}. Every kernel in use has a partition: wrap, pgot = 0.
+ * SM B+1: all pgot 0, lat equal: {4, 5, 6, 7}; pgot = {4..7}. SM B+2: k1 (pgot 0), then 7, 6, 5:
+ *   {1, 5, 6, 7}; pgot = {1, 4..7} (k0 nothing: no wrap). SMs >= B+3: all pgot 1: {4, 5, 6, 7}.
+ * (Without lat, or with only the mask part of lat, SM B-1 is {4, 5, 6, 7} and k0 has partition 0
+ * on every SM.) */
+Test(sm_driver, qos_fill_lat_owner, .description = "QOS: a non-QoS kernel allowed (owner and mask) only on the last SM of its block gets it through lat's owner part; exact per-SM values")
+{
+    if (!PG_OK) cr_skip_test("needs KS 4, T % 4 == 0, W >= T, NSM >= 2");
+    const int B = NSM / 2;
+    bench_t *b = bench_new(DRV_QOS);
+    launch_q(b, 0, 1, 3ull << (B - 1), 0);
+    launch_q(b, 1, 1, SALLM, 0);
+    for (uint32_t k = 4; k < 8; k++)
+        launch_q(b, k, 1, SALLM & ~SMK_MASK(B - 1), 1);
+    settle_part(b);
+    for (int s = 0; s < NSM; s++) {
+        uint32_t set = 0;
+        if (s == B - 1)
+            set = 1u << 0 | 1u << 5 | 1u << 6 | 1u << 7;
+        else if (s == B)
+            set = 1u << 1 | 1u << 4 | 1u << 6 | 1u << 7;
+        else if (s == B + 2)
+            set = 1u << 1 | 1u << 5 | 1u << 6 | 1u << 7;
+        else if (s > B)
+            set = 0xf0;
+        for (int k = 0; k < KN; k++) {
+            const uint32_t want = (set >> k & 1) ? DRV_T / 4 : 0;
+            cr_assert_eq(b->d.part[s][k], want, "QOS lat: part[%d][%d] = %u, expected %u", s, k, b->d.part[s][k],
+                         want);
+        }
+    }
     bench_free(b);
 }
 
