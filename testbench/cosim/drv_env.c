@@ -215,6 +215,13 @@ struct drv_env {
      * kernel whose TB needs some of them back (warps, shared memory, registers or slots binding) */
     int dir, dir_nvk, dir_k[3], dir_pin;
     uint64_t dir_t0, n_dir;
+    /* its high-id variant (1 in 2 when GW is 10..13): the victims' grids are near GMAX and their TBs
+     * live 1-4 cycles until each has set up HI_ID fresh ids (cycle dir_tb), then 2500-5000; the large
+     * kernel comes 150 cycles later. So the PTBQ, sid and set_id carry ids with bit GW-1 set (a grid
+     * below 2^(GW-1) never reaches it); the next phase starts with a reset (the victims' remaining
+     * thousands of TBs would hold two kernel entries for a very long time) */
+    int dir_hi, rst_next;
+    uint64_t dir_tb, n_dirhi, n_hiid, n_hiid_last;
     uint32_t dir_n[3], dir_r[3], dir_m[3], dir_g[3];
     uint32_t lmin, lmax, dmax, xmax, rmax, p_race;
     uint32_t p_rq, p_rqbad, rq_gmax;  /* request port: percent per cycle, percent illegal, largest rq_give */
@@ -377,6 +384,9 @@ static void spart_partition(drv_env_t *e)
 static void phase(drv_env_t *e)
 {
     rng_t *r = &e->r;
+    if (e->dir && e->dir_hi)
+        e->rst_next = 1;
+    e->dir_hi = 0;
     const int longp = rng_chance(r, 1, 6);
     e->phase_end = e->cycle + (longp ? 5000 + rng_below(r, 20000) : 300 + rng_below(r, 4000));
     e->nphase++;
@@ -502,6 +512,32 @@ static void dir_phase(drv_env_t *e)
         if (e->dir_n[i] * e->dir_r[i] > LIM_REG) e->dir_r[i] = LIM_REG / e->dir_n[i];
         if (e->dir_m[i] > LIM_SL) e->dir_m[i] = LIM_SL;
     }
+    e->dir_hi = GMAX >= 1023 && GMAX <= 8191 && rng_chance(r, 1, 2);
+    e->dir_tb = 0;
+    if (e->dir_hi) { /* warps bind: each victim TB NW / LIM_TB warps, each large TB a whole SM, so one
+                      * large TB displaces a whole SM's victims (all PQ entries on small) */
+        const uint32_t vn = NW / LIM_TB ? NW / LIM_TB : 1;
+        for (int i = 0; i < e->dir_nvk; i++)
+            e->dir_g[i] = GMAX - rng_below(r, 32), e->dir_n[i] = vn, e->dir_r[i] = rng_below(r, 9),
+            e->dir_m[i] = rng_below(r, 3);
+        e->dir_g[b] = 1 + rng_below(r, 4), e->dir_n[b] = NW, e->dir_r[b] = rng_below(r, 9), e->dir_m[b] = rng_below(r, 3);
+        for (int i = 0; i <= b; i++)
+            if (e->dir_n[i] * e->dir_r[i] > LIM_REG) e->dir_r[i] = LIM_REG / e->dir_n[i];
+        e->lmin = 1, e->lmax = 4;
+        e->phase_end = e->cycle + 40000; /* set again at the large kernel's launch */
+        e->n_dirhi++;
+    }
+}
+
+#define HI_ID ((GMAX + 1) / 2 + 16)
+static int hi_ready(const drv_env_t *e)
+{
+    for (int i = 0; i < e->dir_nvk; i++) {
+        const int a = e->kal[e->dir_k[i]];
+        if (a >= 0 && e->in[a].nfresh < HI_ID)
+            return 0;
+    }
+    return 1;
 }
 
 /* this cycle's stimulus of a directed phase: returns 1 when it drove the cycle (reset) */
@@ -517,7 +553,12 @@ static int dir_gen(drv_env_t *e, drv_stim_t *st)
     int i = -1;
     if (c == 2) i = 0;
     else if (c == 4 && e->dir_nvk > 1) i = 1;
-    else if (c == 150) i = e->dir_nvk;
+    else if (e->dir_hi) {
+        if (!e->dir_tb && c > 4 && (hi_ready(e) || c > 30000)) /* warm-up over: long lives from now */
+            e->dir_tb = e->cycle, e->lmin = 2500, e->lmax = 5000;
+        if (e->dir_tb && e->cycle == e->dir_tb + 150)
+            i = e->dir_nvk, e->phase_end = e->cycle + 2500 + rng_below(r, 2500);
+    } else if (c == 150) i = e->dir_nvk;
     if (i >= 0) {
         in->kl_v = 1, in->kl_k = (uint32_t)e->dir_k[i], in->kl_grid = e->dir_g[i];
         in->kl_mask = e->dir_pin && i < e->dir_nvk ? 1ULL << i : NMASK;
@@ -591,6 +632,11 @@ void drv_env_gen(drv_env_t *e, drv_stim_t *st)
     if (e->cycle >= e->phase_end)
         phase(e);
     in->cfg_policy = e->policy, in->cfg_max2 = e->max2, in->cfg_evict = e->evict, in->cfg_pmode = e->pmode;
+    if (e->rst_next) {
+        e->rst_next = 0;
+        st->rst = 1;
+        return;
+    }
     if (e->p_rst && rng_chance(r, 1, 4000)) {
         st->rst = 1;
         return;
@@ -1838,6 +1884,8 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
         d->v = 1, d->inst = e->kal[k], d->id = o->dec_id, d->ks = (uint8_t)o->set_ks[s];
         e->xspre[s] &= ~(1ULL << t); /* a stale spre of an unanswered command (FIN / ERR_EMPTY) */
         e->xsfill[s] = (e->xsfill[s] & ~(1ULL << t)) | ((tmask_t)(o->dec_kind == DRV_DEC_RESTORE) << t);
+        if (o->dec_kind != DRV_DEC_NEW && (o->dec_id >> (SMK_GRID_W - 1) & 1))
+            e->n_hiid++, e->n_hiid_last += o->dec_q == PQ - 1;
         if (o->dec_kind == DRV_DEC_NEW) I->nfresh++, I->st[o->dec_id] = T_SET, e->n_fresh++;
         else if (o->dec_kind == DRV_DEC_RERUN) e->eq[o->dec_q].st = DRV_Q_FREE, I->st[o->dec_id] = T_SET, e->n_rerun++;
         else {
@@ -1912,9 +1960,11 @@ int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose)
     if (verbose) {
         printf("summary: cycles %llu, phases %llu, resets %llu\n", (unsigned long long)e->cycle,
                (unsigned long long)e->nphase, (unsigned long long)e->n_rst);
-        printf("  phases: SMK_OD pressure %llu, one-shape %llu, directed Algorithm 1 %llu; SM-cycles with more warps in "
-               "use than u_w %llu\n", (unsigned long long)e->n_odp, (unsigned long long)e->n_fixs,
-               (unsigned long long)e->n_dir, (unsigned long long)e->n_wover);
+        printf("  phases: SMK_OD pressure %llu, one-shape %llu, directed Algorithm 1 %llu (high ids %llu: restores and "
+               "reruns of ids with bit GW-1 set %llu, from PTBQ entry PQ-1 %llu); SM-cycles with more warps in use than "
+               "u_w %llu\n", (unsigned long long)e->n_odp, (unsigned long long)e->n_fixs, (unsigned long long)e->n_dir,
+               (unsigned long long)e->n_dirhi, (unsigned long long)e->n_hiid, (unsigned long long)e->n_hiid_last,
+               (unsigned long long)e->n_wover);
         printf("  host: launches %llu (refused %llu), kernels finished %llu, mask changes %llu, at most %llu kernels in use\n",
                (unsigned long long)e->n_launch, (unsigned long long)e->n_rej, (unsigned long long)e->n_kdone,
                (unsigned long long)e->n_km, (unsigned long long)e->max_inst_alive);
