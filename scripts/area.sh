@@ -18,6 +18,10 @@
 #   hier     `synth -top M` without -flatten (each module synthesized once, however often it is
 #            instantiated); cells and FF bits are the `stat -top M` hierarchy totals, and a breakdown
 #            per submodule is written below the table (gpu_top: SMs / driver / manager / top glue).
+#            Modules listed in HIER_BB[row] are black boxes in that synthesis (`blackbox M` after
+#            read_verilog) and enter the totals with their own generic row of the same configuration
+#            (a black-box instance counts 1 cell in `stat`: total = stat - 1 + the row's cells): the
+#            driver is not synthesized twice (on pascal56 it alone takes over an hour of Yosys CPU).
 #   nf       `synth -flatten -top M -run begin:fine`, then synth's fine stage with `opt -fast -full`
 #            and `opt -full` replaced by `opt -fast` and `opt` (memory_map, techmap, abc -fast as in
 #            synth).  Tried for sm_driver on gtx980, whose `opt -full` loop converges by one mux per
@@ -42,6 +46,12 @@
 #   SMK_AREA_JOBS=N                parallel Yosys processes (default 2: the build machine has 2 cores)
 #   SMK_AREA_BLOCKS="e1;e2;..."    replace the BLOCKS list below (entries separated by ';')
 #   SMK_AREA_VMEM_KB=N             virtual-memory limit of each Yosys (ulimit -v, KB; default 16000000)
+#   SMK_AREA_CACHE=DIR|none        result cache (default build/area-cache): a synthesis whose key (its
+#                                  Yosys script with the log paths masked, the sources it reads, the
+#                                  configuration's smk_cfg.vh and the Yosys version) is in DIR is not
+#                                  run again: its .stat, .log and .res are copied from DIR (logged as
+#                                  "cached"; runtimes.txt and area.md say how many). Every successful
+#                                  synthesis is stored there. none: no cache.
 set -euo pipefail
 
 # ---------------------------------------------------------------------------------- blocks
@@ -68,6 +78,8 @@ declare -A NOT_DONE=()
 # the driver's flat one-cycle decision is 275K generic cells on gtx980 and about 3.5 times as much
 # on pascal56, far beyond any iCE40 and a large share of an XC7; its generic count is the figure.
 declare -A GENERIC_ONLY=([sm_driver]="gtx980 pascal56")
+# hier rows: modules black-boxed there and counted from their own generic row (see the header)
+declare -A HIER_BB=([gpu_top-hier]="sm_driver")
 # Jobs started first (the longest; the rest keep the order below)
 SLOW_FIRST=(sm_driver.pascal56.generic gpu_top-hier.pascal56.generic gpu_top-hier.gtx980.generic
             sm_driver.gtx980.generic)
@@ -83,6 +95,7 @@ readonly FLOWS=(xilinx ice40 generic) # job order: generic is the cheapest flow,
 
 SELF=$(realpath "$0")
 ROOT=$(cd "$(dirname "$SELF")/.." && pwd)
+export ROOT
 
 die() {
     echo "area: ERROR: $*" >&2
@@ -97,6 +110,17 @@ if [ "${1:-}" = "--job" ]; then
     logdir=$2
     tag=$3
     rm -f "$logdir/$tag.res"
+    cdir=${SMK_AREA_CACHE:-$ROOT/build/area-cache}
+    key=""
+    [ "$cdir" = none ] || key=$(cat "$logdir/$tag.key")
+    if [ -n "$key" ] && [ -s "$cdir/$key.res" ] && [ -s "$cdir/$key.stat" ]; then
+        cp "$cdir/$key.stat" "$logdir/$tag.stat"
+        cp "$cdir/$key.log" "$logdir/$tag.log" 2>/dev/null || true
+        read -r _ ms cpu mem _ <"$cdir/$key.res"
+        echo "0 $ms $cpu $mem cached" >"$logdir/$tag.res"
+        printf 'area: cached %-38s (key %s: %s s cpu when run)\n' "$tag" "${key:0:10}" "$cpu"
+        exit 0
+    fi
     t0=$(date +%s%N)
     rc=0
     (cd "$ROOT" && ulimit -v "${SMK_AREA_VMEM_KB:-16000000}" &&
@@ -109,6 +133,12 @@ if [ "${1:-}" = "--job" ]; then
         awk 'END { if (NR) printf "%.1f", $1 + $2; else printf "?" }')
     mem=$(sed -n 's/.*MEM: \([0-9.]*\) MB peak.*/\1/p' "$logdir/$tag.log" 2>/dev/null | tail -n 1)
     echo "$rc $ms $cpu ${mem:-?}" >"$logdir/$tag.res"
+    if [ -n "$key" ] && [ "$rc" -eq 0 ] && [ -s "$logdir/$tag.stat" ]; then
+        mkdir -p "$cdir"
+        cp "$logdir/$tag.stat" "$cdir/$key.stat.tmp" && mv "$cdir/$key.stat.tmp" "$cdir/$key.stat"
+        cp "$logdir/$tag.log" "$cdir/$key.log"
+        cp "$logdir/$tag.res" "$cdir/$key.res"
+    fi
     secs=$(awk -v ms="$ms" 'BEGIN { printf "%.1f", ms / 1000 }')
     if [ "$rc" -eq 0 ]; then
         printf 'area: done %-40s %7ss wall %7ss cpu %8s MB peak\n' "$tag" "$secs" "$cpu" "${mem:-?}"
@@ -260,14 +290,19 @@ for flow in "${FLOWS[@]}"; do
                     tag=$tag.qgate0
                     chp="$chp -set QGATE 0"
                 fi
+                bb=${HIER_BB[$name]:-}
                 {
-                    echo "# area.sh: block $mod, config $c, flow $flow${style:+ ($style)}${chp:+, chparam ${chp# }}"
+                    echo "# area.sh: block $mod, config $c, flow $flow${style:+ ($style)}${chp:+, chparam ${chp# }}${bb:+, black boxes: $bb}"
                     echo "read_verilog -I $ROOT/build/$c -I $ROOT/rtl ${B_FILES[$i]}"
+                    [ -z "$bb" ] || echo "blackbox $bb"
                     [ -z "${chp// /}" ] || echo "chparam ${chp# } $mod"
                     synth_cmd "$flow" "$mod" "$style"
                     echo "tee -o $LOGDIR/$tag.stat stat${style:+ -top $mod}"
                 } >"$LOGDIR/$tag.ys"
                 rm -f "$LOGDIR/$tag.res" "$LOGDIR/$tag.stat"
+                # cache key: the script with this run's log directory masked, the sources, the include
+                { sed "s|$LOGDIR|@LOGDIR@|g" "$LOGDIR/$tag.ys"; cat ${B_FILES[$i]} "$ROOT/build/$c/smk_cfg.vh"
+                  echo "$YOSYS_VERSION"; } | sha1sum | cut -c1-40 >"$LOGDIR/$tag.key"
                 TAGS+=("$tag")
             done
         done
@@ -293,6 +328,7 @@ T1=$(date +%s)
 # ------------------------------------------------------------------- check the results
 failed=0
 : >"$LOGDIR/runtimes.txt"
+NCACHED=0
 for tag in "${TAGS[@]}"; do
     IFS=. read -r mod c flow _ <<<"$tag"
     if ! [ -f "$LOGDIR/$tag.res" ]; then
@@ -300,8 +336,9 @@ for tag in "${TAGS[@]}"; do
         failed=1
         continue
     fi
-    read -r rc ms cpu mem <"$LOGDIR/$tag.res"
-    printf '%8.1f s wall %8s s cpu %9s MB peak  %s\n' "$(awk -v ms="$ms" 'BEGIN { print ms / 1000 }')" "$cpu" "${mem:-?}" "$tag" >>"$LOGDIR/runtimes.txt"
+    read -r rc ms cpu mem cached <"$LOGDIR/$tag.res"
+    [ -z "${cached:-}" ] || NCACHED=$((NCACHED + 1))
+    printf '%8.1f s wall %8s s cpu %9s MB peak  %s%s\n' "$(awk -v ms="$ms" 'BEGIN { print ms / 1000 }')" "$cpu" "${mem:-?}" "$tag" "${cached:+ (cached)}" >>"$LOGDIR/runtimes.txt"
     if [ "$rc" -ne 0 ]; then
         err=$(cat "$LOGDIR/$tag.out" "$LOGDIR/$tag.log" 2>/dev/null | grep -m 1 'ERROR' || true)
         echo "area: ERROR: synthesis of block $mod, config $c ($tag) failed (exit $rc); log $LOGDIR/$tag.log${err:+ -- $err}" >&2
@@ -394,7 +431,21 @@ for i in "${!B_MOD[@]}"; do
             continue
         fi
         read -r g_cells g_latch g_ff g_other < <(stat_vals "$LOGDIR/$name.$c.generic.stat" generic)
+        declare -A bb_c=() bb_f=()
+        for bm in ${HIER_BB[$name]:-}; do # black boxes: 1 cell each in the stat, their own row instead
+            [ -s "$LOGDIR/$bm.$c.generic.stat" ] ||
+                die "$label/$c: black box $bm needs its own generic row on $c (add $bm to the blocks)"
+            read -r bc _ bf _ < <(stat_vals "$LOGDIR/$bm.$c.generic.stat" generic)
+            n_bb=$(grep -c "^ *$bm  *1\$" "$LOGDIR/$name.$c.generic.stat" || true)
+            [ "$n_bb" -ge 1 ] || die "$label/$c: no instance of black box $bm in $LOGDIR/$name.$c.generic.stat"
+            bb_c[$bm]=$bc bb_f[$bm]=$bf
+            g_cells=$((g_cells - 1 + bc)) g_ff=$((g_ff + bf))
+        done
         [ "$g_latch" -eq 0 ] || warnings+=("$label/$c: $g_latch latch cells after generic synth (see $name.$c.generic.log)")
+        for bm in ${HIER_BB[$name]:-}; do # the black boxes are not unmapped cells
+            g_other=$(echo "$g_other" | tr '+' '\n' | grep -v "^$bm=" | paste -sd+ -)
+            [ -n "$g_other" ] || g_other=-
+        done
         [ "$g_other" = "-" ] || warnings+=("$label/$c: unmapped coarse cells after generic synth: $g_other")
         other=""
         if [ -n "$style" ] || { [ -n "${GENERIC_ONLY[$name]:-}" ] && in_list "$c" ${GENERIC_ONLY[$name]}; }; then
@@ -415,12 +466,13 @@ for i in "${!B_MOD[@]}"; do
                 h_f[$hm]=$hf
             done < <(hier_vals "$LOGDIR/$name.$c.generic.stat")
             t_c=${h_c[$mod]:-0} t_f=${h_f[$mod]:-0}
-            d_c=${h_c[sm_driver]:-0} d_f=${h_f[sm_driver]:-0}
+            d_c=${bb_c[sm_driver]:-${h_c[sm_driver]:-0}} d_f=${bb_f[sm_driver]:-${h_f[sm_driver]:-0}}
             m_c=${h_c[qos_mgr]:-0} m_f=${h_f[qos_mgr]:-0}
             s_c=$((g_cells - t_c - d_c - m_c)) s_f=$((g_ff - t_f - d_f - m_f))
             brk_rows+=("| $label | $c | $g_cells / $g_ff | ${NUM_SM[$c]} SMs: $s_c ($(share "$s_c" "$g_cells")%) / $s_f ($(share "$s_f" "$g_ff")%) | $((s_c / NUM_SM[$c])) / $((s_f / NUM_SM[$c])) | $d_c ($(share "$d_c" "$g_cells")%) / $d_f ($(share "$d_f" "$g_ff")%) | $m_c ($(share "$m_c" "$g_cells")%) / $m_f ($(share "$m_f" "$g_ff")%) | $t_c / $t_f |")
             unset h_c h_f
         fi
+        unset bb_c bb_f
         q_csv=",,,,,,,,"
         q_md="- | - | -"
         if in_list "$mod" "${QGATE_BLOCKS[@]}"; then
@@ -482,10 +534,16 @@ fi
     echo "\`scripts/area.sh <outdir> ${CONFIGS[*]}\`; reproduce with \`make area\`."
     echo "Per-synthesis logs and Yosys scripts are in \`logs/\`, the synthesized RTL snapshot in \`logs/src/\`"
     echo "(sha1: $(printf '%s, ' "${SRC_SHA[@]}" | sed 's/, $//')); the same data is in \`area.csv\`."
+    if [ "$NCACHED" -gt 0 ]; then
+        echo "$NCACHED of the ${#TAGS[@]} syntheses were reused from the result cache (the same Yosys script, sources,"
+        echo "configuration include and Yosys version; marked in \`logs/runtimes.txt\`; \`SMK_AREA_CACHE=none\` runs them all)."
+    fi
     echo
     echo "- cells, FF bits: generic \`synth -flatten -top M; stat\` (all cells; flip-flop bits)."
     echo "- (hier): \`synth -top M\` without -flatten; cells and FF bits are the hierarchy totals of \`stat -top M\`"
     echo "  (each module synthesized once, counted once per instance); generic cells only; split below the table."
+    echo "  gpu_top's driver is a black box there (\`blackbox sm_driver\`) counted with the sm_driver row of the"
+    echo "  same configuration (one synthesis of the driver instead of two)."
     echo "- iCE40: \`synth_ice40 -top M\` (SB_LUT4, SB_DFF*). XC7: \`synth_xilinx -top M\` (LUT1-LUT6, FDRE/FDSE/FDCE/FDPE)."
     echo "- QGATE ovh: count with quota gating (QGATE=1) minus count with \`chparam -set QGATE 0\`, and in percent of the QGATE=0 count."
     echo "- storage bits: the block's FF bits from the generic synthesis; in parentheses the thesis's estimate,"
@@ -503,8 +561,8 @@ mv "$OUTDIR/area.csv.tmp" "$OUTDIR/area.csv"
 mv "$OUTDIR/area.md.tmp" "$OUTDIR/area.md"
 
 for w in "${warnings[@]}"; do echo "area: WARNING: $w" >&2; done
-CPU_TOTAL=$(awk '{ s += $4 } END { printf "%.0f", s }' "$LOGDIR/runtimes.txt")
-echo "area: ${#TAGS[@]} syntheses in $((T1 - T0)) s wall, $CPU_TOTAL s Yosys CPU (per run: logs/runtimes.txt); wrote $OUTDIR/area.csv and $OUTDIR/area.md"
+CPU_TOTAL=$(awk '!/\(cached\)/ { s += $4 } END { printf "%.0f", s }' "$LOGDIR/runtimes.txt")
+echo "area: ${#TAGS[@]} syntheses ($NCACHED from the cache) in $((T1 - T0)) s wall, $CPU_TOTAL s Yosys CPU (per run: logs/runtimes.txt); wrote $OUTDIR/area.csv and $OUTDIR/area.md"
 echo
 echo "$TABLE"
 [ -z "$BRK" ] || printf '\n%s\n' "$BRK"
