@@ -1254,11 +1254,12 @@ int drv_pcov_step(drv_pcov_t *c, uint32_t pact, const int live[DRV_KN_], const u
     c->n_run++;
     const int pq = c->qos, kse = c->max2 && KS > 2 ? 2 : KS;
     uint64_t sv[KN]; /* SMs where k is servable */
-    int nq = 0;
+    int nq = 0, rk[KN];
     for (int k = 0; k < KN; k++)
         nq += c->live[k] && !c->kq[k];
     for (int k = 0, rank = 0; k < KN; k++) {
         sv[k] = 0;
+        rk[k] = rank;
         if (!c->live[k]) continue;
         int fit = 1;
         for (int x = 0; x < DRV_NRES; x++)
@@ -1277,9 +1278,44 @@ int drv_pcov_step(drv_pcov_t *c, uint32_t pact, const int live[DRV_KN_], const u
             nv += pcov_viol(cycle, "partition run: part[%d][%d] = %u for an entry not in use", first[j], j,
                             part[first[j]][j]);
     }
+    /* pgot before the filling of each SM (the spec's update, from the run's own part values) */
+    uint64_t pg[DRV_NSM_ + 1], lv = 0;
+    for (int k = 0; k < KN; k++)
+        lv |= (uint64_t)c->live[k] << k;
+    pg[0] = 0;
+    for (int s = 0; s < NSM; s++) {
+        uint64_t g = pg[s];
+        for (int j = 0; j < KN; j++)
+            g |= (uint64_t)(part[s][j] != 0) << j;
+        pg[s + 1] = (g & lv) == lv ? 0 : g;
+    }
     for (int k = 0; k < KN; k++) {
         if (!sv[k] || first[k] < NSM) continue;
         c->n_zero++;
+        /* last chance (the lat tie-break): at the last SM L where k is servable it has lat = 0 and
+         * pgot = 0, so only the kernels ordered before it in the key-0 round (pgot 0, lat 0, higher
+         * index) can have taken L's kernel slots or its room: P = those with part[L] > 0 */
+        const int L = 63 - __builtin_clzll(sv[k]);
+        const uint64_t above = L + 1 < 64 ? ~0ULL << (L + 1) : 0;
+#define LAT(j) ((c->mask[j] & above) != 0 && (!pq || c->kq[j] || (L + 1 < NSM && rk[j] == (L + 1) * nq / NSM)))
+        if (!LAT(k)) {
+            int np = 0, over = 0;
+            uint32_t sum[DRV_NRES] = {0, 0, 0, 0};
+            for (int j = k + 1; j < KN; j++)
+                if (part[L][j] && !(pg[L] >> j & 1) && !LAT(j)) {
+                    np++;
+                    for (int x = 0; x < DRV_NRES; x++)
+                        sum[x] += c->d[j][x];
+                }
+            for (int x = 0; x < DRV_NRES; x++)
+                over |= sum[x] + c->d[k][x] > lim[x];
+            c->n_last++;
+            if (np < kse && !over)
+                nv += pcov_viol(cycle, "partition run: kernel %d has partition 0 on every SM, but on SM %d, its last chance "
+                                "(lat 0, pgot 0), only %d kernel(s) ordered before it got a partition (KSe %d) and its TB "
+                                "fits next to them", k, L, np, kse);
+        }
+#undef LAT
         for (int s = 0; s < NSM; s++) {
             if (!bit(sv[k], s)) continue;
             int nnew = 0, over = 0;
@@ -1988,8 +2024,8 @@ int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose)
                (unsigned long long)e->n_ack[1], (unsigned long long)e->n_ack[2], (unsigned long long)e->n_ack[3],
                (unsigned long long)e->n_rqlat_max, (unsigned long long)e->n_qfill);
         printf("  partition runs checked for coverage %llu (counting form applied %llu); kernels left with partition 0 "
-               "everywhere %llu\n", (unsigned long long)e->pcov.n_run, (unsigned long long)e->pcov.n_count,
-               (unsigned long long)e->pcov.n_zero);
+               "everywhere %llu (checked at their last-chance SM %llu)\n", (unsigned long long)e->pcov.n_run,
+               (unsigned long long)e->pcov.n_count, (unsigned long long)e->pcov.n_zero, (unsigned long long)e->pcov.n_last);
         for (int k = 0; k < KN; k++) {
             if (e->kal[k] < 0) continue;
             const inst_t *I = &e->in[e->kal[k]];

@@ -136,7 +136,8 @@ typedef struct {
     int live[DRV_KN_], kq[DRV_KN_];
     uint32_t d[DRV_KN_][DRV_NRES];
     uint64_t mask[DRV_KN_];
-    uint64_t n_run, n_count, n_zero;  /* runs checked, runs where the counting form applied, kernels with part 0 */
+    uint64_t n_run, n_count, n_zero, n_last; /* runs checked, runs where the counting form applied, kernels with
+                                              * part 0, of them checked at their last-chance SM */
 } drv_pcov_t;
 int drv_pcov_step(drv_pcov_t *c, uint32_t pact, const int live[DRV_KN_], const uint32_t dsh[DRV_KN_][DRV_NRES],
                   const uint64_t mask[DRV_KN_], const int kq[DRV_KN_], uint32_t cfg_policy, uint32_t cfg_max2,

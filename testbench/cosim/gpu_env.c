@@ -1791,8 +1791,8 @@ int gpu_env_finish(gpu_env_t *e, const gpu_top_t *g, int verbose)
                (unsigned long long)e->n_rerun);
         static const char *pn[NPOL] = {"FCFS", "SPART", "SMK_OD", "SMK_P", "QOS"};
         printf("partition runs checked for coverage %llu (counting form applied %llu); kernels left with partition 0 "
-               "everywhere %llu\n", (unsigned long long)e->pcov.n_run, (unsigned long long)e->pcov.n_count,
-               (unsigned long long)e->pcov.n_zero);
+               "everywhere %llu (checked at their last-chance SM %llu)\n", (unsigned long long)e->pcov.n_run,
+               (unsigned long long)e->pcov.n_count, (unsigned long long)e->pcov.n_zero, (unsigned long long)e->pcov.n_last);
         printf("requests accepted %llu: FREE %llu VICTIM %llu REFUSED %llu\n", (unsigned long long)e->n_rq,
                (unsigned long long)e->n_ack[1], (unsigned long long)e->n_ack[2], (unsigned long long)e->n_ack[3]);
         for (int p = 0; p < NPOL; p++)
