@@ -21,7 +21,7 @@
 #            Modules listed in HIER_BB[row] are black boxes in that synthesis (`blackbox M` after
 #            read_verilog) and enter the totals with their own generic row of the same configuration
 #            (a black-box instance counts 1 cell in `stat`: total = stat - 1 + the row's cells): the
-#            driver is not synthesized twice (on pascal56 it alone takes over an hour of Yosys CPU).
+#            driver is not synthesized twice (on pascal56 it alone takes 34 minutes of Yosys CPU and 6 GB).
 #   nf       `synth -flatten -top M -run begin:fine`, then synth's fine stage with `opt -fast -full`
 #            and `opt -full` replaced by `opt -fast` and `opt` (memory_map, techmap, abc -fast as in
 #            synth).  Tried for sm_driver on gtx980, whose `opt -full` loop converges by one mux per
@@ -117,7 +117,7 @@ if [ "${1:-}" = "--job" ]; then
         cp "$cdir/$key.stat" "$logdir/$tag.stat"
         cp "$cdir/$key.log" "$logdir/$tag.log" 2>/dev/null || true
         read -r _ ms cpu mem _ <"$cdir/$key.res"
-        echo "0 $ms $cpu $mem cached" >"$logdir/$tag.res"
+        echo "0 $ms $cpu $mem cached $(date -u -r "$cdir/$key.stat" '+%Y-%m-%d')" >"$logdir/$tag.res"
         printf 'area: cached %-38s (key %s: %s s cpu when run)\n' "$tag" "${key:0:10}" "$cpu"
         exit 0
     fi
@@ -329,6 +329,7 @@ T1=$(date +%s)
 failed=0
 : >"$LOGDIR/runtimes.txt"
 NCACHED=0
+CDATES=()
 for tag in "${TAGS[@]}"; do
     IFS=. read -r mod c flow _ <<<"$tag"
     if ! [ -f "$LOGDIR/$tag.res" ]; then
@@ -336,8 +337,8 @@ for tag in "${TAGS[@]}"; do
         failed=1
         continue
     fi
-    read -r rc ms cpu mem cached <"$LOGDIR/$tag.res"
-    [ -z "${cached:-}" ] || NCACHED=$((NCACHED + 1))
+    read -r rc ms cpu mem cached cdate <"$LOGDIR/$tag.res"
+    [ -z "${cached:-}" ] || { NCACHED=$((NCACHED + 1)); CDATES+=("${cdate:-?}"); }
     printf '%8.1f s wall %8s s cpu %9s MB peak  %s%s\n' "$(awk -v ms="$ms" 'BEGIN { print ms / 1000 }')" "$cpu" "${mem:-?}" "$tag" "${cached:+ (cached)}" >>"$LOGDIR/runtimes.txt"
     if [ "$rc" -ne 0 ]; then
         err=$(cat "$LOGDIR/$tag.out" "$LOGDIR/$tag.log" 2>/dev/null | grep -m 1 'ERROR' || true)
@@ -443,7 +444,7 @@ for i in "${!B_MOD[@]}"; do
         done
         [ "$g_latch" -eq 0 ] || warnings+=("$label/$c: $g_latch latch cells after generic synth (see $name.$c.generic.log)")
         for bm in ${HIER_BB[$name]:-}; do # the black boxes are not unmapped cells
-            g_other=$(echo "$g_other" | tr '+' '\n' | grep -v "^$bm=" | paste -sd+ -)
+            g_other=$(echo "$g_other" | tr '+' '\n' | { grep -v "^$bm=" || true; } | paste -sd+ -)
             [ -n "$g_other" ] || g_other=-
         done
         [ "$g_other" = "-" ] || warnings+=("$label/$c: unmapped coarse cells after generic synth: $g_other")
@@ -535,8 +536,9 @@ fi
     echo "Per-synthesis logs and Yosys scripts are in \`logs/\`, the synthesized RTL snapshot in \`logs/src/\`"
     echo "(sha1: $(printf '%s, ' "${SRC_SHA[@]}" | sed 's/, $//')); the same data is in \`area.csv\`."
     if [ "$NCACHED" -gt 0 ]; then
-        echo "$NCACHED of the ${#TAGS[@]} syntheses were reused from the result cache (the same Yosys script, sources,"
-        echo "configuration include and Yosys version; marked in \`logs/runtimes.txt\`; \`SMK_AREA_CACHE=none\` runs them all)."
+        echo "$NCACHED of the ${#TAGS[@]} syntheses were reused from the result cache: runs of $(printf '%s\n' "${CDATES[@]}" | sort -u | paste -sd, - | sed 's/,/, /g')"
+        echo "with the same Yosys script, sources, configuration include and Yosys version (marked in \`logs/runtimes.txt\`;"
+        echo "\`SMK_AREA_CACHE=none\` runs them all)."
     fi
     echo
     echo "- cells, FF bits: generic \`synth -flatten -top M; stat\` (all cells; flip-flop bits)."
