@@ -20,6 +20,7 @@
 #define UWM SMK_MASK(SMK_UW)
 #define GWM SMK_MASK(SMK_GRID_W)
 #define CNTM SMK_MASK(SMK_TBS_W + 1)
+#define PROT SMK_PART_ROT
 #define OP_SAVE SMK_PE_OP_SAVE
 #define OP_RESTORE SMK_PE_OP_RESTORE
 #define OP_DRAIN SMK_PE_OP_DRAIN
@@ -60,13 +61,14 @@ int drv_range_shrinks(const uint32_t *rk, uint32_t valid, int n, int kc, uint32_
 }
 
 /* One step of the progressive filling ("Partitions"): the candidate with the lowest share of
- * pc[k] * d[k]; among equal shares a kernel with pgot bit k = 0 first, then one with lat bit k = 0
- * (last chance: no later SM of the run allows it), then the highest index (the order
- * (key, pgot[k], lat[k], KN-1-k), lowest first); -1 if none. Shared by drv_fill and the
- * partition unit. */
+ * pc[k] * d[k]; among equal shares a kernel with pgot bit k = 0 first, then the rotation turn
+ * (top bit k = 1), then one with lat bit k = 0 (last chance: no later SM of the run allows it),
+ * then the highest index (the order (key, pgot[k], ~top[k], lat[k], KN-1-k), lowest first); -1 if
+ * none. *cand = the candidates of this step (bit k). Shared by drv_fill and the partition unit. */
 static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, const uint32_t lim[DRV_NRES],
                      const uint32_t mult[DRV_NRES], const uint32_t acc[DRV_NRES], const uint32_t *pc,
-                     uint32_t nks, uint32_t ks, uint32_t max2, uint32_t pgot, uint32_t lat)
+                     uint32_t nks, uint32_t ks, uint32_t max2, uint32_t pgot, uint32_t top, uint32_t lat,
+                     uint32_t *cand)
 {
     int best = -1;
     uint32_t bs = 0, bg = 0;
@@ -81,14 +83,15 @@ static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, cons
             ok = acc[x] + d[k][x] <= lim[x];
         if (!ok)
             continue;
+        *cand |= 1u << k;
         uint32_t sh = 0;
         for (int x = 0; x < DRV_NRES; x++) {
             const uint32_t v = pc[k] * d[k][x] * mult[x];
             sh = v > sh ? v : sh;
         }
-        const uint32_t g = (pgot >> k & 1) << 1 | (lat >> k & 1);
-        /* lower key; equal key: pgot 0 before 1, then lat 0 before 1 (g = {pgot, lat}); equal all:
-         * the higher index (scanned later) */
+        const uint32_t g = (pgot >> k & 1) << 2 | (~top >> k & 1) << 1 | (lat >> k & 1);
+        /* lower key; equal key: pgot 0 before 1, then the turn (~top 0 before 1), then lat 0 before
+         * 1 (g = {pgot, ~top, lat}); equal all: the higher index (scanned later) */
         if (best < 0 || sh < bs || (sh == bs && g <= bg))
             best = k, bs = sh, bg = g;
     }
@@ -96,15 +99,20 @@ static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, cons
 }
 
 void drv_fill(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, const uint32_t lim[DRV_NRES],
-              const uint32_t mult[DRV_NRES], int ks, int max2, uint32_t pgot, uint32_t lat, uint32_t *part)
+              const uint32_t mult[DRV_NRES], int ks, int max2, uint32_t pgot, uint32_t top, uint32_t lat,
+              uint32_t *part, uint32_t *cand)
 {
-    uint32_t acc[DRV_NRES] = {0, 0, 0, 0}, nks = 0;
+    uint32_t acc[DRV_NRES] = {0, 0, 0, 0}, nks = 0, cd = 0;
     for (int k = 0; k < n; k++)
         part[k] = 0;
     for (;;) {
-        const int b = fill_pick(n, d, allowed, lim, mult, acc, part, nks, (uint32_t)ks, (uint32_t)max2, pgot, lat);
-        if (b < 0)
+        const int b = fill_pick(n, d, allowed, lim, mult, acc, part, nks, (uint32_t)ks, (uint32_t)max2, pgot, top,
+                                lat, &cd);
+        if (b < 0) {
+            if (cand)
+                *cand = cd;
             return;
+        }
         if (part[b] == 0)
             nks++;
         part[b]++;
@@ -710,12 +718,17 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
         }
     }
 
+    /* rotation timer ("Rotation"): counts down; prt = 1 sets pdirty unless a run starts now. A start
+     * clears it and the end of a run may reload it (below; prt is 0 while pact) */
+    const uint32_t prt_fire = d->prt == 1;
+    if (d->prt)
+        d->prt--;
     /* partition unit (from the registered state) */
     uint32_t pstart = 0;
     if (!d->pact) {
         if (d->pdirty && rq_idle) {
             pstart = 1;
-            d->pact = 1, d->pcur = 0, d->pcnt_ks = 0, d->pgot = 0;
+            d->pact = 1, d->pcur = 0, d->pcnt_ks = 0, d->pgot = 0, d->prun = 0, d->psrv = 0, d->prt = 0;
             memset(d->pc, 0, sizeof d->pc);
             memset(d->pacc, 0, sizeof d->pacc);
         }
@@ -746,8 +759,11 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
             allowed &= al;
             lat &= ln;
         }
+        uint32_t cd = 0;
         const int b = fill_pick(KN, (const uint32_t(*)[NR])dm, allowed, LIM, qos ? MULT_QOS : MULT, d->pacc, d->pc,
-                                d->pcnt_ks, KS, in->cfg_max2 & 1, (uint32_t)d->pgot, lat);
+                                d->pcnt_ks, KS, in->cfg_max2 & 1, (uint32_t)d->pgot, (uint32_t)d->ptop, lat, &cd);
+        const uint64_t psrv = d->psrv | cd; /* the candidates of this run so far */
+        d->psrv = psrv;
         if (b >= 0) {
             if (d->pc[b] == 0)
                 d->pcnt_ks = (d->pcnt_ks + 1) & (uint32_t)SMK_MASK(SMK_KS_W + 1);
@@ -755,12 +771,29 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
             for (int i = 0; i < NR; i++)
                 d->pacc[i] = (uint32_t)((d->pacc[i] + dm[b][i]) & UWM);
         } else {
-            uint64_t g = d->pgot;
+            uint64_t g = d->pgot, got = 0;
             for (uint32_t k = 0; k < KN; k++)
-                g |= (uint64_t)(d->pc[k] != 0) << k;
+                got |= (uint64_t)(d->pc[k] != 0) << k;
+            g |= got;
             /* pgot: the kernels with a partition on an SM of this run; wrap (clear) once every
              * kernel in use has one */
             d->pgot = (g & d->kv & KALL) == (d->kv & KALL) ? 0 : g & KALL;
+            const uint64_t prun = d->prun | got;
+            d->prun = prun;
+            if (s >= NSM - 1) { /* rotation ("Rotation"): the starved kernels of the run */
+                const uint64_t stv = d->kv & psrv & ~prun & KALL;
+                if (stv) {
+                    /* the first starved kernel at or after prr, cyclically */
+                    const uint64_t hi = stv & ~SMK_MASK(d->prr);
+                    const uint32_t t = (uint32_t)__builtin_ctzll(hi ? hi : stv);
+                    d->ptop = 1ULL << t;
+                    d->prr = t + 1 < KN ? t + 1 : 0;
+                    if ((in->cfg_policy & 7) == DRV_SMK_P)
+                        d->prt = PROT;
+                } else {
+                    d->ptop = 0;
+                }
+            }
             if (s < NSM)
                 for (uint32_t k = 0; k < KN; k++)
                     d->part[s][k] = (uint8_t)d->pc[k];
@@ -908,7 +941,7 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
     }
     d->kl_rej = kl_rej;
     d->kdone_v = kdone_v, d->kdone_k = kdone_k;
-    d->pdirty = (d->pdirty & !pstart) | dirty;
+    d->pdirty = (d->pdirty & !pstart) | dirty | (prt_fire & !pstart);
 
     /* latching */
     for (uint32_t x = 0; x < NSM; x++) {

@@ -51,6 +51,9 @@ typedef struct {
     /* partition unit */
     uint32_t pdirty, pact, pcur, pcnt_ks;
     uint64_t pgot;                  /* bit k: kernel k has a partition on an SM of this run (since the wrap) */
+    uint64_t prun, psrv;            /* bit k: a partition on an SM of this run / a candidate in this run */
+    uint64_t ptop;                  /* one-hot (or 0): the kernel of this run's rotation turn */
+    uint32_t prr, prt;              /* rotation pointer (a kernel index); rotation timer (cycles) */
     uint32_t pc[DRV_KN];
     uint32_t pacc[DRV_NRES];
     /* request unit (docs/sm_driver.md "QoS") */
@@ -133,14 +136,16 @@ int drv_range_shrinks(const uint32_t *rk, uint32_t valid, int n, int kc, uint32_
 /* Progressive filling of one SM ("Partitions"), all at once: n kernels with demands d[k][x],
  * allowed (bit k), per-SM limits lim[x], multipliers mult[x], kernel-slot limit ks (and 2 with
  * max2), and the partition unit's pgot at the start of that SM (bit k; 0 for the first SM of a
- * run, or one SM alone) and its lat (bit k: kernel k is allowed on an SM after that one in the
- * run; 0 for the last SM, or one SM alone); equal keys: pgot 0 first, then lat 0, then the highest
- * index; writes part[k]. The sequential partition unit of the model must give the same result.
+ * run, or one SM alone), its ptop (the rotation turn: one-hot or 0) and its lat (bit k: kernel k
+ * is allowed on an SM after that one in the run; 0 for the last SM, or one SM alone); equal keys:
+ * pgot 0 first, then the ptop kernel, then lat 0, then the highest index; writes part[k]. With
+ * cand != NULL, *cand = the kernels that were a candidate at some step (bit k). The sequential partition unit of the model must give the same result.
  * The QOS filling rule is the same call with mult = {0, 0, 1, 0} (the warp count is the key),
  * allowed = the kernels allowed(k, s) on that SM and lat also requiring allowed(k, s + 1) of a
  * non-QoS kernel. */
 void drv_fill(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, const uint32_t lim[DRV_NRES],
-              const uint32_t mult[DRV_NRES], int ks, int max2, uint32_t pgot, uint32_t lat, uint32_t *part);
+              const uint32_t mult[DRV_NRES], int ks, int max2, uint32_t pgot, uint32_t top, uint32_t lat,
+              uint32_t *part, uint32_t *cand);
 
 #ifdef __cplusplus
 }

@@ -31,7 +31,7 @@ static void die(int line, const char *fmt, ...)
 /* ---------------------------------------------------------------- configuration keys */
 enum {
     K_NUM_SM, K_WARPS, K_SCHED, K_KSLOTS, K_KERNELS, K_TBSLOTS, K_REGS, K_SMEM, K_THREADS,
-    K_WARPSZ, K_CMPL, K_QW, K_EW, K_SW, K_PEQD, K_CTXLINE, K_CTLB, K_RMAX, K_OMAX, K_PW, K_PTBQ, K_GW, K_NKEYS
+    K_WARPSZ, K_CMPL, K_QW, K_EW, K_SW, K_PEQD, K_CTXLINE, K_CTLB, K_RMAX, K_OMAX, K_PW, K_PTBQ, K_GW, K_PROT, K_NKEYS
 };
 static const struct key {
     const char *name, *macro;
@@ -61,6 +61,7 @@ static const struct key {
     /* SM driver (docs/sm_driver.md "Parameters") */
     [K_PTBQ]    = {"ptbq_depth", "PTBQ", 1, 64},
     [K_GW]      = {"grid_width", "GRID_W", 8, 24},
+    [K_PROT]    = {"part_rotate", "PART_ROT", 1, 1L << 20},
 };
 
 static long val[K_NKEYS];
@@ -383,6 +384,7 @@ static void derived(struct outv *o, int *n)
     D("M_TB", DSH / val[K_TBSLOTS], "share multiplier of a TB slot");
     D("SMW", clog2(NSM), "SM id width");
     D("PQW", clog2(val[K_PTBQ]), "PTBQ entry index width");
+    D("PROT_W", clog2(val[K_PROT] + 1), "partition rotation timer width (0..part_rotate)");
     D("UW", clog2(NSM * limmax + 1), "resource usage counter width");
     D("SHW", clog2(NSM * DSH + 1), "dominant-share width");
 #undef D

@@ -32,6 +32,7 @@
 //   kl_rej, kdone_v (1), kdone_k (KW): the registered outputs themselves
 //   pdirty, pact (1), pcur (SMW), pcnt_ks (PKW), pc [KN*TC] [k*TC +: TC], pacc [4*UW] [x*UW +: UW]
 //   pgot [KN-1:0] bit k (spec "Partitions": a partition > 0 on an earlier SM of this run)
+//   prun, psrv, ptop [KN-1:0] bit k, prr (KW), prt (PRTW) (spec "Rotation")
 //   request unit (spec "QoS"; NPW = clog2(KN+1)):
 //   rq_st (2: IDLE 0, SUM 1, SCAN 2), rq_kr (KW: the spec's rq_k; the port rq_k has the name),
 //   rq_s (SMW), rq_j, rq_c (KW+1), rq_q (TC), rq_npk (NPW), rq_pend (1), rq_pk (KW),
@@ -147,6 +148,9 @@ module sm_driver (
     localparam [PKW-1:0] TWOP = 2;
     localparam integer  LASTI = NSM - 1;
     localparam [SMW-1:0] LASTSM = LASTI[SMW-1:0];
+    localparam PRTW   = `SMK_PROT_W;               // rotation timer
+    localparam [PRTW-1:0] PROTV = `SMK_PART_ROT;
+    localparam [PRTW-1:0] PRT1 = 1;
 
     localparam [2:0] P_SPART = 3'd1, P_SMK_OD = 3'd2, P_SMK_P = 3'd3, P_QOS = 3'd4; // FCFS 0: default
     localparam [1:0] RQ_IDLE = 2'd0, RQ_SUM = 2'd1, RQ_SCAN = 2'd2;
@@ -217,6 +221,11 @@ module sm_driver (
     reg [4*UW-1:0]       pacc    /*verilator public_flat_rd*/;
     reg [PKW-1:0]        pcnt_ks /*verilator public_flat_rd*/;
     reg [KN-1:0]         pgot    /*verilator public_flat_rd*/;
+    reg [KN-1:0]         prun    /*verilator public_flat_rd*/;
+    reg [KN-1:0]         psrv    /*verilator public_flat_rd*/;
+    reg [KN-1:0]         ptop    /*verilator public_flat_rd*/;
+    reg [KW-1:0]         prr     /*verilator public_flat_rd*/;
+    reg [PRTW-1:0]       prt     /*verilator public_flat_rd*/;
     // request unit (spec "QoS", "Request port")
     reg [1:0]            rq_st   /*verilator public_flat_rd*/;
     reg [KW-1:0]         rq_kr   /*verilator public_flat_rd*/;
@@ -406,8 +415,11 @@ module sm_driver (
     reg [NSM-1:0]       pabove;              // the SMs after pcur (0 at SM NSM-1)
     reg [TC+NW-1:0]     pwk;
     reg [KYW-1:0]       pkv, pkb;
-    reg                 pgb, plb;            // pgot and lat bits of the best candidate so far
+    reg                 pgb, ptb, plb;       // pgot, ~ptop and lat bits of the best candidate so far
     reg [KN-1:0]        pg_g, pg_n;          // pgot | (pc != 0), and pgot at the end of the SM
+    reg [KN-1:0]        pr_n, ps_n, pstv;    // prun | (pc != 0), psrv | candidates, starved
+    reg [KN-1:0]        pt_hi, pt_sel, pt_1h; // rotation: starved at or after prr, the set picked from
+    reg [KW-1:0]        pt_k, prr_n;         // the turn's index, and prr after it
 
     integer k, s, t, i, j, q;
     reg                 f;
@@ -925,8 +937,11 @@ module sm_driver (
         pu_k = {KW{1'b0}};
         pkb = {KYW{1'b0}};
         pgb = 1'b0;
+        ptb = 1'b0;
         plb = 1'b0;
         pg_g = pgot;
+        pr_n = prun;
+        ps_n = psrv;
         pkm = s_kn(kmT, pcur);
         for (s = 0; s < NSM; s = s + 1)
             pabove[s] = (s[SMW-1:0] > pcur);
@@ -968,16 +983,35 @@ module sm_driver (
                 & ~fr2[UW] & ({1'b0, dk[(k*4+2)*UW +: UW]} <= fr2)
                 & ~fr3[UW] & ({1'b0, dk[(k*4+3)*UW +: UW]} <= fr3)
                 & ((c0 != {TC{1'b0}}) | ((pcnt_ks < KSP) & (~cfg_max2 | (pcnt_ks < TWOP))));
-            // lowest share (QOS: warp count); equal: pgot 0 first, then lat 0, then the highest index
-            if (f && (!pu_v || ({pkv, pgot[k], plt} <= {pkb, pgb, plb}))) begin
+            // lowest share (QOS: warp count); equal: pgot 0 first, then the rotation turn (ptop),
+            // then lat 0, then the highest index
+            if (f && (!pu_v || ({pkv, pgot[k], ~ptop[k], plt} <= {pkb, pgb, ptb, plb}))) begin
                 pu_v = 1'b1;
                 pu_k = k[KW-1:0];
                 pkb = pkv;
                 pgb = pgot[k];
+                ptb = ~ptop[k];
                 plb = plt;
             end
-            if (c0 != {TC{1'b0}}) pg_g[k] = 1'b1;
+            if (f) ps_n[k] = 1'b1;
+            if (c0 != {TC{1'b0}}) begin
+                pg_g[k] = 1'b1;
+                pr_n[k] = 1'b1;
+            end
         end
+        // end of SM NSM-1 (spec "Rotation"): the starved kernels of the run, and the turn = the
+        // first of them at or after prr, cyclically
+        pstv = kv & ps_n & ~pr_n;
+        for (k = 0; k < KN; k = k + 1)
+            pt_hi[k] = pstv[k] & (k[KW-1:0] >= prr);
+        pt_sel = (|pt_hi) ? pt_hi : pstv;
+        pt_k = {KW{1'b0}};
+        for (k = KN - 1; k >= 0; k = k - 1)
+            if (pt_sel[k]) pt_k = k[KW-1:0];
+        pt_1h = {KN{1'b0}};
+        for (k = 0; k < KN; k = k + 1)
+            if (pt_k == k[KW-1:0]) pt_1h[k] = |pstv;
+        prr_n = (pt_k == LASTK[KW-1:0]) ? {KW{1'b0}} : pt_k + {{(KW-1){1'b0}}, 1'b1};
         // end of an SM: wrap (clear) once every kernel in use has a partition on an SM of this run
         pg_n = ((pg_g & kv) == kv) ? {KN{1'b0}} : pg_g;
         pu_pc = k_tc(pc, pu_k);
@@ -1214,6 +1248,7 @@ module sm_driver (
             plan_sm <= {SMW{1'b0}}; plan_left <= {TC{1'b0}};
             kl_rej <= 1'b0; kdone_v <= 1'b0; kdone_k <= {KW{1'b0}};
             pdirty <= 1'b0; pact <= 1'b0; pcur <= {SMW{1'b0}}; pc <= {KN*TC{1'b0}}; pgot <= {KN{1'b0}};
+            prun <= {KN{1'b0}}; psrv <= {KN{1'b0}}; ptop <= {KN{1'b0}}; prr <= {KW{1'b0}}; prt <= {PRTW{1'b0}};
             pacc <= {4*UW{1'b0}}; pcnt_ks <= {PKW{1'b0}};
             rq_st <= RQ_IDLE; rq_kr <= {KW{1'b0}}; rq_s <= {SMW{1'b0}}; rq_j <= {(KW+1){1'b0}};
             rq_c <= {(KW+1){1'b0}}; rq_q <= {TC{1'b0}}; rq_npk <= {NPW{1'b0}}; rq_pend <= 1'b0;
@@ -1331,8 +1366,11 @@ module sm_driver (
                         qt[n*TBS_W +: TBS_W] <= ds_t;
                     end
                 end
-            // ---------------- partition unit
+            // ---------------- partition unit (and the rotation timer: a start clears it, the end of
+            // a run may reload it; it is 0 while pact)
+            if (prt != {PRTW{1'b0}}) prt <= prt - PRT1;
             if (pact) begin
+                psrv <= ps_n;
                 if (pu_v) begin
                     if (pu_pc == {TC{1'b0}})
                         pcnt_ks <= pcnt_ks + {{(PKW-1){1'b0}}, 1'b1};
@@ -1347,10 +1385,16 @@ module sm_driver (
                     pacc <= {4*UW{1'b0}};
                     pcnt_ks <= {PKW{1'b0}};
                     pgot <= pg_n;
+                    prun <= pr_n;
                     // SPEC: after SM NSM-1 pcur returns to 0 (not NSM, which may not fit SMW bits)
                     if (pcur == LASTSM) begin
                         pact <= 1'b0;
                         pcur <= {SMW{1'b0}};
+                        ptop <= pt_1h;
+                        if (|pstv) begin
+                            prr <= prr_n;
+                            if (cfg_policy == P_SMK_P) prt <= PROTV;
+                        end
                     end else
                         pcur <= pcur + {{(SMW-1){1'b0}}, 1'b1};
                 end
@@ -1362,6 +1406,9 @@ module sm_driver (
                 pacc <= {4*UW{1'b0}};
                 pcnt_ks <= {PKW{1'b0}};
                 pgot <= {KN{1'b0}};
+                prun <= {KN{1'b0}};
+                psrv <= {KN{1'b0}};
+                prt <= {PRTW{1'b0}};
             end
             // ---------------- request unit (writes part[rq_s][*] only while the partition unit
             // is idle: no write conflict)
@@ -1438,8 +1485,10 @@ module sm_driver (
             // SPEC: km_v and a launch of the same entry in one cycle: km_mask wins
             for (m = 0; m < KN; m = m + 1)
                 if (km_v && km_k_ok && km_k == m[KW-1:0]) kmask[m*NSM +: NSM] <= km_mask;
-            // SPEC: a set of pdirty in the cycle the unit starts wins (one more run follows)
-            if (kl_acc || km_v || ev_kfin) pdirty <= 1'b1;
+            // SPEC: a set of pdirty in the cycle the unit starts wins (one more run follows); the
+            // rotation timer's set does not (spec "Rotation")
+            if (kl_acc || km_v || ev_kfin || (prt == PRT1 && !(!pact && pdirty && rq_st == RQ_IDLE)))
+                pdirty <= 1'b1;
         end
     end
 

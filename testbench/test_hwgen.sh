@@ -21,8 +21,8 @@ case_() {
   if [ $rc -eq 0 ]; then bad "$name: accepted"; elif [ "$out" != "$want" ]; then
     bad "$name: got '$out', want '$want'"; else ok; fi
 }
-case_ unknown_key   '4a\colour = 3' "@:5: unknown key 'colour' (expected one of num_sm, warps_per_sm, sched_per_sm, kslots_per_sm, kernels_gpu, tb_slots_per_sm, regs_per_sm, smem_per_sm, threads_per_sm, warp_size, cmpl_per_sched, quota_width, epoch_width, stat_width, pe_queue_depth, ctx_line_bytes, ctl_bytes_per_warp, max_regs_per_thread, pe_max_outstanding, ctx_ptr_width, ptbq_depth, grid_width)"
-case_ missing_key   '/^stat_width/d' "@:23: missing key 'stat_width' (every key is required)"
+case_ unknown_key   '4a\colour = 3' "@:5: unknown key 'colour' (expected one of num_sm, warps_per_sm, sched_per_sm, kslots_per_sm, kernels_gpu, tb_slots_per_sm, regs_per_sm, smem_per_sm, threads_per_sm, warp_size, cmpl_per_sched, quota_width, epoch_width, stat_width, pe_queue_depth, ctx_line_bytes, ctl_bytes_per_warp, max_regs_per_thread, pe_max_outstanding, ctx_ptr_width, ptbq_depth, grid_width, part_rotate)"
+case_ missing_key   '/^stat_width/d' "@:24: missing key 'stat_width' (every key is required)"
 case_ duplicate     '4a\num_sm = 2' "@:5: key 'num_sm' given twice (first at line 3)"
 case_ not_integer   's/^num_sm .*/num_sm = sixteen/' "@:3: key 'num_sm': expected an integer, got \"sixteen\""
 case_ range_high    's/^warps_per_sm .*/warps_per_sm = 128/' "@:4: key 'warps_per_sm' = 128 out of range (expected 1..64)"

@@ -298,7 +298,7 @@ Test(sm_driver, fill_fig27, .description = "drv_fill reproduces Fig. 2-7 (K1 6, 
     const uint32_t lim[DRV_NRES] = {300, 100, 60, 100};
     const uint32_t mult[DRV_NRES] = {1, 3, 5, 3};
     uint32_t part[2] = {99, 99}, r[2];
-    drv_fill(2, d, 3, lim, mult, 4, 0, 0, 0, part);
+    drv_fill(2, d, 3, lim, mult, 4, 0, 0, 0, 0, part, NULL);
     cr_assert(part[0] == 6 && part[1] == 12, "Fig. 2-7: drv_fill gives K1 %u K2 %u, expected 6 / 12", part[0], part[1]);
     /* the example discriminates: the same filling with the other rules (own reference loop) */
     ref_fill(2, d, 3, lim, mult, 4, 0, 1, 0, r);
@@ -309,15 +309,15 @@ Test(sm_driver, fill_fig27, .description = "drv_fill reproduces Fig. 2-7 (K1 6, 
     cr_assert(r[0] == 6 && r[1] == 11, "reference stopping at the first misfit %u/%u, expected 6/11", r[0], r[1]);
     /* same example with the kernels swapped: ties to the highest index now favour K1 */
     const uint32_t d2[2][DRV_NRES] = {{9, 6, 3, 1}, {30, 0, 4, 1}};
-    drv_fill(2, d2, 3, lim, mult, 4, 0, 0, 0, part);
+    drv_fill(2, d2, 3, lim, mult, 4, 0, 0, 0, 0, part, NULL);
     ref_fill(2, d2, 3, lim, mult, 4, 0, 1, 0, r);
     cr_assert(part[0] == r[0] && part[1] == r[1], "swapped: drv_fill %u/%u, reference %u/%u", part[0], part[1], r[0],
               r[1]);
     cr_assert(r[0] == 10 && r[1] == 7, "swapped: reference %u/%u, expected 10/7 (tie to K1 now)", r[0], r[1]);
     /* only allowed kernels: K1 alone gets 10 (regs 300/30), K2 alone 16 (smem 100/6) */
-    drv_fill(2, d, 1, lim, mult, 4, 0, 0, 0, part);
+    drv_fill(2, d, 1, lim, mult, 4, 0, 0, 0, 0, part, NULL);
     cr_assert(part[0] == 10 && part[1] == 0, "K1 alone: %u/%u, expected 10/0", part[0], part[1]);
-    drv_fill(2, d, 2, lim, mult, 4, 0, 0, 0, part);
+    drv_fill(2, d, 2, lim, mult, 4, 0, 0, 0, 0, part, NULL);
     cr_assert(part[0] == 0 && part[1] == 16, "K2 alone: %u/%u, expected 0/16", part[0], part[1]);
 }
 
@@ -328,20 +328,20 @@ Test(sm_driver, fill_kslots_max2, .description = "drv_fill: kernel-slot limit an
     const uint32_t lim[DRV_NRES] = {100, 100, 12, 100};
     const uint32_t mult[DRV_NRES] = {1, 1, 25, 3};
     uint32_t part[3], r[3];
-    drv_fill(3, d, 7, lim, mult, 4, 0, 0, 0, part);
+    drv_fill(3, d, 7, lim, mult, 4, 0, 0, 0, 0, part, NULL);
     cr_assert(part[0] == 4 && part[1] == 4 && part[2] == 4, "3 kernels: %u/%u/%u, expected 4/4/4", part[0], part[1],
               part[2]);
     /* MAX2: the two highest indices (ties to the highest index) take the first slots: 0/6/6 */
-    drv_fill(3, d, 7, lim, mult, 4, 1, 0, 0, part);
+    drv_fill(3, d, 7, lim, mult, 4, 1, 0, 0, 0, part, NULL);
     ref_fill(3, d, 7, lim, mult, 4, 1, 1, 0, r);
     cr_assert(r[0] == 0 && r[1] == 6 && r[2] == 6, "reference MAX2 %u/%u/%u", r[0], r[1], r[2]);
     cr_assert(part[0] == 0 && part[1] == 6 && part[2] == 6, "MAX2: %u/%u/%u, expected 0/6/6", part[0], part[1], part[2]);
     /* ks = 1: only kernel 2 */
-    drv_fill(3, d, 7, lim, mult, 1, 0, 0, 0, part);
+    drv_fill(3, d, 7, lim, mult, 1, 0, 0, 0, 0, part, NULL);
     cr_assert(part[0] == 0 && part[1] == 0 && part[2] == 12, "ks 1: %u/%u/%u, expected 0/0/12", part[0], part[1],
               part[2]);
     /* not allowed kernel 2: 6/6/0 */
-    drv_fill(3, d, 3, lim, mult, 4, 0, 0, 0, part);
+    drv_fill(3, d, 3, lim, mult, 4, 0, 0, 0, 0, part, NULL);
     cr_assert(part[0] == 6 && part[1] == 6 && part[2] == 0, "allowed {0,1}: %u/%u/%u, expected 6/6/0", part[0], part[1],
               part[2]);
 }
@@ -974,7 +974,7 @@ Test(sm_driver, smk_p_partition, .description = "SMK_P: part = progressive filli
     uint32_t lim[DRV_NRES], mult[DRV_NRES];
     memcpy(lim, cfg_lim, sizeof lim);
     memcpy(mult, cfg_mult, sizeof mult);
-    drv_fill(DRV_KN, (const uint32_t(*)[DRV_NRES])dd, 1u << kA | 1u << kB, lim, mult, KS, 0, 0, 0, drvAB);
+    drv_fill(DRV_KN, (const uint32_t(*)[DRV_NRES])dd, 1u << kA | 1u << kB, lim, mult, KS, 0, 0, 0, 0, drvAB, NULL);
     cr_assert(refA[kA] == 4, "bench: A alone gets %u, expected 4 (warps)", refA[kA]);
     cr_assert(refAB[kA] < refA[kA] && refAB[kB] > 0, "bench: the second kernel must shrink A's partition");
     cr_assert(drvAB[kA] == refAB[kA] && drvAB[kB] == refAB[kB], "drv_fill %u/%u, reference %u/%u", drvAB[kA],
@@ -1789,24 +1789,24 @@ Test(sm_driver, fill_pgot_six, .description = "SMK_P, 6 identical kernels, KS 4:
     const uint32_t lim[DRV_NRES] = {100, 100, 100, 12};
     const uint32_t mult[DRV_NRES] = {1, 1, 1, 25};
     uint32_t part[6];
-    drv_fill(6, d, 0x3f, lim, mult, 4, 0, 0, 0, part);
+    drv_fill(6, d, 0x3f, lim, mult, 4, 0, 0, 0, 0, part, NULL);
     cr_assert(part[0] == 0 && part[1] == 0 && part[2] == 3 && part[3] == 3 && part[4] == 3 && part[5] == 3,
               "pgot 0: %u/%u/%u/%u/%u/%u, expected 0/0/3/3/3/3", part[0], part[1], part[2], part[3], part[4], part[5]);
-    drv_fill(6, d, 0x3f, lim, mult, 4, 0, 0x3c, 0, part);
+    drv_fill(6, d, 0x3f, lim, mult, 4, 0, 0x3c, 0, 0, part, NULL);
     cr_assert(part[0] == 3 && part[1] == 3 && part[2] == 0 && part[3] == 0 && part[4] == 3 && part[5] == 3,
               "pgot {2..5}: %u/%u/%u/%u/%u/%u, expected 3/3/0/0/3/3", part[0], part[1], part[2], part[3], part[4],
               part[5]);
     /* MAX2: pgot {2..5}: kernels 1, 0 (pgot 0) take the two slots; pgot {1..5}: 0, then 5 */
-    drv_fill(6, d, 0x3f, lim, mult, 4, 1, 0x3c, 0, part);
+    drv_fill(6, d, 0x3f, lim, mult, 4, 1, 0x3c, 0, 0, part, NULL);
     cr_assert(part[0] == 6 && part[1] == 6 && part[2] == 0 && part[3] == 0 && part[4] == 0 && part[5] == 0,
               "MAX2 pgot {2..5}: %u/%u/%u/%u/%u/%u, expected 6/6/0/0/0/0", part[0], part[1], part[2], part[3], part[4],
               part[5]);
-    drv_fill(6, d, 0x3f, lim, mult, 4, 1, 0x3e, 0, part);
+    drv_fill(6, d, 0x3f, lim, mult, 4, 1, 0x3e, 0, 0, part, NULL);
     cr_assert(part[0] == 6 && part[1] == 0 && part[2] == 0 && part[3] == 0 && part[4] == 0 && part[5] == 6,
               "MAX2 pgot {1..5}: %u/%u/%u/%u/%u/%u, expected 6/0/0/0/0/6", part[0], part[1], part[2], part[3], part[4],
               part[5]);
     /* pgot only breaks ties: kernel 0 with one TB already (key > 0) is not preferred over key 0 */
-    drv_fill(2, d, 3, lim, mult, 4, 0, 2, 0, part);
+    drv_fill(2, d, 3, lim, mult, 4, 0, 2, 0, 0, part, NULL);
     cr_assert(part[0] == 6 && part[1] == 6, "2 kernels, pgot {1}: %u/%u, expected 6/6", part[0], part[1]);
 
     /* the partition unit, every SM (TBs dispatched under the partitions of the earlier runs, while
@@ -1880,22 +1880,22 @@ Test(sm_driver, fill_lat_mask_sm0, .description = "SMK_P, KS+1 identical kernels
     const uint32_t lim[DRV_NRES] = {100, 100, 100, 12};
     const uint32_t mult[DRV_NRES] = {1, 1, 1, 25};
     uint32_t part[5];
-    drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 0x1e, part);
+    drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 0, 0x1e, part, NULL);
     cr_assert(part[0] == 3 && part[1] == 0 && part[2] == 3 && part[3] == 3 && part[4] == 3,
               "lat {1..4}: %u/%u/%u/%u/%u, expected 3/0/3/3/3", part[0], part[1], part[2], part[3], part[4]);
     /* equal lat (all 0 or all 1) changes nothing: the highest indices */
-    drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 0, part);
+    drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 0, 0, part, NULL);
     cr_assert(part[0] == 0 && part[1] == 3 && part[2] == 3 && part[3] == 3 && part[4] == 3,
               "lat 0: %u/%u/%u/%u/%u, expected 0/3/3/3/3", part[0], part[1], part[2], part[3], part[4]);
-    drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 0x1f, part);
+    drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 0, 0x1f, part, NULL);
     cr_assert(part[0] == 0 && part[1] == 3 && part[2] == 3 && part[3] == 3 && part[4] == 3,
               "lat all: %u/%u/%u/%u/%u, expected 0/3/3/3/3", part[0], part[1], part[2], part[3], part[4]);
     /* pgot ranks above lat: kernel 0 with pgot 1 loses to 1..4 (pgot 0) even with lat 0 */
-    drv_fill(5, d, 0x1f, lim, mult, 4, 0, 1, 0x1e, part);
+    drv_fill(5, d, 0x1f, lim, mult, 4, 0, 1, 0, 0x1e, part, NULL);
     cr_assert(part[0] == 0 && part[1] == 3 && part[2] == 3 && part[3] == 3 && part[4] == 3,
               "pgot {0}, lat {1..4}: %u/%u/%u/%u/%u, expected 0/3/3/3/3", part[0], part[1], part[2], part[3], part[4]);
     /* the key ranks above lat: 2 kernels, kernel 0 lat 0, 12 slots: 6/6 (not 12/0) */
-    drv_fill(2, d, 3, lim, mult, 4, 0, 0, 2, part);
+    drv_fill(2, d, 3, lim, mult, 4, 0, 0, 0, 2, part, NULL);
     cr_assert(part[0] == 6 && part[1] == 6, "2 kernels, lat {1}: %u/%u, expected 6/6", part[0], part[1]);
 
     /* the partition unit, every SM */
@@ -1913,6 +1913,102 @@ Test(sm_driver, fill_lat_mask_sm0, .description = "SMK_P, KS+1 identical kernels
         }
     fprintf(stderr, "[%s] fill_lat_mask_sm0: SM 0 {0,2,3,4}, SMs >= 1 {1,2,3,4}, %d TBs each\n", SMK_CFG_NAME,
             DRV_T / 4);
+    bench_free(b);
+}
+
+/* ---- rotation (docs/sm_driver.md "Rotation"): the turn ptop ranks below pgot and above lat; the
+ * candidates of a run (cand / psrv) */
+Test(sm_driver, fill_top_order, .description = "drv_fill with a rotation turn: pgot > turn > lat > index; the candidate mask")
+{
+    /* abstract units: 5 kernels of 1 TB slot each on a 12-slot SM, KS 4 (as fill_lat_mask_sm0) */
+    const uint32_t d[5][DRV_NRES] = {{0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}};
+    const uint32_t lim[DRV_NRES] = {100, 100, 100, 12};
+    const uint32_t mult[DRV_NRES] = {1, 1, 1, 25};
+    uint32_t part[5], cand = 0;
+    /* no turn: 4, 3, 2, 1 */
+    drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 0, 0, part, &cand);
+    cr_assert(part[0] == 0 && part[1] == 3 && part[2] == 3 && part[3] == 3 && part[4] == 3,
+              "no turn: %u/%u/%u/%u/%u, expected 0/3/3/3/3", part[0], part[1], part[2], part[3], part[4]);
+    cr_assert_eq(cand, 0x1f, "candidates %#x, expected 0x1f (kernel 0 fits until the slots are taken)", cand);
+    /* turn {0}: 0 first, then 4, 3, 2 */
+    drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 1, 0, part, NULL);
+    cr_assert(part[0] == 3 && part[1] == 0 && part[2] == 3 && part[3] == 3 && part[4] == 3,
+              "turn {0}: %u/%u/%u/%u/%u, expected 3/0/3/3/3", part[0], part[1], part[2], part[3], part[4]);
+    /* pgot ranks above the turn: turn {0} with pgot {0} loses to 4, 3, 2, 1 */
+    drv_fill(5, d, 0x1f, lim, mult, 4, 0, 1, 1, 0, part, NULL);
+    cr_assert(part[0] == 0 && part[1] == 3 && part[2] == 3 && part[3] == 3 && part[4] == 3,
+              "turn {0}, pgot {0}: %u/%u/%u/%u/%u, expected 0/3/3/3/3", part[0], part[1], part[2], part[3], part[4]);
+    /* the turn ranks above lat: turn {1}, lat {1..4} (kernel 0 last chance): 1, 0, 4, 3 */
+    drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 2, 0x1e, part, NULL);
+    cr_assert(part[0] == 3 && part[1] == 3 && part[2] == 0 && part[3] == 3 && part[4] == 3,
+              "turn {1}, lat {1..4}: %u/%u/%u/%u/%u, expected 3/3/0/3/3", part[0], part[1], part[2], part[3], part[4]);
+    /* the key ranks above the turn: 2 kernels, turn {0}: 6/6 */
+    drv_fill(2, d, 3, lim, mult, 4, 0, 0, 1, 0, part, NULL);
+    cr_assert(part[0] == 6 && part[1] == 6, "2 kernels, turn {0}: %u/%u, expected 6/6", part[0], part[1]);
+    /* candidates: a kernel that never fits (demand above the limit) or is not allowed is not one */
+    const uint32_t d2[3][DRV_NRES] = {{0, 0, 1, 1}, {0, 0, 101, 1}, {0, 0, 1, 1}};
+    drv_fill(3, d2, 0x3, lim, mult, 4, 0, 0, 0, 0, part, &cand);
+    cr_assert(cand == 0x1 && part[0] == 12 && part[1] == 0 && part[2] == 0,
+              "candidates %#x (expected 0x1), part %u/%u/%u (expected 12/0/0)", cand, part[0], part[1], part[2]);
+}
+
+/* SMK_P with MAX2 (KSe 2): three identical kernels (1 warp, 1 register, grid 4000) allowed only on
+ * SM 0, launched one cycle apart. The run started by the first launch sees kernels 1 and 2 join
+ * while it fills SM 0: candidates 0, 1, 2, all key 0, pgot 0, lat 0: 2, 1 take the two slots;
+ * kernel 0 starved: ptop = {0}, prr = 1. The launches set pdirty again, so a second run follows at
+ * once (turn 0): 0, then 2: {T/2, 0, T/2}; kernel 1 starved: ptop = {1} (the first starved at or
+ * after prr 1), prr = 2, and the timer starts (part_rotate). The next run starts part_rotate + 1
+ * cycles after the run's last step (the timer sets pdirty in its last cycle, the unit starts in
+ * the next). Run 3 (turn 1): 1, 2: {0, T/2, T/2}; kernel 0 starved: ptop = {0} (none at or after
+ * 2: wrap), prr = 1. Run 4 (turn 0) is run 2 again. Without the rotation the kernel left out by the
+ * last launch-triggered run would keep partition 0 for as long as the kernel table stays the same. */
+Test(sm_driver, smk_p_rotation, .description = "SMK_P, MAX2, 3 kernels on SM 0 only: the rotation timer reruns the filling every part_rotate cycles and the starved kernel gets the next turn; exact part, ptop, prr, cycles")
+{
+    if (DRV_T % 2 || DRV_KN < 3 || SMK_WARPS < DRV_T)
+        cr_skip_test("needs T even, KN >= 3, W >= T");
+    bench_t *b = bench_new(DRV_SMK_P);
+    b->in.cfg_max2 = 1;
+    for (uint32_t k = 0; k < 3; k++) {
+        launch(b, k, 1, 1, 0, 4000, 1);
+        step(b);
+    }
+    settle_part(b);
+    static const uint32_t want[3][3] = {{DRV_T / 2, 0, DRV_T / 2}, {0, DRV_T / 2, DRV_T / 2}, {DRV_T / 2, 0, DRV_T / 2}};
+    static const uint32_t wtop[3] = {2, 1, 2}, wprr[3] = {2, 1, 2};
+    for (int r = 0; r < 3; r++) {
+        for (int k = 0; k < 3; k++)
+            cr_assert_eq(b->d.part[0][k], want[r][k], "run %d: part[0][%d] = %u, expected %u", r + 2, k, b->d.part[0][k],
+                         want[r][k]);
+        for (int s = 1; s < NSM; s++)
+            for (int k = 0; k < KN; k++)
+                cr_assert_eq(b->d.part[s][k], 0, "run %d: part[%d][%d] = %u, expected 0", r + 2, s, k, b->d.part[s][k]);
+        cr_assert(b->d.ptop == wtop[r] && b->d.prr == wprr[r], "run %d: ptop %#llx prr %u, expected %#x %u", r + 2,
+                  (unsigned long long)b->d.ptop, b->d.prr, wtop[r], wprr[r]);
+        cr_assert_eq(b->d.prt, SMK_PART_ROT, "run %d: timer %u after the run, expected %d", r + 2, b->d.prt, SMK_PART_ROT);
+        if (r == 2)
+            break;
+        /* the next run: pdirty after part_rotate cycles, the start one cycle later */
+        int n = 0;
+        while (!b->d.pact) {
+            cr_assert_eq(b->d.pdirty, n == SMK_PART_ROT, "run %d: pdirty %u after %d cycles", r + 2, b->d.pdirty, n);
+            step(b);
+            n++;
+        }
+        cr_assert_eq(n, SMK_PART_ROT + 1, "run %d: the next run started after %d cycles, expected %d", r + 2, n,
+                     SMK_PART_ROT + 1);
+        settle_part(b);
+    }
+    /* the timer only runs under SMK_P: the same layout under FCFS starves kernel 0 (as before) but
+     * never reruns */
+    bench_t *f = bench_new(DRV_FCFS);
+    f->in.cfg_max2 = 1;
+    for (uint32_t k = 0; k < 3; k++) {
+        launch(f, k, 1, 1, 0, 4000, 1);
+        step(f);
+    }
+    settle_part(f);
+    cr_assert(f->d.ptop == 2 && f->d.prt == 0, "FCFS: ptop %#llx (expected 0x2), timer %u (expected 0)",
+              (unsigned long long)f->d.ptop, f->d.prt);
     bench_free(b);
 }
 

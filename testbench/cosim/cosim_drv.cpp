@@ -156,6 +156,7 @@ static void observe_state(Vsm_driver *top, drv_obs_t *o, const drv_obs_t *)
     v[DO_plan_sm] = DR(plan_sm), v[DO_plan_left] = DR(plan_left);
     v[DO_s_kl_rej] = DR(kl_rej), v[DO_s_kdone_v] = DR(kdone_v), v[DO_s_kdone_k] = DR(kdone_k);
     v[DO_pdirty] = DR(pdirty), v[DO_pact] = DR(pact), v[DO_pcur] = DR(pcur), v[DO_pcnt_ks] = DR(pcnt_ks), v[DO_pgot] = DR(pgot);
+    v[DO_prun] = DR(prun), v[DO_psrv] = DR(psrv), v[DO_ptop] = DR(ptop), v[DO_prr] = DR(prr), v[DO_prt] = DR(prt);
     v[DO_pacc_reg] = gbits(DR(pacc), 0 * UW, UW), v[DO_pacc_sl] = gbits(DR(pacc), 1 * UW, UW);
     v[DO_pacc_w] = gbits(DR(pacc), 2 * UW, UW), v[DO_pacc_tb] = gbits(DR(pacc), 3 * UW, UW);
     // request unit (the spec's rq_k is the register rq_kr: the port has the name)

@@ -612,6 +612,7 @@ static void observe_state(Vgpu_top *top, gpu_obs_t *o, const gpu_obs_t *)
     d[GD_pb] = DRV(pb), d[GD_plan_v] = DRV(plan_v), d[GD_plan_kc] = DRV(plan_kc), d[GD_plan_kv] = DRV(plan_kv);
     d[GD_plan_sm] = DRV(plan_sm), d[GD_plan_left] = DRV(plan_left);
     d[GD_pdirty] = DRV(pdirty), d[GD_pact] = DRV(pact), d[GD_pcur] = DRV(pcur), d[GD_pcnt_ks] = DRV(pcnt_ks), d[GD_pgot] = DRV(pgot);
+    d[GD_prun] = DRV(prun), d[GD_psrv] = DRV(psrv), d[GD_ptop] = DRV(ptop), d[GD_prr] = DRV(prr), d[GD_prt] = DRV(prt);
     for (int x = 0; x < 4; x++) d[GD_pacc + x] = gbits(DRV(pacc), x * UW, UW);
     // request unit (the spec's rq_k is the register rq_kr: the port has the name)
     d[GD_rq_st] = DRV(rq_st), d[GD_rq_k] = DRV(rq_kr), d[GD_rq_s] = DRV(rq_s), d[GD_rq_j] = DRV(rq_j);

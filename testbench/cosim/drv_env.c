@@ -97,6 +97,7 @@ void drv_obs_from_model(const sm_driver_t *m, const drv_out_t *o, drv_obs_t *ob)
     v[DO_plan_sm] = m->plan_sm, v[DO_plan_left] = m->plan_left;
     v[DO_s_kl_rej] = m->kl_rej, v[DO_s_kdone_v] = m->kdone_v, v[DO_s_kdone_k] = m->kdone_k;
     v[DO_pdirty] = m->pdirty, v[DO_pact] = m->pact, v[DO_pcur] = m->pcur, v[DO_pcnt_ks] = m->pcnt_ks, v[DO_pgot] = m->pgot;
+    v[DO_prun] = m->prun, v[DO_psrv] = m->psrv, v[DO_ptop] = m->ptop, v[DO_prr] = m->prr, v[DO_prt] = m->prt;
     v[DO_pacc_reg] = m->pacc[DRV_R_REG], v[DO_pacc_sl] = m->pacc[DRV_R_SL];
     v[DO_pacc_w] = m->pacc[DRV_R_W], v[DO_pacc_tb] = m->pacc[DRV_R_TB];
     v[DO_rq_st] = m->rq_st, v[DO_rq_k] = m->rq_k, v[DO_rq_s] = m->rq_s, v[DO_rq_j] = m->rq_j;
@@ -343,7 +344,7 @@ static void env_reset(drv_env_t *e)
     e->plan_exp_kc = -1;
     e->plan_was = e->plan_applies = 0;
     e->rq_busy = e->rq_inval = e->rq_tchg = 0, e->pend = e->pend_s = e->pend_k = 0, e->pf_v = 0;
-    e->pcov.on = 0;
+    drv_pcov_reset(&e->pcov);
     for (int s = 0; s < NSM; s++)
         rsm_reset(&e->sm[s]);
 }
@@ -1210,7 +1211,14 @@ static int check_command(drv_env_t *e, const pctx_t *pc, const drv_stim_t *st, c
  * the counting form: if all servable kernels share one set S of SMs and their number A <= |S|
  * (or A <= |S| x KSe and any KSe of them fit together), every one has a partition somewhere.
  * Checked in the cycle after the run's last step (pact 1 -> 0), for runs whose kernel table,
- * cfg_max2 and QOS-ness were constant over the run. */
+ * cfg_max2 and QOS-ness were constant over the run.
+ * Rotation ("Rotation"): with T = the run's turn (the model's ptop when the run started) and the
+ * starved kernels = servable somewhere, part 0 on every SM: T is never starved (at its first
+ * servable SM it is the first pick); the turn after the run (ptop, prr) is the first starved kernel
+ * at or after the run's prr, cyclically, and prr the one after it (no starved kernel: ptop 0, prr
+ * unchanged); no kernel is starved by more than KN consecutive checked runs; and under SMK_P a run
+ * that starved a kernel is followed by pdirty (or a run) at the latest part_rotate cycles after
+ * this check. */
 static int pcov_viol(uint64_t cycle, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int pcov_viol(uint64_t cycle, const char *fmt, ...)
 {
@@ -1223,19 +1231,38 @@ static int pcov_viol(uint64_t cycle, const char *fmt, ...)
     return 1;
 }
 
-int drv_pcov_step(drv_pcov_t *c, uint32_t pact, const int live[DRV_KN_], const uint32_t dsh[DRV_KN_][DRV_NRES],
+void drv_pcov_reset(drv_pcov_t *c)
+{
+    c->on = 0, c->due = 0;
+    memset(c->streak, 0, sizeof c->streak);
+}
+
+int drv_pcov_step(drv_pcov_t *c, const sm_driver_t *m, const int live[DRV_KN_], const uint32_t dsh[DRV_KN_][DRV_NRES],
                   const uint64_t mask[DRV_KN_], const int kq[DRV_KN_], uint32_t cfg_policy, uint32_t cfg_max2,
-                  const uint8_t part[DRV_NSM_][DRV_KN_], uint64_t cycle)
+                  uint64_t cycle)
 {
     int nv = 0;
+    const uint32_t pact = m->pact;
+    const uint8_t(*part)[DRV_KN_] = (const uint8_t(*)[DRV_KN_])m->part;
     const int qos = (cfg_policy & 7) == DRV_QOS, max2 = (int)(cfg_max2 & 1);
+    if (c->due) { /* the rotation timer of the last starving SMK_P run */
+        if (m->pdirty || pact)
+            c->due = 0;
+        else if (cycle >= c->due) {
+            nv += pcov_viol(cycle, "rotation: no partition run pending %d cycles after a run that starved a kernel",
+                            SMK_PART_ROT);
+            c->due = 0;
+        }
+    }
     if (pact) {
         int same = c->on && c->qos == qos && c->max2 == max2;
         for (int k = 0; k < KN && same; k++)
             same = c->live[k] == !!live[k] &&
                    (!live[k] || (c->mask[k] == mask[k] && c->kq[k] == !!kq[k] && !memcmp(c->d[k], dsh[k], sizeof c->d[k])));
+        c->pol = (int)(cfg_policy & 7); /* the policy of the run's last cycle (the timer's) */
         if (!c->on) {
             c->on = 1, c->ok = 1, c->qos = qos, c->max2 = max2;
+            c->top0 = m->ptop, c->prr0 = m->prr;
             for (int k = 0; k < KN; k++) {
                 c->live[k] = !!live[k], c->mask[k] = live[k] ? mask[k] : 0, c->kq[k] = live[k] && kq[k];
                 for (int x = 0; x < DRV_NRES; x++)
@@ -1244,13 +1271,15 @@ int drv_pcov_step(drv_pcov_t *c, uint32_t pact, const int live[DRV_KN_], const u
         } else if (!same) {
             c->ok = 0;
         }
-        return 0;
+        return nv;
     }
     if (!c->on)
-        return 0;
+        return nv;
     c->on = 0;
-    if (!c->ok)
-        return 0;
+    if (!c->ok) { /* streaks count consecutive checked runs */
+        memset(c->streak, 0, sizeof c->streak);
+        return nv;
+    }
     c->n_run++;
     const int pq = c->qos, kse = c->max2 && KS > 2 ? 2 : KS;
     uint64_t sv[KN]; /* SMs where k is servable */
@@ -1298,11 +1327,11 @@ int drv_pcov_step(drv_pcov_t *c, uint32_t pact, const int live[DRV_KN_], const u
         const int L = 63 - __builtin_clzll(sv[k]);
         const uint64_t above = L + 1 < 64 ? ~0ULL << (L + 1) : 0;
 #define LAT(j) ((c->mask[j] & above) != 0 && (!pq || c->kq[j] || (L + 1 < NSM && rk[j] == (L + 1) * nq / NSM)))
-        if (!LAT(k)) {
+        if (!LAT(k) && !(c->top0 >> k & 1)) { /* (a starved turn is a violation below) */
             int np = 0, over = 0;
             uint32_t sum[DRV_NRES] = {0, 0, 0, 0};
-            for (int j = k + 1; j < KN; j++)
-                if (part[L][j] && !(pg[L] >> j & 1) && !LAT(j)) {
+            for (int j = 0; j < KN; j++) /* ordered before k: the turn, or lat 0 and a higher index */
+                if (j != k && part[L][j] && !(pg[L] >> j & 1) && ((c->top0 >> j & 1) || (j > k && !LAT(j)))) {
                     np++;
                     for (int x = 0; x < DRV_NRES; x++)
                         sum[x] += c->d[j][x];
@@ -1316,6 +1345,9 @@ int drv_pcov_step(drv_pcov_t *c, uint32_t pact, const int live[DRV_KN_], const u
                                 "fits next to them", k, L, np, kse);
         }
 #undef LAT
+        if (c->top0 >> k & 1)
+            nv += pcov_viol(cycle, "rotation: kernel %d had the run's turn (ptop) and is servable on SM %d, but has "
+                            "partition 0 on every SM", k, __builtin_ctzll(sv[k]));
         for (int s = 0; s < NSM; s++) {
             if (!bit(sv[k], s)) continue;
             int nnew = 0, over = 0;
@@ -1333,6 +1365,33 @@ int drv_pcov_step(drv_pcov_t *c, uint32_t pact, const int live[DRV_KN_], const u
                                 "servable) only %d kernel(s) got their first partition (KSe %d) and its TB fits next "
                                 "to them", k, s, nnew, kse);
         }
+    }
+    /* rotation: the next turn, streaks, the timer */
+    uint64_t stv = 0;
+    for (int k = 0; k < KN; k++)
+        if (sv[k] && first[k] == NSM) stv |= 1ULL << k;
+    uint64_t etop = 0;
+    uint32_t eprr = c->prr0;
+    if (stv) {
+        const uint64_t hi = stv & ~SMK_MASK(c->prr0);
+        const int t = __builtin_ctzll(hi ? hi : stv);
+        etop = 1ULL << t, eprr = t + 1 < KN ? (uint32_t)t + 1 : 0;
+        c->n_rot++;
+        if (c->pol == DRV_SMK_P)
+            c->due = cycle + SMK_PART_ROT;
+    }
+    c->n_turn += c->top0 != 0;
+    if (m->ptop != etop || m->prr != eprr)
+        nv += pcov_viol(cycle, "rotation: after the run ptop = %#llx, prr = %u; expected %#llx, %u (starved %#llx, "
+                        "prr at the start %u)", (unsigned long long)m->ptop, m->prr, (unsigned long long)etop, eprr,
+                        (unsigned long long)stv, c->prr0);
+    for (int k = 0; k < KN; k++) {
+        c->streak[k] = stv >> k & 1 ? c->streak[k] + 1 : 0;
+        if (c->streak[k] > c->max_streak)
+            c->max_streak = c->streak[k];
+        if (c->streak[k] > KN)
+            nv += pcov_viol(cycle, "rotation: kernel %d starved by %u consecutive partition runs (at most KN = %d)", k,
+                            c->streak[k], KN);
     }
     /* counting form */
     uint64_t S = 0;
@@ -1381,8 +1440,8 @@ static int check_pgot(drv_env_t *e, const drv_in_t *in, const sm_driver_t *m)
         memset(dsh[k], 0, sizeof dsh[k]);
         if (live[k]) d_of(&e->in[e->kal[k]], dsh[k]), kq[k] = (int)e->in[e->kal[k]].qos;
     }
-    return drv_pcov_step(&e->pcov, m->pact, live, (const uint32_t(*)[DRV_NRES])dsh, e->hmask, kq, in->cfg_policy,
-                         in->cfg_max2, (const uint8_t(*)[DRV_KN_])m->part, e->cycle);
+    return drv_pcov_step(&e->pcov, m, live, (const uint32_t(*)[DRV_NRES])dsh, e->hmask, kq, in->cfg_policy,
+                         in->cfg_max2, e->cycle);
 }
 
 static void new_inst(drv_env_t *e, const drv_in_t *in)
@@ -2026,6 +2085,8 @@ int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose)
         printf("  partition runs checked for coverage %llu (counting form applied %llu); kernels left with partition 0 "
                "everywhere %llu (checked at their last-chance SM %llu)\n", (unsigned long long)e->pcov.n_run,
                (unsigned long long)e->pcov.n_count, (unsigned long long)e->pcov.n_zero, (unsigned long long)e->pcov.n_last);
+        printf("  rotation: runs that starved a kernel %llu, runs with a turn %llu, longest starvation %u runs (at most "
+               "KN = %d)\n", (unsigned long long)e->pcov.n_rot, (unsigned long long)e->pcov.n_turn, e->pcov.max_streak, DRV_KN);
         for (int k = 0; k < KN; k++) {
             if (e->kal[k] < 0) continue;
             const inst_t *I = &e->in[e->kal[k]];

@@ -83,7 +83,7 @@ typedef struct {
     X(pb, 1) X(plan_v, 1) X(plan_kc, 1) X(plan_kv, 1) X(plan_sm, 1) X(plan_left, 1)                \
     X(s_kl_rej, 1) X(s_kdone_v, 1) X(s_kdone_k, 1)                                                 \
     /* partition unit */                                                                           \
-    X(pdirty, 1) X(pact, 1) X(pcur, 1) X(pcnt_ks, 1) X(pgot, 1) X(pc, DRV_KN_)                                \
+    X(pdirty, 1) X(pact, 1) X(pcur, 1) X(pcnt_ks, 1) X(pgot, 1) X(prun, 1) X(psrv, 1) X(ptop, 1) X(prr, 1) X(prt, 1) X(pc, DRV_KN_)                                \
     X(pacc_reg, 1) X(pacc_sl, 1) X(pacc_w, 1) X(pacc_tb, 1)                                        \
     /* request unit (outputs rq_ack_* above are the registered state s_rq_ack_*) */                \
     X(rq_st, 1) X(rq_k, 1) X(rq_s, 1) X(rq_j, 1) X(rq_c, 1) X(rq_q, 1) X(rq_npk, 1) X(rq_pend, 1)  \
@@ -132,16 +132,24 @@ uint64_t drv_env_cycle(const drv_env_t *e);
  * QOS-ness stayed constant over the run, part[][] is checked. Returns the violations (printed as
  * "INVARIANT cycle C: ..."). */
 typedef struct {
-    int on, ok, qos, max2;
+    int on, ok, qos, max2, pol;
     int live[DRV_KN_], kq[DRV_KN_];
     uint32_t d[DRV_KN_][DRV_NRES];
     uint64_t mask[DRV_KN_];
+    uint64_t top0;            /* ptop and prr at the run's start (the rotation turn of the run) */
+    uint32_t prr0;
+    uint32_t streak[DRV_KN_]; /* consecutive checked runs that left kernel k starved */
+    uint64_t due;             /* rotation timer: the cycle by which a new run must be pending, 0 = none */
     uint64_t n_run, n_count, n_zero, n_last; /* runs checked, runs where the counting form applied, kernels with
                                               * part 0, of them checked at their last-chance SM */
+    uint64_t n_rot, n_turn;   /* checked runs that starved a kernel (rotation), runs served a kernel's turn */
+    uint32_t max_streak;
 } drv_pcov_t;
-int drv_pcov_step(drv_pcov_t *c, uint32_t pact, const int live[DRV_KN_], const uint32_t dsh[DRV_KN_][DRV_NRES],
+/* after a reset of the driver: forget the run in progress, the streaks and the timer (the counts stay) */
+void drv_pcov_reset(drv_pcov_t *c);
+int drv_pcov_step(drv_pcov_t *c, const sm_driver_t *m, const int live[DRV_KN_], const uint32_t dsh[DRV_KN_][DRV_NRES],
                   const uint64_t mask[DRV_KN_], const int kq[DRV_KN_], uint32_t cfg_policy, uint32_t cfg_max2,
-                  const uint8_t part[DRV_NSM_][DRV_KN_], uint64_t cycle);
+                  uint64_t cycle);
 
 #ifdef __cplusplus
 }

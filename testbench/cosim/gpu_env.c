@@ -110,6 +110,7 @@ void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob)
     v[GD_pb] = d->pb, v[GD_plan_v] = d->plan_v, v[GD_plan_kc] = d->plan_kc, v[GD_plan_kv] = d->plan_kv;
     v[GD_plan_sm] = d->plan_sm, v[GD_plan_left] = d->plan_left;
     v[GD_pdirty] = d->pdirty, v[GD_pact] = d->pact, v[GD_pcur] = d->pcur, v[GD_pcnt_ks] = d->pcnt_ks, v[GD_pgot] = d->pgot;
+    v[GD_prun] = d->prun, v[GD_psrv] = d->psrv, v[GD_ptop] = d->ptop, v[GD_prr] = d->prr, v[GD_prt] = d->prt;
     for (int x = 0; x < 4; x++)
         v[GD_pacc + x] = d->pacc[x];
     v[GD_rq_rdy] = q->rq_rdy, v[GD_rq_ack_v] = q->rq_ack_v, v[GD_rq_ack_st] = q->rq_ack_st;
@@ -1111,8 +1112,8 @@ int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, cons
                 kq[k] = (int)I->qos;
             }
         }
-        bad += drv_pcov_step(&e->pcov, D->pact, live, (const uint32_t(*)[DRV_NRES])dsh, e->kmask_v, kq, h->cfg_policy,
-                             h->cfg_max2, (const uint8_t(*)[DRV_KN_])D->part, c);
+        bad += drv_pcov_step(&e->pcov, D, live, (const uint32_t(*)[DRV_NRES])dsh, e->kmask_v, kq, h->cfg_policy,
+                             h->cfg_max2, c);
     }
 
     /* the request and lookup ports as the driver sees them (the manager's while it owns them) */
@@ -1793,6 +1794,8 @@ int gpu_env_finish(gpu_env_t *e, const gpu_top_t *g, int verbose)
         printf("partition runs checked for coverage %llu (counting form applied %llu); kernels left with partition 0 "
                "everywhere %llu (checked at their last-chance SM %llu)\n", (unsigned long long)e->pcov.n_run,
                (unsigned long long)e->pcov.n_count, (unsigned long long)e->pcov.n_zero, (unsigned long long)e->pcov.n_last);
+        printf("rotation: runs that starved a kernel %llu, runs with a turn %llu, longest starvation %u runs (at most "
+               "KN = %d)\n", (unsigned long long)e->pcov.n_rot, (unsigned long long)e->pcov.n_turn, e->pcov.max_streak, DRV_KN);
         printf("requests accepted %llu: FREE %llu VICTIM %llu REFUSED %llu\n", (unsigned long long)e->n_rq,
                (unsigned long long)e->n_ack[1], (unsigned long long)e->n_ack[2], (unsigned long long)e->n_ack[3]);
         for (int p = 0; p < NPOL; p++)
