@@ -14,15 +14,14 @@
 #define KN SMK_KERNELS
 #define PQ SMK_PTBQ
 #define CH SMK_CTX_MAX_LINES
-#define WHEEL (1u << 12)     /* timing-wheel buckets (cycles); later events wait for the next lap */
-#define BCAP 64              /* events held in a bucket's array; more go to its overflow list */
+#define WHEEL (1u << 11)     /* timing-wheel buckets (cycles) per SM; events due later wait in the far list */
 #define MQ 256               /* outstanding context requests per SM (the engine allows <= PE_OMAX) */
 #define NONE 0xffffffffu
 #define FP 8                 /* channel times in 1/256 cycle */
 
 typedef struct {     /* 16 bytes */
-    uint32_t next;   /* overflow list / free list */
-    uint32_t due;    /* cycle, modulo 2^32 (compared as a signed difference) */
+    uint32_t next;   /* the list the event is in: a wheel bucket, the far list, an SM's queue, the free list */
+    uint32_t due;    /* cycle, modulo 2^32 (an event is never due 2^32 cycles or more after its issue) */
     uint16_t gen;    /* warp generation at issue (stale after a free) */
     uint8_t sm, w, act, lines; /* lines: L1 misses of a global instruction (held in the SM's MSHRs) */
 } ev_t;
@@ -32,7 +31,10 @@ typedef struct {
     _Alignas(64) wmask_t wait, full, done, busy;
     wmask_t gnext;   /* the warp's next instruction is a global-memory one */
     uint32_t mem_out; /* L1-miss lines in flight (MSHRs) */
-    uint32_t ncp;
+    uint32_t ncp;     /* completion ports used in this cycle */
+    /* the SM's completion queue (docs/workload.md "Timing model"): events due but not yet given a
+     * port, by due cycle, then issue order; a FIFO through ev_t.next */
+    uint32_t qhead, qtail;
     /* per warp: everything one issue or completion touches, 16 bytes (4 warps per cache line) */
     struct {
         uint32_t left, wait_ev;
@@ -52,6 +54,10 @@ typedef struct {
     uint32_t tag[MQ];
 } mq_t;
 
+typedef struct {     /* a FIFO of events through ev_t.next; empty when head == NONE (tail is then stale) */
+    uint32_t head, tail;
+} elist_t;
+
 struct timing {
     const workload_t *wl;
     const wl_kernel_t *kk[KN];
@@ -67,11 +73,17 @@ struct timing {
     /* events */
     ev_t *ev;
     uint32_t nev, free_head;
-    uint32_t bidx[WHEEL][BCAP]; /* per bucket: event indices (independent loads, not a chain) */
-    uint16_t bcnt[WHEEL];
-    uint32_t head[WHEEL];       /* per bucket: overflow list through ev_t.next */
+    /* per cycle modulo WHEEL and per SM: the events due in that cycle, in issue order (the SMs of a
+     * cycle side by side: one or two cache lines per cycle) */
+    elist_t wheel[WHEEL][NSM];
+    elist_t far;                /* events due WHEEL or more cycles after their issue, in issue order */
     tm_kstat_t ks[KN];
     tm_stat_t st;
+#ifdef TM_CHECK
+    /* -DTM_CHECK: check the order of completions (docs/workload.md "Timing model"): per SM, the
+     * granted events' (due cycle, issue number) keys strictly increase, and none is early */
+    uint64_t *seq, *cdue, nseq, now, last_due[NSM], last_seq[NSM];
+#endif
 };
 
 timing_t *tm_new(const workload_t *wl, const int *kmap, int nk, uint64_t seed)
@@ -93,7 +105,8 @@ timing_t *tm_new(const workload_t *wl, const int *kmap, int nk, uint64_t seed)
     t->serv_fp = (uint64_t)(wl->m.mem_service * (1 << FP) + 0.5);
     if (!t->serv_fp)
         t->serv_fp = 1;
-    /* every warp can have max_inflight instructions in flight, plus one deferred lap of slack */
+    /* every warp can have max_inflight instructions in flight; the rest is slack for the events of
+     * removed warps (DROP) that are still in the wheel or in a waiting queue */
     t->nev = (uint32_t)NSM * NW * (t->max_inflight + 1) + 1024;
     t->ev = calloc(t->nev, sizeof *t->ev);
     if (!t->ev) {
@@ -103,20 +116,34 @@ timing_t *tm_new(const workload_t *wl, const int *kmap, int nk, uint64_t seed)
     for (uint32_t i = 0; i < t->nev; i++)
         t->ev[i].next = i + 1 < t->nev ? i + 1 : NONE;
     t->free_head = 0;
+#ifdef TM_CHECK
+    t->seq = calloc(t->nev, sizeof *t->seq), t->cdue = calloc(t->nev, sizeof *t->cdue);
+    if (!t->seq || !t->cdue) {
+        free(t->seq), free(t->cdue), free(t->ev), free(t);
+        return NULL;
+    }
+#endif
     for (uint32_t b = 0; b < WHEEL; b++)
-        t->head[b] = NONE;
+        for (int s = 0; s < NSM; s++)
+            t->wheel[b][s].head = NONE;
+    t->far.head = NONE;
     for (int s = 0; s < NSM; s++) {
         for (int w = 0; w < NW; w++)
             t->sm[s].wv[w].wait_ev = NONE;
         t->sm[s].mq_min = UINT64_MAX;
+        t->sm[s].qhead = t->sm[s].qtail = NONE;
     }
     return t;
 }
 
 void tm_free(timing_t *t)
 {
-    if (t)
+    if (t) {
+#ifdef TM_CHECK
+        free(t->seq), free(t->cdue);
+#endif
         free(t->ev), free(t);
+    }
 }
 
 const tm_kstat_t *tm_kstat(const timing_t *t, int k) { return &t->ks[k]; }
@@ -127,38 +154,75 @@ void tm_reset_stats(timing_t *t)
     memset(&t->st, 0, sizeof t->st);
 }
 
-static inline void ev_push(timing_t *t, uint32_t e, uint64_t due)
+/* append event e, whose next is NONE, to l */
+static inline void el_link(timing_t *t, elist_t *l, uint32_t e)
 {
-    t->ev[e].due = (uint32_t)due;
-    const uint32_t b = (uint32_t)(due & (WHEEL - 1));
-    if (t->bcnt[b] < BCAP)
-        t->bidx[b][t->bcnt[b]++] = e;
+    if (l->head == NONE)
+        l->head = e;
     else
-        t->ev[e].next = t->head[b], t->head[b] = e;
+        t->ev[l->tail].next = e;
+    l->tail = e;
 }
 
-/* one event of the bucket of cycle c */
-static inline void ev_due(timing_t *t, gpu_in_t *in, uint32_t e, uint64_t c)
+static inline void el_append(timing_t *t, elist_t *l, uint32_t e)
 {
-    ev_t *v = &t->ev[e];
-    const int32_t ahead = (int32_t)(v->due - (uint32_t)c);
-    if (ahead > 0) { /* a later lap */
-        ev_push(t, e, c + (uint64_t)ahead);
-        return;
+    t->ev[e].next = NONE;
+    el_link(t, l, e);
+}
+
+/* Event e of SM s (next NONE, due set), issued in cycle c, due in cycle due > c: into the wheel
+ * bucket of (due, s), or, if it is due WHEEL or more cycles later, into the far list. Both are FIFOs,
+ * so a bucket holds its events in issue order: an issue in cycle c can only reach buckets up to
+ * c + WHEEL - 1, and a far event moves into its bucket (far_move) before any issue can reach it. */
+static inline void ev_push(timing_t *t, int s, uint32_t e, uint64_t due, uint64_t c)
+{
+    el_link(t, due - c < WHEEL ? &t->wheel[due & (WHEEL - 1)][s] : &t->far, e);
+}
+
+/* At the start of cycle c: the far events due in cycle c + WHEEL - 1 (the cycle that no issue of
+ * cycle c - 1 could reach) move, in issue order, into their buckets (which are empty). The far list
+ * is empty unless latencies or memory queues exceed WHEEL cycles; it is scanned whole. */
+static void far_move(timing_t *t, uint64_t c)
+{
+    const uint32_t d = (uint32_t)(c + WHEEL - 1);
+    uint32_t e = t->far.head, prev = NONE;
+    while (e != NONE) {
+        const uint32_t nx = t->ev[e].next;
+        if (t->ev[e].due == d) {
+            if (prev == NONE)
+                t->far.head = nx;
+            else
+                t->ev[prev].next = nx;
+            if (t->far.tail == e)
+                t->far.tail = prev;
+            el_append(t, &t->wheel[d & (WHEEL - 1)][t->ev[e].sm], e);
+        } else
+            prev = e;
+        e = nx;
     }
-    tsm_t *m = &t->sm[v->sm];
+}
+
+static inline void ev_release(timing_t *t, uint32_t e)
+{
+    t->ev[e].next = t->free_head, t->free_head = e;
+}
+
+/* the completion of event e (due, its warp still live) on the next completion port of its SM */
+static inline void grant(timing_t *t, sm_in_t *si, tsm_t *m, uint32_t e)
+{
+    const ev_t *v = &t->ev[e];
     const int w = v->w;
-    if (v->gen != m->wv[w].gen) { /* the warp was removed (DROP) after issuing it */
-        m->mem_out -= v->lines;
-        v->next = t->free_head, t->free_head = e;
-        return;
+#ifdef TM_CHECK
+    const uint32_t sm = v->sm;
+    if (t->cdue[e] > t->now || t->cdue[e] < t->last_due[sm] ||
+        (t->cdue[e] == t->last_due[sm] && t->seq[e] <= t->last_seq[sm])) {
+        fprintf(stderr, "smk: TM_CHECK: SM %u cycle %llu: completion due %llu issue %llu after due %llu issue %llu\n", sm,
+                (unsigned long long)t->now, (unsigned long long)t->cdue[e], (unsigned long long)t->seq[e],
+                (unsigned long long)t->last_due[sm], (unsigned long long)t->last_seq[sm]);
+        exit(3);
     }
-    if (m->ncp == NCP) {
-        t->st.cp_deferred++;
-        ev_push(t, e, c + 1);
-        return;
-    }
-    sm_in_t *si = &in->sm[v->sm];
+    t->last_due[sm] = t->cdue[e], t->last_seq[sm] = t->seq[e];
+#endif
     const uint32_t p = m->ncp++;
     m->mem_out -= v->lines;
     si->cp_v |= 1u << p;
@@ -173,7 +237,29 @@ static inline void ev_due(timing_t *t, gpu_in_t *in, uint32_t e, uint64_t c)
     m->busy &= ~(bw & last);
     m->wait &= ~(bw & waited);
     m->wv[w].wait_ev = waited ? NONE : m->wv[w].wait_ev;
-    v->next = t->free_head, t->free_head = e;
+    ev_release(t, e);
+}
+
+/* Serve SM m's queue in cycle c, from its head: an entry whose warp was removed (DROP) since its
+ * issue is discarded without a port (its MSHRs are given back); the others take the free ports in
+ * queue order; serving stops at the first live entry that finds none. */
+static inline void serve_queue(timing_t *t, sm_in_t *si, tsm_t *m, uint64_t c)
+{
+    uint32_t e = m->qhead;
+    while (e != NONE) {
+        const ev_t *v = &t->ev[e];
+        const uint32_t nx = v->next;
+        if (v->gen != m->wv[v->w].gen) {
+            m->mem_out -= v->lines;
+            ev_release(t, e);
+        } else if (m->ncp < NCP) {
+            t->st.cp_deferred += (uint32_t)c - v->due; /* cycles it waited for a port */
+            grant(t, si, m, e);
+        } else
+            break;
+        e = nx;
+    }
+    m->qhead = e; /* qtail is stale when the queue is empty */
 }
 
 /* one 128-byte line through channel ch, requested in cycle now: cycle of its completion */
@@ -201,31 +287,32 @@ static inline uint64_t dram_ctx(timing_t *t, uint32_t ch, uint64_t now)
 
 void tm_inputs(timing_t *t, const gpu_top_t *g, gpu_in_t *in, uint64_t c)
 {
+#ifdef TM_CHECK
+    t->now = c;
+#endif
+    if (t->far.head != NONE)
+        far_move(t, c);
+    elist_t *bk = t->wheel[c & (WHEEL - 1)];
     for (int s = 0; s < NSM; s++) {
+        tsm_t *m = &t->sm[s];
         sm_in_t *si = &in->sm[s];
         si->cp_v = 0;
         si->mem_rsp_v = 0;
         si->mem_req_rdy = 1;
         si->cap = 0;
-        t->sm[s].ncp = 0;
-    }
-    /* completions due now (a full set of completion ports defers the rest by one cycle) */
-    const uint32_t b = (uint32_t)(c & (WHEEL - 1));
-    uint32_t cur[BCAP];
-    const uint32_t n = t->bcnt[b];
-    uint32_t e = t->head[b];
-    memcpy(cur, t->bidx[b], n * sizeof cur[0]); /* later-lap events are pushed back into this bucket */
-    t->bcnt[b] = 0, t->head[b] = NONE;
-    for (uint32_t i = 0; i < n; i++)
-        ev_due(t, in, cur[i], c);
-    while (e != NONE) {
-        const uint32_t nx = t->ev[e].next;
-        ev_due(t, in, e, c);
-        e = nx;
-    }
-    for (int s = 0; s < NSM; s++) {
-        tsm_t *m = &t->sm[s];
-        sm_in_t *si = &in->sm[s];
+        m->ncp = 0;
+        /* completions: the events due now join the tail of the SM's queue (they are due later and
+         * issued later than every event waiting there), then the queue is served from its head */
+        if (bk[s].head != NONE) {
+            if (m->qhead == NONE)
+                m->qhead = bk[s].head;
+            else
+                t->ev[m->qtail].next = bk[s].head;
+            m->qtail = bk[s].tail;
+            bk[s].head = NONE;
+        }
+        if (m->qhead != NONE)
+            serve_queue(t, si, m, c);
         /* valid warps only: the SM top's live set (registered state) */
         const wmask_t live = g->sm[s].live;
         si->ready = live & ~(m->wait | m->full | m->done | (m->mem_out >= t->mshr ? m->gnext : 0));
@@ -309,10 +396,13 @@ static void issue(timing_t *t, int s, int w, uint64_t c)
         exit(3);
     }
     t->free_head = t->ev[e].next;
-    ev_t *v = &t->ev[e];
-    v->sm = (uint8_t)s, v->w = (uint8_t)w, v->act = (uint8_t)act, v->gen = m->wv[w].gen, v->lines = (uint8_t)miss;
+    t->ev[e] = (ev_t){.next = NONE, .due = (uint32_t)due, .gen = m->wv[w].gen, .sm = (uint8_t)s, .w = (uint8_t)w,
+                      .act = (uint8_t)act, .lines = (uint8_t)miss};
     m->mem_out += miss;
-    ev_push(t, e, due);
+    ev_push(t, s, e, due, c);
+#ifdef TM_CHECK
+    t->seq[e] = t->nseq++, t->cdue[e] = due;
+#endif
     t->st.events++;
     m->busy |= bw;
     m->full |= ++m->wv[w].infl >= t->max_inflight ? bw : 0;

@@ -6,8 +6,12 @@
  * of NCH memory channels (a line to channel c starts at max(now, free[c]), holds the channel for
  * mem_service cycles and completes mem_latency cycles later), so kernels interfere through it.
  *
- * Cost: per cycle one bucket of a timing wheel (the completions due) and a few mask operations per
- * SM; per issue one event. No allocation after tm_new. Deterministic for a given seed. */
+ * Completions wait for a completion port in a FIFO per SM, by due cycle, then issue order
+ * (docs/workload.md "Timing model").
+ *
+ * Cost: per cycle and SM one bucket of a timing wheel (the completions due, spliced onto the SM's
+ * queue) and a few mask operations; per issue one event; per completion one event served. No
+ * allocation after tm_new. Deterministic for a given seed. */
 #ifndef SMK_TIMING_H
 #define SMK_TIMING_H
 #include "gpu_top.h"
@@ -25,7 +29,8 @@ typedef struct {
 
 typedef struct {
     uint64_t ctx_lines;     /* context lines served (save and restore) */
-    uint64_t saves, drops, restores_launched, cp_deferred, events;
+    uint64_t saves, drops, restores_launched, events;
+    uint64_t cp_deferred;   /* completion-cycles spent waiting for a port (one per waiting event per cycle) */
 } tm_stat_t;
 
 /* kmap[k] = workload kernel index of driver kernel-table entry k (k < nk; nk <= SMK_KERNELS). */
