@@ -301,7 +301,14 @@ bench: setup
 	@$(MAKE) --no-print-directory $(B)/$(CFGN)/cosim_issue $(B)/$(CFGN)/bench_sm $(B)/gtx980/smk
 	$(B)/$(CFGN)/cosim_issue --bench 20000000 --seed 1
 	$(B)/$(CFGN)/bench_sm --seed 1 --cycles 10000000
-	/usr/bin/time -f "smk: %U s user, %M KB peak memory" $(B)/gtx980/smk run --default --cycles 2000000 --iso-cycles 1 | tail -n 1
+	@# whole GPU, C only (docs/bench.md "Whole GPU, C only"): the default scenario (its isolated runs and its
+	@# shared run; the speed line gives CPU seconds), then the compute-bound worst case (tpacf alone: 16 SMs
+	@# issuing about 63 warp instructions per cycle) and a memory-bound pair; target 1 M GPU cycles per CPU s
+	@echo "smk run --default (2M-cycle shared run, two 2M-cycle isolated runs):"; \
+	  /usr/bin/time -f "  %U s user, %M KB peak memory" $(B)/gtx980/smk run --default | sed -n 's/^speed: /  /p'
+	@for k in tpacf lbm,spmv; do echo "smk run --kernels $$k --policy smk (2M cycles):"; \
+	  $(B)/gtx980/smk run --config gtx980 --workload testbench/workloads/parboil.wl --kernels $$k --policy smk \
+	    --cycles 2000000 --iso-cycles 1 | sed -n 's/^speed: \(shared run [^,]*\),.*/  \1/p'; done
 	@$(MAKE) --no-print-directory $(B)/small/smk $(B)/small/smk_rtl
 	@# C-only against --rtl (C model + Verilated gpu_top in lockstep), same run: small, default scenario (docs/smk.md "RTL back-end")
 	@set -e; a="run --default --config small --cycles $(BENCH_RTL_CYCLES)"; \

@@ -6,12 +6,28 @@
 
 wmask_t ws_sched_mask(int s) { return WS_SMASK(s); }
 
+void ws_derive(warp_sched_t *ws)
+{
+    for (uint32_t q = 0; q < (1u << SMK_KSLOTS); q++) {
+        wmask_t a = 0;
+        for (int k = 0; k < SMK_KSLOTS; k++)
+            if (!WS_QGATE || ((q >> k) & 1))
+                a |= ws->kmask[k];
+        ws->allow_t[q] = a;
+    }
+    uint32_t act = 0;
+    for (int k = 0; k < SMK_KSLOTS; k++)
+        act |= (uint32_t)((ws->valid & ws->kmask[k]) != 0) << k;
+    ws->act_c = act;
+}
+
 void ws_reset(warp_sched_t *ws)
 {
     memset(ws, 0, sizeof *ws);
     for (int s = 0; s < SMK_SCHED; s++)
         ws->last[s] = SMK_LWARPS - 1;
     ws->kmask[0] = SMK_WMASK_ALL; /* every ks[] is 0 */
+    ws_derive(ws);
 }
 
 void ws_eval(const warp_sched_t *ws, const ws_in_t *in, ws_out_t *out) { ws_eval_i(ws, in, out); }
@@ -39,6 +55,8 @@ void ws_commit(warp_sched_t *ws, const ws_in_t *in, const ws_out_t *out)
         }
     }
     ws->valid = stay | L; /* = (valid & ~F) | L */
+    if (L | F)
+        ws_derive(ws);
 
     /* per scheduler: an issue names the issued warp, then a warp that finishes or is launched
      * over no longer is the same warp (the schedulers are independent, so two passes) */

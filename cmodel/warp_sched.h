@@ -22,6 +22,11 @@ typedef struct {
     uint8_t last[SMK_SCHED];  /* local index of last issued warp */
     uint8_t ks[SMK_WARPS];
     wmask_t older[SMK_WARPS]; /* bit j set: warp j (same scheduler) is older than warp w */
+    /* derived from kmask[] and valid, kept for speed (ws_derive; recomputed whenever a launch or a
+     * finish changes them): allow_t[q] = OR of kmask[k] over the bits k of q (every kmask when
+     * quota gating is compiled out), act_c = ks_active */
+    wmask_t allow_t[1u << SMK_KSLOTS];
+    uint32_t act_c;
 } warp_sched_t;
 
 typedef struct {
@@ -91,14 +96,8 @@ static inline uint32_t ws_sched_nonempty(wmask_t e)
 static inline void ws_eval_i(const warp_sched_t *ws, const ws_in_t *in, ws_out_t *out)
 {
     const wmask_t cand = ws->valid & in->ready & ~in->stop;
-    wmask_t allow = 0;
-    uint32_t act = 0; /* ks_active */
-    for (int k = 0; k < SMK_KSLOTS; k++) {
-        const wmask_t km = ws->kmask[k];
-        if (!WS_QGATE || ((in->qallow >> k) & 1))
-            allow |= km;
-        act |= (uint32_t)((ws->valid & km) != 0) << k;
-    }
+    const wmask_t allow = ws->allow_t[in->qallow & (uint32_t)SMK_MASK(SMK_KSLOTS)];
+    const uint32_t act = ws->act_c; /* ks_active */
     const wmask_t elig = cand & allow, held = cand & ~allow;
 
     uint32_t iss_v = 0;
@@ -179,6 +178,9 @@ static inline int ws_commit_quiet_i(warp_sched_t *ws, const ws_in_t *in, const w
     return 1;
 }
 /* ---- end of ws_eval's body ---- */
+
+/* the derived fields allow_t and act_c from kmask[] and valid */
+void ws_derive(warp_sched_t *ws);
 
 /* Mask of the warps of scheduler s (w mod SCHED == s). */
 wmask_t ws_sched_mask(int s);

@@ -19,28 +19,59 @@
 #define NONE 0xffffffffu
 #define FP 8                 /* channel times in 1/256 cycle */
 
+/* The fields written at every issue or completion are not of a character type (uint8_t): a store
+ * through one may alias anything, and the compiler would reload every other value after it. */
+typedef struct {     /* a warp and its generation: kept whole by the warp, copied into its events */
+    uint32_t gen : 16; /* incremented when the warp slot is freed or launched (its events become stale) */
+    uint32_t w : 8, sm : 8;
+} wid_t;
+
 typedef struct {     /* 16 bytes */
     uint32_t next;   /* the list the event is in: a wheel bucket, the far list, an SM's queue, the free list */
     uint32_t due;    /* cycle, modulo 2^32 (an event is never due 2^32 cycles or more after its issue) */
-    uint16_t gen;    /* warp generation at issue (stale after a free) */
-    uint8_t sm, w, act, lines; /* lines: L1 misses of a global instruction (held in the SM's MSHRs) */
+    wid_t id;        /* the warp at issue (stale when id.gen differs from the warp's) */
+    uint32_t act : 8, lines : 8; /* lines: L1 misses of a global instruction (held in the SM's MSHRs) */
+    /* the warp waits for this instruction (wait bit). A warp issues only when ready, so not while it
+     * waits: while a dependent instruction is in flight and its warp's generation is unchanged, it
+     * is the only one the warp waits for (-DTM_CHECK checks this against an explicit record) */
+    uint32_t dep : 16;
 } ev_t;
+
+/* per warp: everything one issue or completion touches, 16 bytes (4 warps per cache line) */
+typedef struct {
+    uint32_t left;   /* instructions left to issue */
+    wid_t id;
+    uint16_t infl, ncls; /* instructions in flight; the class of the next one */
+    uint8_t kid, ks, nthr, pad; /* written at launch only */
+} twarp_t;
+
+/* per driver kernel-table entry: its statistics and what an issue reads of its kernel (tm_new), in
+ * one 1024-byte block (addressed by a shift). The two draws compared with cumulative thresholds
+ * (the next class, r_cls, and the active threads, r_act; issue_all()) are looked up by their top 8
+ * bits: the entry is the result when no threshold falls inside the range of those 8 bits (the
+ * count of thresholds at or below the draw is then the same for all of it), else TK_SLOW and
+ * issue_all() compares with the thresholds as wl_kernel_t gives them. */
+#define TK_SLOW 0xffu
+#define TK_BYTES 1024
+typedef struct {
+    tm_kstat_t ks;
+    const wl_kernel_t *k;
+    uint64_t dep_lim;        /* (r >> 43) < dep_lim  <=>  r_dep = (r >> 43) << 11 < t_dep */
+    uint8_t cls_of[256];     /* the class: (r_cls >= cmix[0]) + (r_cls >= cmix[1]) + (r_cls >= cmix[2]) */
+    uint8_t act_of[256];     /* act_thr[a], capped at TK_SLOW - 1 (the warp's nthr <= 32 caps it anyway) */
+    uint8_t pad[TK_BYTES - sizeof(tm_kstat_t) - 16 - 512];
+} tkern_t;
+_Static_assert(sizeof(tkern_t) == TK_BYTES, "tkern_t: one power-of-2 block per kernel");
 
 typedef struct {
     /* the masks and counters of every cycle, in one cache line */
     _Alignas(64) wmask_t wait, full, done, busy;
     wmask_t gnext;   /* the warp's next instruction is a global-memory one */
     uint32_t mem_out; /* L1-miss lines in flight (MSHRs) */
-    uint32_t ncp;     /* completion ports used in this cycle */
     /* the SM's completion queue (docs/workload.md "Timing model"): events due but not yet given a
      * port, by due cycle, then issue order; a FIFO through ev_t.next */
     uint32_t qhead, qtail;
-    /* per warp: everything one issue or completion touches, 16 bytes (4 warps per cache line) */
-    struct {
-        uint32_t left, wait_ev;
-        uint16_t gen;
-        uint8_t infl, kid, ks, nthr, ncls, pad;
-    } wv[NW];
+    twarp_t wv[NW];  /* per warp */
     /* per TB slot */
     uint8_t cmd_op[NT];
     uint16_t cmd_q[NT];
@@ -60,66 +91,78 @@ typedef struct {     /* a FIFO of events through ev_t.next; empty when head == N
 
 struct timing {
     const workload_t *wl;
-    const wl_kernel_t *kk[KN];
+    tkern_t tk[KN];
     int nk;
     rng_t r;
     uint32_t nch, max_inflight, mem_lat, l1_lat, l2_lat, lat[3], mshr, ctx_prio;
+    uint32_t dlat[3];  /* max(lat[cls], 1): an ALU / SFU / shared instruction is due at c + dlat[cls] */
     uint64_t serv_fp;
     uint64_t ch_free[64];
     tsm_t sm[NSM];
     mq_t mq[NSM];
     /* saved progress per PTBQ entry, by warp rank */
     uint32_t saved[PQ][NW];
-    /* events */
-    ev_t *ev;
-    uint32_t nev, free_head;
+    uint32_t nev, free_head; /* events: the pool (ev, at the end) and its free list */
     /* per cycle modulo WHEEL and per SM: the events due in that cycle, in issue order (the SMs of a
      * cycle side by side: one or two cache lines per cycle) */
     elist_t wheel[WHEEL][NSM];
     elist_t far;                /* events due WHEEL or more cycles after their issue, in issue order */
-    tm_kstat_t ks[KN];
     tm_stat_t st;
 #ifdef TM_CHECK
     /* -DTM_CHECK: check the order of completions (docs/workload.md "Timing model"): per SM, the
-     * granted events' (due cycle, issue number) keys strictly increase, and none is early */
+     * granted events' (due cycle, issue number) keys strictly increase, and none is early; and
+     * ev_t.dep against the event each warp waits for (NONE: none) */
     uint64_t *seq, *cdue, nseq, now, last_due[NSM], last_seq[NSM];
+    uint32_t wait_ev[NSM][NW];
 #endif
+    ev_t ev[]; /* nev events (tm_new) */
 };
 
 timing_t *tm_new(const workload_t *wl, const int *kmap, int nk, uint64_t seed)
 {
+    /* every warp can have max_inflight instructions in flight; the rest is slack for the events of
+     * removed warps (DROP) that are still in the wheel or in a waiting queue */
+    const uint32_t nev = (uint32_t)NSM * NW * (wl->m.max_inflight + 1) + 1024;
     /* tsm_t is 64-byte aligned: aligned_alloc, size rounded up to the alignment */
-    const size_t sz = (sizeof(timing_t) + 63) / 64 * 64;
+    const size_t sz = (sizeof(timing_t) + (size_t)nev * sizeof(ev_t) + 63) / 64 * 64;
     timing_t *t = aligned_alloc(64, sz);
     if (!t)
         return NULL;
     memset(t, 0, sz);
-    t->wl = wl, t->nk = nk;
-    for (int k = 0; k < nk; k++)
-        t->kk[k] = &wl->k[kmap[k]];
+    t->wl = wl, t->nk = nk, t->nev = nev;
+    for (int k = 0; k < nk; k++) {
+        const wl_kernel_t *wk = &wl->k[kmap[k]];
+        tkern_t *tk = &t->tk[k];
+        tk->k = wk;
+        tk->dep_lim = (wk->t_dep + (1u << 11) - 1) >> 11; /* x << 11 < t  <=>  x < ceil(t / 2^11) */
+        for (uint64_t b = 0; b < 256; b++) {
+            /* the draws of the range: r_cls = lo .. lo + 2^24 - 2^10, r_act = lo .. lo + 2^24 - 2^11 */
+            const uint64_t lo = b << 24, hi_cls = lo + (1u << 24) - (1u << 10), hi_act = lo + (1u << 24) - (1u << 11);
+            uint32_t n = 0, mixed = 0;
+            for (int i = 0; i < WL_NCLASS - 1; i++)
+                n += lo >= wk->cmix[i], mixed |= wk->cmix[i] > lo && wk->cmix[i] <= hi_cls;
+            tk->cls_of[b] = (uint8_t)(mixed ? TK_SLOW : n);
+            n = 0, mixed = 0;
+            for (uint32_t i = 0; i + 1 < wk->n_act; i++)
+                n += lo >= wk->cact[i], mixed |= wk->cact[i] > lo && wk->cact[i] <= hi_act;
+            tk->act_of[b] = (uint8_t)(mixed ? TK_SLOW : wk->act_thr[n] < TK_SLOW ? wk->act_thr[n] : TK_SLOW - 1);
+        }
+    }
     rng_seed(&t->r, seed);
     t->nch = wl->m.mem_channels, t->max_inflight = wl->m.max_inflight, t->mem_lat = wl->m.mem_latency;
     t->l1_lat = wl->m.l1_latency, t->l2_lat = wl->m.l2_latency, t->mshr = wl->m.mshr, t->ctx_prio = wl->m.ctx_priority;
     for (int i = 0; i < 3; i++)
-        t->lat[i] = wl->m.lat[i];
+        t->lat[i] = wl->m.lat[i], t->dlat[i] = t->lat[i] ? t->lat[i] : 1;
     t->serv_fp = (uint64_t)(wl->m.mem_service * (1 << FP) + 0.5);
     if (!t->serv_fp)
         t->serv_fp = 1;
-    /* every warp can have max_inflight instructions in flight; the rest is slack for the events of
-     * removed warps (DROP) that are still in the wheel or in a waiting queue */
-    t->nev = (uint32_t)NSM * NW * (t->max_inflight + 1) + 1024;
-    t->ev = calloc(t->nev, sizeof *t->ev);
-    if (!t->ev) {
-        free(t);
-        return NULL;
-    }
     for (uint32_t i = 0; i < t->nev; i++)
         t->ev[i].next = i + 1 < t->nev ? i + 1 : NONE;
     t->free_head = 0;
 #ifdef TM_CHECK
     t->seq = calloc(t->nev, sizeof *t->seq), t->cdue = calloc(t->nev, sizeof *t->cdue);
     if (!t->seq || !t->cdue) {
-        free(t->seq), free(t->cdue), free(t->ev), free(t);
+        free(t->seq), free(t->cdue), free(t);
         return NULL;
     }
 #endif
@@ -128,8 +171,12 @@ timing_t *tm_new(const workload_t *wl, const int *kmap, int nk, uint64_t seed)
             t->wheel[b][s].head = NONE;
     t->far.head = NONE;
     for (int s = 0; s < NSM; s++) {
-        for (int w = 0; w < NW; w++)
-            t->sm[s].wv[w].wait_ev = NONE;
+        for (int w = 0; w < NW; w++) {
+            t->sm[s].wv[w].id = (wid_t){.gen = 0, .w = (uint32_t)w, .sm = (uint32_t)s};
+#ifdef TM_CHECK
+            t->wait_ev[s][w] = NONE;
+#endif
+        }
         t->sm[s].mq_min = UINT64_MAX;
         t->sm[s].qhead = t->sm[s].qtail = NONE;
     }
@@ -142,15 +189,16 @@ void tm_free(timing_t *t)
 #ifdef TM_CHECK
         free(t->seq), free(t->cdue);
 #endif
-        free(t->ev), free(t);
+        free(t);
     }
 }
 
-const tm_kstat_t *tm_kstat(const timing_t *t, int k) { return &t->ks[k]; }
+const tm_kstat_t *tm_kstat(const timing_t *t, int k) { return &t->tk[k].ks; }
 const tm_stat_t *tm_stat(const timing_t *t) { return &t->st; }
 void tm_reset_stats(timing_t *t)
 {
-    memset(t->ks, 0, sizeof t->ks);
+    for (int k = 0; k < KN; k++)
+        memset(&t->tk[k].ks, 0, sizeof t->tk[k].ks);
     memset(&t->st, 0, sizeof t->st);
 }
 
@@ -176,7 +224,8 @@ static inline void el_append(timing_t *t, elist_t *l, uint32_t e)
  * c + WHEEL - 1, and a far event moves into its bucket (far_move) before any issue can reach it. */
 static inline void ev_push(timing_t *t, int s, uint32_t e, uint64_t due, uint64_t c)
 {
-    el_link(t, due - c < WHEEL ? &t->wheel[due & (WHEEL - 1)][s] : &t->far, e);
+    elist_t *const col = &t->wheel[0][s]; /* the SM's buckets, NSM apart */
+    el_link(t, due - c < WHEEL ? col + (due & (WHEEL - 1)) * NSM : &t->far, e);
 }
 
 /* At the start of cycle c: the far events due in cycle c + WHEEL - 1 (the cycle that no issue of
@@ -195,71 +244,66 @@ static void far_move(timing_t *t, uint64_t c)
                 t->ev[prev].next = nx;
             if (t->far.tail == e)
                 t->far.tail = prev;
-            el_append(t, &t->wheel[d & (WHEEL - 1)][t->ev[e].sm], e);
+            el_append(t, &t->wheel[d & (WHEEL - 1)][t->ev[e].id.sm], e);
         } else
             prev = e;
         e = nx;
     }
 }
 
-static inline void ev_release(timing_t *t, uint32_t e)
+/* SM m's completion queue in cycle c, served from its head (docs/workload.md "Timing model"): an
+ * entry whose warp was removed (DROP) since its issue is discarded without a port (its MSHRs are
+ * given back); the others take the free ports in queue order (cp_v bit 0, 1, ...); serving stops at
+ * the first live entry that finds none. Returns the number of ports taken. */
+static inline uint32_t serve_queue(timing_t *restrict t, sm_in_t *restrict si, tsm_t *restrict m, uint64_t c)
 {
-    t->ev[e].next = t->free_head, t->free_head = e;
-}
-
-/* the completion of event e (due, its warp still live) on the next completion port of its SM */
-static inline void grant(timing_t *t, sm_in_t *si, tsm_t *m, uint32_t e)
-{
-    const ev_t *v = &t->ev[e];
-    const int w = v->w;
-#ifdef TM_CHECK
-    const uint32_t sm = v->sm;
-    if (t->cdue[e] > t->now || t->cdue[e] < t->last_due[sm] ||
-        (t->cdue[e] == t->last_due[sm] && t->seq[e] <= t->last_seq[sm])) {
-        fprintf(stderr, "smk: TM_CHECK: SM %u cycle %llu: completion due %llu issue %llu after due %llu issue %llu\n", sm,
-                (unsigned long long)t->now, (unsigned long long)t->cdue[e], (unsigned long long)t->seq[e],
-                (unsigned long long)t->last_due[sm], (unsigned long long)t->last_seq[sm]);
-        exit(3);
-    }
-    t->last_due[sm] = t->cdue[e], t->last_seq[sm] = t->seq[e];
-#endif
-    const uint32_t p = m->ncp++;
-    m->mem_out -= v->lines;
-    si->cp_v |= 1u << p;
-    si->cp_ks[p] = m->wv[w].ks;
-    si->cp_act[p] = v->act;
-    t->ks[m->wv[w].kid].thr += v->act;
-    const wmask_t bw = 1ULL << w;
-    m->full &= ~bw;
-    /* branch-free (both conditions are data: random latencies and dependences) */
-    const wmask_t last = 0ULL - (wmask_t)(--m->wv[w].infl == 0);   /* its last instruction in flight */
-    const wmask_t waited = 0ULL - (wmask_t)(m->wv[w].wait_ev == e); /* the one the warp waits for */
-    m->busy &= ~(bw & last);
-    m->wait &= ~(bw & waited);
-    m->wv[w].wait_ev = waited ? NONE : m->wv[w].wait_ev;
-    ev_release(t, e);
-}
-
-/* Serve SM m's queue in cycle c, from its head: an entry whose warp was removed (DROP) since its
- * issue is discarded without a port (its MSHRs are given back); the others take the free ports in
- * queue order; serving stops at the first live entry that finds none. */
-static inline void serve_queue(timing_t *t, sm_in_t *si, tsm_t *m, uint64_t c)
-{
-    uint32_t e = m->qhead;
+    ev_t *const ev = t->ev;
+    const uint32_t c32 = (uint32_t)c;
+    uint32_t ncp = 0, e = m->qhead;
     while (e != NONE) {
-        const ev_t *v = &t->ev[e];
+        ev_t *const v = &ev[e];
         const uint32_t nx = v->next;
-        if (v->gen != m->wv[v->w].gen) {
-            m->mem_out -= v->lines;
-            ev_release(t, e);
-        } else if (m->ncp < NCP) {
-            t->st.cp_deferred += (uint32_t)c - v->due; /* cycles it waited for a port */
-            grant(t, si, m, e);
-        } else
-            break;
+        const uint32_t w = v->id.w;
+        twarp_t *const x = &m->wv[w];
+        if (v->id.gen == x->id.gen) { /* live: the completion, on the next port */
+            if (ncp == NCP)
+                break;
+#ifdef TM_CHECK
+            const uint32_t sm = v->id.sm;
+            if (t->cdue[e] > t->now || t->cdue[e] < t->last_due[sm] ||
+                (t->cdue[e] == t->last_due[sm] && t->seq[e] <= t->last_seq[sm])) {
+                fprintf(stderr, "smk: TM_CHECK: SM %u cycle %llu: completion due %llu issue %llu after due %llu issue %llu\n",
+                        sm, (unsigned long long)t->now, (unsigned long long)t->cdue[e],
+                        (unsigned long long)t->seq[e], (unsigned long long)t->last_due[sm],
+                        (unsigned long long)t->last_seq[sm]);
+                exit(3);
+            }
+            t->last_due[sm] = t->cdue[e], t->last_seq[sm] = t->seq[e];
+            if ((t->wait_ev[sm][w] == e) != v->dep) {
+                fprintf(stderr, "smk: TM_CHECK: SM %u cycle %llu: warp %u: dep %u, waits for event %u, not %u\n", sm,
+                        (unsigned long long)t->now, w, v->dep, t->wait_ev[sm][w], e);
+                exit(3);
+            }
+            if (v->dep)
+                t->wait_ev[sm][w] = NONE;
+#endif
+            t->st.cp_deferred += c32 - v->due; /* cycles it waited for a port */
+            si->cp_ks[ncp] = x->ks;
+            si->cp_act[ncp] = (uint8_t)v->act;
+            ncp++;
+            t->tk[x->kid].ks.thr += v->act;
+            /* branch-free (both conditions are data: random latencies and dependences) */
+            m->full &= ~(1ULL << w);
+            m->busy &= ~((wmask_t)(--x->infl == 0) << w); /* its last instruction in flight */
+            m->wait &= ~((wmask_t)v->dep << w);            /* the one the warp waits for */
+        }
+        /* granted or stale: its MSHRs are given back, the event is free */
+        m->mem_out -= v->lines;
+        v->next = t->free_head, t->free_head = e;
         e = nx;
     }
     m->qhead = e; /* qtail is stale when the queue is empty */
+    return ncp;
 }
 
 /* one 128-byte line through channel ch, requested in cycle now: cycle of its completion */
@@ -292,32 +336,35 @@ void tm_inputs(timing_t *t, const gpu_top_t *g, gpu_in_t *in, uint64_t c)
 #endif
     if (t->far.head != NONE)
         far_move(t, c);
-    elist_t *bk = t->wheel[c & (WHEEL - 1)];
+    elist_t *const bk = t->wheel[c & (WHEEL - 1)];
+    ev_t *const ev = t->ev;
+    const uint32_t mshr = t->mshr;
     for (int s = 0; s < NSM; s++) {
-        tsm_t *m = &t->sm[s];
-        sm_in_t *si = &in->sm[s];
-        si->cp_v = 0;
+        tsm_t *const m = &t->sm[s];
+        sm_in_t *const si = &in->sm[s];
         si->mem_rsp_v = 0;
         si->mem_req_rdy = 1;
         si->cap = 0;
-        m->ncp = 0;
         /* completions: the events due now join the tail of the SM's queue (they are due later and
          * issued later than every event waiting there), then the queue is served from its head */
-        if (bk[s].head != NONE) {
+        const uint32_t bh = bk[s].head;
+        if (bh != NONE) {
             if (m->qhead == NONE)
-                m->qhead = bk[s].head;
+                m->qhead = bh;
             else
-                t->ev[m->qtail].next = bk[s].head;
+                ev[m->qtail].next = bh;
             m->qtail = bk[s].tail;
             bk[s].head = NONE;
         }
+        uint32_t ncp = 0;
         if (m->qhead != NONE)
-            serve_queue(t, si, m, c);
+            ncp = serve_queue(t, si, m, c);
+        si->cp_v = (1u << ncp) - 1; /* ports 0 .. ncp - 1 */
         /* valid warps only: the SM top's live set (registered state) */
-        const wmask_t live = g->sm[s].live;
-        si->ready = live & ~(m->wait | m->full | m->done | (m->mem_out >= t->mshr ? m->gnext : 0));
-        si->wbusy = live & m->busy;
-        si->wexit = live & m->done & ~m->busy;
+        const wmask_t live = g->sm[s].live, busy = m->busy, done = m->done;
+        si->ready = live & ~(m->wait | m->full | done | (m->mem_out >= mshr ? m->gnext : 0));
+        si->wbusy = live & busy;
+        si->wexit = live & done & ~busy;
         if (m->nmq && m->mq_min <= c) {
             mq_t *q = &t->mq[s];
             /* the earliest due response (ties: lowest index), one per cycle */
@@ -338,107 +385,160 @@ void tm_inputs(timing_t *t, const gpu_top_t *g, gpu_in_t *in, uint64_t c)
     }
 }
 
-static void issue(timing_t *t, int s, int w, uint64_t c)
+/* The issues of SM s in cycle c (wo: iss_v, iss_wid), in issue-port order (lowest q first: the
+ * issue number of docs/workload.md "Timing model"). Per issue: one draw r from *rs (the caller's
+ * copy of t->r, kept in registers), one event into the wheel (or the far list), the warp's masks. */
+static inline void issue_all(timing_t *restrict t, tsm_t *restrict m, rng_t *restrict rs, int s,
+                             const ws_out_t *wo, uint64_t c)
 {
-    tsm_t *m = &t->sm[s];
-    const wl_kernel_t *k = t->kk[m->wv[w].kid];
-    const wmask_t bw = 1ULL << w;
-    t->ks[m->wv[w].kid].wis++;
-    if (m->wv[w].left && --m->wv[w].left == 0)
-        m->done |= bw;
-    /* one draw: 22 bits for the next class, 21 for the active threads, 21 for the dependence
-     * (compared with thresholds out of 2^32 after a shift: resolution 2^-21) */
-    const uint64_t r = rng_next(&t->r);
-    const uint64_t r_cls = (r & 0x3fffffu) << 10, r_act = ((r >> 22) & 0x1fffffu) << 11, r_dep = (r >> 43) << 11;
-    const int cls = m->wv[w].ncls;
-    /* the class of the warp's next instruction, drawn now so that ready can depend on it; branch-free
-     * (cmix is cumulative and its last non-zero class is 2^32, so the sum is the class index) */
-    const int nc = (r_cls >= k->cmix[0]) + (r_cls >= k->cmix[1]) + (r_cls >= k->cmix[2]);
-    m->wv[w].ncls = (uint8_t)nc;
-    m->gnext = (m->gnext & ~bw) | (nc == WL_GLOBAL ? bw : 0);
-    uint32_t a = 0;
-    for (uint32_t i = 0; i + 1 < k->n_act; i++)
-        a += r_act >= k->cact[i];
-    uint32_t act = k->act_thr[a];
-    act = act < m->wv[w].nthr ? act : m->wv[w].nthr;
-    uint64_t due;
-    uint32_t miss = 0;
-    if (cls != WL_GLOBAL)
-        due = c + t->lat[cls];
-    else {
-        uint32_t n = k->lines_int;
-        if (k->t_lines_frac)
-            n += (rng_next(&t->r) >> 32) < k->t_lines_frac;
-        due = c + t->l1_lat;
-        t->ks[m->wv[w].kid].gmem_lines += n;
-        for (uint32_t i = 0; i < n; i++) {
-            /* one draw per line: 21 bits L1 hit, 21 bits L2 hit, 22 bits channel */
-            const uint64_t x = rng_next(&t->r);
-            uint64_t d;
-            if (((x & 0x1fffffu) << 11) < k->t_l1)
-                d = c + t->l1_lat;
-            else if ((((x >> 21) & 0x1fffffu) << 11) < k->t_l2)
-                d = c + t->l2_lat, miss++;
-            else {
-                const uint32_t ch = (uint32_t)(((x >> 42) * t->nch) >> 22);
-                d = dram(t, ch, c), miss++;
-                t->ks[m->wv[w].kid].dram_lines++;
-            }
-            if (d > due)
-                due = d;
+    ev_t *const ev = t->ev;
+    for (uint32_t iv = wo->iss_v; iv; iv &= iv - 1) {
+        const int w = wo->iss_wid[smk_ctz(iv)];
+        twarp_t *const x = &m->wv[w];
+        /* the event, filled in field by field as its values are known (its pad is never read) */
+        const uint32_t e = t->free_head;
+        if (e == NONE) { /* cannot happen: the pool holds max_inflight + 1 per warp */
+            fprintf(stderr, "smk: internal error: event pool exhausted\n");
+            exit(3);
         }
-    }
-    if (due <= c)
-        due = c + 1;
-    const uint32_t e = t->free_head;
-    if (e == NONE) { /* cannot happen: the pool holds max_inflight + 1 per warp */
-        fprintf(stderr, "smk: internal error: event pool exhausted\n");
-        exit(3);
-    }
-    t->free_head = t->ev[e].next;
-    t->ev[e] = (ev_t){.next = NONE, .due = (uint32_t)due, .gen = m->wv[w].gen, .sm = (uint8_t)s, .w = (uint8_t)w,
-                      .act = (uint8_t)act, .lines = (uint8_t)miss};
-    m->mem_out += miss;
-    ev_push(t, s, e, due, c);
+        ev_t *const v = &ev[e];
+        t->free_head = v->next;
+        v->next = NONE, v->id = x->id;
+        tkern_t *const tk = &t->tk[x->kid];
+        tk->ks.wis++;
+        const wmask_t bw = 1ULL << w;
+        /* a warp issues only when ready, so not when done: left > 0 (a warp launched with none left
+         * is done at once) */
 #ifdef TM_CHECK
-    t->seq[e] = t->nseq++, t->cdue[e] = due;
+        if (x->left == 0) {
+            fprintf(stderr, "smk: TM_CHECK: SM %d cycle %llu: warp %d issued with no instruction left\n", s,
+                    (unsigned long long)c, w);
+            exit(3);
+        }
 #endif
-    t->st.events++;
-    m->busy |= bw;
-    m->full |= ++m->wv[w].infl >= t->max_inflight ? bw : 0;
-    const int dep = r_dep < k->t_dep;
-    m->wait |= dep ? bw : 0;
-    m->wv[w].wait_ev = dep ? e : m->wv[w].wait_ev;
+        if (--x->left == 0)
+            m->done |= bw;
+        m->busy |= bw;
+        m->full |= ++x->infl >= t->max_inflight ? bw : 0;
+        /* one draw: 22 bits for the next class (r_cls), 21 for the active threads (r_act), 21 for the
+         * dependence (r_dep), each compared with thresholds out of 2^32 after a shift (resolution
+         * 2^-21): r_cls = (r & 0x3fffff) << 10, r_act = ((r >> 22) & 0x1fffff) << 11,
+         * r_dep = (r >> 43) << 11; their top 8 bits are r's bits 14-21 and 35-42 */
+        const uint64_t r = rng_next(rs);
+        const int cls = x->ncls;
+        /* the class of the warp's next instruction, drawn now so that ready can depend on it (cmix is
+         * cumulative and its last non-zero class is 2^32, so the count is the class index) */
+        uint32_t nc = tk->cls_of[(r >> 14) & 0xffu];
+        if (nc == TK_SLOW) {
+            const uint64_t r_cls = (r & 0x3fffffu) << 10, *cmix = tk->k->cmix;
+            nc = (uint32_t)(r_cls >= cmix[0]) + (r_cls >= cmix[1]) + (r_cls >= cmix[2]);
+        }
+        x->ncls = (uint16_t)nc;
+        /* gnext: the warp's bit is (cls == WL_GLOBAL) until now (an issue or a launch sets both; a
+         * warp cleared by an exit or a free is not live again before its next launch), so it
+         * changes only with the class's global-ness */
+#ifdef TM_CHECK
+        if ((m->gnext >> w & 1) != (cls == WL_GLOBAL)) {
+            fprintf(stderr, "smk: TM_CHECK: SM %d cycle %llu: warp %d: gnext differs from its class %d\n", s,
+                    (unsigned long long)c, w, cls);
+            exit(3);
+        }
+#endif
+        if ((nc == WL_GLOBAL) != (cls == WL_GLOBAL))
+            m->gnext ^= bw;
+        /* active threads: act_thr[a], a = the number of thresholds cact[i] (i < n_act - 1) at or
+         * below r_act */
+        uint32_t act = tk->act_of[(r >> 35) & 0xffu];
+        if (act == TK_SLOW) {
+            const wl_kernel_t *k = tk->k;
+            const uint64_t r_act = ((r >> 22) & 0x1fffffu) << 11;
+            uint32_t a = 0;
+            for (uint32_t i = 0; i + 1 < k->n_act; i++)
+                a += r_act >= k->cact[i];
+            act = k->act_thr[a];
+        }
+        const uint32_t dep = (r >> 43) < tk->dep_lim; /* r_dep: the warp waits for this instruction */
+        m->wait |= (wmask_t)dep << w;
+        v->act = act < x->nthr ? act : x->nthr, v->dep = dep;
+        uint64_t due;
+        uint32_t miss = 0;
+        if (cls != WL_GLOBAL)
+            due = c + t->dlat[cls];
+        else {
+            const wl_kernel_t *k = tk->k;
+            uint32_t n = k->lines_int;
+            if (k->t_lines_frac)
+                n += (rng_next(rs) >> 32) < k->t_lines_frac;
+            due = c + t->l1_lat;
+            tk->ks.gmem_lines += n;
+            for (uint32_t i = 0; i < n; i++) {
+                /* one draw per line: 21 bits L1 hit, 21 bits L2 hit, 22 bits channel */
+                const uint64_t y = rng_next(rs);
+                uint64_t d;
+                if (((y & 0x1fffffu) << 11) < k->t_l1)
+                    d = c + t->l1_lat;
+                else if ((((y >> 21) & 0x1fffffu) << 11) < k->t_l2)
+                    d = c + t->l2_lat, miss++;
+                else {
+                    const uint32_t ch = (uint32_t)(((y >> 42) * t->nch) >> 22);
+                    d = dram(t, ch, c), miss++;
+                    tk->ks.dram_lines++;
+                }
+                if (d > due)
+                    due = d;
+            }
+            if (due <= c)
+                due = c + 1;
+            m->mem_out += miss;
+        }
+        v->due = (uint32_t)due, v->lines = miss;
+        ev_push(t, s, e, due, c);
+#ifdef TM_CHECK
+        t->seq[e] = t->nseq++, t->cdue[e] = due;
+        if (dep)
+            t->wait_ev[s][w] = e;
+#endif
+    }
+    t->st.events += (uint32_t)smk_popc(wo->iss_v);
 }
 
-static void clear_warps(tsm_t *m, wmask_t mask)
+static void clear_warps(timing_t *t, int s, wmask_t mask)
 {
+    tsm_t *m = &t->sm[s];
     for (wmask_t x = mask; x; x &= x - 1) {
         const int w = smk_ctz(x);
-        m->wv[w].gen++, m->wv[w].infl = 0, m->wv[w].left = 0, m->wv[w].wait_ev = NONE;
+        m->wv[w].id.gen++, m->wv[w].infl = 0, m->wv[w].left = 0;
+#ifdef TM_CHECK
+        t->wait_ev[s][w] = NONE;
+#endif
     }
+#ifndef TM_CHECK
+    (void)t, (void)s;
+#endif
     m->wait &= ~mask, m->full &= ~mask, m->done &= ~mask, m->busy &= ~mask, m->gnext &= ~mask;
 }
 
 void tm_observe(timing_t *t, const gpu_top_t *g, const gpu_out_t *o, uint64_t c)
 {
     const drv_out_t *d = &o->d;
+    rng_t r = t->r; /* the draws of this cycle, in registers; stored back at the end */
     for (int s = 0; s < NSM; s++) {
         tsm_t *m = &t->sm[s];
         const sm_out_t *so = &o->s[s];
         const pe_out_t *po = &so->po;
         /* issues */
-        for (uint32_t iv = so->wo.iss_v; iv; iv &= iv - 1) {
-            const int q = smk_ctz(iv);
-            issue(t, s, so->wo.iss_wid[q], c);
-        }
-        /* exits: the warps leave at this edge */
+        if (so->wo.iss_v)
+            issue_all(t, m, &r, s, &so->wo, c);
+        /* the rest is rare: one test for all of it */
         const wmask_t ex = o->si[s].wexit;
+        if (!(ex | so->tb_done | po->free_v | d->cmd_v[s] | so->wi.launch_v | po->mem_req_v))
+            continue;
+        /* exits: the warps leave at this edge */
         if (ex)
-            clear_warps(m, ex);
+            clear_warps(t, s, ex);
         /* TBs that finished by themselves */
         for (tmask_t x = so->tb_done; x; x &= x - 1)
-            t->ks[g->drv.sk[s][smk_ctz(x)]].tbs++; /* the driver's mirror: held until it retires the slot */
+            t->tk[g->drv.sk[s][smk_ctz(x)]].ks.tbs++; /* the driver's mirror: held until it retires the slot */
         /* SAVE / DROP done: keep the progress of a saved TB, by warp rank */
         if (po->free_v) {
             const int tb = (int)po->free_tb;
@@ -451,10 +551,10 @@ void tm_observe(timing_t *t, const gpu_top_t *g, const gpu_out_t *o, uint64_t c)
             } else { /* DROP: the TB's work is lost (warps that already exited have left = 0) */
                 const int kid = g->drv.sk[s][tb];
                 for (wmask_t x = mask; x; x &= x - 1)
-                    t->ks[kid].wis_dropped += t->kk[kid]->insts - m->wv[smk_ctz(x)].left;
+                    t->tk[kid].ks.wis_dropped += t->tk[kid].k->insts - m->wv[smk_ctz(x)].left;
                 t->st.drops++;
             }
-            clear_warps(m, mask);
+            clear_warps(t, s, mask);
         }
         /* driver commands (the kernel of a slot is the driver's mirror sk, written at the set-up's edge,
          * before any launch of the slot) */
@@ -468,24 +568,27 @@ void tm_observe(timing_t *t, const gpu_top_t *g, const gpu_out_t *o, uint64_t c)
             const int eng = po->launch_v != 0;
             const int tb = eng ? (int)po->launch_tb : smk_ctz(g->sm[s].go);
             const int kid = g->drv.sk[s][tb];
-            const wl_kernel_t *k = t->kk[kid];
+            const wl_kernel_t *k = t->tk[kid].k;
             const uint32_t *src = eng ? t->saved[m->cmd_q[tb]] : NULL;
             int rank = 0;
             for (wmask_t x = so->wi.launch_mask; x; x &= x - 1, rank++) {
                 const int w = smk_ctz(x);
                 const wmask_t bw = 1ULL << w;
-                m->wv[w].gen++;
+                m->wv[w].id.gen++;
                 m->wv[w].left = src ? src[rank] : k->insts;
                 m->wv[w].kid = (uint8_t)kid, m->wv[w].ks = (uint8_t)so->wi.launch_ks;
                 const int th = (int)k->threads - 32 * rank;
                 m->wv[w].nthr = (uint8_t)(th >= 32 ? 32 : th > 0 ? th : 1);
-                m->wv[w].infl = 0, m->wv[w].wait_ev = NONE;
+                m->wv[w].infl = 0;
+#ifdef TM_CHECK
+                t->wait_ev[s][w] = NONE;
+#endif
                 m->wait &= ~bw, m->full &= ~bw, m->busy &= ~bw;
-                const uint64_t rc = rng_next(&t->r) & 0xffffffffu;
+                const uint64_t rc = rng_next(&r) & 0xffffffffu;
                 int nc = 0;
                 while (nc < WL_NCLASS - 1 && rc >= k->cmix[nc])
                     nc++;
-                m->wv[w].ncls = (uint8_t)nc;
+                m->wv[w].ncls = (uint16_t)nc;
                 if (nc == WL_GLOBAL)
                     m->gnext |= bw;
                 else
@@ -510,4 +613,5 @@ void tm_observe(timing_t *t, const gpu_top_t *g, const gpu_out_t *o, uint64_t c)
                 m->mq_min = due;
         }
     }
+    t->r = r;
 }

@@ -10,8 +10,9 @@
  * (docs/workload.md "Timing model").
  *
  * Cost: per cycle and SM one bucket of a timing wheel (the completions due, spliced onto the SM's
- * queue) and a few mask operations; per issue one event; per completion one event served. No
- * allocation after tm_new. Deterministic for a given seed. */
+ * queue) and a few mask operations; per issue one draw, two table lookups (per kernel, built by
+ * tm_new) and one event; per completion one event served. No allocation after tm_new.
+ * Deterministic for a given seed. */
 #ifndef SMK_TIMING_H
 #define SMK_TIMING_H
 #include "gpu_top.h"
