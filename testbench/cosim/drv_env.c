@@ -217,12 +217,16 @@ struct drv_env {
     int dir, dir_nvk, dir_k[3], dir_pin;
     uint64_t dir_t0, n_dir;
     /* its high-id variant (1 in 2 when GW is 10..13): the victims' grids are near GMAX and their TBs
-     * live 1-4 cycles until each has set up HI_ID fresh ids (cycle dir_tb), then 2500-5000; the large
-     * kernel comes 150 cycles later. So the PTBQ, sid and set_id carry ids with bit GW-1 set (a grid
-     * below 2^(GW-1) never reaches it); the next phase starts with a reset (the victims' remaining
+     * live 1-4 cycles until each has set up hi_id fresh ids (cycle dir_tb), then 2500-5000; the large
+     * kernel comes 150 cycles later. hi_id alternates from one high-id phase to the next between
+     * (GMAX + 1) / 2 + 16 and (GMAX + 1) / 4 + 16, so the PTBQ, sid and set_id carry ids with bit GW-1
+     * set (a grid below 2^(GW-1) never reaches it) or, every other time, ids of 2^(GW-2) + 16.. with
+     * bit GW-2 set and bit GW-1 clear (mutant 61 of the 2026-11-21 sample: a slot-0 command while
+     * slot 5 holds such an id); the next phase starts with a reset (the victims' remaining
      * thousands of TBs would hold two kernel entries for a very long time) */
     int dir_hi, rst_next;
-    uint64_t dir_tb, n_dirhi, n_hiid, n_hiid_last;
+    uint32_t hi_id;
+    uint64_t dir_tb, n_dirhi, n_hiid, n_hiid_last, n_hiid2;
     uint32_t dir_n[3], dir_r[3], dir_m[3], dir_g[3];
     uint32_t lmin, lmax, dmax, xmax, rmax, p_race;
     uint32_t p_rq, p_rqbad, rq_gmax;  /* request port: percent per cycle, percent illegal, largest rq_give */
@@ -526,16 +530,16 @@ static void dir_phase(drv_env_t *e)
             if (e->dir_n[i] * e->dir_r[i] > LIM_REG) e->dir_r[i] = LIM_REG / e->dir_n[i];
         e->lmin = 1, e->lmax = 4;
         e->phase_end = e->cycle + 40000; /* set again at the large kernel's launch */
+        e->hi_id = (e->n_dirhi & 1) ? (GMAX + 1) / 4 + 16 : (GMAX + 1) / 2 + 16;
         e->n_dirhi++;
     }
 }
 
-#define HI_ID ((GMAX + 1) / 2 + 16)
 static int hi_ready(const drv_env_t *e)
 {
     for (int i = 0; i < e->dir_nvk; i++) {
         const int a = e->kal[e->dir_k[i]];
-        if (a >= 0 && e->in[a].nfresh < HI_ID)
+        if (a >= 0 && e->in[a].nfresh < e->hi_id)
             return 0;
     }
     return 1;
@@ -1981,6 +1985,8 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
         e->xsfill[s] = (e->xsfill[s] & ~(1ULL << t)) | ((tmask_t)(o->dec_kind == DRV_DEC_RESTORE) << t);
         if (o->dec_kind != DRV_DEC_NEW && (o->dec_id >> (SMK_GRID_W - 1) & 1))
             e->n_hiid++, e->n_hiid_last += o->dec_q == PQ - 1;
+        else if (o->dec_kind != DRV_DEC_NEW && (o->dec_id >> (SMK_GRID_W - 2) & 1))
+            e->n_hiid2++;
         if (o->dec_kind == DRV_DEC_NEW) I->nfresh++, I->st[o->dec_id] = T_SET, e->n_fresh++;
         else if (o->dec_kind == DRV_DEC_RERUN) e->eq[o->dec_q].st = DRV_Q_FREE, I->st[o->dec_id] = T_SET, e->n_rerun++;
         else {
@@ -2056,10 +2062,10 @@ int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose)
         printf("summary: cycles %llu, phases %llu, resets %llu\n", (unsigned long long)e->cycle,
                (unsigned long long)e->nphase, (unsigned long long)e->n_rst);
         printf("  phases: SMK_OD pressure %llu, one-shape %llu, directed Algorithm 1 %llu (high ids %llu: restores and "
-               "reruns of ids with bit GW-1 set %llu, from PTBQ entry PQ-1 %llu); SM-cycles with more warps in use than "
+               "reruns of ids with bit GW-1 set %llu, from PTBQ entry PQ-1 %llu; with only bit GW-2 of the two %llu); SM-cycles with more warps in use than "
                "u_w %llu\n", (unsigned long long)e->n_odp, (unsigned long long)e->n_fixs, (unsigned long long)e->n_dir,
                (unsigned long long)e->n_dirhi, (unsigned long long)e->n_hiid, (unsigned long long)e->n_hiid_last,
-               (unsigned long long)e->n_wover);
+               (unsigned long long)e->n_hiid2, (unsigned long long)e->n_wover);
         printf("  host: launches %llu (refused %llu), kernels finished %llu, mask changes %llu, at most %llu kernels in use\n",
                (unsigned long long)e->n_launch, (unsigned long long)e->n_rej, (unsigned long long)e->n_kdone,
                (unsigned long long)e->n_km, (unsigned long long)e->max_inst_alive);
