@@ -94,8 +94,8 @@ struct timing {
     tkern_t tk[KN];
     int nk;
     rng_t r;
-    uint32_t nch, max_inflight, mem_lat, l1_lat, l2_lat, lat[3], mshr, ctx_prio;
-    uint32_t dlat[3];  /* max(lat[cls], 1): an ALU / SFU / shared instruction is due at c + dlat[cls] */
+    uint32_t nch, max_inflight, mem_lat, l1_lat, l2_lat, mshr, ctx_prio;
+    uint32_t dlat[3];  /* max(lat[cls], 1) of the workload: an ALU / SFU / shared instruction is due at c + dlat[cls] */
     uint64_t serv_fp;
     uint64_t ch_free[64];
     tsm_t sm[NSM];
@@ -152,7 +152,7 @@ timing_t *tm_new(const workload_t *wl, const int *kmap, int nk, uint64_t seed)
     t->nch = wl->m.mem_channels, t->max_inflight = wl->m.max_inflight, t->mem_lat = wl->m.mem_latency;
     t->l1_lat = wl->m.l1_latency, t->l2_lat = wl->m.l2_latency, t->mshr = wl->m.mshr, t->ctx_prio = wl->m.ctx_priority;
     for (int i = 0; i < 3; i++)
-        t->lat[i] = wl->m.lat[i], t->dlat[i] = t->lat[i] ? t->lat[i] : 1;
+        t->dlat[i] = wl->m.lat[i] ? wl->m.lat[i] : 1;
     t->serv_fp = (uint64_t)(wl->m.mem_service * (1 << FP) + 0.5);
     if (!t->serv_fp)
         t->serv_fp = 1;
