@@ -46,7 +46,7 @@ VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLA
                    -CFLAGS -std=c++14
 
 .PHONY: all run run-sm test setup lint cosim cosim-long area bench mutate formal clean unit hwgen-test help \
-        ctx-table ctx-table-check workload-test
+        ctx-table ctx-table-check workload-test smk-check
 .DELETE_ON_ERROR:
 
 all: $(B)/$(CFGN)/cosim_issue
@@ -104,6 +104,11 @@ $(B)/$(1)/bench_sm: testbench/bench_sm.c testbench/rng.h $(TB_HDR) $(CMODEL_HDR)
 # smk command: workload model (testbench/workload.c, timing.c) around the whole-GPU C model (docs/smk.md)
 $(B)/$(1)/smk: testbench/smk.c testbench/workload.c testbench/timing.c testbench/workload.h testbench/timing.h testbench/rng.h $(B)/default_wl.c $(B)/$(1)/libsmk.a $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
 	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -o $$@ testbench/smk.c testbench/workload.c testbench/timing.c $(B)/default_wl.c $(B)/$(1)/libsmk.a -lm
+
+# the same with the self-checks: -DSMK_QUIET_CHECK (every quiet SM cycle again through sm_eval /
+# sm_commit, docs/sm_top.md "Quiet cycles") and -DTM_CHECK (the timing model, docs/workload.md)
+$(B)/$(1)/smk_check: testbench/smk.c testbench/workload.c testbench/timing.c testbench/workload.h testbench/timing.h testbench/rng.h $(B)/default_wl.c $(CMODEL_SRC) $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
+	$(CC) $(CFLAGS_COMMON) -O2 -DSMK_QUIET_CHECK -DTM_CHECK -I$(B)/$(1) -Icmodel -Itestbench -o $$@ testbench/smk.c testbench/workload.c testbench/timing.c $(B)/default_wl.c $(CMODEL_SRC) -lm
 
 # Verilator lockstep harness: C model and environment built by gcc into archives, linked by absolute path
 $(B)/$(1)/cosim_issue: $(RTL_ISSUE) testbench/cosim/cosim_issue.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
@@ -234,6 +239,20 @@ hwgen-test: $(B)/hwgen
 workload-test: $(B)/gtx980/smk
 	bash testbench/test_workload.sh $(B)/gtx980/smk
 
+# smk's self-checking build on scenarios that cover every quota scheme, dispatch policy, preemption
+# and eviction mode (exit status 3 and one line on the first difference)
+SMK_CHECK_RUNS := "--default --cycles 300000" \
+  "--default --kernels sgemm,lbm --goal sgemm=0.8 --scheme naive --cycles 200000" \
+  "--default --kernels mri-q,sad --scheme elastic --goal mri-q=0.7 --preempt drop --cycles 200000" \
+  "--config gtx980 --workload testbench/workloads/parboil.wl --kernels stencil,spmv,mri-q --policy smkp --scheme smk --epoch 5000 --cycles 200000" \
+  "--config gtx980 --workload testbench/workloads/parboil.wl --kernels sgemm,lbm,tpacf,spmv,mri-q,stencil --policy smkp --max2 --seed 7 --cycles 200000 --iso-cycles 20000" \
+  "--config gtx980 --workload testbench/workloads/parboil.wl --kernels histo,cutcp --policy spart --evict drain --cycles 200000 --iso-cycles 20000" \
+  "--config gtx980 --workload testbench/workloads/parboil.wl --kernels lbm,spmv --policy qos --scheme naive --goal lbm=0.9 --seed 3 --cycles 200000" \
+  "--config gtx980 --workload testbench/workloads/parboil.wl --kernels tpacf,histo --policy fcfs --cycles 200000 --iso-cycles 20000"
+smk-check: $(B)/gtx980/smk_check
+	@n=0; for a in $(SMK_CHECK_RUNS); do $(B)/gtx980/smk_check run $$a > /dev/null || { echo "smk-check failed: $(B)/gtx980/smk_check run $$a"; exit 1; }; n=$$((n+1)); done; \
+	  echo "smk-check: SMK_QUIET_CHECK and TM_CHECK held on $$n runs"
+
 unit: $(foreach c,$(CONFIGS),$(B)/$(c)/unit)
 	@for c in $(CONFIGS); do echo "== unit tests, $$c"; ASAN_OPTIONS=fast_unwind_on_malloc=0 LSAN_OPTIONS=suppressions=$(abspath testbench/lsan.supp):print_suppressions=0 $(B)/$$c/unit || exit 1; done
 
@@ -294,7 +313,7 @@ cosim-long: setup $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_qm) $(foreach c,$(CONFI
 	bash scripts/cosim_long.sh "$(CONFIGS)" $(LONG_SEEDS) $(LONG_CYCLES)
 
 test: setup
-	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test ctx-table-check formal cosim-all
+	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test smk-check ctx-table-check formal cosim-all
 	@echo "make test: all passed"
 
 bench: setup

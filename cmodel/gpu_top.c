@@ -10,6 +10,47 @@
 
 #include <string.h>
 
+#ifdef SMK_QUIET_CHECK
+/* -DSMK_QUIET_CHECK (make smk-check): every quiet SM cycle is also evaluated and committed by the
+ * full sm_eval / sm_commit, on a copy; the outputs sm_eval_quiet writes and the whole next state
+ * (but the tb_idle memo, which the quiet commit leaves as it is) must be the same */
+#include <stdio.h>
+#include <stdlib.h>
+
+static void quiet_fail(int s, const char *what)
+{
+    fprintf(stderr, "smk: SMK_QUIET_CHECK: SM %d: the quiet path differs from sm_eval / sm_commit in %s\n", s, what);
+    exit(3);
+}
+
+static void quiet_check_eval(const sm_top_t *sm, const sm_in_t *si, const sm_out_t *q, int s)
+{
+    static sm_out_t f;
+    sm_eval(sm, si, &f);
+    if (f.set_rej != q->set_rej || f.tb_done != q->tb_done || f.wi.launch_v != q->wi.launch_v)
+        quiet_fail(s, "set_rej, tb_done or wi.launch_v");
+    if (f.wo.iss_v != q->wo.iss_v || memcmp(f.wo.iss_wid, q->wo.iss_wid, sizeof f.wo.iss_wid) ||
+        memcmp(f.wo.iss_ks, q->wo.iss_ks, sizeof f.wo.iss_ks))
+        quiet_fail(s, "the issues");
+    if (f.qo.rd_data != q->qo.rd_data)
+        quiet_fail(s, "qo.rd_data");
+    if (memcmp(&f.po, &q->po, sizeof f.po))
+        quiet_fail(s, "po");
+}
+
+static void quiet_check_commit(const sm_top_t *before, const sm_top_t *after, const sm_in_t *si, int s)
+{
+    static sm_top_t ref;
+    static sm_out_t f;
+    ref = *before;
+    sm_eval(&ref, si, &f);
+    sm_commit(&ref, si, &f);
+    ref.idle_key = after->idle_key, ref.idle_hit = after->idle_hit;
+    if (memcmp(&ref, after, sizeof ref))
+        quiet_fail(s, "the next state");
+}
+#endif
+
 void gpu_reset(gpu_top_t *g)
 {
     drv_reset(&g->drv);
@@ -51,7 +92,12 @@ void gpu_eval(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *o)
         si->set_go = o->d.set_go[s];
         si->cmd_v = o->d.cmd_v[s], si->cmd_op = o->d.cmd_op[s], si->cmd_tb = o->d.cmd_tb[s];
         si->cmd_ptr = o->d.cmd_ptr[s], si->cmd_idem = o->d.cmd_idem[s];
-        sm_eval(&g->sm[s], si, &o->s[s]);
+        if (!(in->quiet_ok && sm_eval_quiet(&g->sm[s], si, &o->s[s])))
+            sm_eval(&g->sm[s], si, &o->s[s]);
+#ifdef SMK_QUIET_CHECK
+        else
+            quiet_check_eval(&g->sm[s], si, &o->s[s], s);
+#endif
         const sm_out_t *so = &o->s[s];
         o->di.set_rej[s] = so->set_rej, o->di.cmd_full[s] = so->po.cmd_full;
         o->di.rsp_v[s] = so->po.rsp_v, o->di.rsp_op[s] = so->po.rsp_op, o->di.rsp_tb[s] = so->po.rsp_tb;
@@ -80,6 +126,16 @@ void gpu_commit(gpu_top_t *g, const gpu_in_t *in, const gpu_out_t *o)
     (void)in;
     drv_commit(&g->drv, &o->di, &o->d);
     for (int s = 0; s < SMK_NUM_SM; s++)
-        sm_commit(&g->sm[s], &o->si[s], &o->s[s]);
+        if (o->s[s].quiet) {
+#ifdef SMK_QUIET_CHECK
+            static sm_top_t before;
+            before = g->sm[s];
+            sm_commit_quiet(&g->sm[s], &o->si[s], &o->s[s]);
+            quiet_check_commit(&before, &g->sm[s], &o->si[s], s);
+#else
+            sm_commit_quiet(&g->sm[s], &o->si[s], &o->s[s]);
+#endif
+        } else
+            sm_commit(&g->sm[s], &o->si[s], &o->s[s]);
     qm_commit(&g->qm, &o->mi, &o->m);
 }

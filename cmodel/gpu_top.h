@@ -31,6 +31,9 @@ typedef struct {
     uint32_t m_we, m_addr, m_wdata, m_raddr;
     uint32_t kl_goal, kl_x, kl_t;
     uint32_t kl_keep; /* relaunch: the manager keeps the entry's history (docs/qos_mgr.md section 4) */
+    /* not a port: 1 lets gpu_eval take an SM's quiet path (sm_eval_quiet), whose outputs are only
+     * those a C-only run reads (docs/gpu_top.md "Quiet SM cycles"); 0 (the cosims): every output */
+    uint32_t quiet_ok;
 } gpu_in_t;
 
 /* Outputs of every block and the effective inputs each block saw (the internal wiring). m holds

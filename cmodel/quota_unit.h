@@ -91,29 +91,21 @@ static inline void qu_eval_i(const quota_unit_t *q, const qu_in_t *in, qu_out_t 
     out->exhausted = (uint32_t)ex;
     out->epoch_end = (uint32_t)(t || early);
 }
-/* qu_commit in the common cycle: no register write, no boundary (timed = 0, hence no snap), not
- * exhausted in a gating mode, no sampling tick. Then only the live statistics, the quota counters'
- * decrements and the timers change, exactly as qu_commit changes them; returns 0 (nothing done) in
- * any other cycle. */
-static inline int qu_commit_quiet_i(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
+/* The body of qu_commit_quiet_i: the live statistics, the quota counters' decrements and the
+ * timers of a common cycle (quota mode `mode`), from the issue, completion and ks_active ports. */
+static inline void qu_count_i(quota_unit_t *q, uint32_t mode, uint32_t iss_v, const uint8_t *iss_ks, uint32_t cp_v,
+                              const uint8_t *cp_ks, const uint8_t *cp_act, uint32_t ks_active)
 {
     const uint32_t emax = (uint32_t)SMK_MASK(SMK_EPOCH_W);
-    if (in->csr_we | out->timed)
-        return 0;
-    if (q->sample_per != 0 && (uint64_t)q->scnt + 1 >= q->sample_per) /* tick */
-        return 0;
-    const uint32_t mode = (q->sm_ctrl >> SMK_SM_CTRL_QMODE_LSB) & (uint32_t)SMK_MASK(SMK_SM_CTRL_QMODE_W);
     const int qos = mode == SMK_QMODE_QOS, smk = mode == SMK_QMODE_SMK;
-    if ((qos | smk) && out->exhausted) /* exhausted acts only while the counters gate */
-        return 0;
     const uint32_t shi = (uint32_t)SMK_MASK(SMK_STAT_W);
     const int64_t qlo = -((int64_t)1 << (SMK_QUOTA_W - 1));
     /* completions: thread instructions (and the QoS quota counters); saturating adds applied port
      * by port equal the per-slot sum added once (docs/quota_unit.md; see qu_commit) */
-    for (uint32_t x = in->cp_v & (uint32_t)SMK_MASK(SMK_CP); x; x &= x - 1) {
+    for (uint32_t x = cp_v & (uint32_t)SMK_MASK(SMK_CP); x; x &= x - 1) {
         const int p = smk_ctz(x);
-        const uint32_t a = in->cp_act[p] > SMK_WARP_SIZE ? SMK_WARP_SIZE : in->cp_act[p];
-        const uint32_t k = in->cp_ks[p] & (uint32_t)SMK_MASK(SMK_KS_W);
+        const uint32_t a = cp_act[p] > SMK_WARP_SIZE ? SMK_WARP_SIZE : cp_act[p];
+        const uint32_t k = cp_ks[p] & (uint32_t)SMK_MASK(SMK_KS_W);
         if (k < SMK_KSLOTS) {
             const uint64_t s = (uint64_t)q->thr[k] + a;
             q->thr[k] = s > shi ? shi : (uint32_t)s;
@@ -123,8 +115,8 @@ static inline int qu_commit_quiet_i(quota_unit_t *q, const qu_in_t *in, const qu
             }
         }
     }
-    for (uint32_t x = in->iss_v & (uint32_t)SMK_MASK(SMK_SCHED); x; x &= x - 1) {
-        const uint32_t k = in->iss_ks[smk_ctz(x)] & (uint32_t)SMK_MASK(SMK_KS_W);
+    for (uint32_t x = iss_v & (uint32_t)SMK_MASK(SMK_SCHED); x; x &= x - 1) {
+        const uint32_t k = iss_ks[smk_ctz(x)] & (uint32_t)SMK_MASK(SMK_KS_W);
         if (k < SMK_KSLOTS) {
             q->wis[k] = q->wis[k] < shi ? q->wis[k] + 1 : shi;
             if (smk) {
@@ -136,10 +128,25 @@ static inline int qu_commit_quiet_i(quota_unit_t *q, const qu_in_t *in, const qu
     /* timers (no snap, no tick: nsamp keeps its value) */
     q->ecnt = q->ecnt < emax ? q->ecnt + 1 : emax;
     q->scnt = q->scnt < emax ? q->scnt + 1 : emax;
-    for (uint32_t x = in->ks_active & (uint32_t)SMK_MASK(SMK_KSLOTS); x; x &= x - 1) {
+    for (uint32_t x = ks_active & (uint32_t)SMK_MASK(SMK_KSLOTS); x; x &= x - 1) {
         const int k = smk_ctz(x);
         q->cyc[k] = q->cyc[k] < shi ? q->cyc[k] + 1 : shi;
     }
+}
+/* qu_commit in the common cycle: no register write, no boundary (timed = 0, hence no snap), not
+ * exhausted in a gating mode, no sampling tick. Then only the live statistics, the quota counters'
+ * decrements and the timers change, exactly as qu_commit changes them; returns 0 (nothing done) in
+ * any other cycle. */
+static inline int qu_commit_quiet_i(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
+{
+    if (in->csr_we | out->timed)
+        return 0;
+    if (q->sample_per != 0 && (uint64_t)q->scnt + 1 >= q->sample_per) /* tick */
+        return 0;
+    const uint32_t mode = (q->sm_ctrl >> SMK_SM_CTRL_QMODE_LSB) & (uint32_t)SMK_MASK(SMK_SM_CTRL_QMODE_W);
+    if ((mode == SMK_QMODE_QOS || mode == SMK_QMODE_SMK) && out->exhausted) /* exhausted acts only while the counters gate */
+        return 0;
+    qu_count_i(q, mode, in->iss_v, in->iss_ks, in->cp_v, in->cp_ks, in->cp_act, in->ks_active);
     return 1;
 }
 /* qallow and policy depend on state only (no input): warp_sched reads them before qu_eval. */

@@ -75,6 +75,9 @@ typedef struct {
     pe_in_t pi;
     uint32_t set_ok;
     pe_comb_t pc; /* the engine's combinational signals of this cycle, reused by sm_commit */
+    /* 1: written by sm_eval_quiet, which writes only set_rej, tb_done, wo.iss_v / iss_wid / iss_ks,
+     * qo.rd_data, po and wi.launch_v (every other field keeps whatever it held) */
+    uint32_t quiet;
 } sm_out_t;
 
 void sm_reset(sm_top_t *sm);
@@ -85,6 +88,12 @@ void sm_sync(sm_top_t *sm);
 void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *out);
 /* Clock edge: next state from current state, inputs and this cycle's outputs (from sm_eval). */
 void sm_commit(sm_top_t *sm, const sm_in_t *in, const sm_out_t *out);
+/* The quiet cycle (docs/sm_top.md "Quiet cycles"), for C-only runs: if the SM's cycle is quiet,
+ * sm_eval_quiet writes the outputs listed at sm_out_t.quiet, exactly as sm_eval computes them, sets
+ * quiet = 1 and returns 1; sm_commit_quiet is then sm_commit of that cycle. Otherwise it returns 0
+ * and writes nothing. */
+int sm_eval_quiet(const sm_top_t *sm, const sm_in_t *in, sm_out_t *out);
+void sm_commit_quiet(sm_top_t *sm, const sm_in_t *in, const sm_out_t *out);
 
 #ifdef __cplusplus
 }

@@ -93,13 +93,11 @@ static inline uint32_t ws_sched_nonempty(wmask_t e)
 #define WS_PACKK 0
 #endif
 
-static inline void ws_eval_i(const warp_sched_t *ws, const ws_in_t *in, ws_out_t *out)
+/* The issue choice of every scheduler (rule 4 of docs/warp_sched.md) from the eligible warps elig:
+ * writes out->iss_v, iss_wid, iss_ks; returns the mask of the issued warps. The whole of ws_eval in
+ * a cycle whose other outputs nobody reads (sm_top's quiet cycle). */
+static inline wmask_t ws_pick_i(const warp_sched_t *ws, uint32_t policy, wmask_t elig, ws_out_t *out)
 {
-    const wmask_t cand = ws->valid & in->ready & ~in->stop;
-    const wmask_t allow = ws->allow_t[in->qallow & (uint32_t)SMK_MASK(SMK_KSLOTS)];
-    const uint32_t act = ws->act_c; /* ks_active */
-    const wmask_t elig = cand & allow, held = cand & ~allow;
-
     uint32_t iss_v = 0;
     wmask_t issued = 0;
 #if WS_PACK
@@ -114,7 +112,7 @@ static inline void ws_eval_i(const warp_sched_t *ws, const ws_in_t *in, ws_out_t
         const wmask_t e = elig & WS_SMASK(s);
         const int lastg = s + ws->last[s] * SMK_SCHED;
         int w;
-        if (in->policy == SMK_POLICY_LRR) {
+        if (policy == SMK_POLICY_LRR) {
             /* bits above lastg (2ULL << 63 == 0 is well defined), else wrap to the lowest */
             wmask_t above = e & ~((2ULL << lastg) - 1ULL);
             w = smk_ctz(above ? above : e);
@@ -138,6 +136,16 @@ static inline void ws_eval_i(const warp_sched_t *ws, const ws_in_t *in, ws_out_t
     memcpy(out->iss_ks, &iks, sizeof out->iss_ks);
 #endif
     out->iss_v = iss_v;
+    return issued;
+}
+
+static inline void ws_eval_i(const warp_sched_t *ws, const ws_in_t *in, ws_out_t *out)
+{
+    const wmask_t cand = ws->valid & in->ready & ~in->stop;
+    const wmask_t allow = ws->allow_t[in->qallow & (uint32_t)SMK_MASK(SMK_KSLOTS)];
+    const uint32_t act = ws->act_c; /* ks_active */
+    const wmask_t elig = cand & allow, held = cand & ~allow;
+    const wmask_t issued = ws_pick_i(ws, in->policy, elig, out);
 
     /* idle: eligible and not issued (an issued warp w is in kmask[ks[w]] and in no other kmask, so
      * this is popc(elig & kmask[k]) minus the issues of slot k) */
@@ -163,18 +171,24 @@ static inline void ws_eval_i(const warp_sched_t *ws, const ws_in_t *in, ws_out_t
     out->wvalid = ws->valid;
 }
 
-/* ws_commit when no warp finishes and none is launched (the common cycle): only the issues update
- * last / last_v, exactly as ws_commit does; returns 0 (nothing done) otherwise */
-static inline int ws_commit_quiet_i(warp_sched_t *ws, const ws_in_t *in, const ws_out_t *out)
+/* the part of ws_commit that the issues make: last[s] names the warp scheduler s issued */
+static inline void ws_commit_issues_i(warp_sched_t *ws, const ws_out_t *out)
 {
-    if ((in->finish_mask & SMK_WMASK_ALL) || (in->launch_v && (in->launch_mask & SMK_WMASK_ALL)))
-        return 0;
     const uint32_t iv = out->iss_v & (uint32_t)SMK_MASK(SMK_SCHED);
     for (uint32_t x = iv; x; x &= x - 1) {
         const int s = smk_ctz(x);
         ws->last[s] = (uint8_t)(out->iss_wid[s] / SMK_SCHED);
     }
     ws->last_v |= iv;
+}
+
+/* ws_commit when no warp finishes and none is launched (the common cycle): only the issues update
+ * last / last_v, exactly as ws_commit does; returns 0 (nothing done) otherwise */
+static inline int ws_commit_quiet_i(warp_sched_t *ws, const ws_in_t *in, const ws_out_t *out)
+{
+    if ((in->finish_mask & SMK_WMASK_ALL) || (in->launch_v && (in->launch_mask & SMK_WMASK_ALL)))
+        return 0;
+    ws_commit_issues_i(ws, out);
     return 1;
 }
 /* ---- end of ws_eval's body ---- */
