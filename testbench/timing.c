@@ -103,6 +103,7 @@ struct timing {
     /* saved progress per PTBQ entry, by warp rank */
     uint32_t saved[PQ][NW];
     uint32_t nev, free_head; /* events: the pool (ev, at the end) and its free list */
+    uint32_t nmq;            /* context requests in flight, all SMs (tsm_t.nmq: per SM) */
     /* per cycle modulo WHEEL and per SM: the events due in that cycle, in issue order (the SMs of a
      * cycle side by side: one or two cache lines per cycle) */
     elist_t wheel[WHEEL][NSM];
@@ -365,6 +366,11 @@ void tm_inputs(timing_t *t, const gpu_top_t *g, gpu_in_t *in, uint64_t c)
         si->ready = live & ~(m->wait | m->full | done | (m->mem_out >= mshr ? m->gnext : 0));
         si->wbusy = live & busy;
         si->wexit = live & done & ~busy;
+    }
+    /* context responses: apart, as they are rare (none while no request is in flight) */
+    for (int s = 0; s < NSM && t->nmq; s++) {
+        tsm_t *const m = &t->sm[s];
+        sm_in_t *const si = &in->sm[s];
         if (m->nmq && m->mq_min <= c) {
             mq_t *q = &t->mq[s];
             /* the earliest due response (ties: lowest index), one per cycle */
@@ -377,7 +383,7 @@ void tm_inputs(timing_t *t, const gpu_top_t *g, gpu_in_t *in, uint64_t c)
                     second = q->due[i];
             }
             si->mem_rsp_v = 1, si->mem_rsp_tag = q->tag[best];
-            m->nmq--;
+            m->nmq--, t->nmq--;
             q->due[best] = q->due[m->nmq], q->tag[best] = q->tag[m->nmq];
             m->mq_min = second;
             t->st.ctx_lines++;
@@ -393,7 +399,8 @@ static inline void issue_all(timing_t *restrict t, tsm_t *restrict m, rng_t *res
 {
     ev_t *const ev = t->ev;
     for (uint32_t iv = wo->iss_v; iv; iv &= iv - 1) {
-        const int w = wo->iss_wid[smk_ctz(iv)];
+        /* w and kid as size_t: every use then indexes with the same value, computed once */
+        const size_t w = wo->iss_wid[smk_ctz(iv)];
         twarp_t *const x = &m->wv[w];
         /* the event, filled in field by field as its values are known (its pad is never read) */
         const uint32_t e = t->free_head;
@@ -404,14 +411,14 @@ static inline void issue_all(timing_t *restrict t, tsm_t *restrict m, rng_t *res
         ev_t *const v = &ev[e];
         t->free_head = v->next;
         v->next = NONE, v->id = x->id;
-        tkern_t *const tk = &t->tk[x->kid];
+        tkern_t *const tk = &t->tk[(size_t)x->kid];
         tk->ks.wis++;
         const wmask_t bw = 1ULL << w;
         /* a warp issues only when ready, so not when done: left > 0 (a warp launched with none left
          * is done at once) */
 #ifdef TM_CHECK
         if (x->left == 0) {
-            fprintf(stderr, "smk: TM_CHECK: SM %d cycle %llu: warp %d issued with no instruction left\n", s,
+            fprintf(stderr, "smk: TM_CHECK: SM %d cycle %llu: warp %zu issued with no instruction left\n", s,
                     (unsigned long long)c, w);
             exit(3);
         }
@@ -439,7 +446,7 @@ static inline void issue_all(timing_t *restrict t, tsm_t *restrict m, rng_t *res
          * changes only with the class's global-ness */
 #ifdef TM_CHECK
         if ((m->gnext >> w & 1) != (cls == WL_GLOBAL)) {
-            fprintf(stderr, "smk: TM_CHECK: SM %d cycle %llu: warp %d: gnext differs from its class %d\n", s,
+            fprintf(stderr, "smk: TM_CHECK: SM %d cycle %llu: warp %zu: gnext differs from its class %d\n", s,
                     (unsigned long long)c, w, cls);
             exit(3);
         }
@@ -518,99 +525,111 @@ static void clear_warps(timing_t *t, int s, wmask_t mask)
     m->wait &= ~mask, m->full &= ~mask, m->done &= ~mask, m->busy &= ~mask, m->gnext &= ~mask;
 }
 
+/* The rare work of SM s in cycle c (exits, TB completions, frees, driver commands, launches, context
+ * requests): its draws are taken from t->r. */
+static void tm_observe_rare(timing_t *t, const gpu_top_t *g, const gpu_out_t *o, int s, uint64_t c)
+{
+    const drv_out_t *d = &o->d;
+    tsm_t *m = &t->sm[s];
+    const sm_out_t *so = &o->s[s];
+    const pe_out_t *po = &so->po;
+    const wmask_t ex = o->si[s].wexit;
+    /* exits: the warps leave at this edge */
+    if (ex)
+        clear_warps(t, s, ex);
+    /* TBs that finished by themselves */
+    for (tmask_t x = so->tb_done; x; x &= x - 1)
+        t->tk[g->drv.sk[s][smk_ctz(x)]].ks.tbs++; /* the driver's mirror: held until it retires the slot */
+    /* SAVE / DROP done: keep the progress of a saved TB, by warp rank */
+    if (po->free_v) {
+        const int tb = (int)po->free_tb;
+        const wmask_t mask = g->sm[s].tmask[tb];
+        if (m->cmd_op[tb] == SMK_PE_OP_SAVE) {
+            int rank = 0;
+            for (wmask_t x = mask; x; x &= x - 1)
+                t->saved[m->cmd_q[tb]][rank++] = m->wv[smk_ctz(x)].left;
+            t->st.saves++;
+        } else { /* DROP: the TB's work is lost (warps that already exited have left = 0) */
+            const int kid = g->drv.sk[s][tb];
+            for (wmask_t x = mask; x; x &= x - 1)
+                t->tk[kid].ks.wis_dropped += t->tk[kid].k->insts - m->wv[smk_ctz(x)].left;
+            t->st.drops++;
+        }
+        clear_warps(t, s, mask);
+    }
+    /* driver commands (the kernel of a slot is the driver's mirror sk, written at the set-up's edge,
+     * before any launch of the slot) */
+    if (d->cmd_v[s]) {
+        const uint32_t tb = d->cmd_tb[s];
+        m->cmd_op[tb] = (uint8_t)d->cmd_op[s];
+        m->cmd_q[tb] = (uint16_t)((d->cmd_ptr[s] / CH) % PQ);
+    }
+    /* launches: warps appear at this edge */
+    if (so->wi.launch_v) {
+        const int eng = po->launch_v != 0;
+        const int tb = eng ? (int)po->launch_tb : smk_ctz(g->sm[s].go);
+        const int kid = g->drv.sk[s][tb];
+        const wl_kernel_t *k = t->tk[kid].k;
+        const uint32_t *src = eng ? t->saved[m->cmd_q[tb]] : NULL;
+        int rank = 0;
+        for (wmask_t x = so->wi.launch_mask; x; x &= x - 1, rank++) {
+            const int w = smk_ctz(x);
+            const wmask_t bw = 1ULL << w;
+            m->wv[w].id.gen++;
+            m->wv[w].left = src ? src[rank] : k->insts;
+            m->wv[w].kid = (uint8_t)kid, m->wv[w].ks = (uint8_t)so->wi.launch_ks;
+            const int th = (int)k->threads - 32 * rank;
+            m->wv[w].nthr = (uint8_t)(th >= 32 ? 32 : th > 0 ? th : 1);
+            m->wv[w].infl = 0;
+#ifdef TM_CHECK
+            t->wait_ev[s][w] = NONE;
+#endif
+            m->wait &= ~bw, m->full &= ~bw, m->busy &= ~bw;
+            const uint64_t rc = rng_next(&t->r) & 0xffffffffu;
+            int nc = 0;
+            while (nc < WL_NCLASS - 1 && rc >= k->cmix[nc])
+                nc++;
+            m->wv[w].ncls = (uint16_t)nc;
+            if (nc == WL_GLOBAL)
+                m->gnext |= bw;
+            else
+                m->gnext &= ~bw;
+            if (m->wv[w].left == 0)
+                m->done |= bw;
+            else
+                m->done &= ~bw;
+        }
+        t->st.restores_launched += eng;
+    }
+    /* context requests: accepted at once (mem_req_rdy = 1), served by the channels */
+    if (po->mem_req_v) {
+        if (m->nmq == MQ) {
+            fprintf(stderr, "smk: internal error: more than %d context requests outstanding on SM %d\n", MQ, s);
+            exit(3);
+        }
+        const uint64_t due = dram_ctx(t, (uint32_t)(po->mem_req_addr % t->nch), c);
+        mq_t *q = &t->mq[s];
+        q->due[m->nmq] = due, q->tag[m->nmq] = po->mem_req_tag, m->nmq++, t->nmq++;
+        if (due < m->mq_min)
+            m->mq_min = due;
+    }
+}
+
 void tm_observe(timing_t *t, const gpu_top_t *g, const gpu_out_t *o, uint64_t c)
 {
     const drv_out_t *d = &o->d;
     rng_t r = t->r; /* the draws of this cycle, in registers; stored back at the end */
     for (int s = 0; s < NSM; s++) {
-        tsm_t *m = &t->sm[s];
         const sm_out_t *so = &o->s[s];
         const pe_out_t *po = &so->po;
         /* issues */
         if (so->wo.iss_v)
-            issue_all(t, m, &r, s, &so->wo, c);
+            issue_all(t, &t->sm[s], &r, s, &so->wo, c);
         /* the rest is rare: one test for all of it */
-        const wmask_t ex = o->si[s].wexit;
-        if (!(ex | so->tb_done | po->free_v | d->cmd_v[s] | so->wi.launch_v | po->mem_req_v))
-            continue;
-        /* exits: the warps leave at this edge */
-        if (ex)
-            clear_warps(t, s, ex);
-        /* TBs that finished by themselves */
-        for (tmask_t x = so->tb_done; x; x &= x - 1)
-            t->tk[g->drv.sk[s][smk_ctz(x)]].ks.tbs++; /* the driver's mirror: held until it retires the slot */
-        /* SAVE / DROP done: keep the progress of a saved TB, by warp rank */
-        if (po->free_v) {
-            const int tb = (int)po->free_tb;
-            const wmask_t mask = g->sm[s].tmask[tb];
-            if (m->cmd_op[tb] == SMK_PE_OP_SAVE) {
-                int rank = 0;
-                for (wmask_t x = mask; x; x &= x - 1)
-                    t->saved[m->cmd_q[tb]][rank++] = m->wv[smk_ctz(x)].left;
-                t->st.saves++;
-            } else { /* DROP: the TB's work is lost (warps that already exited have left = 0) */
-                const int kid = g->drv.sk[s][tb];
-                for (wmask_t x = mask; x; x &= x - 1)
-                    t->tk[kid].ks.wis_dropped += t->tk[kid].k->insts - m->wv[smk_ctz(x)].left;
-                t->st.drops++;
-            }
-            clear_warps(t, s, mask);
-        }
-        /* driver commands (the kernel of a slot is the driver's mirror sk, written at the set-up's edge,
-         * before any launch of the slot) */
-        if (d->cmd_v[s]) {
-            const uint32_t tb = d->cmd_tb[s];
-            m->cmd_op[tb] = (uint8_t)d->cmd_op[s];
-            m->cmd_q[tb] = (uint16_t)((d->cmd_ptr[s] / CH) % PQ);
-        }
-        /* launches: warps appear at this edge */
-        if (so->wi.launch_v) {
-            const int eng = po->launch_v != 0;
-            const int tb = eng ? (int)po->launch_tb : smk_ctz(g->sm[s].go);
-            const int kid = g->drv.sk[s][tb];
-            const wl_kernel_t *k = t->tk[kid].k;
-            const uint32_t *src = eng ? t->saved[m->cmd_q[tb]] : NULL;
-            int rank = 0;
-            for (wmask_t x = so->wi.launch_mask; x; x &= x - 1, rank++) {
-                const int w = smk_ctz(x);
-                const wmask_t bw = 1ULL << w;
-                m->wv[w].id.gen++;
-                m->wv[w].left = src ? src[rank] : k->insts;
-                m->wv[w].kid = (uint8_t)kid, m->wv[w].ks = (uint8_t)so->wi.launch_ks;
-                const int th = (int)k->threads - 32 * rank;
-                m->wv[w].nthr = (uint8_t)(th >= 32 ? 32 : th > 0 ? th : 1);
-                m->wv[w].infl = 0;
-#ifdef TM_CHECK
-                t->wait_ev[s][w] = NONE;
-#endif
-                m->wait &= ~bw, m->full &= ~bw, m->busy &= ~bw;
-                const uint64_t rc = rng_next(&r) & 0xffffffffu;
-                int nc = 0;
-                while (nc < WL_NCLASS - 1 && rc >= k->cmix[nc])
-                    nc++;
-                m->wv[w].ncls = (uint16_t)nc;
-                if (nc == WL_GLOBAL)
-                    m->gnext |= bw;
-                else
-                    m->gnext &= ~bw;
-                if (m->wv[w].left == 0)
-                    m->done |= bw;
-                else
-                    m->done &= ~bw;
-            }
-            t->st.restores_launched += eng;
-        }
-        /* context requests: accepted at once (mem_req_rdy = 1), served by the channels */
-        if (po->mem_req_v) {
-            if (m->nmq == MQ) {
-                fprintf(stderr, "smk: internal error: more than %d context requests outstanding on SM %d\n", MQ, s);
-                exit(3);
-            }
-            const uint64_t due = dram_ctx(t, (uint32_t)(po->mem_req_addr % t->nch), c);
-            mq_t *q = &t->mq[s];
-            q->due[m->nmq] = due, q->tag[m->nmq] = po->mem_req_tag, m->nmq++;
-            if (due < m->mq_min)
-                m->mq_min = due;
+        if (o->si[s].wexit | so->tb_done | po->free_v | d->cmd_v[s] | so->wi.launch_v | po->mem_req_v) {
+            t->r = r;
+            tm_observe_rare(t, g, o, s, c);
+            r = t->r;
         }
     }
     t->r = r;
