@@ -42,10 +42,15 @@ static inline uint32_t qu_policy_i(const quota_unit_t *q)
 {
     return (q->sm_ctrl >> SMK_SM_CTRL_POLICY_LSB) & (uint32_t)SMK_MASK(SMK_SM_CTRL_POLICY_W);
 }
+/* SM_CTRL.QMODE */
+static inline uint32_t qu_mode_i(const quota_unit_t *q)
+{
+    return (q->sm_ctrl >> SMK_SM_CTRL_QMODE_LSB) & (uint32_t)SMK_MASK(SMK_SM_CTRL_QMODE_W);
+}
 /* the quota mode gates issue (SMK or QOS) */
 static inline int qu_gating_i(const quota_unit_t *q)
 {
-    const uint32_t mode = (q->sm_ctrl >> SMK_SM_CTRL_QMODE_LSB) & (uint32_t)SMK_MASK(SMK_SM_CTRL_QMODE_W);
+    const uint32_t mode = qu_mode_i(q);
     return mode == SMK_QMODE_SMK || mode == SMK_QMODE_QOS;
 }
 /* bit k: cnt[k] > 0 */
@@ -77,7 +82,7 @@ static inline int qu_cmd_bit_i(const qu_in_t *in, int lsb)
 /* qu_eval with pos = qu_pos_i(q) computed by the caller, inline for the SM top's hot path */
 static inline void qu_eval_i(const quota_unit_t *q, const qu_in_t *in, qu_out_t *out, uint32_t pos)
 {
-    const uint32_t mode = (q->sm_ctrl >> SMK_SM_CTRL_QMODE_LSB) & (uint32_t)SMK_MASK(SMK_SM_CTRL_QMODE_W);
+    const uint32_t mode = qu_mode_i(q);
     out->qallow = (mode == SMK_QMODE_SMK || mode == SMK_QMODE_QOS) ? pos : (uint32_t)SMK_MASK(SMK_KSLOTS);
     out->policy = qu_policy_i(q);
     out->rd_data = qu_read(q, in->rd_addr);
@@ -143,7 +148,7 @@ static inline int qu_commit_quiet_i(quota_unit_t *q, const qu_in_t *in, const qu
         return 0;
     if (q->sample_per != 0 && (uint64_t)q->scnt + 1 >= q->sample_per) /* tick */
         return 0;
-    const uint32_t mode = (q->sm_ctrl >> SMK_SM_CTRL_QMODE_LSB) & (uint32_t)SMK_MASK(SMK_SM_CTRL_QMODE_W);
+    const uint32_t mode = qu_mode_i(q);
     if ((mode == SMK_QMODE_QOS || mode == SMK_QMODE_SMK) && out->exhausted) /* exhausted acts only while the counters gate */
         return 0;
     qu_count_i(q, mode, in->iss_v, in->iss_ks, in->cp_v, in->cp_ks, in->cp_act, in->ks_active);

@@ -7,7 +7,8 @@
  * (idle_key / idle_hit); tb_done is kept in done_c and recomputed only when run, live or a slot mask
  * changes; all are derived from the architectural state, never compared. The blocks' common-cycle
  * paths (ws_eval_i, qu_eval_i, ws_commit_quiet_i, qu_commit_quiet_i, the engine's quiet path) are
- * inline and do exactly what the blocks' functions do. */
+ * inline and do exactly what the blocks' functions do. C-only runs take sm_eval_quiet /
+ * sm_commit_quiet in an SM's quiet cycle (docs/sm_top.md "Quiet cycles"; checked by make smk-check). */
 #include "sm_top.h"
 
 #include <string.h>
@@ -181,8 +182,7 @@ void sm_commit_quiet(sm_top_t *sm, const sm_in_t *in, const sm_out_t *o)
     /* the slot table does not change (E1-E4 have nothing to do), nor does the tb_idle memo (it is
      * only not brought up to date: it stays a valid memo); the warp scheduler's and the quota
      * unit's common-cycle commits; the engine's quiet path with no DRAIN flag */
-    const uint32_t mode = (sm->qu.sm_ctrl >> SMK_SM_CTRL_QMODE_LSB) & (uint32_t)SMK_MASK(SMK_SM_CTRL_QMODE_W);
-    qu_count_i(&sm->qu, mode, o->wo.iss_v, o->wo.iss_ks, in->cp_v, in->cp_ks, in->cp_act, sm->ws.act_c);
+    qu_count_i(&sm->qu, qu_mode_i(&sm->qu), o->wo.iss_v, o->wo.iss_ks, in->cp_v, in->cp_ks, in->cp_act, sm->ws.act_c);
     ws_commit_issues_i(&sm->ws, &o->wo);
     sm->pe.out &= (uint32_t)SMK_MASK(SMK_PE_OUT_W);
 }
