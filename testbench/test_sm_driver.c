@@ -20,6 +20,8 @@
  * (plan_left == 0 | cmd_ok(plan_sm) & a FREE entry)); a waiting plan lets decision 4 run, and
  * `fits` keeps SMv for plan_kc (od_save_err_empty, od_plan_*). */
 #include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "sm_driver.h"
 #include "unit_util.h"
@@ -292,6 +294,19 @@ static void expect_no_setup(const bench_t *b, const char *why)
 /* Thesis Fig. 2-7 in abstract units: regs limit 300 (K1 30 = 10%, K2 9 = 3%), smem 100 (0, 6 = 6%),
  * threads 60 (4 = 1/15, 3 = 5%), TB slots 100 (1 each, never binding). D = lcm(300, 100, 60, 100) =
  * 300, multipliers 1, 3, 5, 3: per TB K1 30/300 = 10%, K2 max(9, 18, 15, 3) = 18/300 = 6%. */
+/* part[0..n-1] == want[0..n-1], else one message naming the case, the values and the expected ones */
+static void expect_parts(const uint32_t *part, int n, const uint32_t *want, const char *what)
+{
+    char got[96] = "", exp[96] = "";
+    int ok = 1;
+    for (int k = 0; k < n; k++) {
+        ok &= part[k] == want[k];
+        snprintf(got + strlen(got), sizeof got - strlen(got), "%s%u", k ? "/" : "", part[k]);
+        snprintf(exp + strlen(exp), sizeof exp - strlen(exp), "%s%u", k ? "/" : "", want[k]);
+    }
+    cr_assert(ok, "%s: %s, expected %s", what, got, exp);
+}
+
 Test(sm_driver, fill_fig27, .description = "drv_fill reproduces Fig. 2-7 (K1 6, K2 12); the other tie and stop rules give 7/10 and 6/11")
 {
     const uint32_t d[2][DRV_NRES] = {{30, 0, 4, 1}, {9, 6, 3, 1}};
@@ -316,9 +331,9 @@ Test(sm_driver, fill_fig27, .description = "drv_fill reproduces Fig. 2-7 (K1 6, 
     cr_assert(r[0] == 10 && r[1] == 7, "swapped: reference %u/%u, expected 10/7 (tie to K1 now)", r[0], r[1]);
     /* only allowed kernels: K1 alone gets 10 (regs 300/30), K2 alone 16 (smem 100/6) */
     drv_fill(2, d, 1, lim, mult, 4, 0, 0, 0, 0, part, NULL);
-    cr_assert(part[0] == 10 && part[1] == 0, "K1 alone: %u/%u, expected 10/0", part[0], part[1]);
+    expect_parts(part, 2, (const uint32_t[]){10, 0}, "K1 alone");
     drv_fill(2, d, 2, lim, mult, 4, 0, 0, 0, 0, part, NULL);
-    cr_assert(part[0] == 0 && part[1] == 16, "K2 alone: %u/%u, expected 0/16", part[0], part[1]);
+    expect_parts(part, 2, (const uint32_t[]){0, 16}, "K2 alone");
 }
 
 Test(sm_driver, fill_kslots_max2, .description = "drv_fill: kernel-slot limit and MAX2 (at most 2 kernels get a partition)")
@@ -329,21 +344,18 @@ Test(sm_driver, fill_kslots_max2, .description = "drv_fill: kernel-slot limit an
     const uint32_t mult[DRV_NRES] = {1, 1, 25, 3};
     uint32_t part[3], r[3];
     drv_fill(3, d, 7, lim, mult, 4, 0, 0, 0, 0, part, NULL);
-    cr_assert(part[0] == 4 && part[1] == 4 && part[2] == 4, "3 kernels: %u/%u/%u, expected 4/4/4", part[0], part[1],
-              part[2]);
+    expect_parts(part, 3, (const uint32_t[]){4, 4, 4}, "3 kernels");
     /* MAX2: the two highest indices (ties to the highest index) take the first slots: 0/6/6 */
     drv_fill(3, d, 7, lim, mult, 4, 1, 0, 0, 0, part, NULL);
     ref_fill(3, d, 7, lim, mult, 4, 1, 1, 0, r);
     cr_assert(r[0] == 0 && r[1] == 6 && r[2] == 6, "reference MAX2 %u/%u/%u", r[0], r[1], r[2]);
-    cr_assert(part[0] == 0 && part[1] == 6 && part[2] == 6, "MAX2: %u/%u/%u, expected 0/6/6", part[0], part[1], part[2]);
+    expect_parts(part, 3, (const uint32_t[]){0, 6, 6}, "MAX2");
     /* ks = 1: only kernel 2 */
     drv_fill(3, d, 7, lim, mult, 1, 0, 0, 0, 0, part, NULL);
-    cr_assert(part[0] == 0 && part[1] == 0 && part[2] == 12, "ks 1: %u/%u/%u, expected 0/0/12", part[0], part[1],
-              part[2]);
+    expect_parts(part, 3, (const uint32_t[]){0, 0, 12}, "ks 1");
     /* not allowed kernel 2: 6/6/0 */
     drv_fill(3, d, 3, lim, mult, 4, 0, 0, 0, 0, part, NULL);
-    cr_assert(part[0] == 6 && part[1] == 6 && part[2] == 0, "allowed {0,1}: %u/%u/%u, expected 6/6/0", part[0], part[1],
-              part[2]);
+    expect_parts(part, 3, (const uint32_t[]){6, 6, 0}, "allowed {0,1}");
 }
 
 Test(sm_driver, range_shrinks, .description = "drv_range_shrinks: 60/50 -> 55/52 and 52/58 preempt, 48/62 and equal ranges do not, invalid kernels ignored")
@@ -1790,24 +1802,17 @@ Test(sm_driver, fill_pgot_six, .description = "SMK_P, 6 identical kernels, KS 4:
     const uint32_t mult[DRV_NRES] = {1, 1, 1, 25};
     uint32_t part[6];
     drv_fill(6, d, 0x3f, lim, mult, 4, 0, 0, 0, 0, part, NULL);
-    cr_assert(part[0] == 0 && part[1] == 0 && part[2] == 3 && part[3] == 3 && part[4] == 3 && part[5] == 3,
-              "pgot 0: %u/%u/%u/%u/%u/%u, expected 0/0/3/3/3/3", part[0], part[1], part[2], part[3], part[4], part[5]);
+    expect_parts(part, 6, (const uint32_t[]){0, 0, 3, 3, 3, 3}, "pgot 0");
     drv_fill(6, d, 0x3f, lim, mult, 4, 0, 0x3c, 0, 0, part, NULL);
-    cr_assert(part[0] == 3 && part[1] == 3 && part[2] == 0 && part[3] == 0 && part[4] == 3 && part[5] == 3,
-              "pgot {2..5}: %u/%u/%u/%u/%u/%u, expected 3/3/0/0/3/3", part[0], part[1], part[2], part[3], part[4],
-              part[5]);
+    expect_parts(part, 6, (const uint32_t[]){3, 3, 0, 0, 3, 3}, "pgot {2..5}");
     /* MAX2: pgot {2..5}: kernels 1, 0 (pgot 0) take the two slots; pgot {1..5}: 0, then 5 */
     drv_fill(6, d, 0x3f, lim, mult, 4, 1, 0x3c, 0, 0, part, NULL);
-    cr_assert(part[0] == 6 && part[1] == 6 && part[2] == 0 && part[3] == 0 && part[4] == 0 && part[5] == 0,
-              "MAX2 pgot {2..5}: %u/%u/%u/%u/%u/%u, expected 6/6/0/0/0/0", part[0], part[1], part[2], part[3], part[4],
-              part[5]);
+    expect_parts(part, 6, (const uint32_t[]){6, 6, 0, 0, 0, 0}, "MAX2 pgot {2..5}");
     drv_fill(6, d, 0x3f, lim, mult, 4, 1, 0x3e, 0, 0, part, NULL);
-    cr_assert(part[0] == 6 && part[1] == 0 && part[2] == 0 && part[3] == 0 && part[4] == 0 && part[5] == 6,
-              "MAX2 pgot {1..5}: %u/%u/%u/%u/%u/%u, expected 6/0/0/0/0/6", part[0], part[1], part[2], part[3], part[4],
-              part[5]);
+    expect_parts(part, 6, (const uint32_t[]){6, 0, 0, 0, 0, 6}, "MAX2 pgot {1..5}");
     /* pgot only breaks ties: kernel 0 with one TB already (key > 0) is not preferred over key 0 */
     drv_fill(2, d, 3, lim, mult, 4, 0, 2, 0, 0, part, NULL);
-    cr_assert(part[0] == 6 && part[1] == 6, "2 kernels, pgot {1}: %u/%u, expected 6/6", part[0], part[1]);
+    expect_parts(part, 2, (const uint32_t[]){6, 6}, "2 kernels, pgot {1}");
 
     /* the partition unit, every SM (TBs dispatched under the partitions of the earlier runs, while
      * the kernels arrive, are above the final ones: their DRAINs are answered by the stub) */
@@ -1881,22 +1886,18 @@ Test(sm_driver, fill_lat_mask_sm0, .description = "SMK_P, KS+1 identical kernels
     const uint32_t mult[DRV_NRES] = {1, 1, 1, 25};
     uint32_t part[5];
     drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 0, 0x1e, part, NULL);
-    cr_assert(part[0] == 3 && part[1] == 0 && part[2] == 3 && part[3] == 3 && part[4] == 3,
-              "lat {1..4}: %u/%u/%u/%u/%u, expected 3/0/3/3/3", part[0], part[1], part[2], part[3], part[4]);
+    expect_parts(part, 5, (const uint32_t[]){3, 0, 3, 3, 3}, "lat {1..4}");
     /* equal lat (all 0 or all 1) changes nothing: the highest indices */
     drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 0, 0, part, NULL);
-    cr_assert(part[0] == 0 && part[1] == 3 && part[2] == 3 && part[3] == 3 && part[4] == 3,
-              "lat 0: %u/%u/%u/%u/%u, expected 0/3/3/3/3", part[0], part[1], part[2], part[3], part[4]);
+    expect_parts(part, 5, (const uint32_t[]){0, 3, 3, 3, 3}, "lat 0");
     drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 0, 0x1f, part, NULL);
-    cr_assert(part[0] == 0 && part[1] == 3 && part[2] == 3 && part[3] == 3 && part[4] == 3,
-              "lat all: %u/%u/%u/%u/%u, expected 0/3/3/3/3", part[0], part[1], part[2], part[3], part[4]);
+    expect_parts(part, 5, (const uint32_t[]){0, 3, 3, 3, 3}, "lat all");
     /* pgot ranks above lat: kernel 0 with pgot 1 loses to 1..4 (pgot 0) even with lat 0 */
     drv_fill(5, d, 0x1f, lim, mult, 4, 0, 1, 0, 0x1e, part, NULL);
-    cr_assert(part[0] == 0 && part[1] == 3 && part[2] == 3 && part[3] == 3 && part[4] == 3,
-              "pgot {0}, lat {1..4}: %u/%u/%u/%u/%u, expected 0/3/3/3/3", part[0], part[1], part[2], part[3], part[4]);
+    expect_parts(part, 5, (const uint32_t[]){0, 3, 3, 3, 3}, "pgot {0}, lat {1..4}");
     /* the key ranks above lat: 2 kernels, kernel 0 lat 0, 12 slots: 6/6 (not 12/0) */
     drv_fill(2, d, 3, lim, mult, 4, 0, 0, 0, 2, part, NULL);
-    cr_assert(part[0] == 6 && part[1] == 6, "2 kernels, lat {1}: %u/%u, expected 6/6", part[0], part[1]);
+    expect_parts(part, 2, (const uint32_t[]){6, 6}, "2 kernels, lat {1}");
 
     /* the partition unit, every SM */
     bench_t *b = bench_new(DRV_SMK_P);
@@ -1927,24 +1928,20 @@ Test(sm_driver, fill_top_order, .description = "drv_fill with a rotation turn: p
     uint32_t part[5], cand = 0;
     /* no turn: 4, 3, 2, 1 */
     drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 0, 0, part, &cand);
-    cr_assert(part[0] == 0 && part[1] == 3 && part[2] == 3 && part[3] == 3 && part[4] == 3,
-              "no turn: %u/%u/%u/%u/%u, expected 0/3/3/3/3", part[0], part[1], part[2], part[3], part[4]);
+    expect_parts(part, 5, (const uint32_t[]){0, 3, 3, 3, 3}, "no turn");
     cr_assert_eq(cand, 0x1f, "candidates %#x, expected 0x1f (kernel 0 fits until the slots are taken)", cand);
     /* turn {0}: 0 first, then 4, 3, 2 */
     drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 1, 0, part, NULL);
-    cr_assert(part[0] == 3 && part[1] == 0 && part[2] == 3 && part[3] == 3 && part[4] == 3,
-              "turn {0}: %u/%u/%u/%u/%u, expected 3/0/3/3/3", part[0], part[1], part[2], part[3], part[4]);
+    expect_parts(part, 5, (const uint32_t[]){3, 0, 3, 3, 3}, "turn {0}");
     /* pgot ranks above the turn: turn {0} with pgot {0} loses to 4, 3, 2, 1 */
     drv_fill(5, d, 0x1f, lim, mult, 4, 0, 1, 1, 0, part, NULL);
-    cr_assert(part[0] == 0 && part[1] == 3 && part[2] == 3 && part[3] == 3 && part[4] == 3,
-              "turn {0}, pgot {0}: %u/%u/%u/%u/%u, expected 0/3/3/3/3", part[0], part[1], part[2], part[3], part[4]);
+    expect_parts(part, 5, (const uint32_t[]){0, 3, 3, 3, 3}, "turn {0}, pgot {0}");
     /* the turn ranks above lat: turn {1}, lat {1..4} (kernel 0 last chance): 1, 0, 4, 3 */
     drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 2, 0x1e, part, NULL);
-    cr_assert(part[0] == 3 && part[1] == 3 && part[2] == 0 && part[3] == 3 && part[4] == 3,
-              "turn {1}, lat {1..4}: %u/%u/%u/%u/%u, expected 3/3/0/3/3", part[0], part[1], part[2], part[3], part[4]);
+    expect_parts(part, 5, (const uint32_t[]){3, 3, 0, 3, 3}, "turn {1}, lat {1..4}");
     /* the key ranks above the turn: 2 kernels, turn {0}: 6/6 */
     drv_fill(2, d, 3, lim, mult, 4, 0, 0, 1, 0, part, NULL);
-    cr_assert(part[0] == 6 && part[1] == 6, "2 kernels, turn {0}: %u/%u, expected 6/6", part[0], part[1]);
+    expect_parts(part, 2, (const uint32_t[]){6, 6}, "2 kernels, turn {0}");
     /* candidates: a kernel that never fits (demand above the limit) or is not allowed is not one */
     const uint32_t d2[3][DRV_NRES] = {{0, 0, 1, 1}, {0, 0, 101, 1}, {0, 0, 1, 1}};
     drv_fill(3, d2, 0x3, lim, mult, 4, 0, 0, 0, 0, part, &cand);
