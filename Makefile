@@ -249,9 +249,16 @@ SMK_CHECK_RUNS := "--default --cycles 300000" \
   "--config gtx980 --workload testbench/workloads/parboil.wl --kernels histo,cutcp --policy spart --evict drain --cycles 200000 --iso-cycles 20000" \
   "--config gtx980 --workload testbench/workloads/parboil.wl --kernels lbm,spmv --policy qos --scheme naive --goal lbm=0.9 --seed 3 --cycles 200000" \
   "--config gtx980 --workload testbench/workloads/parboil.wl --kernels tpacf,histo --policy fcfs --cycles 200000 --iso-cycles 20000"
-smk-check: $(B)/gtx980/smk_check
+smk-check: $(B)/gtx980/smk_check $(B)/gtx980/smk
 	@n=0; for a in $(SMK_CHECK_RUNS); do $(B)/gtx980/smk_check run $$a > /dev/null || { echo "smk-check failed: $(B)/gtx980/smk_check run $$a"; exit 1; }; n=$$((n+1)); done; \
 	  echo "smk-check: SMK_QUIET_CHECK and TM_CHECK held on $$n runs"
+	@# the product binary: quiet steps (tm_step) against the reference composition (--full-eval), the
+	@# whole JSON output but the timings
+	@n=0; for a in $(SMK_CHECK_RUNS); do \
+	  x=$$($(B)/gtx980/smk run $$a --json | sed 's/"seconds":[^,]*,"cycles_per_second":[0-9]*//') && \
+	  y=$$($(B)/gtx980/smk run $$a --json --full-eval | sed 's/"seconds":[^,]*,"cycles_per_second":[0-9]*//') && \
+	  [ -n "$$x" ] && [ "$$x" = "$$y" ] || { echo "smk-check failed: $(B)/gtx980/smk run $$a --json differs with --full-eval"; exit 1; }; \
+	  n=$$((n+1)); done; echo "smk-check: tm_step and --full-eval gave the same results on $$n runs"
 
 unit: $(foreach c,$(CONFIGS),$(B)/$(c)/unit)
 	@for c in $(CONFIGS); do echo "== unit tests, $$c"; ASAN_OPTIONS=fast_unwind_on_malloc=0 LSAN_OPTIONS=suppressions=$(abspath testbench/lsan.supp):print_suppressions=0 $(B)/$$c/unit || exit 1; done
@@ -274,7 +281,7 @@ GPU_CYCLES ?= 300000
 # SMK quotas with SMK_P SAVE / RESTORE; isolated runs included, about 4 s of CPU in all (":" = space)
 SMK_RTL_RUNS ?= --kernels:mri-q,stencil:--policy:qos:--scheme:rollover:--goal:mri-q=0.8:--epoch:5000:--cycles:50000 \
                 --kernels:stencil,spmv,mri-q:--policy:smkp:--scheme:smk:--epoch:5000:--cycles:100000
-cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_qm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_pe) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_sm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_drv) $(B)/small/cosim_gpu $(B)/small/smk_rtl
+cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_qm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_pe) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_sm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_drv) $(B)/small/cosim_gpu $(B)/small/smk_rtl $(B)/small/smk
 	@set -e; n=0; for c in $(CONFIGS); do \
 	  for s in 1 2 3 4 5; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES); n=$$((n+1)); done; \
 	  for s in 11 12 13; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES) --rand-reset; n=$$((n+1)); done; \
@@ -292,10 +299,14 @@ cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_qm) $(foreach c,$(CONFIGS),$(B
 	  | xargs -P $(JOBS) -I{} bash -c '{}' && echo "cosim-drv: $(words $(CONFIGS)) x 3 passed, 0 failed"
 	@set -e; for s in 61 62; do $(B)/small/cosim_gpu --quiet --seed $$s --cycles $(GPU_CYCLES); done; \
 	  $(B)/small/cosim_gpu --quiet --seed 63 --cycles $(GPU_CYCLES) --rand-reset; echo "cosim-gpu: small x 3 passed, 0 failed"
-	@set -e; for a in $(SMK_RTL_RUNS); do \
-	  out=$$($(B)/small/smk_rtl run --config small --workload testbench/workloads/parboil.wl $${a//:/ } --rtl 2>&1) \
-	  || { echo "$$out"; echo "smk --rtl: FAILED: $${a//:/ }"; exit 1; }; done; \
-	  echo "smk --rtl: small x $(words $(SMK_RTL_RUNS)) lockstep runs passed, 0 failed"
+	@# and the C-only smk (quiet steps, tm_step) must give the lockstep run's JSON, timings masked
+	@set -e; m='s/"seconds":[^,]*,"cycles_per_second":[0-9]*//'; for a in $(SMK_RTL_RUNS); do \
+	  x=$$($(B)/small/smk_rtl run --config small --workload testbench/workloads/parboil.wl $${a//:/ } --rtl --json 2>$(B)/small/smk_rtl.err) \
+	  || { cat $(B)/small/smk_rtl.err; echo "smk --rtl: FAILED: $${a//:/ }"; exit 1; }; \
+	  y=$$($(B)/small/smk run --config small --workload testbench/workloads/parboil.wl $${a//:/ } --json); \
+	  [ -n "$$x" ] && [ "$$(echo "$$x" | sed "$$m")" = "$$(echo "$$y" | sed "$$m")" ] \
+	  || { echo "smk --rtl: the C-only run differs from the lockstep run: $${a//:/ }"; exit 1; }; done; \
+	  echo "smk --rtl: small x $(words $(SMK_RTL_RUNS)) lockstep runs passed, 0 failed; the C-only runs gave the same results"
 
 cosim: $(B)/$(CFGN)/cosim_issue $(B)/$(CFGN)/cosim_pe $(B)/$(CFGN)/cosim_sm $(B)/$(CFGN)/cosim_drv
 	@set -e; for s in 1 2 3 4; do $(B)/$(CFGN)/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES); done; \

@@ -10,47 +10,6 @@
 
 #include <string.h>
 
-#ifdef SMK_QUIET_CHECK
-/* -DSMK_QUIET_CHECK (make smk-check): every quiet SM cycle is also evaluated and committed by the
- * full sm_eval / sm_commit, on a copy; the outputs sm_eval_quiet writes and the whole next state
- * (but the tb_idle memo, which the quiet commit leaves as it is) must be the same */
-#include <stdio.h>
-#include <stdlib.h>
-
-static void quiet_fail(int s, const char *what)
-{
-    fprintf(stderr, "smk: SMK_QUIET_CHECK: SM %d: the quiet path differs from sm_eval / sm_commit in %s\n", s, what);
-    exit(3);
-}
-
-static void quiet_check_eval(const sm_top_t *sm, const sm_in_t *si, const sm_out_t *q, int s)
-{
-    static sm_out_t f;
-    sm_eval(sm, si, &f);
-    if (f.set_rej != q->set_rej || f.tb_done != q->tb_done || f.wi.launch_v != q->wi.launch_v)
-        quiet_fail(s, "set_rej, tb_done or wi.launch_v");
-    if (f.wo.iss_v != q->wo.iss_v || memcmp(f.wo.iss_wid, q->wo.iss_wid, sizeof f.wo.iss_wid) ||
-        memcmp(f.wo.iss_ks, q->wo.iss_ks, sizeof f.wo.iss_ks))
-        quiet_fail(s, "the issues");
-    if (f.qo.rd_data != q->qo.rd_data)
-        quiet_fail(s, "qo.rd_data");
-    if (memcmp(&f.po, &q->po, sizeof f.po))
-        quiet_fail(s, "po");
-}
-
-static void quiet_check_commit(const sm_top_t *before, const sm_top_t *after, const sm_in_t *si, int s)
-{
-    static sm_top_t ref;
-    static sm_out_t f;
-    ref = *before;
-    sm_eval(&ref, si, &f);
-    sm_commit(&ref, si, &f);
-    ref.idle_key = after->idle_key, ref.idle_hit = after->idle_hit;
-    if (memcmp(&ref, after, sizeof ref))
-        quiet_fail(s, "the next state");
-}
-#endif
-
 void gpu_reset(gpu_top_t *g)
 {
     drv_reset(&g->drv);
@@ -59,7 +18,7 @@ void gpu_reset(gpu_top_t *g)
     qm_reset(&g->qm);
 }
 
-void gpu_eval(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *o)
+void gpu_eval_begin(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *o)
 {
     /* 1. the manager's outputs: its state only (m_rdata: its state and m_raddr) */
     qm_outputs(&g->qm, &o->m);
@@ -77,34 +36,38 @@ void gpu_eval(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *o)
     for (int s = 0; s < SMK_NUM_SM; s++)
         o->di.wused[s] = g->sm[s].wused;
     drv_eval(&g->drv, &o->di, &o->d);
+}
 
-    /* 3. the SMs: set-up and commands from the driver, register ports muxed on `own` */
-    for (int s = 0; s < SMK_NUM_SM; s++) {
-        sm_in_t *si = &o->si[s];
-        *si = in->sm[s];
-        if (own) {
-            si->csr_we = (uint32_t)(o->m.csr_we >> s & 1u);
-            si->csr_addr = o->m.csr_addr[s], si->csr_wdata = o->m.csr_wdata[s];
-            si->rd_addr = o->m.rd_addr[s];
-        }
-        si->set_v = o->d.set_v[s], si->set_tb = o->d.set_tb[s], si->set_mask = o->d.set_mask[s];
-        si->set_ks = o->d.set_ks[s], si->set_nreg = o->d.set_nreg[s], si->set_smem = o->d.set_smem[s];
-        si->set_go = o->d.set_go[s];
-        si->cmd_v = o->d.cmd_v[s], si->cmd_op = o->d.cmd_op[s], si->cmd_tb = o->d.cmd_tb[s];
-        si->cmd_ptr = o->d.cmd_ptr[s], si->cmd_idem = o->d.cmd_idem[s];
-        if (!(in->quiet_ok && sm_eval_quiet(&g->sm[s], si, &o->s[s])))
-            sm_eval(&g->sm[s], si, &o->s[s]);
-#ifdef SMK_QUIET_CHECK
-        else
-            quiet_check_eval(&g->sm[s], si, &o->s[s], s);
-#endif
-        const sm_out_t *so = &o->s[s];
-        o->di.set_rej[s] = so->set_rej, o->di.cmd_full[s] = so->po.cmd_full;
-        o->di.rsp_v[s] = so->po.rsp_v, o->di.rsp_op[s] = so->po.rsp_op, o->di.rsp_tb[s] = so->po.rsp_tb;
-        o->di.rsp_status[s] = so->po.rsp_status, o->di.rsp_ptr[s] = so->po.rsp_ptr;
-        o->di.tb_done[s] = so->tb_done;
+void gpu_sm_in(const gpu_in_t *in, const gpu_out_t *o, int s, sm_in_t *si)
+{
+    *si = in->sm[s];
+    if (o->m.own) {
+        si->csr_we = (uint32_t)(o->m.csr_we >> s & 1u);
+        si->csr_addr = o->m.csr_addr[s], si->csr_wdata = o->m.csr_wdata[s];
+        si->rd_addr = o->m.rd_addr[s];
     }
+    si->set_v = o->d.set_v[s], si->set_tb = o->d.set_tb[s], si->set_mask = o->d.set_mask[s];
+    si->set_ks = o->d.set_ks[s], si->set_nreg = o->d.set_nreg[s], si->set_smem = o->d.set_smem[s];
+    si->set_go = o->d.set_go[s];
+    si->cmd_v = o->d.cmd_v[s], si->cmd_op = o->d.cmd_op[s], si->cmd_tb = o->d.cmd_tb[s];
+    si->cmd_ptr = o->d.cmd_ptr[s], si->cmd_idem = o->d.cmd_idem[s];
+}
 
+void gpu_eval_sm(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *o, int s)
+{
+    /* 3. SM s: set-up and commands from the driver, register ports muxed on `own` */
+    sm_in_t *si = &o->si[s];
+    gpu_sm_in(in, o, s, si);
+    sm_eval(&g->sm[s], si, &o->s[s]);
+    const sm_out_t *so = &o->s[s];
+    o->di.set_rej[s] = so->set_rej, o->di.cmd_full[s] = so->po.cmd_full;
+    o->di.rsp_v[s] = so->po.rsp_v, o->di.rsp_op[s] = so->po.rsp_op, o->di.rsp_tb[s] = so->po.rsp_tb;
+    o->di.rsp_status[s] = so->po.rsp_status, o->di.rsp_ptr[s] = so->po.rsp_ptr;
+    o->di.tb_done[s] = so->tb_done;
+}
+
+void gpu_eval_end(const gpu_in_t *in, gpu_out_t *o)
+{
     /* 4. the manager's inputs (sampled at the edge): host port, snooped launch, the driver's
      * refusal, completion, lookup and request outputs, every SM's rd_data (whatever `own`) */
     qm_in_t *mi = &o->mi;
@@ -121,21 +84,20 @@ void gpu_eval(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *o)
     mi->rq_ack_kv = o->d.rq_ack_kv, mi->rq_ack_n = o->d.rq_ack_n;
 }
 
+void gpu_eval(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *o)
+{
+    gpu_eval_begin(g, in, o);
+    for (int s = 0; s < SMK_NUM_SM; s++)
+        gpu_eval_sm(g, in, o, s);
+    gpu_eval_end(in, o);
+}
+
 void gpu_commit(gpu_top_t *g, const gpu_in_t *in, const gpu_out_t *o)
 {
     (void)in;
     drv_commit(&g->drv, &o->di, &o->d);
     for (int s = 0; s < SMK_NUM_SM; s++)
-        if (o->s[s].quiet) {
-#ifdef SMK_QUIET_CHECK
-            static sm_top_t before;
-            before = g->sm[s];
-            sm_commit_quiet(&g->sm[s], &o->si[s], &o->s[s]);
-            quiet_check_commit(&before, &g->sm[s], &o->si[s], s);
-#else
-            sm_commit_quiet(&g->sm[s], &o->si[s], &o->s[s]);
-#endif
-        } else
+        if (!o->s[s].quiet) /* a quiet SM's cycle was committed by the caller's quiet step */
             sm_commit(&g->sm[s], &o->si[s], &o->s[s]);
     qm_commit(&g->qm, &o->mi, &o->m);
 }

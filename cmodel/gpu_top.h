@@ -31,9 +31,6 @@ typedef struct {
     uint32_t m_we, m_addr, m_wdata, m_raddr;
     uint32_t kl_goal, kl_x, kl_t;
     uint32_t kl_keep; /* relaunch: the manager keeps the entry's history (docs/qos_mgr.md section 4) */
-    /* not a port: 1 lets gpu_eval take an SM's quiet path (sm_eval_quiet), whose outputs are only
-     * those a C-only run reads (docs/gpu_top.md "Quiet SM cycles"); 0 (the cosims): every output */
-    uint32_t quiet_ok;
 } gpu_in_t;
 
 /* Outputs of every block and the effective inputs each block saw (the internal wiring). m holds
@@ -50,7 +47,46 @@ typedef struct {
 
 void gpu_reset(gpu_top_t *g);
 void gpu_eval(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *out);
+/* Clock edge. An SM with s[s].quiet = 1 is left as it is: its cycle was a quiet one, evaluated and
+ * committed by the caller (docs/gpu_top.md "Quiet SM cycles"). */
 void gpu_commit(gpu_top_t *g, const gpu_in_t *in, const gpu_out_t *out);
+
+/* gpu_eval in its steps (docs/gpu_top.md "Evaluation order"), for an environment that works SM by
+ * SM: gpu_eval_begin (the manager's outputs, the driver), then gpu_eval_sm for s = 0 .. NUM_SM-1 in
+ * that order, or for an SM whose cycle is quiet the caller's own quiet step (sm_quiet_i,
+ * gpu_quiet_out_i), then gpu_eval_end (the manager's inputs). gpu_eval is exactly that with
+ * gpu_eval_sm for every SM. */
+void gpu_eval_begin(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *out);
+void gpu_eval_sm(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *out, int s);
+void gpu_eval_end(const gpu_in_t *in, gpu_out_t *out);
+/* SM s's effective inputs (step 3: in->sm[s], set-up and command from out->d, register ports from
+ * out->m while it owns the SMs), after gpu_eval_begin */
+void gpu_sm_in(const gpu_in_t *in, const gpu_out_t *out, int s, sm_in_t *si);
+
+/* The register ports SM s sees (muxed on `own`), after gpu_eval_begin */
+static inline uint32_t gpu_sm_csr_we_i(const gpu_in_t *in, const gpu_out_t *o, int s)
+{
+    return o->m.own ? (uint32_t)(o->m.csr_we >> s & 1u) : in->sm[s].csr_we;
+}
+static inline uint32_t gpu_sm_rd_addr_i(const gpu_in_t *in, const gpu_out_t *o, int s)
+{
+    return o->m.own ? o->m.rd_addr[s] : in->sm[s].rd_addr;
+}
+/* Step 3 for SM s in a quiet cycle: its outputs as sm_eval gives them (set_rej, tb_done,
+ * wi.launch_v and po zero, qo.rd_data), s[s].quiet = 1, and what the driver receives from it. The
+ * issues (wo.iss_*) are the caller's; si[s] is not written. */
+static inline void gpu_quiet_out_i(gpu_out_t *o, int s, uint32_t rd_data)
+{
+    sm_out_t *so = &o->s[s];
+    so->qo.rd_data = rd_data;
+    so->set_rej = 0, so->tb_done = 0, so->wi.launch_v = 0;
+    so->po = sm_zero_po;
+    so->quiet = 1;
+    o->di.set_rej[s] = 0, o->di.cmd_full[s] = 0;
+    o->di.rsp_v[s] = 0, o->di.rsp_op[s] = 0, o->di.rsp_tb[s] = 0;
+    o->di.rsp_status[s] = 0, o->di.rsp_ptr[s] = 0;
+    o->di.tb_done[s] = 0;
+}
 
 #ifdef __cplusplus
 }

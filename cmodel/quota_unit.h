@@ -96,17 +96,81 @@ static inline void qu_eval_i(const quota_unit_t *q, const qu_in_t *in, qu_out_t 
     out->exhausted = (uint32_t)ex;
     out->epoch_end = (uint32_t)(t || early);
 }
-/* The body of qu_commit_quiet_i: the live statistics, the quota counters' decrements and the
- * timers of a common cycle (quota mode `mode`), from the issue, completion and ks_active ports. */
+/* Per-slot sums of a cycle, packed: field k (QU_PK_W bits) of a uint64_t for slot k (the packed
+ * form exists when SMK_KSLOTS fields fit and no sum can overflow its field) */
+#define QU_PK_W 16
+#define QU_PK (SMK_KSLOTS * QU_PK_W <= 64 && SMK_CP * SMK_WARP_SIZE < (1 << QU_PK_W) && SMK_SCHED < (1 << QU_PK_W))
+/* the timers of a common cycle (no snap, no tick: nsamp keeps its value) */
+static inline void qu_timers_i(quota_unit_t *q, uint32_t ks_active)
+{
+    const uint32_t emax = (uint32_t)SMK_MASK(SMK_EPOCH_W), shi = (uint32_t)SMK_MASK(SMK_STAT_W);
+    q->ecnt = q->ecnt < emax ? q->ecnt + 1 : emax;
+    q->scnt = q->scnt < emax ? q->scnt + 1 : emax;
+    for (uint32_t x = ks_active & (uint32_t)SMK_MASK(SMK_KSLOTS); x; x &= x - 1) {
+        const int k = smk_ctz(x);
+        q->cyc[k] = q->cyc[k] < shi ? q->cyc[k] + 1 : shi;
+    }
+}
+#if QU_PK
+/* The body of qu_commit_quiet_i with the completions' thread instructions (each capped at
+ * WARP_SIZE) and the issues summed per slot (packed: isum, csum): the live statistics, the quota
+ * counters' decrements and the timers of a common cycle (quota mode `mode`). Saturating adds
+ * applied port by port equal the per-slot sum added once (docs/quota_unit.md; see qu_commit): the
+ * terms are not negative, and so are the decrements, clamped at the bottom. */
+static inline void qu_count_pk_i(quota_unit_t *q, uint32_t mode, uint64_t isum, uint64_t csum, uint32_t ks_active)
+{
+    const uint32_t shi = (uint32_t)SMK_MASK(SMK_STAT_W);
+    const int64_t qlo = -((int64_t)1 << (SMK_QUOTA_W - 1));
+    const int64_t cdec = mode == SMK_QMODE_QOS, idec = mode == SMK_QMODE_SMK; /* 1: the counters count it */
+    for (uint64_t x = csum | isum; x;) {
+        const int k = smk_ctz(x) / QU_PK_W;
+        const uint32_t a = (uint32_t)(csum >> (QU_PK_W * k)) & (uint32_t)SMK_MASK(QU_PK_W);
+        const uint32_t n = (uint32_t)(isum >> (QU_PK_W * k)) & (uint32_t)SMK_MASK(QU_PK_W);
+        x &= ~((uint64_t)SMK_MASK(QU_PK_W) << (QU_PK_W * k));
+        const uint64_t st = (uint64_t)q->thr[k] + a, sw = (uint64_t)q->wis[k] + n;
+        q->thr[k] = st > shi ? shi : (uint32_t)st;
+        q->wis[k] = sw > shi ? shi : (uint32_t)sw;
+        const int64_t c = (int64_t)q->cnt[k] - cdec * a - idec * n;
+        q->cnt[k] = (int32_t)(c < qlo ? qlo : c);
+    }
+    qu_timers_i(q, ks_active);
+}
+/* packed per-slot sums: a completion of slot ks with act active threads (capped at WARP_SIZE), the
+ * completion ports, an issue of slot ks */
+static inline uint64_t qu_cp1_i(uint32_t ks, uint32_t act)
+{
+    const uint32_t k = ks & (uint32_t)SMK_MASK(SMK_KS_W);
+    return k < SMK_KSLOTS ? (uint64_t)(act > SMK_WARP_SIZE ? SMK_WARP_SIZE : act) << (QU_PK_W * k) : 0;
+}
+static inline uint64_t qu_cp_sum_i(uint32_t cp_v, const uint8_t *cp_ks, const uint8_t *cp_act)
+{
+    uint64_t sum = 0;
+    for (uint32_t x = cp_v & (uint32_t)SMK_MASK(SMK_CP); x; x &= x - 1) {
+        const int p = smk_ctz(x);
+        sum += qu_cp1_i(cp_ks[p], cp_act[p]);
+    }
+    return sum;
+}
+/* one issue of slot ks, packed */
+static inline uint64_t qu_iss1_i(uint32_t ks)
+{
+    const uint32_t k = ks & (uint32_t)SMK_MASK(SMK_KS_W);
+    return k < SMK_KSLOTS ? (uint64_t)1 << (QU_PK_W * k) : 0;
+}
+#endif
+/* the same from the issue and completion ports */
 static inline void qu_count_i(quota_unit_t *q, uint32_t mode, uint32_t iss_v, const uint8_t *iss_ks, uint32_t cp_v,
                               const uint8_t *cp_ks, const uint8_t *cp_act, uint32_t ks_active)
 {
-    const uint32_t emax = (uint32_t)SMK_MASK(SMK_EPOCH_W);
+#if QU_PK
+    uint64_t isum = 0;
+    for (uint32_t x = iss_v & (uint32_t)SMK_MASK(SMK_SCHED); x; x &= x - 1)
+        isum += qu_iss1_i(iss_ks[smk_ctz(x)]);
+    qu_count_pk_i(q, mode, isum, qu_cp_sum_i(cp_v, cp_ks, cp_act), ks_active);
+#else
     const int qos = mode == SMK_QMODE_QOS, smk = mode == SMK_QMODE_SMK;
     const uint32_t shi = (uint32_t)SMK_MASK(SMK_STAT_W);
     const int64_t qlo = -((int64_t)1 << (SMK_QUOTA_W - 1));
-    /* completions: thread instructions (and the QoS quota counters); saturating adds applied port
-     * by port equal the per-slot sum added once (docs/quota_unit.md; see qu_commit) */
     for (uint32_t x = cp_v & (uint32_t)SMK_MASK(SMK_CP); x; x &= x - 1) {
         const int p = smk_ctz(x);
         const uint32_t a = cp_act[p] > SMK_WARP_SIZE ? SMK_WARP_SIZE : cp_act[p];
@@ -130,13 +194,8 @@ static inline void qu_count_i(quota_unit_t *q, uint32_t mode, uint32_t iss_v, co
             }
         }
     }
-    /* timers (no snap, no tick: nsamp keeps its value) */
-    q->ecnt = q->ecnt < emax ? q->ecnt + 1 : emax;
-    q->scnt = q->scnt < emax ? q->scnt + 1 : emax;
-    for (uint32_t x = ks_active & (uint32_t)SMK_MASK(SMK_KSLOTS); x; x &= x - 1) {
-        const int k = smk_ctz(x);
-        q->cyc[k] = q->cyc[k] < shi ? q->cyc[k] + 1 : shi;
-    }
+    qu_timers_i(q, ks_active);
+#endif
 }
 /* qu_commit in the common cycle: no register write, no boundary (timed = 0, hence no snap), not
  * exhausted in a gating mode, no sampling tick. Then only the live statistics, the quota counters'

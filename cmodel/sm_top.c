@@ -7,8 +7,8 @@
  * (idle_key / idle_hit); tb_done is kept in done_c and recomputed only when run, live or a slot mask
  * changes; all are derived from the architectural state, never compared. The blocks' common-cycle
  * paths (ws_eval_i, qu_eval_i, ws_commit_quiet_i, qu_commit_quiet_i, the engine's quiet path) are
- * inline and do exactly what the blocks' functions do. C-only runs take sm_eval_quiet /
- * sm_commit_quiet in an SM's quiet cycle (docs/sm_top.md "Quiet cycles"; checked by make smk-check). */
+ * inline and do exactly what the blocks' functions do. C-only runs take the quiet cycle of sm_top.h
+ * (sm_quiet_i ...) in an SM's quiet cycle (docs/sm_top.md "Quiet cycles"; checked by make smk-check). */
 #include "sm_top.h"
 
 #include <string.h>
@@ -72,7 +72,7 @@ void sm_reset(sm_top_t *sm)
     pe_reset(&sm->pe);
 }
 
-static const pe_out_t zero_po; /* the engine's outputs when idle (a struct copy: no `rep stos`) */
+const pe_out_t sm_zero_po; /* the engine's outputs when idle (a struct copy: no `rep stos`) */
 
 void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *o)
 {
@@ -117,7 +117,7 @@ void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *o)
     pi->cap = in->cap;
     pi->mem_req_rdy = in->mem_req_rdy, pi->mem_rsp_v = in->mem_rsp_v, pi->mem_rsp_tag = in->mem_rsp_tag;
     if (pe_idle(&sm->pe, in->cmd_v)) { /* the engine's idle fast path: no output, no state change */
-        o->po = zero_po;
+        o->po = sm_zero_po;
         o->pc.quiet = 1, o->pc.g_d = 0, o->pc.dsel = 0;
     } else {
         pe_eval_c(&sm->pe, pi, &o->po, &o->pc);
@@ -151,40 +151,6 @@ void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *o)
     qi->ks_active = o->wo.ks_active;
     qu_eval_i(&sm->qu, qi, &o->qo, qpos);
     o->quiet = 0;
-}
-
-int sm_eval_quiet(const sm_top_t *sm, const sm_in_t *in, sm_out_t *o)
-{
-    /* no set-up, engine idle with no command (so po is zero: no stop, launch or free), no pending
-     * go, no exit, no finished TB (hence no launch and no finish at the warp scheduler), no
-     * register write, no epoch timer expiry, no sampling tick, not exhausted in a gating mode */
-    const quota_unit_t *q = &sm->qu;
-    if ((in->set_v & 1) | sm->go | (in->wexit & WALL) | sm->done_c | in->csr_we | (uint32_t)!pe_idle(&sm->pe, in->cmd_v))
-        return 0;
-    if (qu_tmr_i(q) || (q->sample_per != 0 && (uint64_t)q->scnt + 1 >= q->sample_per))
-        return 0;
-    const uint32_t pos = qu_pos_i(q), act = sm->ws.act_c;
-    const int gate = qu_gating_i(q);
-    if (gate && act != 0 && (act & pos) == 0)
-        return 0;
-    /* ws_eval_i with stop = 0, qallow = qu_qallow */
-    const wmask_t allow = sm->ws.allow_t[gate ? pos : (uint32_t)SMK_MASK(SMK_KSLOTS)];
-    ws_pick_i(&sm->ws, qu_policy_i(q), sm->ws.valid & in->ready & allow, &o->wo);
-    o->qo.rd_data = qu_read(q, in->rd_addr);
-    o->set_rej = 0, o->tb_done = 0, o->wi.launch_v = 0;
-    o->po = zero_po;
-    o->quiet = 1;
-    return 1;
-}
-
-void sm_commit_quiet(sm_top_t *sm, const sm_in_t *in, const sm_out_t *o)
-{
-    /* the slot table does not change (E1-E4 have nothing to do), nor does the tb_idle memo (it is
-     * only not brought up to date: it stays a valid memo); the warp scheduler's and the quota
-     * unit's common-cycle commits; the engine's quiet path with no DRAIN flag */
-    qu_count_i(&sm->qu, qu_mode_i(&sm->qu), o->wo.iss_v, o->wo.iss_ks, in->cp_v, in->cp_ks, in->cp_act, sm->ws.act_c);
-    ws_commit_issues_i(&sm->ws, &o->wo);
-    sm->pe.out &= (uint32_t)SMK_MASK(SMK_PE_OUT_W);
 }
 
 void sm_commit(sm_top_t *sm, const sm_in_t *in, const sm_out_t *o)

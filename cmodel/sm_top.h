@@ -75,8 +75,9 @@ typedef struct {
     pe_in_t pi;
     uint32_t set_ok;
     pe_comb_t pc; /* the engine's combinational signals of this cycle, reused by sm_commit */
-    /* 1: written by sm_eval_quiet, which writes only set_rej, tb_done, wo.iss_v / iss_wid / iss_ks,
-     * qo.rd_data, po and wi.launch_v (every other field keeps whatever it held) */
+    /* not a port: 1 = a quiet cycle evaluated and committed by the caller (gpu_quiet_out_i: only
+     * set_rej, tb_done, wo.iss_v / iss_wid / iss_ks, qo.rd_data, po and wi.launch_v are written,
+     * every other field keeps whatever it held); 0 = sm_eval */
     uint32_t quiet;
 } sm_out_t;
 
@@ -88,12 +89,43 @@ void sm_sync(sm_top_t *sm);
 void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *out);
 /* Clock edge: next state from current state, inputs and this cycle's outputs (from sm_eval). */
 void sm_commit(sm_top_t *sm, const sm_in_t *in, const sm_out_t *out);
-/* The quiet cycle (docs/sm_top.md "Quiet cycles"), for C-only runs: if the SM's cycle is quiet,
- * sm_eval_quiet writes the outputs listed at sm_out_t.quiet, exactly as sm_eval computes them, sets
- * quiet = 1 and returns 1; sm_commit_quiet is then sm_commit of that cycle. Otherwise it returns 0
- * and writes nothing. */
-int sm_eval_quiet(const sm_top_t *sm, const sm_in_t *in, sm_out_t *out);
-void sm_commit_quiet(sm_top_t *sm, const sm_in_t *in, const sm_out_t *out);
+/* ---- the quiet cycle (docs/sm_top.md "Quiet cycles"), for C-only runs (testbench/timing.c tm_step;
+ * checked against sm_eval / sm_commit by make smk-check) ---- */
+extern const pe_out_t sm_zero_po; /* the engine's outputs when idle */
+/* The cycle is quiet, from the state and the five inputs the test reads: no set-up offered, no
+ * pending go, no exit, no finished TB, no register write, the engine idle with no command, no epoch
+ * timer expiry, no sampling tick, not exhausted in a gating quota mode. Then sm_eval's outputs are
+ * set_rej = tb_done = wi.launch_v = 0, po = sm_zero_po, qo.rd_data = qu_read(&sm->qu, rd_addr) and
+ * the issues of ws_pick_i(&sm->ws, qu_policy_i(&sm->qu), sm_quiet_elig_i(sm, ready), wo) (ws_pick1_i
+ * per scheduler with an eligible warp); sm_commit is sm_commit_quiet_i. */
+static inline int sm_quiet_i(const sm_top_t *sm, uint32_t set_v, wmask_t wexit, uint32_t csr_we, uint32_t cmd_v)
+{
+    const quota_unit_t *q = &sm->qu;
+    if ((set_v & 1) | sm->go | (wexit & SMK_WMASK_ALL) | sm->done_c | csr_we | (uint32_t)!pe_idle(&sm->pe, cmd_v))
+        return 0;
+    if (qu_tmr_i(q) || (q->sample_per != 0 && (uint64_t)q->scnt + 1 >= q->sample_per))
+        return 0;
+    const uint32_t act = sm->ws.act_c;
+    return !(qu_gating_i(q) && act != 0 && (act & qu_pos_i(q)) == 0);
+}
+/* the eligible warps of a quiet cycle: ws_eval_i's elig with stop = 0 and qallow = qu_qallow */
+static inline wmask_t sm_quiet_elig_i(const sm_top_t *sm, wmask_t ready)
+{
+    const quota_unit_t *q = &sm->qu;
+    return sm->ws.valid & ready & sm->ws.allow_t[qu_gating_i(q) ? qu_pos_i(q) : (uint32_t)SMK_MASK(SMK_KSLOTS)];
+}
+#if QU_PK
+/* sm_commit of a quiet cycle: per issue (scheduler s, warp w of slot ks), ws_issue1_i(&sm->ws, s, w)
+ * and qu_iss1_i(ks) added to isum, as the caller picks them; then this, with csum = qu_cp_sum_i of
+ * the completion ports. The slot table and the tb_idle memo do not change (the memo is only not
+ * brought up to date: it stays a valid memo); the quota unit's common-cycle commit; the engine's
+ * quiet path with no DRAIN flag. */
+static inline void sm_commit_quiet_i(sm_top_t *sm, uint64_t isum, uint64_t csum)
+{
+    qu_count_pk_i(&sm->qu, qu_mode_i(&sm->qu), isum, csum, sm->ws.act_c);
+    sm->pe.out &= (uint32_t)SMK_MASK(SMK_PE_OUT_W);
+}
+#endif
 
 #ifdef __cplusplus
 }

@@ -93,6 +93,20 @@ static inline uint32_t ws_sched_nonempty(wmask_t e)
 #define WS_PACKK 0
 #endif
 
+/* The issue choice of scheduler s (rule 4 of docs/warp_sched.md) from its eligible warps e (not empty) */
+static inline int ws_pick1_i(const warp_sched_t *ws, uint32_t policy, wmask_t e, int s)
+{
+    const int lastg = s + ws->last[s] * SMK_SCHED;
+    if (policy == SMK_POLICY_LRR) {
+        /* bits above lastg (2ULL << 63 == 0 is well defined), else wrap to the lowest */
+        const wmask_t above = e & ~((2ULL << lastg) - 1ULL);
+        return smk_ctz(above ? above : e);
+    }
+    if (((ws->last_v >> s) & 1) && ((e >> lastg) & 1))
+        return lastg;
+    return ws_oldest(ws, e);
+}
+
 /* The issue choice of every scheduler (rule 4 of docs/warp_sched.md) from the eligible warps elig:
  * writes out->iss_v, iss_wid, iss_ks; returns the mask of the issued warps. The whole of ws_eval in
  * a cycle whose other outputs nobody reads (sm_top's quiet cycle). */
@@ -109,18 +123,7 @@ static inline wmask_t ws_pick_i(const warp_sched_t *ws, uint32_t policy, wmask_t
     /* only the schedulers with an eligible warp */
     for (uint32_t sx = elig ? ws_sched_nonempty(elig) : 0; sx; sx &= sx - 1) {
         const int s = smk_ctz(sx);
-        const wmask_t e = elig & WS_SMASK(s);
-        const int lastg = s + ws->last[s] * SMK_SCHED;
-        int w;
-        if (policy == SMK_POLICY_LRR) {
-            /* bits above lastg (2ULL << 63 == 0 is well defined), else wrap to the lowest */
-            wmask_t above = e & ~((2ULL << lastg) - 1ULL);
-            w = smk_ctz(above ? above : e);
-        } else if (((ws->last_v >> s) & 1) && ((e >> lastg) & 1)) {
-            w = lastg;
-        } else {
-            w = ws_oldest(ws, e);
-        }
+        const int w = ws_pick1_i(ws, policy, elig & WS_SMASK(s), s);
         iss_v |= 1u << s;
         issued |= 1ULL << w;
 #if WS_PACK
@@ -171,15 +174,19 @@ static inline void ws_eval_i(const warp_sched_t *ws, const ws_in_t *in, ws_out_t
     out->wvalid = ws->valid;
 }
 
-/* the part of ws_commit that the issues make: last[s] names the warp scheduler s issued */
+/* the part of ws_commit that an issue makes: last[s] names the warp w scheduler s issued */
+static inline void ws_issue1_i(warp_sched_t *ws, int s, int w)
+{
+    ws->last[s] = (uint8_t)(w / SMK_SCHED);
+    ws->last_v |= 1u << s;
+}
+/* the part of ws_commit that the issues make */
 static inline void ws_commit_issues_i(warp_sched_t *ws, const ws_out_t *out)
 {
-    const uint32_t iv = out->iss_v & (uint32_t)SMK_MASK(SMK_SCHED);
-    for (uint32_t x = iv; x; x &= x - 1) {
+    for (uint32_t x = out->iss_v & (uint32_t)SMK_MASK(SMK_SCHED); x; x &= x - 1) {
         const int s = smk_ctz(x);
-        ws->last[s] = (uint8_t)(out->iss_wid[s] / SMK_SCHED);
+        ws_issue1_i(ws, s, out->iss_wid[s]);
     }
-    ws->last_v |= iv;
 }
 
 /* ws_commit when no warp finishes and none is launched (the common cycle): only the issues update

@@ -4,7 +4,7 @@
  *
  *   smk run --config NAME --workload FILE --kernels A,B[,...] --policy P [--scheme S] [--goal K=F]...
  *           [--cycles N] [--iso-cycles N] [--epoch N] [--seed S] [--json|--csv]
- *           [--rtl [--fst FILE --window FIRST:LAST]]
+ *           [--full-eval] [--rtl [--fst FILE --window FIRST:LAST]]
  *   smk run [--default [options]]  the default scenario (gtx980, tpacf QoS + spmv, qos, Rollover, 80%)
  *   smk check --workload FILE      parse a workload file and check its kernels fit this configuration
  *   smk --help
@@ -81,6 +81,9 @@ static void usage(FILE *f)
             "                       comparing every output and state element every cycle (runs the sibling\n"
             "                       binary smk_rtl: make build/%s/smk_rtl); a mismatch prints the signal, both\n"
             "                       values and a replay command, exit status 1\n"
+            "  --full-eval          evaluate every block in full every cycle (gpu_eval, tm_observe, gpu_commit:\n"
+            "                       the composition --rtl runs) instead of the quiet steps; the same results,\n"
+            "                       slower (make smk-check compares the two)\n"
             "  --fst FILE --window FIRST:LAST\n"
             "                       with --rtl: FST waveform of lockstep cycles FIRST..LAST (counted over all\n"
             "                       runs of the command, isolated runs first)\n"
@@ -133,6 +136,7 @@ typedef struct {
     int trace;            /* --trace: preemption commands, responses and restores on stderr */
     int max2, evict_drain, pmode_drop; /* cfg_max2, cfg_evict = DRAIN, cfg_pmode = DROP */
     int rtl;              /* --rtl (smk_rtl only): the RTL in lockstep */
+    int full;             /* --full-eval (or --rtl): the reference composition every cycle, no quiet steps */
 } run_t;
 
 typedef struct {
@@ -222,7 +226,6 @@ static void simulate(const run_t *r, result_t *res)
     static gpu_out_t o;
     static mq_t mq;
     memset(&in, 0, sizeof in);
-    in.quiet_ok = !r->rtl; /* the lockstep compares every SM output: the full evaluation */
     memset(&mq, 0, sizeof mq);
     memset(res, 0, sizeof *res);
     gpu_reset(&g);
@@ -257,7 +260,6 @@ static void simulate(const run_t *r, result_t *res)
     const double t0 = now_s();
     const uint64_t prog_every = 1u << 17;
     for (uint64_t c = 0; c < r->cycles; c++) {
-        tm_inputs(t, &g, &in, c);
         /* the host never writes the SMs' registers: the manager owns them (quota schemes), or
          * their reset values are wanted (SM_CTRL: GTO, quota mode OFF; no epochs) */
         in.m_we = 0;
@@ -279,12 +281,16 @@ static void simulate(const run_t *r, result_t *res)
             in.kl_keep = res->kdone[k] > 0;
             kl_last = k;
         }
-        gpu_eval(&g, &in, &o);
+        if (r->full) { /* the reference composition (and --rtl: the lockstep compares every SM output) */
+            tm_inputs(t, &g, &in, c);
+            gpu_eval(&g, &in, &o);
 #ifdef SMK_RTL
-        if (r->rtl) /* drive the RTL with `in`, compare everything, clock it; exits on a mismatch */
-            smk_rtl_cycle(&g, &in, &o, r->label, c);
+            if (r->rtl) /* drive the RTL with `in`, compare everything, clock it; exits on a mismatch */
+                smk_rtl_cycle(&g, &in, &o, r->label, c);
 #endif
-        tm_observe(t, &g, &o, c);
+            tm_observe(t, &g, &o, c);
+        } else /* the same, SM by SM, with the quiet SMs' clock edges (docs/workload.md "tm_step") */
+            tm_step(t, &g, &in, &o, c);
         if (!h->kl_v && kl_last >= 0) { /* kl_rej of the launch presented last cycle */
             if (o.d.kl_rej)
                 pend[npend++] = kl_last;
@@ -543,7 +549,7 @@ static int cmd_run(int argc, char **argv)
 {
     const char *config = NULL, *wpath = NULL, *kernels = NULL, *policy = NULL, *scheme = "off";
     const char *goals[64];
-    int ngoals = 0, out = 0, rtl = 0, trace = 0, max2 = 0, def = argc == 0;
+    int ngoals = 0, out = 0, rtl = 0, full = 0, trace = 0, max2 = 0, def = argc == 0;
     const char *preempt = "save", *evict = "save";
     uint64_t cycles = 2000000, iso = 0, seed = 1, epoch = 10000;
     int have_iso = 0;
@@ -560,6 +566,10 @@ static int cmd_run(int argc, char **argv)
         }
         if (!strcmp(a, "--rtl")) {
             rtl = 1;
+            continue;
+        }
+        if (!strcmp(a, "--full-eval")) {
+            full = 1;
             continue;
         }
         if (!strcmp(a, "--trace")) {
@@ -664,7 +674,7 @@ static int cmd_run(int argc, char **argv)
     const char *wname = wpath ? wpath : DEFAULT_WL_NAME;
     static run_t r;
     memset(&r, 0, sizeof r);
-    r.wl = &wl, r.cycles = cycles, r.seed = seed, r.epoch = (uint32_t)epoch, r.rtl = rtl;
+    r.wl = &wl, r.cycles = cycles, r.seed = seed, r.epoch = (uint32_t)epoch, r.rtl = rtl, r.full = rtl | full;
     r.policy = (uint32_t)pick("--policy", policy, pol_name, 5);
     r.scheme = pick("--scheme", scheme, sc_name, SC_N);
     {
@@ -746,7 +756,7 @@ static int cmd_run(int argc, char **argv)
          * over the SMs as GPGPU-Sim does; fcfs would fill the lowest SMs first and leave SMs idle
          * for small grids (cutcp, histo, mri-q). A single kernel is never preempted. */
         ri.wl = &wl, ri.nk = 1, ri.kw[0] = r.kw[k], ri.policy = 2, ri.scheme = SC_OFF, ri.cycles = iso;
-        ri.seed = seed, ri.epoch = r.epoch, ri.rtl = rtl;
+        ri.seed = seed, ri.epoch = r.epoch, ri.rtl = rtl, ri.full = r.full;
         char lab[64];
         snprintf(lab, sizeof lab, "isolated %s", wl.k[r.kw[k]].name);
         ri.label = lab;

@@ -1325,3 +1325,66 @@ Test(quota_unit, csr_write_in_boundary_cycle, .description = "a rule sees the ol
     cyc(&b);
     cr_assert_eq(cnt(&b, 1), 5 - NS);
 }
+
+/* The common-cycle commit (qu_commit_quiet_i: qu_count_i, the per-slot packed sums that the SM
+ * top's and smk's quiet paths use) against qu_commit, on random states that sit at the saturation
+ * edges and random issue and completion ports, in every quota mode and scheme. Wherever
+ * qu_commit_quiet_i takes the cycle, the next state must be qu_commit's. Seeded: the failure
+ * message names the seed and the iteration. */
+Test(quota_unit, common_cycle_matches_qu_commit,
+     .description = "qu_commit_quiet_i (per-slot sums, saturation, clamping) equals qu_commit wherever it applies")
+{
+    const uint64_t seed = 20261121;
+    rng_t r;
+    rng_seed(&r, seed);
+    /* values near the edges: 0, small, and the last few before saturation */
+    const uint32_t sv[] = {0, 1, 5, SMAX - 200, SMAX - 33, SMAX - 1, SMAX};
+    const int32_t cv[] = {QMIN, QMIN + 1, QMIN + 31, QMIN + 128, -1, 0, 1, 3, 100, QMAX};
+    int taken = 0, sat_thr = 0, sat_wis = 0, clamp = 0;
+    for (int it = 0; it < 20000; it++) {
+        quota_unit_t a;
+        memset(&a, 0, sizeof a);
+        qu_reset(&a);
+        a.sm_ctrl = u_ctrl(rng_below(&r, 2), rng_below(&r, 4), rng_below(&r, 4), rng_below(&r, 2));
+        a.epoch_len = rng_below(&r, 3) ? 0 : 1 + rng_below(&r, 50);
+        a.sample_per = rng_below(&r, 3) ? 0 : 1 + rng_below(&r, 50);
+        a.qos_mask = rng_below(&r, KALL + 1);
+        a.ecnt = rng_below(&r, 2) ? EMAX : rng_below(&r, 40);
+        a.scnt = rng_below(&r, 2) ? EMAX : rng_below(&r, 40);
+        for (int k = 0; k < NK; k++) {
+            a.thr[k] = sv[rng_below(&r, 7)], a.wis[k] = sv[rng_below(&r, 7)], a.cyc[k] = sv[rng_below(&r, 7)];
+            a.cnt[k] = cv[rng_below(&r, 10)], a.quota[k] = rng_below(&r, 1000);
+        }
+        qu_in_t in;
+        memset(&in, 0, sizeof in);
+        for (int s = 0; s < NS; s++)
+            if (rng_below(&r, 4))
+                in.iss_v |= 1u << s, in.iss_ks[s] = (uint8_t)rng_below(&r, 1u << SMK_KS_W);
+        for (int p = 0; p < NCP; p++)
+            if (rng_below(&r, 4))
+                in.cp_v |= 1u << p, in.cp_ks[p] = (uint8_t)rng_below(&r, 1u << SMK_KS_W),
+                in.cp_act[p] = (uint8_t)rng_below(&r, 2 * SMK_WARP_SIZE + 1); /* > warp_size: clamped */
+        in.ks_active = rng_below(&r, KALL + 1);
+        in.rd_addr = rng_below(&r, 64);
+        qu_out_t out;
+        qu_eval(&a, &in, &out);
+        quota_unit_t quiet = a, full = a;
+        if (!qu_commit_quiet_i(&quiet, &in, &out))
+            continue;
+        taken++;
+        qu_commit(&full, &in, &out);
+        for (int k = 0; k < NK; k++) {
+            sat_thr += full.thr[k] == SMAX && a.thr[k] != SMAX;
+            sat_wis += full.wis[k] == SMAX && a.wis[k] != SMAX;
+            clamp += full.cnt[k] == QMIN && a.cnt[k] != QMIN;
+        }
+        cr_assert(!memcmp(&quiet, &full, sizeof quiet),
+                  "seed %llu iteration %d: qu_commit_quiet_i differs from qu_commit (mode %u)",
+                  (unsigned long long)seed, it, qu_mode_i(&a));
+    }
+    /* the edges were reached (the comparison is not vacuous) */
+    cr_assert_gt(taken, 5000, "common cycles taken: %d", taken);
+    cr_assert_gt(sat_thr, 100, "thr saturated by the cycle: %d", sat_thr);
+    cr_assert_gt(sat_wis, 100, "wis saturated by the cycle: %d", sat_wis);
+    cr_assert_gt(clamp, 50, "cnt clamped at the bottom by the cycle: %d", clamp);
+}

@@ -19,6 +19,14 @@
 #define NONE 0xffffffffu
 #define FP 8                 /* channel times in 1/256 cycle */
 
+/* the quiet step needs the packed per-slot sums (QU_PK) and at most 8 schedulers (a byte each in
+ * wid / iks); without them every SM takes gpu_eval_sm (the results are the same, only slower) */
+#if QU_PK && SMK_SCHED <= 8 && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define TM_QUIET 1
+#else
+#define TM_QUIET 0
+#endif
+
 /* The fields written at every issue or completion are not of a character type (uint8_t): a store
  * through one may alias anything, and the compiler would reload every other value after it. */
 typedef struct {     /* a warp and its generation: kept whole by the warp, copied into its events */
@@ -255,8 +263,10 @@ static void far_move(timing_t *t, uint64_t c)
 /* SM m's completion queue in cycle c, served from its head (docs/workload.md "Timing model"): an
  * entry whose warp was removed (DROP) since its issue is discarded without a port (its MSHRs are
  * given back); the others take the free ports in queue order (cp_v bit 0, 1, ...); serving stops at
- * the first live entry that finds none. Returns the number of ports taken. */
-static inline uint32_t serve_queue(timing_t *restrict t, sm_in_t *restrict si, tsm_t *restrict m, uint64_t c)
+ * the first live entry that finds none. Returns the number of ports taken; adds the completions'
+ * packed per-slot sum (qu_cp1_i) to *csum. */
+static inline uint32_t serve_queue(timing_t *restrict t, sm_in_t *restrict si, tsm_t *restrict m, uint64_t c,
+                                   uint64_t *restrict csum)
 {
     ev_t *const ev = t->ev;
     const uint32_t c32 = (uint32_t)c;
@@ -291,6 +301,11 @@ static inline uint32_t serve_queue(timing_t *restrict t, sm_in_t *restrict si, t
             t->st.cp_deferred += c32 - v->due; /* cycles it waited for a port */
             si->cp_ks[ncp] = x->ks;
             si->cp_act[ncp] = (uint8_t)v->act;
+#if TM_QUIET
+            *csum += qu_cp1_i(x->ks, v->act);
+#else
+            (void)csum;
+#endif
             ncp++;
             t->tk[x->kid].ks.thr += v->act;
             /* branch-free (both conditions are data: random latencies and dependences) */
@@ -330,77 +345,83 @@ static inline uint64_t dram_ctx(timing_t *t, uint32_t ch, uint64_t now)
     return ((start + t->serv_fp + (1u << FP) - 1) >> FP) + t->mem_lat;
 }
 
-void tm_inputs(timing_t *t, const gpu_top_t *g, gpu_in_t *in, uint64_t c)
+/* tm_inputs before the SMs: the far events due in reach */
+static inline void inputs_begin(timing_t *t, uint64_t c)
 {
 #ifdef TM_CHECK
     t->now = c;
 #endif
     if (t->far.head != NONE)
         far_move(t, c);
-    elist_t *const bk = t->wheel[c & (WHEEL - 1)];
-    ev_t *const ev = t->ev;
-    const uint32_t mshr = t->mshr;
-    for (int s = 0; s < NSM; s++) {
-        tsm_t *const m = &t->sm[s];
-        sm_in_t *const si = &in->sm[s];
-        si->mem_rsp_v = 0;
-        si->mem_req_rdy = 1;
-        si->cap = 0;
-        /* completions: the events due now join the tail of the SM's queue (they are due later and
-         * issued later than every event waiting there), then the queue is served from its head */
-        const uint32_t bh = bk[s].head;
-        if (bh != NONE) {
-            if (m->qhead == NONE)
-                m->qhead = bh;
-            else
-                ev[m->qtail].next = bh;
-            m->qtail = bk[s].tail;
-            bk[s].head = NONE;
-        }
-        uint32_t ncp = 0;
-        if (m->qhead != NONE)
-            ncp = serve_queue(t, si, m, c);
-        si->cp_v = (1u << ncp) - 1; /* ports 0 .. ncp - 1 */
-        /* valid warps only: the SM top's live set (registered state) */
-        const wmask_t live = g->sm[s].live, busy = m->busy, done = m->done;
-        si->ready = live & ~(m->wait | m->full | done | (m->mem_out >= mshr ? m->gnext : 0));
-        si->wbusy = live & busy;
-        si->wexit = live & done & ~busy;
-    }
-    /* context responses: apart, as they are rare (none while no request is in flight) */
-    for (int s = 0; s < NSM && t->nmq; s++) {
-        tsm_t *const m = &t->sm[s];
-        sm_in_t *const si = &in->sm[s];
-        if (m->nmq && m->mq_min <= c) {
-            mq_t *q = &t->mq[s];
-            /* the earliest due response (ties: lowest index), one per cycle */
-            int best = -1;
-            uint64_t bd = UINT64_MAX, second = UINT64_MAX;
-            for (int i = 0; i < m->nmq; i++) {
-                if (q->due[i] < bd)
-                    second = bd, bd = q->due[i], best = i;
-                else if (q->due[i] < second)
-                    second = q->due[i];
-            }
-            si->mem_rsp_v = 1, si->mem_rsp_tag = q->tag[best];
-            m->nmq--, t->nmq--;
-            q->due[best] = q->due[m->nmq], q->tag[best] = q->tag[m->nmq];
-            m->mq_min = second;
-            t->st.ctx_lines++;
-        }
-    }
 }
 
-/* The issues of SM s in cycle c (wo: iss_v, iss_wid), in issue-port order (lowest q first: the
- * issue number of docs/workload.md "Timing model"). Per issue: one draw r from *rs (the caller's
- * copy of t->r, kept in registers), one event into the wheel (or the far list), the warp's masks. */
-static inline void issue_all(timing_t *restrict t, tsm_t *restrict m, rng_t *restrict rs, int s,
-                             const ws_out_t *wo, uint64_t c)
+/* tm_inputs of SM s; returns the packed per-slot sum of its completions (qu_cp1_i) */
+static inline uint64_t inputs_sm(timing_t *restrict t, const gpu_top_t *g, sm_in_t *restrict si, int s, uint64_t c)
+{
+    elist_t *const bk = &t->wheel[c & (WHEEL - 1)][s];
+    tsm_t *const m = &t->sm[s];
+    si->mem_rsp_v = 0;
+    si->mem_req_rdy = 1;
+    si->cap = 0;
+    /* completions: the events due now join the tail of the SM's queue (they are due later and
+     * issued later than every event waiting there), then the queue is served from its head */
+    const uint32_t bh = bk->head;
+    if (bh != NONE) {
+        if (m->qhead == NONE)
+            m->qhead = bh;
+        else
+            t->ev[m->qtail].next = bh;
+        m->qtail = bk->tail;
+        bk->head = NONE;
+    }
+    uint32_t ncp = 0;
+    uint64_t csum = 0;
+    if (m->qhead != NONE)
+        ncp = serve_queue(t, si, m, c, &csum);
+    si->cp_v = (1u << ncp) - 1; /* ports 0 .. ncp - 1 */
+    /* valid warps only: the SM top's live set (registered state) */
+    const wmask_t live = g->sm[s].live, busy = m->busy, done = m->done;
+    si->ready = live & ~(m->wait | m->full | done | (m->mem_out >= t->mshr ? m->gnext : 0));
+    si->wbusy = live & busy;
+    si->wexit = live & done & ~busy;
+    /* context responses (none while no request is in flight) */
+    if (t->nmq && m->nmq && m->mq_min <= c) {
+        mq_t *q = &t->mq[s];
+        /* the earliest due response (ties: lowest index), one per cycle */
+        int best = -1;
+        uint64_t bd = UINT64_MAX, second = UINT64_MAX;
+        for (int i = 0; i < m->nmq; i++) {
+            if (q->due[i] < bd)
+                second = bd, bd = q->due[i], best = i;
+            else if (q->due[i] < second)
+                second = q->due[i];
+        }
+        si->mem_rsp_v = 1, si->mem_rsp_tag = q->tag[best];
+        m->nmq--, t->nmq--;
+        q->due[best] = q->due[m->nmq], q->tag[best] = q->tag[m->nmq];
+        m->mq_min = second;
+        t->st.ctx_lines++;
+    }
+    return csum;
+}
+
+void tm_inputs(timing_t *t, const gpu_top_t *g, gpu_in_t *in, uint64_t c)
+{
+    inputs_begin(t, c);
+    for (int s = 0; s < NSM; s++)
+        inputs_sm(t, g, &in->sm[s], s, c);
+}
+
+/* An issue of warp w of SM s in cycle c. Per issue: one draw r from *rs (the caller's copy of t->r,
+ * kept in registers), one event into the wheel (or the far list), the warp's masks. The issues of a
+ * cycle are made in issue-port order (lowest q first: the issue number of docs/workload.md "Timing
+ * model"): issue_all. */
+static inline __attribute__((always_inline)) void issue_one(timing_t *restrict t, tsm_t *restrict m,
+                                                           rng_t *restrict rs, int s, size_t w, uint64_t c)
 {
     ev_t *const ev = t->ev;
-    for (uint32_t iv = wo->iss_v; iv; iv &= iv - 1) {
+    {
         /* w and kid as size_t: every use then indexes with the same value, computed once */
-        const size_t w = wo->iss_wid[smk_ctz(iv)];
         twarp_t *const x = &m->wv[w];
         /* the event, filled in field by field as its values are known (its pad is never read) */
         const uint32_t e = t->free_head;
@@ -506,7 +527,13 @@ static inline void issue_all(timing_t *restrict t, tsm_t *restrict m, rng_t *res
             t->wait_ev[s][w] = e;
 #endif
     }
-    t->st.events += (uint32_t)smk_popc(wo->iss_v);
+}
+
+static void issue_all(timing_t *restrict t, tsm_t *restrict m, rng_t *restrict rs, int s, const ws_out_t *wo,
+                      uint64_t c)
+{
+    for (uint32_t iv = wo->iss_v; iv; iv &= iv - 1)
+        issue_one(t, m, rs, s, wo->iss_wid[smk_ctz(iv)], c);
 }
 
 static void clear_warps(timing_t *t, int s, wmask_t mask)
@@ -615,22 +642,129 @@ static void tm_observe_rare(timing_t *t, const gpu_top_t *g, const gpu_out_t *o,
     }
 }
 
+/* tm_observe of SM s, with the draws of the issues taken from *rs (the rare work's from t->r) */
+static inline void observe_sm(timing_t *t, const gpu_top_t *g, const gpu_out_t *o, int s, uint64_t c, rng_t *rs)
+{
+    const sm_out_t *so = &o->s[s];
+    const pe_out_t *po = &so->po;
+    /* issues */
+    if (so->wo.iss_v)
+        issue_all(t, &t->sm[s], rs, s, &so->wo, c);
+    /* the rest is rare: one test for all of it */
+    if (o->si[s].wexit | so->tb_done | po->free_v | o->d.cmd_v[s] | so->wi.launch_v | po->mem_req_v) {
+        t->r = *rs;
+        tm_observe_rare(t, g, o, s, c);
+        *rs = t->r;
+    }
+}
+
 void tm_observe(timing_t *t, const gpu_top_t *g, const gpu_out_t *o, uint64_t c)
 {
-    const drv_out_t *d = &o->d;
+    rng_t r = t->r; /* the draws of this cycle, in registers; stored back at the end */
+    for (int s = 0; s < NSM; s++)
+        observe_sm(t, g, o, s, c, &r);
+    t->r = r;
+}
+
+#ifdef SMK_QUIET_CHECK
+/* -DSMK_QUIET_CHECK (make smk-check): every quiet SM cycle of tm_step is evaluated and committed a
+ * second time by the full sm_eval / sm_commit, on a copy of the SM's state from before it; the
+ * outputs the quiet step writes and the whole next state (but the tb_idle memo, which the quiet
+ * commit leaves as it is) must be the same */
+static void quiet_fail(int s, uint64_t c, const char *what)
+{
+    fprintf(stderr, "smk: SMK_QUIET_CHECK: SM %d cycle %llu: the quiet step differs from sm_eval / sm_commit in %s\n",
+            s, (unsigned long long)c, what);
+    exit(3);
+}
+
+static void quiet_check(const sm_top_t *before, const sm_top_t *after, const gpu_in_t *in, const gpu_out_t *o, int s,
+                        uint64_t c)
+{
+    static sm_in_t si;
+    static sm_out_t f;
+    static sm_top_t ref;
+    const sm_out_t *q = &o->s[s];
+    gpu_sm_in(in, o, s, &si);
+    sm_eval(before, &si, &f);
+    if (f.set_rej != q->set_rej || f.tb_done != q->tb_done || f.wi.launch_v != q->wi.launch_v)
+        quiet_fail(s, c, "set_rej, tb_done or wi.launch_v");
+    if (f.wo.iss_v != q->wo.iss_v || memcmp(f.wo.iss_wid, q->wo.iss_wid, sizeof f.wo.iss_wid) ||
+        memcmp(f.wo.iss_ks, q->wo.iss_ks, sizeof f.wo.iss_ks))
+        quiet_fail(s, c, "the issues");
+    if (f.qo.rd_data != q->qo.rd_data)
+        quiet_fail(s, c, "qo.rd_data");
+    if (memcmp(&f.po, &q->po, sizeof f.po))
+        quiet_fail(s, c, "po");
+    if (o->di.set_rej[s] != f.set_rej || o->di.cmd_full[s] != f.po.cmd_full || o->di.rsp_v[s] != f.po.rsp_v ||
+        o->di.rsp_op[s] != f.po.rsp_op || o->di.rsp_tb[s] != f.po.rsp_tb || o->di.rsp_status[s] != f.po.rsp_status ||
+        o->di.rsp_ptr[s] != f.po.rsp_ptr || o->di.tb_done[s] != f.tb_done)
+        quiet_fail(s, c, "the driver's inputs");
+    ref = *before;
+    sm_commit(&ref, &si, &f);
+    ref.idle_key = after->idle_key, ref.idle_hit = after->idle_hit;
+    if (memcmp(&ref, after, sizeof ref))
+        quiet_fail(s, c, "the next state");
+}
+#endif
+
+void tm_step(timing_t *t, gpu_top_t *g, gpu_in_t *in, gpu_out_t *o, uint64_t c)
+{
+    inputs_begin(t, c);
+    gpu_eval_begin(g, in, o);
     rng_t r = t->r; /* the draws of this cycle, in registers; stored back at the end */
     for (int s = 0; s < NSM; s++) {
-        const sm_out_t *so = &o->s[s];
-        const pe_out_t *po = &so->po;
-        /* issues */
-        if (so->wo.iss_v)
-            issue_all(t, &t->sm[s], &r, s, &so->wo, c);
-        /* the rest is rare: one test for all of it */
-        if (o->si[s].wexit | so->tb_done | po->free_v | d->cmd_v[s] | so->wi.launch_v | po->mem_req_v) {
-            t->r = r;
-            tm_observe_rare(t, g, o, s, c);
-            r = t->r;
+        sm_top_t *const sm = &g->sm[s];
+        sm_in_t *const si = &in->sm[s];
+        const uint64_t csum = inputs_sm(t, g, si, s, c);
+#if !TM_QUIET
+        (void)csum;
+#endif
+#if TM_QUIET
+        if (sm_quiet_i(sm, o->d.set_v[s], si->wexit, gpu_sm_csr_we_i(in, o, s), o->d.cmd_v[s])) {
+#ifdef SMK_QUIET_CHECK
+            static sm_top_t before;
+            before = *sm;
+#endif
+            /* the quiet cycle: evaluation, the issues' events, the SM's clock edge; each issue, in
+             * scheduler order (= issue_all's), is picked, sent to the timing model and committed */
+            warp_sched_t *const ws = &sm->ws;
+            const uint32_t policy = qu_policy_i(&sm->qu);
+            const wmask_t elig = sm_quiet_elig_i(sm, si->ready);
+            tsm_t *const m = &t->sm[s];
+            const uint32_t iss_v = elig ? ws_sched_nonempty(elig) : 0; /* every scheduler with an eligible warp issues */
+            uint64_t isum = 0;
+#ifdef SMK_QUIET_CHECK
+            uint64_t wid = 0, iks = 0; /* byte q: scheduler q's warp and slot (only the check reads them) */
+#endif
+            for (uint32_t sx = iss_v; sx; sx &= sx - 1) {
+                const int q = smk_ctz(sx);
+                const int w = ws_pick1_i(ws, policy, elig & WS_SMASK(q), q);
+                const uint32_t ks = ws->ks[w];
+                isum += qu_iss1_i(ks);
+                issue_one(t, m, &r, s, (size_t)w, c);
+                ws_issue1_i(ws, q, w);
+#ifdef SMK_QUIET_CHECK
+                wid |= (uint64_t)w << (8 * q), iks |= (uint64_t)ks << (8 * q);
+#endif
+            }
+            ws_out_t *const wo = &o->s[s].wo;
+            wo->iss_v = iss_v;
+#ifdef SMK_QUIET_CHECK
+            memcpy(wo->iss_wid, &wid, sizeof wo->iss_wid), memcpy(wo->iss_ks, &iks, sizeof wo->iss_ks);
+#endif
+            gpu_quiet_out_i(o, s, qu_read(&sm->qu, gpu_sm_rd_addr_i(in, o, s)));
+            sm_commit_quiet_i(sm, isum, csum);
+#ifdef SMK_QUIET_CHECK
+            quiet_check(&before, sm, in, o, s, c);
+#endif
+        } else
+#endif
+        {
+            gpu_eval_sm(g, in, o, s);
+            observe_sm(t, g, o, s, c, &r);
         }
     }
     t->r = r;
+    gpu_eval_end(in, o);
 }

@@ -30,7 +30,7 @@ typedef struct {
 
 typedef struct {
     uint64_t ctx_lines;     /* context lines served (save and restore) */
-    uint64_t saves, drops, restores_launched, events;
+    uint64_t saves, drops, restores_launched;
     uint64_t cp_deferred;   /* completion-cycles spent waiting for a port (one per waiting event per cycle) */
 } tm_stat_t;
 
@@ -43,6 +43,12 @@ void tm_inputs(timing_t *t, const gpu_top_t *g, gpu_in_t *in, uint64_t cycle);
 /* After gpu_eval, before gpu_commit of the same cycle: observe issues, set-ups, commands, launches,
  * frees, completions of TBs and memory requests. */
 void tm_observe(timing_t *t, const gpu_top_t *g, const gpu_out_t *o, uint64_t cycle);
+/* The C-only cycle (docs/workload.md "Timing model", "tm_step"): tm_inputs, gpu_eval and tm_observe,
+ * SM by SM, and the clock edge of every SM whose cycle is quiet (docs/sm_top.md "Quiet cycles";
+ * gpu_commit then commits the others). The host's inputs of `in` set; its pipelines', memory and
+ * cap fields are written here. Every result is what tm_inputs, gpu_eval, tm_observe and gpu_commit
+ * give (but the numbering of the events in the pool, which no result depends on). */
+void tm_step(timing_t *t, gpu_top_t *g, gpu_in_t *in, gpu_out_t *o, uint64_t cycle);
 const tm_kstat_t *tm_kstat(const timing_t *t, int k);
 const tm_stat_t *tm_stat(const timing_t *t);
 /* Reset every statistic (for a warm-up before a measured interval; smk does not use one today). */
