@@ -420,113 +420,112 @@ static inline __attribute__((always_inline)) void issue_one(timing_t *restrict t
                                                            rng_t *restrict rs, int s, size_t w, uint64_t c)
 {
     ev_t *const ev = t->ev;
-    {
-        /* w and kid as size_t: every use then indexes with the same value, computed once */
-        twarp_t *const x = &m->wv[w];
-        /* the event, filled in field by field as its values are known (its pad is never read) */
-        const uint32_t e = t->free_head;
-        if (e == NONE) { /* cannot happen: the pool holds max_inflight + 1 per warp */
-            fprintf(stderr, "smk: internal error: event pool exhausted\n");
-            exit(3);
-        }
-        ev_t *const v = &ev[e];
-        t->free_head = v->next;
-        v->next = NONE, v->id = x->id;
-        tkern_t *const tk = &t->tk[(size_t)x->kid];
-        tk->ks.wis++;
-        const wmask_t bw = 1ULL << w;
-        /* a warp issues only when ready, so not when done: left > 0 (a warp launched with none left
-         * is done at once) */
-#ifdef TM_CHECK
-        if (x->left == 0) {
-            fprintf(stderr, "smk: TM_CHECK: SM %d cycle %llu: warp %zu issued with no instruction left\n", s,
-                    (unsigned long long)c, w);
-            exit(3);
-        }
-#endif
-        if (--x->left == 0)
-            m->done |= bw;
-        m->busy |= bw;
-        m->full |= ++x->infl >= t->max_inflight ? bw : 0;
-        /* one draw: 22 bits for the next class (r_cls), 21 for the active threads (r_act), 21 for the
-         * dependence (r_dep), each compared with thresholds out of 2^32 after a shift (resolution
-         * 2^-21): r_cls = (r & 0x3fffff) << 10, r_act = ((r >> 22) & 0x1fffff) << 11,
-         * r_dep = (r >> 43) << 11; their top 8 bits are r's bits 14-21 and 35-42 */
-        const uint64_t r = rng_next(rs);
-        const int cls = x->ncls;
-        /* the class of the warp's next instruction, drawn now so that ready can depend on it (cmix is
-         * cumulative and its last non-zero class is 2^32, so the count is the class index) */
-        uint32_t nc = tk->cls_of[(r >> 14) & 0xffu];
-        if (nc == TK_SLOW) {
-            const uint64_t r_cls = (r & 0x3fffffu) << 10, *cmix = tk->k->cmix;
-            nc = (uint32_t)(r_cls >= cmix[0]) + (r_cls >= cmix[1]) + (r_cls >= cmix[2]);
-        }
-        x->ncls = (uint16_t)nc;
-        /* gnext: the warp's bit is (cls == WL_GLOBAL) until now (an issue or a launch sets both; a
-         * warp cleared by an exit or a free is not live again before its next launch), so it
-         * changes only with the class's global-ness */
-#ifdef TM_CHECK
-        if ((m->gnext >> w & 1) != (cls == WL_GLOBAL)) {
-            fprintf(stderr, "smk: TM_CHECK: SM %d cycle %llu: warp %zu: gnext differs from its class %d\n", s,
-                    (unsigned long long)c, w, cls);
-            exit(3);
-        }
-#endif
-        if ((nc == WL_GLOBAL) != (cls == WL_GLOBAL))
-            m->gnext ^= bw;
-        /* active threads: act_thr[a], a = the number of thresholds cact[i] (i < n_act - 1) at or
-         * below r_act */
-        uint32_t act = tk->act_of[(r >> 35) & 0xffu];
-        if (act == TK_SLOW) {
-            const wl_kernel_t *k = tk->k;
-            const uint64_t r_act = ((r >> 22) & 0x1fffffu) << 11;
-            uint32_t a = 0;
-            for (uint32_t i = 0; i + 1 < k->n_act; i++)
-                a += r_act >= k->cact[i];
-            act = k->act_thr[a];
-        }
-        const uint32_t dep = (r >> 43) < tk->dep_lim; /* r_dep: the warp waits for this instruction */
-        m->wait |= (wmask_t)dep << w;
-        v->act = act < x->nthr ? act : x->nthr, v->dep = dep;
-        uint64_t due;
-        uint32_t miss = 0;
-        if (cls != WL_GLOBAL)
-            due = c + t->dlat[cls];
-        else {
-            const wl_kernel_t *k = tk->k;
-            uint32_t n = k->lines_int;
-            if (k->t_lines_frac)
-                n += (rng_next(rs) >> 32) < k->t_lines_frac;
-            due = c + t->l1_lat;
-            tk->ks.gmem_lines += n;
-            for (uint32_t i = 0; i < n; i++) {
-                /* one draw per line: 21 bits L1 hit, 21 bits L2 hit, 22 bits channel */
-                const uint64_t y = rng_next(rs);
-                uint64_t d;
-                if (((y & 0x1fffffu) << 11) < k->t_l1)
-                    d = c + t->l1_lat;
-                else if ((((y >> 21) & 0x1fffffu) << 11) < k->t_l2)
-                    d = c + t->l2_lat, miss++;
-                else {
-                    const uint32_t ch = (uint32_t)(((y >> 42) * t->nch) >> 22);
-                    d = dram(t, ch, c), miss++;
-                    tk->ks.dram_lines++;
-                }
-                if (d > due)
-                    due = d;
-            }
-            if (due <= c)
-                due = c + 1;
-            m->mem_out += miss;
-        }
-        v->due = (uint32_t)due, v->lines = miss;
-        ev_push(t, s, e, due, c);
-#ifdef TM_CHECK
-        t->seq[e] = t->nseq++, t->cdue[e] = due;
-        if (dep)
-            t->wait_ev[s][w] = e;
-#endif
+    /* w and kid as size_t: every use then indexes with the same value, computed once */
+    twarp_t *const x = &m->wv[w];
+    /* the event, filled in field by field as its values are known (its pad is never read) */
+    const uint32_t e = t->free_head;
+    if (e == NONE) { /* cannot happen: the pool holds max_inflight + 1 per warp */
+        fprintf(stderr, "smk: internal error: event pool exhausted\n");
+        exit(3);
     }
+    ev_t *const v = &ev[e];
+    t->free_head = v->next;
+    v->next = NONE, v->id = x->id;
+    tkern_t *const tk = &t->tk[(size_t)x->kid];
+    tk->ks.wis++;
+    const wmask_t bw = 1ULL << w;
+    /* a warp issues only when ready, so not when done: left > 0 (a warp launched with none left
+     * is done at once) */
+#ifdef TM_CHECK
+    if (x->left == 0) {
+        fprintf(stderr, "smk: TM_CHECK: SM %d cycle %llu: warp %zu issued with no instruction left\n", s,
+                (unsigned long long)c, w);
+        exit(3);
+    }
+#endif
+    if (--x->left == 0)
+        m->done |= bw;
+    m->busy |= bw;
+    m->full |= ++x->infl >= t->max_inflight ? bw : 0;
+    /* one draw: 22 bits for the next class (r_cls), 21 for the active threads (r_act), 21 for the
+     * dependence (r_dep), each compared with thresholds out of 2^32 after a shift (resolution
+     * 2^-21): r_cls = (r & 0x3fffff) << 10, r_act = ((r >> 22) & 0x1fffff) << 11,
+     * r_dep = (r >> 43) << 11; their top 8 bits are r's bits 14-21 and 35-42 */
+    const uint64_t r = rng_next(rs);
+    const int cls = x->ncls;
+    /* the class of the warp's next instruction, drawn now so that ready can depend on it (cmix is
+     * cumulative and its last non-zero class is 2^32, so the count is the class index) */
+    uint32_t nc = tk->cls_of[(r >> 14) & 0xffu];
+    if (nc == TK_SLOW) {
+        const uint64_t r_cls = (r & 0x3fffffu) << 10, *cmix = tk->k->cmix;
+        nc = (uint32_t)(r_cls >= cmix[0]) + (r_cls >= cmix[1]) + (r_cls >= cmix[2]);
+    }
+    x->ncls = (uint16_t)nc;
+    /* gnext: the warp's bit is (cls == WL_GLOBAL) until now (an issue or a launch sets both; a
+     * warp cleared by an exit or a free is not live again before its next launch), so it
+     * changes only with the class's global-ness */
+#ifdef TM_CHECK
+    if ((m->gnext >> w & 1) != (cls == WL_GLOBAL)) {
+        fprintf(stderr, "smk: TM_CHECK: SM %d cycle %llu: warp %zu: gnext differs from its class %d\n", s,
+                (unsigned long long)c, w, cls);
+        exit(3);
+    }
+#endif
+    if ((nc == WL_GLOBAL) != (cls == WL_GLOBAL))
+        m->gnext ^= bw;
+    /* active threads: act_thr[a], a = the number of thresholds cact[i] (i < n_act - 1) at or
+     * below r_act */
+    uint32_t act = tk->act_of[(r >> 35) & 0xffu];
+    if (act == TK_SLOW) {
+        const wl_kernel_t *k = tk->k;
+        const uint64_t r_act = ((r >> 22) & 0x1fffffu) << 11;
+        uint32_t a = 0;
+        for (uint32_t i = 0; i + 1 < k->n_act; i++)
+            a += r_act >= k->cact[i];
+        act = k->act_thr[a];
+    }
+    const uint32_t dep = (r >> 43) < tk->dep_lim; /* r_dep: the warp waits for this instruction */
+    m->wait |= (wmask_t)dep << w;
+    v->act = act < x->nthr ? act : x->nthr, v->dep = dep;
+    uint64_t due;
+    uint32_t miss = 0;
+    if (cls != WL_GLOBAL)
+        due = c + t->dlat[cls];
+    else {
+        const wl_kernel_t *k = tk->k;
+        uint32_t n = k->lines_int;
+        if (k->t_lines_frac)
+            n += (rng_next(rs) >> 32) < k->t_lines_frac;
+        due = c + t->l1_lat;
+        tk->ks.gmem_lines += n;
+        for (uint32_t i = 0; i < n; i++) {
+            /* one draw per line: 21 bits L1 hit, 21 bits L2 hit, 22 bits channel */
+            const uint64_t y = rng_next(rs);
+            uint64_t d;
+            if (((y & 0x1fffffu) << 11) < k->t_l1)
+                d = c + t->l1_lat;
+            else if ((((y >> 21) & 0x1fffffu) << 11) < k->t_l2)
+                d = c + t->l2_lat, miss++;
+            else {
+                const uint32_t ch = (uint32_t)(((y >> 42) * t->nch) >> 22);
+                d = dram(t, ch, c), miss++;
+                tk->ks.dram_lines++;
+            }
+            if (d > due)
+                due = d;
+        }
+        if (due <= c)
+            due = c + 1;
+        m->mem_out += miss;
+    }
+    v->due = (uint32_t)due, v->lines = miss;
+    ev_push(t, s, e, due, c);
+#ifdef TM_CHECK
+    t->seq[e] = t->nseq++, t->cdue[e] = due;
+    if (dep)
+        t->wait_ev[s][w] = e;
+#endif
+
 }
 
 static void issue_all(timing_t *restrict t, tsm_t *restrict m, rng_t *restrict rs, int s, const ws_out_t *wo,
@@ -717,9 +716,6 @@ void tm_step(timing_t *t, gpu_top_t *g, gpu_in_t *in, gpu_out_t *o, uint64_t c)
         sm_top_t *const sm = &g->sm[s];
         sm_in_t *const si = &in->sm[s];
         const uint64_t csum = inputs_sm(t, g, si, s, c);
-#if !TM_QUIET
-        (void)csum;
-#endif
 #if TM_QUIET
         if (sm_quiet_i(sm, o->d.set_v[s], si->wexit, gpu_sm_csr_we_i(in, o, s), o->d.cmd_v[s])) {
 #ifdef SMK_QUIET_CHECK
@@ -759,6 +755,8 @@ void tm_step(timing_t *t, gpu_top_t *g, gpu_in_t *in, gpu_out_t *o, uint64_t c)
             quiet_check(&before, sm, in, o, s, c);
 #endif
         } else
+#else
+        (void)csum, (void)sm;
 #endif
         {
             gpu_eval_sm(g, in, o, s);
