@@ -51,7 +51,7 @@ void gpu_eval(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *out);
  * committed by the caller (docs/gpu_top.md "Quiet SM cycles"). */
 void gpu_commit(gpu_top_t *g, const gpu_in_t *in, const gpu_out_t *out);
 
-/* gpu_eval in its steps (docs/gpu_top.md "Evaluation order"), for an environment that works SM by
+/* gpu_eval in its steps (docs/gpu_top.md "Cycle order", "Steps, SM by SM"), for an environment that works SM by
  * SM: gpu_eval_begin (the manager's outputs, the driver), then gpu_eval_sm for s = 0 .. NUM_SM-1 in
  * that order, or for an SM whose cycle is quiet the caller's own quiet step (sm_quiet_i,
  * gpu_quiet_out_i), then gpu_eval_end (the manager's inputs). gpu_eval is exactly that with

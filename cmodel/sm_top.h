@@ -76,8 +76,9 @@ typedef struct {
     uint32_t set_ok;
     pe_comb_t pc; /* the engine's combinational signals of this cycle, reused by sm_commit */
     /* not a port: 1 = a quiet cycle evaluated and committed by the caller (gpu_quiet_out_i: only
-     * set_rej, tb_done, wo.iss_v / iss_wid / iss_ks, qo.rd_data, po and wi.launch_v are written,
-     * every other field keeps whatever it held); 0 = sm_eval */
+     * set_rej, tb_done, qo.rd_data, po and wi.launch_v are written, and of the issues what the
+     * caller writes: tm_step writes wo.iss_v, and iss_wid / iss_ks only in its -DSMK_QUIET_CHECK
+     * build; every other field keeps whatever it held); 0 = sm_eval */
     uint32_t quiet;
 } sm_out_t;
 
@@ -116,8 +117,8 @@ static inline wmask_t sm_quiet_elig_i(const sm_top_t *sm, wmask_t ready)
 }
 #if QU_PK
 /* sm_commit of a quiet cycle: per issue (scheduler s, warp w of slot ks), ws_issue1_i(&sm->ws, s, w)
- * and qu_iss1_i(ks) added to isum, as the caller picks them; then this, with csum = qu_cp_sum_i of
- * the completion ports. The slot table and the tb_idle memo do not change (the memo is only not
+ * and qu_iss1_i(ks) added to isum, as the caller picks them; then this, with csum the completion ports'
+ * packed sum (qu_cp_sum_i, or qu_cp1_i per completion as they are granted). The slot table and the tb_idle memo do not change (the memo is only not
  * brought up to date: it stays a valid memo); the quota unit's common-cycle commit; the engine's
  * quiet path with no DRAIN flag. */
 static inline void sm_commit_quiet_i(sm_top_t *sm, uint64_t isum, uint64_t csum)

@@ -108,8 +108,8 @@ static inline int ws_pick1_i(const warp_sched_t *ws, uint32_t policy, wmask_t e,
 }
 
 /* The issue choice of every scheduler (rule 4 of docs/warp_sched.md) from the eligible warps elig:
- * writes out->iss_v, iss_wid, iss_ks; returns the mask of the issued warps. The whole of ws_eval in
- * a cycle whose other outputs nobody reads (sm_top's quiet cycle). */
+ * writes out->iss_v, iss_wid, iss_ks; returns the mask of the issued warps (ws_pick1_i per scheduler
+ * with an eligible warp, lowest first, as sm_top's quiet cycle also calls it). */
 static inline wmask_t ws_pick_i(const warp_sched_t *ws, uint32_t policy, wmask_t elig, ws_out_t *out)
 {
     uint32_t iss_v = 0;
