@@ -10,6 +10,7 @@
 #   make bench          C model vs Verilator speed on the same SM-level stimulus (CONFIG)
 #   make mutate         Yosys mutation testing of the RTL against the cosim -> docs/mutation.md
 #   make formal         Yosys SAT induction proofs of warp_sched and preempt_engine (small), non-vacuity checked
+#   make sweep          the papers' pair evaluation (QoS_reach, STP) on the C model -> build/sweep (docs/sweep.md)
 #   make ctx-table      save/restore cycles of the Parboil-like TB shapes (formula = C model) -> docs/ctx_table.md
 #   make clean
 #
@@ -45,14 +46,14 @@ CFGN    := $(call cfgname,$(CONFIG))
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLAGS OPT_FAST=-O2 \
                    -CFLAGS -std=c++14
 
-.PHONY: all run run-sm test setup lint cosim cosim-long area bench mutate formal clean unit hwgen-test help \
+.PHONY: all run run-sm test setup lint cosim cosim-long area bench mutate formal clean unit hwgen-test help sweep \
         ctx-table ctx-table-check workload-test smk-check
 .DELETE_ON_ERROR:
 
 all: $(B)/$(CFGN)/cosim_issue
 
 help:
-	@sed -n '2,17p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,18p' Makefile | sed 's/^# \{0,1\}//'
 
 setup:
 	@bash scripts/setup.sh
@@ -235,9 +236,20 @@ lint: $(foreach c,$(CONFIGS),$(B)/$(c)/lint.ok)
 hwgen-test: $(B)/hwgen
 	bash testbench/test_hwgen.sh $(B)/hwgen
 
-# workload files, the smk command's errors and the timing model's hand-computed rates (testbench/test_workload.sh)
+# workload files, the smk command's errors and the timing model's hand-computed rates (testbench/test_workload.sh),
+# then scripts/sweep.sh and sweep_plot.sh on a small sweep (testbench/test_sweep.sh)
 workload-test: $(B)/gtx980/smk
 	bash testbench/test_workload.sh $(B)/gtx980/smk
+	bash testbench/test_sweep.sh $(B)/gtx980/smk
+
+# the papers' pair evaluation on the C model (docs/sweep.md): every ordered pair of the Parboil kernels x
+# goals 0.5..0.95 x Naive, Spart, Rollover, 2M cycles each (2700 runs, about 70 min on 2 cores); resumes
+# where it stopped. SWEEP_ARGS narrows it (scripts/sweep.sh -h), e.g. SWEEP_ARGS="-g 0.8 -m rollover"
+SWEEP_DIR ?= $(B)/sweep
+sweep: setup
+	@$(MAKE) --no-print-directory $(B)/gtx980/smk
+	bash scripts/sweep.sh -b $(B)/gtx980/smk -o $(SWEEP_DIR) $(SWEEP_ARGS)
+	bash scripts/sweep_plot.sh $(SWEEP_DIR)
 
 # smk's self-checking build on scenarios that cover every quota scheme, dispatch policy, preemption
 # and eviction mode (exit status 3 and one line on the first difference)

@@ -3,7 +3,7 @@
  * to the isolated run, QoS goals met or not, STP, ANTT and fairness (design-notes 6).
  *
  *   smk run --config NAME --workload FILE --kernels A,B[,...] --policy P [--scheme S] [--goal K=F]...
- *           [--cycles N] [--iso-cycles N] [--epoch N] [--seed S] [--json|--csv]
+ *           [--cycles N] [--iso-cycles N] [--iso K=T/W]... [--epoch N] [--seed S] [--json|--csv]
  *           [--full-eval] [--rtl [--fst FILE --window FIRST:LAST]]
  *   smk run [--default [options]]  the default scenario (gtx980, tpacf QoS + spmv, qos, Rollover, 80%)
  *   smk check --workload FILE      parse a workload file and check its kernels fit this configuration
@@ -70,6 +70,10 @@ static void usage(FILE *f)
             "                       (repeatable; K=F,K2=F2 also accepted); such kernels are QoS kernels\n"
             "  --cycles N           cycles of the shared run (default 2000000, as the papers)\n"
             "  --iso-cycles N       cycles of each isolated run (default: --cycles)\n"
+            "  --iso K=T/W          do not simulate K's isolated run: T thread and W warp instructions are\n"
+            "                       its counts (iso_thread_insts / iso_warp_insts of a --json run with the\n"
+            "                       same workload, seed, epoch and --iso-cycles: then the results are the\n"
+            "                       same; repeatable; scripts/sweep.sh uses it)\n"
             "  --epoch N            the manager's epoch in cycles (default 10000, as the papers)\n"
             "  --seed S             seed of every random choice (default 1); printed in the output\n"
             "  --preempt save|drop  Algorithm 1 victims (smk): SAVE, or DROP when idempotent (cfg_pmode;\n"
@@ -548,8 +552,8 @@ static void exec_rtl(void)
 static int cmd_run(int argc, char **argv)
 {
     const char *config = NULL, *wpath = NULL, *kernels = NULL, *policy = NULL, *scheme = "off";
-    const char *goals[64];
-    int ngoals = 0, out = 0, rtl = 0, full = 0, trace = 0, max2 = 0, def = argc == 0;
+    const char *goals[64], *isos[64];
+    int ngoals = 0, nisos = 0, out = 0, rtl = 0, full = 0, trace = 0, max2 = 0, def = argc == 0;
     const char *preempt = "save", *evict = "save";
     uint64_t cycles = 2000000, iso = 0, seed = 1, epoch = 10000;
     int have_iso = 0;
@@ -586,7 +590,7 @@ static int cmd_run(int argc, char **argv)
         }
         static const char *const opts[] = {"--config", "--workload", "--kernels",    "--policy", "--scheme", "--goal",
                                            "--cycles", "--iso-cycles", "--seed", "--epoch", "--preempt", "--evict",
-                                           "--fst", "--window"};
+                                           "--fst", "--window", "--iso"};
         int oi = -1;
         for (int j = 0; j < (int)(sizeof opts / sizeof opts[0]); j++)
             if (!strcmp(a, opts[j]))
@@ -596,7 +600,7 @@ static int cmd_run(int argc, char **argv)
         if (i + 1 >= argc)
             die("%s: missing value", a);
         const char *v = argv[++i];
-        if (oi != 5) {
+        if (oi != 5 && oi != 14) { /* --goal and --iso are repeatable */
             if (seen[oi])
                 die("%s given twice", a);
             seen[oi] = v;
@@ -611,6 +615,11 @@ static int cmd_run(int argc, char **argv)
             if (ngoals == 64)
                 die("--goal: too many");
             goals[ngoals++] = v;
+            break;
+        case 14:
+            if (nisos == 64)
+                die("--iso: too many");
+            isos[nisos++] = v;
             break;
         case 6: cycles = parse_u64(a, v, 1, 100000000000ULL); break;
         case 7: iso = parse_u64(a, v, 1, 100000000000ULL), have_iso = 1; break;
@@ -739,16 +748,59 @@ static int cmd_run(int argc, char **argv)
             r.goal[k] = f;
         }
     }
+    if (!have_iso)
+        iso = cycles;
+    /* --iso K=T/W: the isolated run of K is not simulated; T and W are its thread and warp
+     * instructions in --iso-cycles cycles (iso_thread_insts / iso_warp_insts of a --json run with the
+     * same workload, seed, epoch and --iso-cycles) */
+    uint64_t iso_thr[KN] = {0}, iso_wis[KN] = {0};
+    int iso_given[KN] = {0};
+    for (int i = 0; i < nisos; i++) {
+        char buf[256];
+        if (strlen(isos[i]) >= sizeof buf)
+            die("--iso: too long");
+        strcpy(buf, isos[i]);
+        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
+            char *eq = strchr(tok, '=');
+            if (!eq)
+                die("--iso \"%s\": expected KERNEL=THREAD_INSTS/WARP_INSTS", isos[i]);
+            *eq = 0;
+            int k = -1;
+            for (int j = 0; j < r.nk; j++)
+                if (!strcmp(wl.k[r.kw[j]].name, tok))
+                    k = j;
+            if (k < 0)
+                die("--iso: '%s' is not one of --kernels", tok);
+            if (iso_given[k])
+                die("--iso: '%s' given twice", tok);
+            const char *v = eq + 1;
+            char *end;
+            uint64_t n[2];
+            for (int h = 0; h < 2; h++) {
+                errno = 0;
+                /* digits only: strtoull would also take a sign or leading blanks */
+                n[h] = *v >= '0' && *v <= '9' ? strtoull(v, &end, 10) : (end = (char *)v, 0);
+                if (end == v || errno || *end != (h ? '\0' : '/'))
+                    die("--iso %s=%s: expected THREAD_INSTS/WARP_INSTS, two unsigned integers", tok, eq + 1);
+                v = end + 1;
+            }
+            /* what an isolated run can give: at most WARP_SIZE threads per completed warp
+             * instruction (completions <= issues), at most SCHED issues per SM and cycle */
+            if (n[1] > iso * NSM * SMK_SCHED || n[0] > n[1] * SMK_WARP_SIZE) /* in this order: no overflow */
+                die("--iso %s=%s: not the counts of an isolated run of %llu cycles (thread instructions <= %d x "
+                    "warp instructions <= %d x cycles)",
+                    tok, eq + 1, (unsigned long long)iso, SMK_WARP_SIZE, NSM * SMK_SCHED);
+            iso_given[k] = 1, iso_thr[k] = n[0], iso_wis[k] = n[1];
+        }
+    }
     int nq = 0;
     for (int k = 0; k < r.nk; k++)
         nq += r.goal[k] > 0;
     if (r.scheme >= SC_NAIVE && !nq)
         die("--scheme %s: QoS quotas need at least one --goal", sc_name[r.scheme]);
-    if (!have_iso)
-        iso = cycles;
 
     /* isolated runs: each kernel alone on the whole GPU, policy smk, no quotas, same seed */
-    result_t iso_res[KN], res;
+    static result_t iso_res[KN], res;
     for (int k = 0; k < r.nk; k++) {
         run_t ri;
         memset(&ri, 0, sizeof ri);
@@ -760,7 +812,10 @@ static int cmd_run(int argc, char **argv)
         char lab[64];
         snprintf(lab, sizeof lab, "isolated %s", wl.k[r.kw[k]].name);
         ri.label = lab;
-        simulate(&ri, &iso_res[k]);
+        if (iso_given[k]) /* --iso: the counts of the run, not simulated */
+            iso_res[k].thr[0] = iso_thr[k], iso_res[k].wis[0] = iso_wis[k], iso_res[k].secs = 0;
+        else
+            simulate(&ri, &iso_res[k]);
         r.iso_ipc[k] = (double)iso_res[k].thr[0] / (double)iso;
         r.iso_wipc[k] = (double)iso_res[k].wis[0] / (double)iso;
         r.iso_tbs[k] = tbs_alone(&wl.k[r.kw[k]]);
@@ -836,11 +891,12 @@ static int cmd_run(int argc, char **argv)
             const double ipc = (double)res.thr[k] / (double)cycles;
             printf("%s{\"name\":\"%s\",\"qos\":%s,\"goal\":%.4f,\"ipc_goal\":%.4f,\"ipc\":%.4f,\"iso_ipc\":%.4f,"
                    "\"norm\":%.4f,\"met\":%s,\"thread_insts\":%llu,\"warp_insts\":%llu,\"tbs\":%llu,\"launches\":%llu,"
-                   "\"dram_lines\":%llu",
+                   "\"dram_lines\":%llu,\"iso_thread_insts\":%llu,\"iso_warp_insts\":%llu",
                    k ? "," : "", wl.k[r.kw[k]].name, r.goal[k] > 0 ? "true" : "false", r.goal[k], gipc[k], ipc,
                    r.iso_ipc[k], norm[k], r.goal[k] > 0 ? (met[k] ? "true" : "false") : "null",
                    (unsigned long long)res.thr[k], (unsigned long long)res.wis[k], (unsigned long long)res.tbs[k],
-                   (unsigned long long)res.runs[k], (unsigned long long)res.dram[k]);
+                   (unsigned long long)res.runs[k], (unsigned long long)res.dram[k],
+                   (unsigned long long)iso_res[k].thr[0], (unsigned long long)iso_res[k].wis[0]);
             if (res.mgr)
                 printf(",\"alpha\":%.6f,\"hist\":%.4f,\"ipc_epoch\":%.4f,\"agoal\":%.4f,\"quota_per_tb\":%u,"
                        "\"tbs_gathered\":%u,\"kl_goal\":%u,\"kl_x\":%u,\"kl_t\":%u",
@@ -872,10 +928,16 @@ static int cmd_run(int argc, char **argv)
                 printf(",,,,\n");
         }
     } else {
-        printf("smk run: config %s, workload %s, policy %s, scheme %s, %llu cycles (isolated runs %llu), epoch %u, "
+        char given[256] = ""; /* the kernels whose isolated counts --iso gave */
+        size_t n = 0;
+        for (int k = 0; k < r.nk; k++)
+            if (iso_given[k] && n < sizeof given)
+                n += (size_t)snprintf(given + n, sizeof given - n, "%s%s", n ? " " : ", given by --iso: ",
+                                      wl.k[r.kw[k]].name);
+        printf("smk run: config %s, workload %s, policy %s, scheme %s, %llu cycles (isolated runs %llu%s), epoch %u, "
                "seed %llu\n",
                SMK_CFG_NAME, wname, pol_name[r.policy], sc_name[r.scheme], (unsigned long long)cycles,
-               (unsigned long long)iso, r.epoch, (unsigned long long)seed);
+               (unsigned long long)iso, given, r.epoch, (unsigned long long)seed);
         printf("%-14s %-4s %6s %10s %10s %7s %-8s %12s %8s %6s\n", "kernel", "qos", "goal", "IPC", "iso IPC", "norm",
                "goal", "warp insts", "TBs", "runs");
         for (int k = 0; k < r.nk; k++) {

@@ -203,6 +203,12 @@ run_ json_csv      "--json and --csv: give at most one of them, once" run --conf
 run_ unknown_opt   'run: unknown argument "--fast" (see smk --help)' run --config gtx980 "${W[@]}" --kernels a --policy fcfs --fast
 run_ missing_val   "--cycles: missing value" run --config gtx980 "${W[@]}" --kernels a --policy fcfs --cycles
 run_ bad_workload  "$dir/empty.wl:1: empty workload (expected a 'machine' block and at least one 'kernel NAME' block)" run --config gtx980 --workload "$dir/empty.wl" --kernels a --policy fcfs
+run_ iso_format    "--iso a=5/x: expected THREAD_INSTS/WARP_INSTS, two unsigned integers" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --iso a=5/x
+run_ iso_sign      "--iso a=-5/2: expected THREAD_INSTS/WARP_INSTS, two unsigned integers" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --iso a=-5/2
+run_ iso_notlisted "--iso: 'c' is not one of --kernels" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --iso c=1/1
+run_ iso_twice     "--iso: 'a' given twice" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --iso a=1/1,a=2/2
+run_ iso_swapped   "--iso b=330/10: not the counts of an isolated run of 1000 cycles (thread instructions <= 32 x warp instructions <= 64 x cycles)" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --cycles 1000 --iso a=10/330,b=330/10
+run_ iso_too_many  "--iso a=32/64001: not the counts of an isolated run of 1000 cycles (thread instructions <= 32 x warp instructions <= 64 x cycles)" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --cycles 1000 --iso a=32/64001
 { sed -n '2,14p' "$base"; for i in $(seq 1 9); do sed -n '15,31p' "$base" | sed "s/^kernel a/kernel k$i/"; done; } > "$dir/k9.wl"
 run_ too_many_run  "--kernels: more than 8 kernels (the driver's kernel table, configuration gtx980)" run --config gtx980 --workload "$dir/k9.wl" --kernels k1,k2,k3,k4,k5,k6,k7,k8,k9 --policy fcfs
 if "$smk" --help | grep -q '^usage: smk run'; then ok; else bad "--help"; fi
@@ -233,6 +239,17 @@ grep -q '^quotas: QoS manager, QOS mode, rollover, TLP on$' <<< "$o4" && grep -q
   bad "QoS manager run not reported: $o4"
 o7=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.5 --cycles 20000 --json 2>&1)
 grep -q '"alpha":[0-9.]*,"hist":[0-9.]*' <<< "$o7" && grep -q '"manager":{"mctrl":' <<< "$o7" && ok || bad "manager JSON: $o7"
+# --iso: the isolated counts of a run given back to it skip its isolated runs and change nothing else
+o9=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.7 --cycles 30000 --iso-cycles 20000 --seed 5 --json 2>&1)
+ia=$(grep -o '"iso_thread_insts":[0-9]*,"iso_warp_insts":[0-9]*' <<< "$o9" | sed 's/"iso_thread_insts"://;s/,"iso_warp_insts":/\//' | paste -sd' ')
+read -r ta tb <<< "$ia"
+o10=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.7 --cycles 30000 --iso-cycles 20000 --seed 5 --json --iso "a=$ta" --iso "b=$tb" 2>&1)
+[ -n "${tb:-}" ] && [ "$(strip <<< "$o9")" = "$(strip <<< "$o10")" ] && ok || bad "--iso $ta $tb: results differ: $o9 / $o10"
+# ... and a wrong count changes the goal the manager is given (the test above can fail)
+ha="$(( ${ta%/*} / 2 ))/${ta#*/}"
+o11=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.7 --cycles 30000 --iso-cycles 20000 --seed 5 --json --iso "a=$ha" 2>&1)
+g9=$(grep -o '"kl_goal":[0-9]*' <<< "$o9" | head -1 | cut -d: -f2); g11=$(grep -o '"kl_goal":[0-9]*' <<< "$o11" | head -1 | cut -d: -f2)
+[ -n "$g11" ] && [ $((g9 / 2 - g11)) -ge -1 ] && [ $((g9 / 2 - g11)) -le 1 ] && ok || bad "--iso a=$ha: kl_goal $g11, want half of $g9"
 # the default scenario (built-in workload, no path needed), shortened
 sabs=$(cd "$(dirname "$smk")" && pwd)/$(basename "$smk")
 o8=$(cd "$dir" && "$sabs" run --default --cycles 20000 2>&1)

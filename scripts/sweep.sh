@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# sweep.sh: the papers' pair evaluation (design-notes 6, docs/sweep.md) on the C model.
+#
+# Every ordered pair (QoS kernel, non-QoS kernel) of the kernels, every goal and every method is one
+# `smk run` of CYCLES cycles. Each kernel's isolated run is simulated once (same seed and length)
+# and given to every case with --iso, which leaves the results exactly as a run that simulates it.
+#
+#   scripts/sweep.sh [-b SMK] [-w WORKLOAD] [-k K1,K2,...] [-g G1,G2,...] [-m M1,M2,...]
+#                    [-c CYCLES] [-s SEED] [-e EPOCH] [-j JOBS] [-o DIR]
+#
+#   -b SMK       the smk binary (default build/gtx980/smk); its configuration is the one simulated
+#   -w WORKLOAD  workload file (default testbench/workloads/parboil.wl)
+#   -k LIST      kernels (default: every kernel of WORKLOAD, in file order)
+#   -g LIST      QoS goals, fractions of the isolated IPC (default 0.5,0.55,...,0.95 as the papers)
+#   -m LIST      methods: rollover | elastic | naive (policy qos, that QoS scheme) | spart (policy
+#                spart, scheme off: the SMs split evenly, no quotas) (default naive,spart,rollover)
+#   -c CYCLES    cycles of every run, isolated runs included (default 2000000 as the papers)
+#   -s SEED      seed of every run (default 1); -e EPOCH the manager's epoch (default 10000)
+#   -j JOBS      runs in parallel (default: the number of CPUs)
+#   -o DIR       output directory (default build/sweep)
+#
+# DIR/params   the parameters and the checksums of SMK and WORKLOAD: a DIR holding other ones is
+#              refused, so a sweep never mixes results; the runs already done are kept (resume)
+# DIR/iso.csv  kernel,iso_thread_insts,iso_warp_insts,iso_ipc
+# DIR/cases.csv method,qos,nonqos,goal,qos_norm,met,nonqos_norm,stp,antt,fairness (one row per case)
+# DIR/summary.txt  per method: QoS_reach, mean STP, mean non-QoS normalised IPC, mean QoS overshoot
+#              of the met cases; and QoS_reach per goal (scripts/sweep_plot.sh draws it)
+# Errors: one line on stderr, exit status 1.
+set -u
+die() { echo "sweep: $*" >&2; exit 1; }
+
+smk=build/gtx980/smk wl=testbench/workloads/parboil.wl kernels="" goals="0.5,0.55,0.6,0.65,0.7,0.75,0.8,0.85,0.9,0.95"
+methods="naive,spart,rollover" cycles=2000000 seed=1 epoch=10000 jobs=$(nproc 2>/dev/null || echo 1) out=build/sweep
+while getopts ":b:w:k:g:m:c:s:e:j:o:h" opt; do
+    case $opt in
+    b) smk=$OPTARG ;; w) wl=$OPTARG ;; k) kernels=$OPTARG ;; g) goals=$OPTARG ;; m) methods=$OPTARG ;;
+    c) cycles=$OPTARG ;; s) seed=$OPTARG ;; e) epoch=$OPTARG ;; j) jobs=$OPTARG ;; o) out=$OPTARG ;;
+    h) sed -n '2,/^set -u/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
+    :) die "-$OPTARG: missing value" ;;
+    *) die "unknown option -$OPTARG (see scripts/sweep.sh -h)" ;;
+    esac
+done
+shift $((OPTIND - 1))
+[ $# -eq 0 ] || die "unexpected argument \"$1\" (see scripts/sweep.sh -h)"
+[ -x "$smk" ] || die "-b $smk: not an executable (make $smk)"
+[ -r "$wl" ] || die "-w $wl: cannot read the workload file"
+[[ $wl != *,* ]] || die "-w $wl: a path with a comma would break the CSV files"
+[[ $jobs =~ ^[1-9][0-9]{0,2}$ ]] || die "-j $jobs: expected a number of jobs 1..999"
+for v in "$cycles" "$seed" "$epoch"; do [[ $v =~ ^[0-9]+$ ]] || die "-c/-s/-e \"$v\": expected an unsigned integer"; done
+cfg=$("$smk" --help | sed -n "s/^This binary simulates configuration '\([^']*\)'.*/\1/p")
+[ -n "$cfg" ] || die "-b $smk: not an smk binary (no configuration in its --help)"
+"$smk" check --workload "$wl" >/dev/null || exit 1 # its own one-line error (file:line: expected ...)
+[ -n "$kernels" ] || kernels=$(awk '$1 == "kernel" { print $2 }' "$wl" | paste -sd,)
+IFS=, read -r -a K <<< "$kernels"
+IFS=, read -r -a G <<< "$goals"
+IFS=, read -r -a M <<< "$methods"
+[ ${#K[@]} -ge 2 ] || die "-k $kernels: a pair needs at least two kernels"
+for g in "${G[@]}"; do
+    [[ $g =~ ^(0?\.[0-9]{1,4}|1(\.0{1,4})?)$ ]] && awk -v g="$g" 'BEGIN { exit !(g > 0) }' ||
+        die "-g $goals: \"$g\" is not a goal 0 < F <= 1 with at most 4 decimals"
+done
+for m in "${M[@]}"; do
+    case $m in rollover | elastic | naive | spart) ;; *) die "-m $methods: unknown method \"$m\" (rollover | elastic | naive | spart)" ;; esac
+done
+
+mkdir -p "$out/runs" || die "-o $out: cannot create the directory"
+params="config=$cfg smk=$(sha1sum < "$smk" | cut -c1-12) workload=$wl:$(sha1sum < "$wl" | cut -c1-12) cycles=$cycles seed=$seed epoch=$epoch"
+if [ -f "$out/params" ]; then
+    [ "$(cat "$out/params")" = "$params" ] ||
+        die "$out holds a sweep with other parameters ($(cat "$out/params")); remove it or give another -o"
+else
+    echo "$params" > "$out/params"
+fi
+common=(--config "$cfg" --workload "$wl" --seed "$seed" --epoch "$epoch")
+
+# one case: sweep_case METHOD Q N GOAL -> runs/METHOD_Q_N_GOAL.csv (written whole, then renamed)
+sweep_case() {
+    local m=$1 q=$2 n=$3 g=$4 f="$out/runs/$1_$2_$3_$4.csv" pol sch o
+    [ -s "$f" ] && return 0
+    if [ "$m" = spart ]; then pol=spart sch=off; else pol=qos sch=$m; fi
+    o=$("$smk" run "${common[@]}" --kernels "$q,$n" --policy "$pol" --scheme "$sch" --goal "$q=$g" \
+        --cycles "$cycles" --iso "$q=${ISO[$q]}" --iso "$n=${ISO[$n]}" --csv 2>&1) ||
+        { echo "sweep: $m $q+$n goal $g: $o" >&2; return 1; }
+    # CSV: one row per kernel, the QoS kernel first (--kernels order); columns of docs/smk.md
+    awk -F, -v m="$m" -v q="$q" -v n="$n" -v g="$g" '
+        NR == 2 { qn = $12; met = $13 == "met" } NR == 3 { nn = $12; stp = $14; antt = $15; fair = $16 }
+        END { if (NR != 3) exit 1; printf "%s,%s,%s,%s,%s,%d,%s,%s,%s,%s\n", m, q, n, g, qn, met, nn, stp, antt, fair }' \
+        <<< "$o" > "$f.tmp" && mv "$f.tmp" "$f" || { echo "sweep: $m $q+$n goal $g: unexpected output: $o" >&2; return 1; }
+}
+
+# isolated runs: one per kernel, in parallel (a shared run of 1 cycle after it)
+declare -A ISO
+iso_one() {
+    local k=$1 f="$out/runs/iso_$1.csv" o t w
+    [ -s "$f" ] && return 0
+    o=$("$smk" run "${common[@]}" --kernels "$k" --policy smk --cycles 1 --iso-cycles "$cycles" --json 2>&1) ||
+        { echo "sweep: isolated $k: $o" >&2; return 1; }
+    t=$(grep -o '"iso_thread_insts":[0-9]*' <<< "$o" | cut -d: -f2) w=$(grep -o '"iso_warp_insts":[0-9]*' <<< "$o" | cut -d: -f2)
+    [ -n "$t" ] && [ -n "$w" ] || { echo "sweep: isolated $k: unexpected output: $o" >&2; return 1; }
+    echo "$k,$t,$w,$(awk -v t="$t" -v c="$cycles" 'BEGIN { printf "%.4f", t / c }')" > "$f.tmp" && mv "$f.tmp" "$f"
+}
+export -f sweep_case iso_one
+export smk out cycles
+# xargs runs bash -c '...' per item, with the functions exported and the arrays given as the text of
+# their definitions (bash cannot export arrays)
+run_all() { # FUNCTION, then the items on stdin, one per line (fields separated by spaces)
+    xargs -P "$jobs" -L 1 bash -c "$(declare -p common ISO); $1 \"\$@\"" _
+}
+printf '%s\n' "${K[@]}" | run_all iso_one || die "isolated runs failed (above)"
+: > "$out/iso.csv.tmp"
+for k in "${K[@]}"; do
+    cat "$out/runs/iso_$k.csv" >> "$out/iso.csv.tmp"
+    ISO[$k]=$(cut -d, -f2,3 "$out/runs/iso_$k.csv" | tr , /)
+done
+{ echo "kernel,iso_thread_insts,iso_warp_insts,iso_ipc"; cat "$out/iso.csv.tmp"; } > "$out/iso.csv" && rm -f "$out/iso.csv.tmp"
+
+# the methods innermost: a sweep stopped part way has every method's results on the same cases
+n=0
+for q in "${K[@]}"; do for x in "${K[@]}"; do [ "$q" = "$x" ] && continue
+    for g in "${G[@]}"; do for m in "${M[@]}"; do echo "$m $q $x $g"; n=$((n + 1)); done; done; done; done > "$out/list"
+echo "sweep: $n cases (${#M[@]} methods x $((${#K[@]} * (${#K[@]} - 1))) pairs x ${#G[@]} goals), $cycles cycles, seed $seed, $jobs jobs, in $out" >&2
+run_all sweep_case < "$out/list" || die "a run failed (above); the runs done are kept: rerun to resume"
+
+{ echo "method,qos,nonqos,goal,qos_norm,met,nonqos_norm,stp,antt,fairness"
+  while read -r m q x g; do cat "$out/runs/${m}_${q}_${x}_${g}.csv"; done < "$out/list" | sort -t, -k1,1 -s; } > "$out/cases.csv"
+
+# summary: per method, then QoS_reach per goal (rows: goals, columns: methods)
+awk -F, -v methods="$methods" -v cycles="$cycles" -v seed="$seed" -v cfg="$cfg" '
+    NR == 1 { next }
+    { c[$1]++; met[$1] += $6; stp[$1] += $8; nn[$1] += $7; key = $1 SUBSEP $4; gc[key]++; gm[key] += $6
+      if (!($4 in seen)) { seen[$4] = 1; goals[++ng] = $4 }
+      if ($6) { ov[$1] += $5 / $4 - 1; nov[$1]++ } }
+    END {
+        nm = split(methods, M, ",")
+        printf "sweep: %s, %d cycles, seed %s: %d cases\n", cfg, cycles, seed, NR - 1
+        printf "%-9s %6s %6s %10s %8s %14s %14s\n", "method", "cases", "met", "QoS_reach", "STP", "nonQoS norm", "overshoot(met)"
+        for (i = 1; i <= nm; i++) { m = M[i]
+            printf "%-9s %6d %6d %9.1f%% %8.3f %14.3f %13.1f%%\n", m, c[m], met[m], 100 * met[m] / c[m], stp[m] / c[m],
+                nn[m] / c[m], nov[m] ? 100 * ov[m] / nov[m] : 0 }
+        printf "\nQoS_reach per goal\n%-6s", "goal"
+        for (i = 1; i <= nm; i++) printf " %9s", M[i]
+        printf "\n"
+        for (j = 1; j <= ng; j++) { printf "%-6s", goals[j]
+            for (i = 1; i <= nm; i++) { k = M[i] SUBSEP goals[j]; printf " %8.1f%%", 100 * gm[k] / gc[k] }
+            printf "\n" }
+    }' "$out/cases.csv" > "$out/summary.txt"
+cat "$out/summary.txt"

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# test_sweep.sh SMK: scripts/sweep.sh and scripts/sweep_plot.sh (docs/sweep.md) on a small sweep.
+# Its cases must be the results of plain `smk run` commands (no --iso), its summary must count what
+# cases.csv holds, a rerun must resume (only the missing runs), a directory of other parameters must
+# be refused, and bad options must give one line and exit status 1.
+set -u
+smk=${1:?usage: test_sweep.sh path/to/smk (build/gtx980/smk)}
+here=$(cd "$(dirname "$0")/.." && pwd)
+sweep=$here/scripts/sweep.sh plot=$here/scripts/sweep_plot.sh wl=$here/testbench/workloads/parboil.wl
+dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
+pass=0 fail=0
+ok()  { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# 3 kernels (6 ordered pairs) x 2 goals x 3 methods = 36 cases of 30,000 cycles, seed 3
+args=(-b "$smk" -w "$wl" -k spmv,lbm,histo -g 0.5,0.9 -m naive,spart,rollover -c 30000 -s 3 -j 2 -o "$dir/s")
+out=$("$sweep" "${args[@]}" 2>&1) || bad "sweep failed: $out"
+[ "$(wc -l < "$dir/s/cases.csv")" = 37 ] && ok || bad "cases.csv: $(wc -l < "$dir/s/cases.csv") lines, want 1 + 36"
+[ "$(sed 1d "$dir/s/cases.csv" | cut -d, -f1-4 | sort -u | wc -l)" = 36 ] && ok || bad "cases.csv: cases repeated or missing"
+
+# two cases against smk run without --iso (its own isolated runs): the same values
+direct() { # METHOD Q N GOAL -> the case's row as sweep.sh writes it
+    local pol=qos sch=$1
+    [ "$1" = spart ] && pol=spart sch=off
+    "$smk" run --config gtx980 --workload "$wl" --kernels "$2,$3" --policy $pol --scheme $sch --goal "$2=$4" --cycles 30000 \
+        --seed 3 --csv | awk -F, -v c="$1,$2,$3,$4" 'NR == 2 { q = $12; m = $13 == "met" }
+        NR == 3 { printf "%s,%s,%d,%s,%s,%s,%s\n", c, q, m, $12, $14, $15, $16 }'
+}
+for c in "rollover lbm histo 0.9" "spart histo spmv 0.5"; do
+    set -- $c
+    want=$(direct "$@") got=$(grep "^$1,$2,$3,$4," "$dir/s/cases.csv")
+    [ -n "$want" ] && [ "$got" = "$want" ] && ok || bad "case $c: sweep '$got', smk run '$want'"
+done
+# the isolated counts are those smk run prints for the kernel
+iso=$("$smk" run --config gtx980 --workload "$wl" --kernels lbm --policy smk --cycles 30000 --seed 3 --json |
+    grep -o '"iso_thread_insts":[0-9]*,"iso_warp_insts":[0-9]*' | sed 's/"iso_thread_insts"://;s/"iso_warp_insts"://')
+[ "$(grep '^lbm,' "$dir/s/iso.csv" | cut -d, -f2,3)" = "$iso" ] && ok || bad "iso.csv lbm: $(grep '^lbm,' "$dir/s/iso.csv"), smk run $iso"
+
+# the summary counts what cases.csv holds (QoS_reach per method, recomputed here)
+for m in naive spart rollover; do
+    want=$(awk -F, -v m=$m '$1 == m { c++; met += $6 } END { printf "%d %d %.1f%%", c, met, 100 * met / c }' "$dir/s/cases.csv")
+    got=$(awk -v m=$m '$1 == m && NF == 7 { print $2, $3, $4; exit }' "$dir/s/summary.txt")
+    [ "$got" = "$want" ] && ok || bad "summary $m: '$got', want '$want'"
+done
+# a spread of results: some goals met and some not, so the counts above are not trivially equal
+awk -F, 'NR > 1 { m += $6; n++ } END { exit !(m > 0 && m < n) }' "$dir/s/cases.csv" && ok || bad "every case met or none: $(cat "$dir/s/summary.txt")"
+
+# resume: a missing run is redone, the others are kept as they are
+cp "$dir/s/cases.csv" "$dir/cases.before"
+rm "$dir/s/runs/naive_spmv_lbm_0.5.csv"
+touch -d '2000-01-01' "$dir/s/runs/rollover_lbm_histo_0.9.csv"
+"$sweep" "${args[@]}" > /dev/null 2>&1 && [ -s "$dir/s/runs/naive_spmv_lbm_0.5.csv" ] &&
+    [ "$(stat -c %Y "$dir/s/runs/rollover_lbm_histo_0.9.csv")" = "$(date -d '2000-01-01' +%s)" ] &&
+    cmp -s "$dir/s/cases.csv" "$dir/cases.before" && ok || bad "resume: a run redone or not redone, or other results"
+# another length in the same directory: refused
+e=$("$sweep" "${args[@]}" -c 40000 2>&1); rc=$?
+[ $rc = 1 ] && grep -q "^sweep: $dir/s holds a sweep with other parameters (config=gtx980 .* cycles=30000 seed=3 epoch=10000); remove it or give another -o$" <<< "$e" &&
+    ok || bad "other parameters: rc $rc, '$e'"
+
+# bad options: one line, exit status 1
+err() { # WANT ARGS...
+    local want=$1 o rc; shift
+    o=$("$sweep" -b "$smk" -o "$dir/e" "$@" 2>&1); rc=$?
+    [ $rc = 1 ] && [ "$o" = "sweep: $want" ] && ok || bad "sweep $*: rc $rc, '$o', want 'sweep: $want'"
+}
+err '-g 0.5,1.5: "1.5" is not a goal 0 < F <= 1 with at most 4 decimals' -k lbm,spmv -g 0.5,1.5
+err '-g 0: "0" is not a goal 0 < F <= 1 with at most 4 decimals' -k lbm,spmv -g 0
+err '-m rollover,fair: unknown method "fair" (rollover | elastic | naive | spart)' -k lbm,spmv -m rollover,fair
+err '-k lbm: a pair needs at least two kernels' -k lbm
+err '-j 0: expected a number of jobs 1..999' -j 0
+err 'unknown option -x (see scripts/sweep.sh -h)' -x
+err '-c/-s/-e "2M": expected an unsigned integer' -c 2M
+o=$("$sweep" -b "$smk" -o "$dir/e" -k lbm,nosuch -g 0.5 -m naive -c 1000 2>&1); rc=$?
+[ $rc = 1 ] && grep -q "^sweep: isolated nosuch: smk: --kernels: no kernel 'nosuch' in " <<< "$o" && ok || bad "unknown kernel: rc $rc, '$o'"
+printf 'machine\n' > "$dir/bad.wl"
+o=$("$sweep" -b "$smk" -w "$dir/bad.wl" -o "$dir/e2" 2>&1); rc=$?
+[ $rc = 1 ] && [ "$(wc -l <<< "$o")" = 1 ] && grep -q "^smk: $dir/bad.wl:" <<< "$o" && ok || bad "bad workload: rc $rc, '$o'"
+
+# the plots
+if command -v gnuplot > /dev/null; then
+    o=$("$plot" "$dir/s" 2>&1) && grep -q '<svg' "$dir/s/reach.svg" && grep -q 'rollover' "$dir/s/reach.svg" &&
+        grep -q '<svg' "$dir/s/nonqos.svg" && ok || bad "sweep_plot: $o"
+    # plot.dat: QoS_reach of rollover at 0.9, as cases.csv gives it
+    want=$(awk -F, '$1 == "rollover" && $4 == "0.9" { c++; m += $6 } END { printf "%.4f", 100 * m / c }' "$dir/s/cases.csv")
+    got=$(awk '/^# rollover/ { r = 1; next } /^#/ { r = 0 } r && $1 == "0.9" { print $2 }' "$dir/s/plot.dat")
+    [ "$got" = "$want" ] && ok || bad "plot.dat rollover 0.9: '$got', want '$want'"
+fi
+o=$("$plot" "$dir/none" 2>&1); [ $? = 1 ] && [ "$o" = "sweep_plot: $dir/none/cases.csv: cannot read it (run scripts/sweep.sh -o $dir/none first)" ] && ok || bad "plot of nothing: '$o'"
+
+echo "sweep tests: $pass passed, $fail failed"
+[ $fail -eq 0 ]
