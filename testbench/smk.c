@@ -549,6 +549,44 @@ static void exec_rtl(void)
 }
 #endif
 
+/* The KERNEL=VALUE items of a repeatable option (--goal, --iso; each value may be a comma-separated
+ * list), in order: item i names kernel k[i] of --kernels; name[i] and val[i] point into buf. Dies on
+ * an item without '=' (KERNEL=form expected), a kernel not in --kernels or one given twice, so there
+ * are at most KN items. */
+typedef struct {
+    int n, k[KN];
+    const char *name[KN], *val[KN];
+    char buf[64][256];
+} kv_list_t;
+
+static void kv_items(kv_list_t *l, const char *opt, const char *form, const char *const *vals, int nvals,
+                     const run_t *r, const workload_t *wl)
+{
+    int given[KN] = {0};
+    l->n = 0;
+    for (int i = 0; i < nvals && i < 64; i++) {
+        if (strlen(vals[i]) >= sizeof l->buf[i])
+            die("%s: too long", opt);
+        strcpy(l->buf[i], vals[i]);
+        for (char *tok = strtok(l->buf[i], ","); tok; tok = strtok(NULL, ",")) {
+            char *eq = strchr(tok, '=');
+            if (!eq)
+                die("%s \"%s\": expected KERNEL=%s", opt, vals[i], form);
+            *eq = 0;
+            int k = -1;
+            for (int j = 0; j < r->nk; j++)
+                if (!strcmp(wl->k[r->kw[j]].name, tok))
+                    k = j;
+            if (k < 0)
+                die("%s: '%s' is not one of --kernels", opt, tok);
+            if (given[k])
+                die("%s: '%s' given twice", opt, tok);
+            given[k] = 1;
+            l->k[l->n] = k, l->name[l->n] = tok, l->val[l->n] = eq + 1, l->n++;
+        }
+    }
+}
+
 static int cmd_run(int argc, char **argv)
 {
     const char *config = NULL, *wpath = NULL, *kernels = NULL, *policy = NULL, *scheme = "off";
@@ -722,31 +760,15 @@ static int cmd_run(int argc, char **argv)
     }
     if (r.policy == 1 && r.nk > NSM)
         die("--policy spart: %d kernels but only %d SMs", r.nk, NSM);
-    for (int i = 0; i < ngoals; i++) {
-        char buf[256];
-        if (strlen(goals[i]) >= sizeof buf)
-            die("--goal: too long");
-        strcpy(buf, goals[i]);
-        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-            char *eq = strchr(tok, '=');
-            if (!eq)
-                die("--goal \"%s\": expected KERNEL=FRACTION", goals[i]);
-            *eq = 0;
-            int k = -1;
-            for (int j = 0; j < r.nk; j++)
-                if (!strcmp(wl.k[r.kw[j]].name, tok))
-                    k = j;
-            if (k < 0)
-                die("--goal: '%s' is not one of --kernels", tok);
-            char *end;
-            errno = 0;
-            const double f = strtod(eq + 1, &end);
-            if (end == eq + 1 || *end || errno || !(f > 0) || f > 1)
-                die("--goal %s=%s: expected a fraction of the isolated IPC, 0 < F <= 1", tok, eq + 1);
-            if (r.goal[k] > 0)
-                die("--goal: '%s' given twice", tok);
-            r.goal[k] = f;
-        }
+    static kv_list_t kv;
+    kv_items(&kv, "--goal", "FRACTION", goals, ngoals, &r, &wl);
+    for (int i = 0; i < kv.n; i++) {
+        char *end;
+        errno = 0;
+        const double f = strtod(kv.val[i], &end);
+        if (end == kv.val[i] || *end || errno || !(f > 0) || f > 1)
+            die("--goal %s=%s: expected a fraction of the isolated IPC, 0 < F <= 1", kv.name[i], kv.val[i]);
+        r.goal[kv.k[i]] = f;
     }
     if (!have_iso)
         iso = cycles;
@@ -755,43 +777,26 @@ static int cmd_run(int argc, char **argv)
      * same workload, seed, epoch and --iso-cycles) */
     uint64_t iso_thr[KN] = {0}, iso_wis[KN] = {0};
     int iso_given[KN] = {0};
-    for (int i = 0; i < nisos; i++) {
-        char buf[256];
-        if (strlen(isos[i]) >= sizeof buf)
-            die("--iso: too long");
-        strcpy(buf, isos[i]);
-        for (char *tok = strtok(buf, ","); tok; tok = strtok(NULL, ",")) {
-            char *eq = strchr(tok, '=');
-            if (!eq)
-                die("--iso \"%s\": expected KERNEL=THREAD_INSTS/WARP_INSTS", isos[i]);
-            *eq = 0;
-            int k = -1;
-            for (int j = 0; j < r.nk; j++)
-                if (!strcmp(wl.k[r.kw[j]].name, tok))
-                    k = j;
-            if (k < 0)
-                die("--iso: '%s' is not one of --kernels", tok);
-            if (iso_given[k])
-                die("--iso: '%s' given twice", tok);
-            const char *v = eq + 1;
-            char *end;
-            uint64_t n[2];
-            for (int h = 0; h < 2; h++) {
-                errno = 0;
-                /* digits only: strtoull would also take a sign or leading blanks */
-                n[h] = *v >= '0' && *v <= '9' ? strtoull(v, &end, 10) : (end = (char *)v, 0);
-                if (end == v || errno || *end != (h ? '\0' : '/'))
-                    die("--iso %s=%s: expected THREAD_INSTS/WARP_INSTS, two unsigned integers", tok, eq + 1);
-                v = end + 1;
-            }
-            /* what an isolated run can give: at most WARP_SIZE threads per completed warp
-             * instruction (completions <= issues), at most SCHED issues per SM and cycle */
-            if (n[1] > iso * NSM * SMK_SCHED || n[0] > n[1] * SMK_WARP_SIZE) /* in this order: no overflow */
-                die("--iso %s=%s: not the counts of an isolated run of %llu cycles (thread instructions <= %d x "
-                    "warp instructions <= %d x cycles)",
-                    tok, eq + 1, (unsigned long long)iso, SMK_WARP_SIZE, NSM * SMK_SCHED);
-            iso_given[k] = 1, iso_thr[k] = n[0], iso_wis[k] = n[1];
+    kv_items(&kv, "--iso", "THREAD_INSTS/WARP_INSTS", isos, nisos, &r, &wl);
+    for (int i = 0; i < kv.n; i++) {
+        const char *v = kv.val[i];
+        char *end;
+        uint64_t n[2];
+        for (int h = 0; h < 2; h++) {
+            errno = 0;
+            /* digits only: strtoull would also take a sign or leading blanks */
+            n[h] = *v >= '0' && *v <= '9' ? strtoull(v, &end, 10) : (end = (char *)v, 0);
+            if (end == v || errno || *end != (h ? '\0' : '/'))
+                die("--iso %s=%s: expected THREAD_INSTS/WARP_INSTS, two unsigned integers", kv.name[i], kv.val[i]);
+            v = end + 1;
         }
+        /* what an isolated run can give: at most WARP_SIZE threads per completed warp instruction
+         * (completions <= issues), at most SCHED issues per SM and cycle */
+        if (n[1] > iso * NSM * SMK_SCHED || n[0] > n[1] * SMK_WARP_SIZE) /* in this order: no overflow */
+            die("--iso %s=%s: not the counts of an isolated run of %llu cycles (thread instructions <= %d x "
+                "warp instructions <= %d x cycles)",
+                kv.name[i], kv.val[i], (unsigned long long)iso, SMK_WARP_SIZE, NSM * SMK_SCHED);
+        iso_given[kv.k[i]] = 1, iso_thr[kv.k[i]] = n[0], iso_wis[kv.k[i]] = n[1];
     }
     int nq = 0;
     for (int k = 0; k < r.nk; k++)
