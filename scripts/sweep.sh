@@ -56,6 +56,9 @@ IFS=, read -r -a K <<< "$kernels"
 IFS=, read -r -a G <<< "$goals"
 IFS=, read -r -a M <<< "$methods"
 [ ${#K[@]} -ge 2 ] || die "-k $kernels: a pair needs at least two kernels"
+for l in "k:$kernels" "g:$goals" "m:$methods"; do # a name twice would run its cases twice
+    [ "$(tr , '\n' <<< "${l#*:}" | sort | uniq -d)" = "" ] || die "-${l%%:*} ${l#*:}: \"$(tr , '\n' <<< "${l#*:}" | sort | uniq -d | head -1)\" listed twice"
+done
 for g in "${G[@]}"; do
     [[ $g =~ ^(0?\.[0-9]{1,4}|1(\.0{1,4})?)$ ]] && awk -v g="$g" 'BEGIN { exit !(g > 0) }' ||
         die "-g $goals: \"$g\" is not a goal 0 < F <= 1 with at most 4 decimals"

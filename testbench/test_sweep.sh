@@ -70,6 +70,8 @@ err '-g 0: "0" is not a goal 0 < F <= 1 with at most 4 decimals' -k lbm,spmv -g 
 err '-m rollover,fair: unknown method "fair" (rollover | elastic | naive | spart)' -k lbm,spmv -m rollover,fair
 err '-k lbm: a pair needs at least two kernels' -k lbm
 err '-j 0: expected a number of jobs 1..999' -j 0
+err '-k lbm,spmv,lbm: "lbm" listed twice' -k lbm,spmv,lbm
+err '-g 0.5,0.7,0.5: "0.5" listed twice' -k lbm,spmv -g 0.5,0.7,0.5
 err 'unknown option -x (see scripts/sweep.sh -h)' -x
 err '-c/-s/-e "2M": expected an unsigned integer' -c 2M
 o=$("$sweep" -b "$smk" -o "$dir/e" -k lbm,nosuch -g 0.5 -m naive -c 1000 2>&1); rc=$?
