@@ -817,9 +817,10 @@ static int cmd_run(int argc, char **argv)
         char lab[64];
         snprintf(lab, sizeof lab, "isolated %s", wl.k[r.kw[k]].name);
         ri.label = lab;
-        if (iso_given[k]) /* --iso: the counts of the run, not simulated */
-            iso_res[k].thr[0] = iso_thr[k], iso_res[k].wis[0] = iso_wis[k], iso_res[k].secs = 0;
-        else
+        if (iso_given[k]) { /* --iso: the counts of the run, not simulated (nothing else of it is read) */
+            memset(&iso_res[k], 0, sizeof iso_res[k]);
+            iso_res[k].thr[0] = iso_thr[k], iso_res[k].wis[0] = iso_wis[k];
+        } else
             simulate(&ri, &iso_res[k]);
         r.iso_ipc[k] = (double)iso_res[k].thr[0] / (double)iso;
         r.iso_wipc[k] = (double)iso_res[k].wis[0] / (double)iso;
