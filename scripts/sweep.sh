@@ -1,17 +1,26 @@
 #!/usr/bin/env bash
-# sweep.sh: the papers' pair evaluation (design-notes 6, docs/sweep.md) on the C model.
+# sweep.sh: the papers' pair and trio evaluation (design-notes 6, docs/sweep.md) on the C model.
 #
-# Every ordered pair (QoS kernel, non-QoS kernel) of the kernels, every goal and every method is one
-# `smk run` of CYCLES cycles. Each kernel's isolated run is simulated once (same seed and length)
-# and given to every case with --iso, which leaves the results exactly as a run that simulates it.
+# Pairs (default): every ordered pair (QoS kernel, non-QoS kernel) of the kernels, every goal and
+# every method is one `smk run` of CYCLES cycles. Trios (-t 1 or -t 2): every set of three kernels
+# (or N of them, -n), with one or two QoS kernels, the same goal for both. Each kernel's isolated
+# run is simulated once (same seed and length) and given to every case with --iso, which leaves
+# the results exactly as a run that simulates it.
 #
-#   scripts/sweep.sh [-b SMK] [-w WORKLOAD] [-k K1,K2,...] [-g G1,G2,...] [-m M1,M2,...]
-#                    [-c CYCLES] [-s SEED] [-e EPOCH] [-j JOBS] [-o DIR]
+#   scripts/sweep.sh [-b SMK] [-w WORKLOAD] [-k K1,K2,...] [-t 0|1|2] [-n N] [-g G1,G2,...]
+#                    [-m M1,M2,...] [-c CYCLES] [-s SEED] [-e EPOCH] [-j JOBS] [-o DIR]
 #
 #   -b SMK       the smk binary (default build/gtx980/smk); its configuration is the one simulated
 #   -w WORKLOAD  workload file (default testbench/workloads/parboil.wl)
 #   -k LIST      kernels (default: every kernel of WORKLOAD, in file order)
-#   -g LIST      QoS goals, fractions of the isolated IPC (default 0.5,0.55,...,0.95 as the papers)
+#   -t T         0: pairs (default); 1: trios with one QoS kernel; 2: trios with two QoS kernels.
+#                Trio i (the sets {a, b, c} of -k in order: a before b before c, numbered from 0)
+#                gives the QoS role (-t 1) or the non-QoS role (-t 2) to its member i mod 3, so
+#                every kernel takes every role
+#   -n N         trios: N of the sets, numbers floor(i x SETS / N) for i = 0 .. N-1 (default all;
+#                the papers ran 60 of the 120 of ten kernels: -n 60 takes every second one)
+#   -g LIST      QoS goals, fractions of the isolated IPC (default 0.5,0.55,...,0.95 as the papers;
+#                -t 2: 0.25,0.3,...,0.7, each QoS kernel the same goal, as the papers)
 #   -m LIST      methods: rollover | elastic | naive (policy qos, that QoS scheme) | spart (policy
 #                spart, scheme off: the SMs split evenly, no quotas) (default naive,spart,rollover)
 #   -c CYCLES    cycles of every run, isolated runs included (default 2000000 as the papers)
@@ -22,7 +31,9 @@
 # DIR/params   the parameters and the checksums of SMK and WORKLOAD: a DIR holding other ones is
 #              refused, so a sweep never mixes results; the runs already done are kept (resume)
 # DIR/iso.csv  kernel,iso_thread_insts,iso_warp_insts,iso_ipc
-# DIR/cases.csv method,qos,nonqos,goal,qos_norm,met,nonqos_norm,stp,antt,fairness (one row per case)
+# DIR/cases.csv method,qos,nonqos,goal,qos_norm,met,nonqos_norm,stp,antt,fairness (one row per case;
+#              in a trio, qos and nonqos name the kernels of the role joined by '+', qos_norm and
+#              nonqos_norm are the means over them, met = every QoS kernel met its goal)
 # DIR/summary.txt  per method: QoS_reach, the misses within 5% of the goal, and over the met cases
 #              (as the paper) the mean overshoot, non-QoS normalised IPC and STP; those two over all
 #              cases too; and QoS_reach per goal (scripts/sweep_plot.sh draws it)
@@ -30,11 +41,12 @@
 set -u
 die() { echo "sweep: $*" >&2; exit 1; }
 
-smk=build/gtx980/smk wl=testbench/workloads/parboil.wl kernels="" goals="0.5,0.55,0.6,0.65,0.7,0.75,0.8,0.85,0.9,0.95"
+smk=build/gtx980/smk wl=testbench/workloads/parboil.wl kernels="" goals="" trio=0 ntrio=""
 methods="naive,spart,rollover" cycles=2000000 seed=1 epoch=10000 jobs=$(nproc 2>/dev/null || echo 1) out=build/sweep
-while getopts ":b:w:k:g:m:c:s:e:j:o:h" opt; do
+while getopts ":b:w:k:t:n:g:m:c:s:e:j:o:h" opt; do
     case $opt in
-    b) smk=$OPTARG ;; w) wl=$OPTARG ;; k) kernels=$OPTARG ;; g) goals=$OPTARG ;; m) methods=$OPTARG ;;
+    b) smk=$OPTARG ;; w) wl=$OPTARG ;; k) kernels=$OPTARG ;; t) trio=$OPTARG ;; n) ntrio=$OPTARG ;;
+    g) goals=$OPTARG ;; m) methods=$OPTARG ;;
     c) cycles=$OPTARG ;; s) seed=$OPTARG ;; e) epoch=$OPTARG ;; j) jobs=$OPTARG ;; o) out=$OPTARG ;;
     h) sed -n '2,/^set -u/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
     :) die "-$OPTARG: missing value" ;;
@@ -47,6 +59,10 @@ shift $((OPTIND - 1))
 [ -r "$wl" ] || die "-w $wl: cannot read the workload file"
 [[ $wl != *,* ]] || die "-w $wl: a path with a comma would break the CSV files"
 [[ $jobs =~ ^[1-9][0-9]{0,2}$ ]] || die "-j $jobs: expected a number of jobs 1..999"
+[[ $trio =~ ^[012]$ ]] || die "-t $trio: expected 0 (pairs), 1 or 2 (trios with that many QoS kernels)"
+[ -z "$ntrio" ] || [ "$trio" != 0 ] || die "-n $ntrio: only for trios (-t 1 or -t 2)"
+[ -n "$goals" ] || if [ "$trio" = 2 ]; then goals=0.25,0.3,0.35,0.4,0.45,0.5,0.55,0.6,0.65,0.7
+    else goals=0.5,0.55,0.6,0.65,0.7,0.75,0.8,0.85,0.9,0.95; fi
 for v in "$cycles" "$seed" "$epoch"; do [[ $v =~ ^[0-9]+$ ]] || die "-c/-s/-e \"$v\": expected an unsigned integer"; done
 cfg=$("$smk" --help | sed -n "s/^This binary simulates configuration '\([^']*\)'.*/\1/p")
 [ -n "$cfg" ] || die "-b $smk: not an smk binary (no configuration in its --help)"
@@ -56,6 +72,12 @@ IFS=, read -r -a K <<< "$kernels"
 IFS=, read -r -a G <<< "$goals"
 IFS=, read -r -a M <<< "$methods"
 [ ${#K[@]} -ge 2 ] || die "-k $kernels: a pair needs at least two kernels"
+[ "$trio" = 0 ] || [ ${#K[@]} -ge 3 ] || die "-k $kernels: a trio needs at least three kernels"
+if [ "$trio" != 0 ]; then
+    sets=$((${#K[@]} * (${#K[@]} - 1) * (${#K[@]} - 2) / 6))
+    [ -n "$ntrio" ] || ntrio=$sets
+    [[ $ntrio =~ ^[1-9][0-9]{0,5}$ ]] && [ "$ntrio" -le "$sets" ] || die "-n $ntrio: expected a number of trios 1..$sets"
+fi
 for l in "k:$kernels" "g:$goals" "m:$methods"; do # a name twice would run its cases twice
     [ "$(tr , '\n' <<< "${l#*:}" | sort | uniq -d)" = "" ] || die "-${l%%:*} ${l#*:}: \"$(tr , '\n' <<< "${l#*:}" | sort | uniq -d | head -1)\" listed twice"
 done
@@ -77,19 +99,30 @@ else
 fi
 common=(--config "$cfg" --workload "$wl" --seed "$seed" --epoch "$epoch")
 
-# one case: sweep_case METHOD Q N GOAL -> runs/METHOD_Q_N_GOAL.csv (written whole, then renamed)
+# one case: sweep_case METHOD QOS NONQOS GOAL -> runs/METHOD:QOS:NONQOS:GOAL.csv (written whole, then
+# renamed); QOS and NONQOS are the kernels of the role joined by '+' (no kernel name holds '+' or ':')
 sweep_case() {
-    local m=$1 q=$2 n=$3 g=$4 f="$out/runs/$1_$2_$3_$4.csv" pol sch o
+    local m=$1 qs=$2 ns=$3 g=$4 f="$out/runs/$1:$2:$3:$4.csv" pol sch o k
+    local -a Q N a=()
     [ -s "$f" ] && return 0
     if [ "$m" = spart ]; then pol=spart sch=off; else pol=qos sch=$m; fi
-    o=$("$smk" run "${common[@]}" --kernels "$q,$n" --policy "$pol" --scheme "$sch" --goal "$q=$g" \
-        --cycles "$cycles" --iso "$q=${ISO[$q]}" --iso "$n=${ISO[$n]}" --csv 2>&1) ||
-        { echo "sweep: $m $q+$n goal $g: $o" >&2; return 1; }
-    # CSV: one row per kernel, the QoS kernel first (--kernels order); columns of docs/smk.md
-    awk -F, -v m="$m" -v q="$q" -v n="$n" -v g="$g" '
-        NR == 2 { qn = $12; met = $13 == "met" } NR == 3 { nn = $12; stp = $14; antt = $15; fair = $16 }
-        END { if (NR != 3) exit 1; printf "%s,%s,%s,%s,%s,%d,%s,%s,%s,%s\n", m, q, n, g, qn, met, nn, stp, antt, fair }' \
-        <<< "$o" > "$f.tmp" && mv "$f.tmp" "$f" || { echo "sweep: $m $q+$n goal $g: unexpected output: $o" >&2; return 1; }
+    IFS=+ read -r -a Q <<< "$qs"
+    IFS=+ read -r -a N <<< "$ns"
+    for k in "${Q[@]}"; do a+=(--goal "$k=$g"); done
+    for k in "${Q[@]}" "${N[@]}"; do a+=(--iso "$k=${ISO[$k]}"); done
+    o=$("$smk" run "${common[@]}" --kernels "${qs//+/,},${ns//+/,}" --policy "$pol" --scheme "$sch" "${a[@]}" \
+        --cycles "$cycles" --csv 2>&1) || { echo "sweep: $m $qs+$ns goal $g: $o" >&2; return 1; }
+    # CSV: one row per kernel in --kernels order (the QoS kernels first); columns of docs/smk.md. A
+    # role of one kernel copies its normalised IPC as smk prints it, of two prints the mean
+    awk -F, -v m="$m" -v q="$qs" -v n="$ns" -v g="$g" -v nq=${#Q[@]} -v nk=$((${#Q[@]} + ${#N[@]})) '
+        function mean(sum, cnt, one) { return cnt == 1 ? one : sprintf("%.4f", sum / cnt) }
+        NR == 1 { next }
+        NR <= 1 + nq { qsum += $12; qone = $12; met += $13 == "met"; next }
+        { nsum += $12; none = $12; stp = $14; antt = $15; fair = $16 }
+        END { if (NR != 1 + nk) exit 1
+              printf "%s,%s,%s,%s,%s,%d,%s,%s,%s,%s\n", m, q, n, g, mean(qsum, nq, qone), met == nq,
+                  mean(nsum, nk - nq, none), stp, antt, fair }' \
+        <<< "$o" > "$f.tmp" && mv "$f.tmp" "$f" || { echo "sweep: $m $qs+$ns goal $g: unexpected output: $o" >&2; return 1; }
 }
 
 # isolated runs: one per kernel, in parallel (a shared run of 1 cycle after it)
@@ -120,25 +153,42 @@ done
 
 # the methods innermost: a sweep stopped part way has every method's results on the same cases
 n=0
-for q in "${K[@]}"; do for x in "${K[@]}"; do [ "$q" = "$x" ] && continue
-    for g in "${G[@]}"; do for m in "${M[@]}"; do echo "$m $q $x $g"; n=$((n + 1)); done; done; done; done > "$out/list"
-echo "sweep: $n cases (${#M[@]} methods x $((${#K[@]} * (${#K[@]} - 1))) pairs x ${#G[@]} goals), $cycles cycles, seed $seed, $jobs jobs, in $out" >&2
+if [ "$trio" = 0 ]; then
+    for q in "${K[@]}"; do for x in "${K[@]}"; do [ "$q" = "$x" ] && continue
+        for g in "${G[@]}"; do for m in "${M[@]}"; do echo "$m $q $x $g"; n=$((n + 1)); done; done; done; done > "$out/list"
+    what="$((${#K[@]} * (${#K[@]} - 1))) pairs"
+else
+    S=() # the sets {a, b, c}, a < b < c (indices of -k), in order
+    for ((a = 0; a < ${#K[@]}; a++)); do for ((b = a + 1; b < ${#K[@]}; b++)); do for ((c = b + 1; c < ${#K[@]}; c++)); do
+        S+=("$a $b $c"); done; done; done
+    for ((i = 0; i < ntrio; i++)); do
+        j=$((i * ${#S[@]} / ntrio)) r=0 one="" two=""
+        for x in ${S[$j]}; do # member j mod 3 takes the role of its own: QoS (-t 1) or non-QoS (-t 2)
+            if [ $r = $((j % 3)) ]; then one=${K[$x]}; else two+=${two:++}${K[$x]}; fi
+            r=$((r + 1))
+        done
+        if [ "$trio" = 1 ]; then q=$one x=$two; else q=$two x=$one; fi
+        for g in "${G[@]}"; do for m in "${M[@]}"; do echo "$m $q $x $g"; n=$((n + 1)); done; done
+    done > "$out/list"
+    what="$ntrio trios with $trio QoS kernel$([ "$trio" = 2 ] && echo s)"
+fi
+echo "sweep: $n cases (${#M[@]} methods x $what x ${#G[@]} goals), $cycles cycles, seed $seed, $jobs jobs, in $out" >&2
 run_all sweep_case < "$out/list" || die "a run failed (above); the runs done are kept: rerun to resume"
 
 { echo "method,qos,nonqos,goal,qos_norm,met,nonqos_norm,stp,antt,fairness"
-  while read -r m q x g; do cat "$out/runs/${m}_${q}_${x}_${g}.csv"; done < "$out/list" | sort -t, -k1,1 -s; } > "$out/cases.csv"
+  while read -r m q x g; do cat "$out/runs/$m:$q:$x:$g.csv"; done < "$out/list" | sort -t, -k1,1 -s; } > "$out/cases.csv"
 
 # summary: per method, then QoS_reach per goal (rows: goals, columns: methods). As the paper: the
 # non-QoS kernel's throughput and STP over the met cases only; the misses within 5% of the goal
 # (its Figure 5 categories); also both means over all cases
-awk -F, -v methods="$methods" -v cycles="$cycles" -v seed="$seed" -v cfg="$cfg" '
+awk -F, -v methods="$methods" -v cycles="$cycles" -v seed="$seed" -v cfg="$cfg" -v what="$what" '
     NR == 1 { next }
     { m = $1; c[m]++; key = m SUBSEP $4; gc[key]++; gm[key] += $6; stpa[m] += $8; nna[m] += $7
       if (!($4 in seen)) { seen[$4] = 1; goals[++ng] = $4 }
       if ($6) { met[m]++; ov[m] += $5 / $4 - 1; stp[m] += $8; nn[m] += $7 } else if ($5 >= 0.95 * $4) near[m]++ }
     END {
         nm = split(methods, M, ",")
-        printf "sweep: %s, %d cycles, seed %s: %d cases\n", cfg, cycles, seed, NR - 1
+        printf "sweep: %s, %d cycles, seed %s: %d cases (%s)\n", cfg, cycles, seed, NR - 1, what
         printf "%-9s %6s %6s %10s %12s %10s %13s %9s %13s %9s\n", "method", "cases", "met", "QoS_reach", "miss<=5%",
             "overshoot", "nonQoS(met)", "STP(met)", "nonQoS(all)", "STP(all)"
         for (i = 1; i <= nm; i++) { m = M[i]; x = met[m] ? met[m] : 1

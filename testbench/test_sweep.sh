@@ -49,15 +49,43 @@ awk -F, 'NR > 1 { m += $6; n++ } END { exit !(m > 0 && m < n) }' "$dir/s/cases.c
 
 # resume: a missing run is redone, the others are kept as they are
 cp "$dir/s/cases.csv" "$dir/cases.before"
-rm "$dir/s/runs/naive_spmv_lbm_0.5.csv"
-touch -d '2000-01-01' "$dir/s/runs/rollover_lbm_histo_0.9.csv"
-"$sweep" "${args[@]}" > /dev/null 2>&1 && [ -s "$dir/s/runs/naive_spmv_lbm_0.5.csv" ] &&
-    [ "$(stat -c %Y "$dir/s/runs/rollover_lbm_histo_0.9.csv")" = "$(date -d '2000-01-01' +%s)" ] &&
+rm "$dir/s/runs/naive:spmv:lbm:0.5.csv"
+touch -d '2000-01-01' "$dir/s/runs/rollover:lbm:histo:0.9.csv"
+"$sweep" "${args[@]}" > /dev/null 2>&1 && [ -s "$dir/s/runs/naive:spmv:lbm:0.5.csv" ] &&
+    [ "$(stat -c %Y "$dir/s/runs/rollover:lbm:histo:0.9.csv")" = "$(date -d '2000-01-01' +%s)" ] &&
     cmp -s "$dir/s/cases.csv" "$dir/cases.before" && ok || bad "resume: a run redone or not redone, or other results"
 # another length in the same directory: refused
 e=$("$sweep" "${args[@]}" -c 40000 2>&1); rc=$?
 [ $rc = 1 ] && grep -q "^sweep: $dir/s holds a sweep with other parameters (config=gtx980 .* cycles=30000 seed=3 epoch=10000); remove it or give another -o$" <<< "$e" &&
     ok || bad "other parameters: rc $rc, '$e'"
+
+# trios: the sets and roles of -t / -n, and cases against plain smk run (no --iso). Of the 4 sets of
+# spmv,lbm,histo,sad, -n 3 takes numbers 0, 1, 2: {spmv,lbm,histo} {spmv,lbm,sad} {spmv,histo,sad};
+# member j mod 3 of set j has the role of its own (-t 2: non-QoS)
+targs=(-b "$smk" -w "$wl" -k spmv,lbm,histo,sad -t 2 -n 3 -g 0.3,0.45 -m rollover -c 30000 -s 3 -j 2 -o "$dir/t")
+out=$("$sweep" "${targs[@]}" 2>&1) || bad "trio sweep failed: $out"
+got=$(sed 1d "$dir/t/cases.csv" | cut -d, -f2,3,4 | paste -sd' ')
+[ "$got" = "lbm+histo,spmv,0.3 lbm+histo,spmv,0.45 spmv+sad,lbm,0.3 spmv+sad,lbm,0.45 spmv+histo,sad,0.3 spmv+histo,sad,0.45" ] &&
+    ok || bad "trios -t 2 -n 3: cases '$got'"
+trio_direct() { # Q1 Q2 N GOAL -> the case's row: the QoS kernels' mean, met if both met
+    "$smk" run --config gtx980 --workload "$wl" --kernels "$1,$2,$3" --policy qos --scheme rollover --goal "$1=$4" \
+        --goal "$2=$4" --cycles 30000 --seed 3 --csv | awk -F, -v c="rollover,$1+$2,$3,$4" '
+        NR == 2 || NR == 3 { q += $12; m += $13 == "met" }
+        NR == 4 { printf "%s,%.4f,%d,%s,%s,%s,%s\n", c, q / 2, m == 2, $12, $14, $15, $16 }'
+}
+# the second and third: one QoS kernel meets its goal and the other does not (so the case is not met)
+for c in "spmv sad lbm 0.3" "lbm histo spmv 0.45" "spmv histo sad 0.45"; do
+    set -- $c
+    want=$(trio_direct "$@") got=$(grep "^rollover,$1+$2,$3,$4," "$dir/t/cases.csv")
+    [ -n "$want" ] && [ "$got" = "$want" ] && ok || bad "trio case $c: sweep '$got', smk run '$want'"
+done
+grep -q '^sweep: gtx980, 30000 cycles, seed 3: 6 cases (3 trios with 2 QoS kernels)$' "$dir/t/summary.txt" && ok ||
+    bad "trio summary: $(head -1 "$dir/t/summary.txt")"
+# -t 1 -n 4 of the 10 sets of five kernels: numbers 0, 2, 5, 7 = {spmv,lbm,histo} {spmv,lbm,stencil}
+# {spmv,sad,stencil} {lbm,histo,stencil}; member j mod 3 (0, 2, 2, 1) is the QoS kernel
+"$sweep" -b "$smk" -w "$wl" -k spmv,lbm,histo,sad,stencil -t 1 -n 4 -g 0.5 -m spart -c 20000 -s 3 -j 2 -o "$dir/t1" > /dev/null 2>&1
+got=$(sed 1d "$dir/t1/cases.csv" | cut -d, -f2,3 | paste -sd' ')
+[ "$got" = "spmv,lbm+histo stencil,spmv+lbm stencil,spmv+sad histo,lbm+stencil" ] && ok || bad "trios -t 1: cases '$got'"
 
 # bad options: one line, exit status 1
 err() { # WANT ARGS...
@@ -74,6 +102,10 @@ err '-k lbm,spmv,lbm: "lbm" listed twice' -k lbm,spmv,lbm
 err '-g 0.5,0.7,0.5: "0.5" listed twice' -k lbm,spmv -g 0.5,0.7,0.5
 err 'unknown option -x (see scripts/sweep.sh -h)' -x
 err '-c/-s/-e "2M": expected an unsigned integer' -c 2M
+err '-t 3: expected 0 (pairs), 1 or 2 (trios with that many QoS kernels)' -t 3
+err '-n 5: only for trios (-t 1 or -t 2)' -n 5
+err '-n 5: expected a number of trios 1..4' -k lbm,spmv,histo,sad -t 1 -n 5
+err '-k lbm,spmv: a trio needs at least three kernels' -k lbm,spmv -t 2
 o=$("$sweep" -b "$smk" -o "$dir/e" -k lbm,nosuch -g 0.5 -m naive -c 1000 2>&1); rc=$?
 [ $rc = 1 ] && grep -q "^sweep: isolated nosuch: smk: --kernels: no kernel 'nosuch' in " <<< "$o" && ok || bad "unknown kernel: rc $rc, '$o'"
 printf 'machine\n' > "$dir/bad.wl"
