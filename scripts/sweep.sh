@@ -22,7 +22,9 @@
 #   -g LIST      QoS goals, fractions of the isolated IPC (default 0.5,0.55,...,0.95 as the papers;
 #                -t 2: 0.25,0.3,...,0.7, each QoS kernel the same goal, as the papers)
 #   -m LIST      methods: rollover | elastic | naive (policy qos, that QoS scheme) | spart (policy
-#                spart, scheme off: the SMs split evenly, no quotas) (default naive,spart,rollover)
+#                spart, scheme off: the SMs split evenly, no quotas) | spart-hc (the same with the
+#                host's hill climbing of the split, --hill 50000: the papers' Spart)
+#                (default naive,spart,rollover)
 #   -c CYCLES    cycles of every run, isolated runs included (default 2000000 as the papers)
 #   -s SEED      seed of every run (default 1); -e EPOCH the manager's epoch (default 10000)
 #   -j JOBS      runs in parallel (default: the number of CPUs)
@@ -86,7 +88,8 @@ for g in "${G[@]}"; do
         die "-g $goals: \"$g\" is not a goal 0 < F <= 1 with at most 4 decimals"
 done
 for m in "${M[@]}"; do
-    case $m in rollover | elastic | naive | spart) ;; *) die "-m $methods: unknown method \"$m\" (rollover | elastic | naive | spart)" ;; esac
+    case $m in rollover | elastic | naive | spart | spart-hc) ;;
+    *) die "-m $methods: unknown method \"$m\" (rollover | elastic | naive | spart | spart-hc)" ;; esac
 done
 
 mkdir -p "$out/runs" || die "-o $out: cannot create the directory"
@@ -105,7 +108,7 @@ sweep_case() {
     local m=$1 qs=$2 ns=$3 g=$4 f="$out/runs/$1:$2:$3:$4.csv" pol sch o k
     local -a Q N a=()
     [ -s "$f" ] && return 0
-    if [ "$m" = spart ]; then pol=spart sch=off; else pol=qos sch=$m; fi
+    case $m in spart) pol=spart sch=off ;; spart-hc) pol=spart sch=off a=(--hill 50000) ;; *) pol=qos sch=$m ;; esac
     IFS=+ read -r -a Q <<< "$qs"
     IFS=+ read -r -a N <<< "$ns"
     for k in "${Q[@]}"; do a+=(--goal "$k=$g"); done

@@ -80,6 +80,10 @@ static void usage(FILE *f)
             "                       default save)\n"
             "  --evict save|drain   TBs above a partition (spart, smkp, qos): SAVE or DRAIN (cfg_evict; default save)\n"
             "  --max2               at most two kernels per SM (cfg_max2)\n"
+            "  --hill N             with --policy spart and a --goal: every N cycles (1000..10^9) the host\n"
+            "                       moves one SM to a QoS kernel below its goal, or back from one above it\n"
+            "                       by more than one SM's share (hill climbing, the papers' Spart; default:\n"
+            "                       the static even split)\n"
             "  --json | --csv       machine-readable output instead of the table\n"
             "  --rtl                also run the RTL (the Verilated rtl/gpu_top.v) in lockstep with the C model,\n"
             "                       comparing every output and state element every cycle (runs the sibling\n"
@@ -140,12 +144,15 @@ typedef struct {
     int trace;            /* --trace: preemption commands, responses and restores on stderr */
     int max2, evict_drain, pmode_drop; /* cfg_max2, cfg_evict = DRAIN, cfg_pmode = DROP */
     int rtl;              /* --rtl (smk_rtl only): the RTL in lockstep */
+    uint64_t hill;        /* --hill N (spart): the host moves SMs between kernels every N cycles; 0 = static */
     int full;             /* --full-eval (or --rtl): the reference composition every cycle, no quiet steps */
 } run_t;
 
 typedef struct {
     uint64_t thr[KN], wis[KN], tbs[KN], runs[KN], kdone[KN], gmem[KN], dram[KN];
     uint64_t ctx_lines, saves, drops, restores, cp_deferred;
+    uint64_t hill_moves;  /* --hill: SMs moved */
+    int hill_sms[KN];     /* --hill: SMs of each kernel's mask at the end */
     double secs;
     /* the QoS manager's registers at the end of the run, read through its host port (m_raddr ->
      * m_rdata); valid if `mgr` */
@@ -223,6 +230,47 @@ static double tbs_alone(const wl_kernel_t *k)
     return n;
 }
 
+/* --hill (spart): one step of the host's hill climbing of the SM split (docs/smk.md "Spart with hill
+ * climbing"), after `cycles` cycles. For the first QoS kernel q (index order) whose run so far is off
+ * its goal: IPC so far (thread instructions / cycles) below the goal (kl_goal, U16.16): one SM from
+ * the non-QoS kernel with the most SMs, if it has two or more (ties: the lowest index); IPC so far x
+ * (n - 1) / n above the goal (n = q's SMs, n >= 2: it would still be above with one SM less): one SM
+ * to the non-QoS kernel with the fewest SMs (ties: the lowest index). The SM moved is the donor's
+ * lowest if all of the donor's SMs are above the receiver's, else the donor's highest (the blocks
+ * stay contiguous). Returns 1 and the move, or 0. Integers only (the comparison needs 128 bits). */
+static int hill_step(const run_t *r, const timing_t *t, const uint64_t mask[], uint64_t cycles, int *from, int *to,
+                     int *sm)
+{
+    for (int q = 0; q < r->nk; q++) {
+        if (!(r->goal[q] > 0))
+            continue;
+        const unsigned __int128 got = (unsigned __int128)tm_kstat(t, q)->thr << 16,
+                                want = (unsigned __int128)r->kl_goal[q] * cycles;
+        const int n = __builtin_popcountll(mask[q]);
+        int d = -1, dir = 0; /* the non-QoS kernel that gives (dir 1) or takes (dir -1) an SM */
+        if (got < want) {
+            for (int k = 0; k < r->nk; k++)
+                if (!(r->goal[k] > 0) && __builtin_popcountll(mask[k]) >= 2 &&
+                    (d < 0 || __builtin_popcountll(mask[k]) > __builtin_popcountll(mask[d])))
+                    d = k;
+            dir = 1;
+        } else if (n >= 2 && got * (unsigned)(n - 1) > want * (unsigned)n) {
+            for (int k = 0; k < r->nk; k++)
+                if (!(r->goal[k] > 0) && (d < 0 || __builtin_popcountll(mask[k]) < __builtin_popcountll(mask[d])))
+                    d = k;
+            dir = -1;
+        }
+        if (d < 0)
+            continue;
+        *from = dir > 0 ? d : q, *to = dir > 0 ? q : d;
+        const uint64_t fm = mask[*from], tmk = mask[*to];
+        const int lo = smk_ctz(fm), hi = 63 - __builtin_clzll(fm);
+        *sm = lo > 63 - __builtin_clzll(tmk) ? lo : hi;
+        return 1;
+    }
+    return 0;
+}
+
 static void simulate(const run_t *r, result_t *res)
 {
     static gpu_top_t g;
@@ -259,6 +307,10 @@ static void simulate(const run_t *r, result_t *res)
     h->cfg_evict = r->evict_drain ? SMK_PE_OP_DRAIN : SMK_PE_OP_SAVE;
     h->cfg_pmode = r->pmode_drop ? SMK_PE_OP_DROP : SMK_PE_OP_SAVE;
     manager_setup(r, &mq);
+    /* --hill: the mask writes of a move, one per cycle (the donor's first) */
+    int km_n = 0;
+    uint32_t km_k[2];
+    uint64_t km_m[2];
     uint32_t m_epochs = 0;
     const int tty = isatty(2);
     const double t0 = now_s();
@@ -270,6 +322,11 @@ static void simulate(const run_t *r, result_t *res)
         if (mq.n) {
             in.m_we = 1, in.m_addr = mq.a[mq.head], in.m_wdata = mq.d[mq.head];
             mq.head = (mq.head + 1) % MQ, mq.n--;
+        }
+        h->km_v = 0;
+        if (km_n) {
+            h->km_v = 1, h->km_k = km_k[0], h->km_mask = km_m[0];
+            km_k[0] = km_k[1], km_m[0] = km_m[1], km_n--;
         }
         h->kl_v = 0;
         if (npend && kl_last < 0) {
@@ -347,6 +404,15 @@ static void simulate(const run_t *r, result_t *res)
                             o.s[s].po.launch_tb);
             }
         gpu_commit(&g, &in, &o);
+        int hf, ht, hs;
+        if (r->hill && (c + 1) % r->hill == 0 && !km_n && hill_step(r, t, mask, c + 1, &hf, &ht, &hs)) {
+            mask[hf] &= ~(1ULL << hs), mask[ht] |= 1ULL << hs;
+            km_k[0] = (uint32_t)hf, km_m[0] = mask[hf], km_k[1] = (uint32_t)ht, km_m[1] = mask[ht], km_n = 2;
+            res->hill_moves++;
+            if (r->trace)
+                fprintf(stderr, "trace %llu hill: SM %d from %s to %s\n", (unsigned long long)c, hs,
+                        r->wl->k[r->kw[hf]].name, r->wl->k[r->kw[ht]].name);
+        }
         if (r->trace && uses_manager(r) && g.qm.epochs != m_epochs) {
             /* a new epoch started: the quotas the manager computed for it (the C model's registers,
              * the values the host port's IPC_EP / HIST / ALPHA / AGOAL / QPT / TBS reads return) */
@@ -409,6 +475,8 @@ static void simulate(const run_t *r, result_t *res)
     res->ctx_lines = st->ctx_lines, res->saves = st->saves, res->drops = st->drops;
     res->restores = st->restores_launched;
     res->cp_deferred = st->cp_deferred;
+    for (int k = 0; k < r->nk; k++)
+        res->hill_sms[k] = __builtin_popcountll(mask[k]);
     tm_free(t);
 }
 
@@ -593,7 +661,7 @@ static int cmd_run(int argc, char **argv)
     const char *goals[64], *isos[64];
     int ngoals = 0, nisos = 0, out = 0, rtl = 0, full = 0, trace = 0, max2 = 0, def = argc == 0;
     const char *preempt = "save", *evict = "save";
-    uint64_t cycles = 2000000, iso = 0, seed = 1, epoch = 10000;
+    uint64_t cycles = 2000000, iso = 0, seed = 1, epoch = 10000, hill = 0;
     int have_iso = 0;
     const char *fst = NULL; /* --fst FILE --window A:B (with --rtl) */
     uint64_t win_a = 0, win_b = 0;
@@ -628,7 +696,7 @@ static int cmd_run(int argc, char **argv)
         }
         static const char *const opts[] = {"--config", "--workload", "--kernels",    "--policy", "--scheme", "--goal",
                                            "--cycles", "--iso-cycles", "--seed", "--epoch", "--preempt", "--evict",
-                                           "--fst", "--window", "--iso"};
+                                           "--fst", "--window", "--iso", "--hill"};
         int oi = -1;
         for (int j = 0; j < (int)(sizeof opts / sizeof opts[0]); j++)
             if (!strcmp(a, opts[j]))
@@ -663,6 +731,7 @@ static int cmd_run(int argc, char **argv)
         case 7: iso = parse_u64(a, v, 1, 100000000000ULL), have_iso = 1; break;
         case 8: seed = parse_u64(a, v, 0, UINT64_MAX); break;
         case 9: epoch = parse_u64(a, v, 100, SMK_MASK(SMK_EPOCH_W)); break;
+        case 15: hill = parse_u64(a, v, 1000, 1000000000ULL); break;
         case 10: preempt = v; break;
         case 11: evict = v; break;
         case 12: fst = v; break;
@@ -803,6 +872,13 @@ static int cmd_run(int argc, char **argv)
         nq += r.goal[k] > 0;
     if (r.scheme >= SC_NAIVE && !nq)
         die("--scheme %s: QoS quotas need at least one --goal", sc_name[r.scheme]);
+    if (hill) {
+        if (pol_val[r.policy] != DRV_SPART)
+            die("--hill: moves SMs between the kernels of --policy spart, not %s", pol_name[r.policy]);
+        if (!nq || nq == r.nk)
+            die("--hill: needs a QoS kernel (--goal) and a non-QoS kernel to take SMs from");
+        r.hill = hill;
+    }
 
     /* isolated runs: each kernel alone on the whole GPU, policy smk, no quotas, same seed */
     static result_t iso_res[KN], res;
@@ -892,6 +968,14 @@ static int cmd_run(int argc, char **argv)
                    res.m_len, FX(res.m_prod));
         else
             printf("\"manager\":null,");
+        if (r.hill) {
+            printf("\"hill\":{\"every\":%llu,\"moves\":%llu,\"sms\":[", (unsigned long long)r.hill,
+                   (unsigned long long)res.hill_moves);
+            for (int k = 0; k < r.nk; k++)
+                printf("%s%d", k ? "," : "", res.hill_sms[k]);
+            printf("]},");
+        } else
+            printf("\"hill\":null,");
         printf("\"kernels\":[");
         for (int k = 0; k < r.nk; k++) {
             const double ipc = (double)res.thr[k] / (double)cycles;
@@ -963,6 +1047,13 @@ static int cmd_run(int argc, char **argv)
         else
             printf("STP %.3f   ANTT %.3f   fairness %.3f\n", stp, antt, fair);
         printf("quotas: %s\n", qnote);
+        if (r.hill) {
+            printf("spart hill climbing: every %llu cycles, %llu SMs moved; SMs at the end:", (unsigned long long)r.hill,
+                   (unsigned long long)res.hill_moves);
+            for (int k = 0; k < r.nk; k++)
+                printf(" %s %d", wl.k[r.kw[k]].name, res.hill_sms[k]);
+            printf("\n");
+        }
         for (int k = 0; k < r.nk; k++)
             if (r.goal[k] > 0)
                 printf("goal %s: IPC %.2f against goal %.2f (%.2f x isolated %.2f, kl_goal 0x%X): %s\n",

@@ -87,6 +87,17 @@ grep -q '^sweep: gtx980, 30000 cycles, seed 3: 6 cases (3 trios with 2 QoS kerne
 got=$(sed 1d "$dir/t1/cases.csv" | cut -d, -f2,3 | paste -sd' ')
 [ "$got" = "spmv,lbm+histo stencil,spmv+lbm stencil,spmv+sad histo,lbm+stencil" ] && ok || bad "trios -t 1: cases '$got'"
 
+# spart-hc: the case is smk run --policy spart --hill 50000, and the host moved SMs in it (so it is
+# not the static split's result)
+"$sweep" -b "$smk" -w "$wl" -k lbm,spmv -g 0.9 -m spart,spart-hc -c 120000 -s 3 -j 2 -o "$dir/h" > /dev/null 2>&1
+hj=$("$smk" run --config gtx980 --workload "$wl" --kernels lbm,spmv --policy spart --hill 50000 --goal lbm=0.9 --cycles 120000 --seed 3 --json)
+want=$("$smk" run --config gtx980 --workload "$wl" --kernels lbm,spmv --policy spart --hill 50000 --goal lbm=0.9 --cycles 120000 \
+    --seed 3 --csv | awk -F, 'NR == 2 { q = $12; m = $13 == "met" } NR == 3 { printf "spart-hc,lbm,spmv,0.9,%s,%d,%s,%s,%s,%s\n", q, m, $12, $14, $15, $16 }')
+got=$(grep '^spart-hc,lbm,spmv,0.9,' "$dir/h/cases.csv")
+[ -n "$want" ] && [ "$got" = "$want" ] && grep -q '"moves":[1-9]' <<< "$hj" &&
+    [ "$(cut -d, -f5 <<< "$got")" != "$(grep '^spart,lbm,spmv,0.9,' "$dir/h/cases.csv" | cut -d, -f5)" ] &&
+    ok || bad "spart-hc case: sweep '$got', smk run '$want', $(grep -o '"hill":{[^}]*}' <<< "$hj")"
+
 # bad options: one line, exit status 1
 err() { # WANT ARGS...
     local want=$1 o rc; shift
@@ -95,7 +106,7 @@ err() { # WANT ARGS...
 }
 err '-g 0.5,1.5: "1.5" is not a goal 0 < F <= 1 with at most 4 decimals' -k lbm,spmv -g 0.5,1.5
 err '-g 0: "0" is not a goal 0 < F <= 1 with at most 4 decimals' -k lbm,spmv -g 0
-err '-m rollover,fair: unknown method "fair" (rollover | elastic | naive | spart)' -k lbm,spmv -m rollover,fair
+err '-m rollover,fair: unknown method "fair" (rollover | elastic | naive | spart | spart-hc)' -k lbm,spmv -m rollover,fair
 err '-k lbm: a pair needs at least two kernels' -k lbm
 err '-j 0: expected a number of jobs 1..999' -j 0
 err '-k lbm,spmv,lbm: "lbm" listed twice' -k lbm,spmv,lbm

@@ -209,6 +209,9 @@ run_ iso_notlisted "--iso: 'c' is not one of --kernels" run --config gtx980 "${W
 run_ iso_twice     "--iso: 'a' given twice" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --iso a=1/1,a=2/2
 run_ iso_swapped   "--iso b=330/10: not the counts of an isolated run of 1000 cycles (thread instructions <= 32 x warp instructions <= 64 x cycles)" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --cycles 1000 --iso a=10/330,b=330/10
 run_ iso_too_many  "--iso a=32/64001: not the counts of an isolated run of 1000 cycles (thread instructions <= 32 x warp instructions <= 64 x cycles)" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --cycles 1000 --iso a=32/64001
+run_ hill_range    "--hill: 500 out of range (expected 1000..1000000000)" run --config gtx980 "${W[@]}" --kernels a,b --policy spart --goal a=0.5 --hill 500
+run_ hill_policy   "--hill: moves SMs between the kernels of --policy spart, not qos" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.5 --hill 5000
+run_ hill_nogoal   "--hill: needs a QoS kernel (--goal) and a non-QoS kernel to take SMs from" run --config gtx980 "${W[@]}" --kernels a,b --policy spart --hill 5000
 { sed -n '2,14p' "$base"; for i in $(seq 1 9); do sed -n '15,31p' "$base" | sed "s/^kernel a/kernel k$i/"; done; } > "$dir/k9.wl"
 run_ too_many_run  "--kernels: more than 8 kernels (the driver's kernel table, configuration gtx980)" run --config gtx980 --workload "$dir/k9.wl" --kernels k1,k2,k3,k4,k5,k6,k7,k8,k9 --policy fcfs
 if "$smk" --help | grep -q '^usage: smk run'; then ok; else bad "--help"; fi
@@ -250,6 +253,25 @@ ha="$(( ${ta%/*} / 2 ))/${ta#*/}"
 o11=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.7 --cycles 30000 --iso-cycles 20000 --seed 5 --json --iso "a=$ha" 2>&1)
 g9=$(grep -o '"kl_goal":[0-9]*' <<< "$o9" | head -1 | cut -d: -f2); g11=$(grep -o '"kl_goal":[0-9]*' <<< "$o11" | head -1 | cut -d: -f2)
 [ -n "$g11" ] && [ $((g9 / 2 - g11)) -ge -1 ] && [ $((g9 / 2 - g11)) -le 1 ] && ok || bad "--iso a=$ha: kl_goal $g11, want half of $g9"
+# --hill (docs/smk.md "Spart with hill climbing"): tpacf + spmv, SMs 0-7 and 8-15 at first. At goal
+# 0.8 tpacf is below: it takes spmv's lowest SM first and ends with more than 8 and a higher IPC
+# than the static split; at goal 0.2 it is above and gives its highest SM back first. Every move is
+# one trace line; the JSON counts them and gives the final split (16 SMs in all)
+P=(--config gtx980 --workload "$(cd "$(dirname "$0")" && pwd)/workloads/parboil.wl" --kernels tpacf,spmv --policy spart
+   --cycles 300000 --iso-cycles 100000)
+hj=$("$smk" run "${P[@]}" --goal tpacf=0.8 --hill 20000 --json --trace 2> "$dir/hill.tr")
+sj=$("$smk" run "${P[@]}" --goal tpacf=0.8 --json)
+hn=$(grep -o '"norm":[0-9.]*' <<< "$hj" | head -1 | cut -d: -f2) sn=$(grep -o '"norm":[0-9.]*' <<< "$sj" | head -1 | cut -d: -f2)
+hs=$(grep -o '"hill":{"every":20000,"moves":[0-9]*,"sms":\[[0-9]*,[0-9]*\]}' <<< "$hj" | grep -o '[0-9]*,[0-9]*\]' | tr -d ']')
+hm=$(grep -o '"moves":[0-9]*' <<< "$hj" | cut -d: -f2)
+[ -n "$hs" ] && [ $((${hs%,*} + ${hs#*,})) = 16 ] && [ "${hs%,*}" -gt 8 ] && awk -v h="$hn" -v s="$sn" 'BEGIN { exit !(h > s + 0.1) }' &&
+    [ "$(grep -c ' hill: SM ' "$dir/hill.tr")" = "$hm" ] && grep -q '"hill":null' <<< "$sj" &&
+    [ "$(grep -m1 ' hill: ' "$dir/hill.tr")" = "trace 19999 hill: SM 8 from spmv to tpacf" ] &&
+    ok || bad "--hill goal 0.8: split '$hs', norm $hn against static $sn, moves $hm, first: $(grep -m1 ' hill: ' "$dir/hill.tr")"
+lj=$("$smk" run "${P[@]}" --goal tpacf=0.2 --hill 20000 --json --trace 2> "$dir/hill2.tr")
+ls=$(grep -o '"sms":\[[0-9]*,[0-9]*\]' <<< "$lj" | grep -o '[0-9]*,[0-9]*')
+[ -n "$ls" ] && [ "${ls%,*}" -lt 8 ] && [ "$(grep -m1 ' hill: ' "$dir/hill2.tr")" = "trace 19999 hill: SM 7 from tpacf to spmv" ] &&
+    ok || bad "--hill goal 0.2: split '$ls', first: $(grep -m1 ' hill: ' "$dir/hill2.tr")"
 # the default scenario (built-in workload, no path needed), shortened
 sabs=$(cd "$(dirname "$smk")" && pwd)/$(basename "$smk")
 o8=$(cd "$dir" && "$sabs" run --default --cycles 20000 2>&1)
