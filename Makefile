@@ -243,7 +243,7 @@ workload-test: $(B)/gtx980/smk
 	bash testbench/test_sweep.sh $(B)/gtx980/smk
 
 # the papers' pair evaluation on the C model (docs/sweep.md): every ordered pair of the Parboil kernels x
-# goals 0.5..0.95 x Naive, Spart, Rollover, 2M cycles each (2700 runs, roughly 75 min on 2 cores); resumes
+# goals 0.5..0.95 x Naive, Spart (hill climbing), Rollover, 2M cycles each (2700 runs, roughly 75 min on 2 cores); resumes
 # where it stopped. SWEEP_ARGS narrows it (scripts/sweep.sh -h), e.g. SWEEP_ARGS="-g 0.8 -m rollover"
 SWEEP_DIR ?= $(B)/sweep
 sweep: setup

@@ -24,7 +24,7 @@
 #   -m LIST      methods: rollover | elastic | naive (policy qos, that QoS scheme) | spart (policy
 #                spart, scheme off: the SMs split evenly, no quotas) | spart-hc (the same with the
 #                host's hill climbing of the split, --hill 50000: the papers' Spart)
-#                (default naive,spart,rollover)
+#                (default naive,spart-hc,rollover: the paper's headline)
 #   -c CYCLES    cycles of every run, isolated runs included (default 2000000 as the papers)
 #   -s SEED      seed of every run (default 1); -e EPOCH the manager's epoch (default 10000)
 #   -j JOBS      runs in parallel (default: the number of CPUs)
@@ -44,7 +44,7 @@ set -u
 die() { echo "sweep: $*" >&2; exit 1; }
 
 smk=build/gtx980/smk wl=testbench/workloads/parboil.wl kernels="" goals="" trio=0 ntrio=""
-methods="naive,spart,rollover" cycles=2000000 seed=1 epoch=10000 jobs=$(nproc 2>/dev/null || echo 1) out=build/sweep
+methods="naive,spart-hc,rollover" cycles=2000000 seed=1 epoch=10000 jobs=$(nproc 2>/dev/null || echo 1) out=build/sweep
 while getopts ":b:w:k:t:n:g:m:c:s:e:j:o:h" opt; do
     case $opt in
     b) smk=$OPTARG ;; w) wl=$OPTARG ;; k) kernels=$OPTARG ;; t) trio=$OPTARG ;; n) ntrio=$OPTARG ;;
