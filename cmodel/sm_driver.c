@@ -471,7 +471,17 @@ static void decide(const sm_driver_t *d, const drv_in_t *in, dec_t *r)
                     break;
                 }
             }
-            const int S = fits_any(d, &c, K);
+            /* FCFS: the lowest SM where K fits; SPART: the one with the lowest rSM (the TBs of a
+             * kernel spread over the SMs of its mask) */
+            int S = fits_any(d, &c, K);
+            if (c.policy == DRV_SPART && S >= 0) {
+                uint32_t bs = rsm_of(d, (uint32_t)S);
+                for (uint64_t x = d->kmask[K] & SALL & ~SMK_MASK(S + 1); x; x &= x - 1) {
+                    const uint32_t s = (uint32_t)smk_ctz(x), v = rsm_of(d, s);
+                    if (v < bs && fits(d, &c, s, K))
+                        S = (int)s, bs = v;
+                }
+            }
             if (S >= 0) {
                 dispatch(d, &c, K, (uint32_t)S, r);
                 return;

@@ -769,7 +769,7 @@ module sm_driver (
                         end
                     ds_try = f;
                 end
-                default: begin   // FCFS, SPART; 5..7 dispatch as FCFS
+                default: begin   // FCFS, SPART; 5..7 dispatch as FCFS (SPART: the SM by rSM)
                     // oldest eligible kernel that fits somewhere (kold is a total order of the
                     // kernels in use; lowest index if ever not unique)
                     f = 1'b0;
@@ -779,8 +779,19 @@ module sm_driver (
                             dsK = k[KW-1:0];
                         end
                     krow = k_nsm(fitsT, dsK);
-                    for (s = NSM - 1; s >= 0; s = s - 1)
-                        if (krow[s]) dsS = s[SMW-1:0];
+                    if (cfg_policy == P_SPART) begin
+                        // SPART: the SM with the lowest rSM where it fits (spread over the mask)
+                        oany = 1'b0;
+                        b0 = {SHW{1'b0}};
+                        for (s = 0; s < NSM; s = s + 1)
+                            if (krow[s] && (!oany || rsm[s*SHW +: SHW] < b0)) begin
+                                oany = 1'b1;
+                                b0 = rsm[s*SHW +: SHW];
+                                dsS = s[SMW-1:0];
+                            end
+                    end else
+                        for (s = NSM - 1; s >= 0; s = s - 1)
+                            if (krow[s]) dsS = s[SMW-1:0];
                     ds_try = f;
                 end
             endcase

@@ -903,7 +903,8 @@ Test(sm_driver, spart_evict_drain, .description = "SPART: km_v removes SM1 -> DR
     step(b);
     for (int i = 0; i < 4; i++) {
         step(b); /* 1..4 */
-        expect_setup(b, i / 2, i % 2, span((i % 2) * W / 2, W / 2), 0, 1, 0, 1, "FCFS, lowest SM where it fits");
+        /* SPART: the SM with the lowest rSM (ties: the lowest index), so the TBs alternate */
+        expect_setup(b, i % 2, i / 2, span((i / 2) * W / 2, W / 2), 0, 1, 0, 1, "SPART, lowest rSM where it fits");
     }
     b->in.km_v = 1, b->in.km_k = 0, b->in.km_mask = 1;
     quiet(b, 1, "5: mask change");
@@ -937,8 +938,10 @@ Test(sm_driver, spart_evict_save, .description = "SPART with cfg_evict SAVE: PEN
     b->in.cfg_evict = SAVE;
     launch(b, 0, W / 2, 1, 0, 4, 3);
     step(b);
-    for (int i = 0; i < 4; i++)
-        step(b);
+    for (int i = 0; i < 4; i++) {
+        step(b); /* TB i on SM i % 2, slot i / 2 (lowest rSM) */
+        expect_setup(b, i % 2, i / 2, span((i / 2) * W / 2, W / 2), 0, 1, 0, 1, "SPART, lowest rSM where it fits");
+    }
     b->in.km_v = 1, b->in.km_k = 0, b->in.km_mask = 1;
     quiet(b, 1, "5");
     step(b); /* 6 */
@@ -953,9 +956,9 @@ Test(sm_driver, spart_evict_save, .description = "SPART with cfg_evict SAVE: PEN
     quiet(b, 1, "9: response event, pb in state");
     cr_assert(b->d.qst[0] == DRV_Q_SAVED && !b->d.pb);
     step(b); /* 10 */
-    expect_cmd(b, 1, SAVE, 0, "second eviction SAVE (TB id 2)");
+    expect_cmd(b, 1, SAVE, 0, "second eviction SAVE (TB id 1)");
     expect_ptr(b, 1, CML, "entry 1");
-    cr_assert(b->d.qst[1] == DRV_Q_PEND && b->d.qid[1] == 2);
+    cr_assert(b->d.qst[1] == DRV_Q_PEND && b->d.qid[1] == 1);
     done(b, 0, 1);
     quiet(b, 1, "11");
     quiet(b, 1, "12: done event");
@@ -1399,8 +1402,10 @@ Test(sm_driver, spart_evict_skips_done, .description = "eviction victims exclude
     bench_t *b = bench_new(DRV_SPART);
     launch(b, 0, W / 2, 1, 0, 4, 3);
     step(b);
-    for (int i = 0; i < 4; i++)
-        step(b);
+    for (int i = 0; i < 4; i++) {
+        step(b); /* TB i on SM i % 2, slot i / 2 (lowest rSM) */
+        expect_setup(b, i % 2, i / 2, span((i / 2) * W / 2, W / 2), 0, 1, 0, 1, "SPART, lowest rSM where it fits");
+    }
     b->in.km_v = 1, b->in.km_k = 0, b->in.km_mask = 1;
     quiet(b, 1, "5");
     step(b); /* 6 */

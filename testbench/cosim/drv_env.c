@@ -869,9 +869,12 @@ static void choose(const pctx_t *c, int *K, int *S)
         for (int k = 0; k < KN; k++)
             if (bit(c->elig, k) && fits_any(c, k) && (*K < 0 || e->in[e->kal[k]].seq < e->in[e->kal[*K]].seq))
                 *K = k;
+        /* FCFS: the lowest SM where K fits; SPART: the lowest share among them (ties: lowest) */
+        uint32_t bs = ~0u;
         if (*K >= 0)
-            for (int s = 0; s < NSM && *S < 0; s++)
-                if (fits(c, s, *K)) *S = s;
+            for (int s = 0; s < NSM; s++)
+                if (fits(c, s, *K) && (*S < 0 || (pol == DRV_SPART && share(e->eu[s]) < bs)))
+                    *S = s, bs = share(e->eu[s]);
     } else if (pol == DRV_SMK_OD || pol == DRV_SMK_P || pol == DRV_QOS) {
         const int pp = pol != DRV_SMK_OD; /* SMK_P and QOS: SMK_P's rule */
         uint32_t best = ~0u;
