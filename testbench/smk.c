@@ -231,8 +231,8 @@ static double tbs_alone(const wl_kernel_t *k)
 }
 
 /* --hill (spart): one step of the host's hill climbing of the SM split (docs/smk.md "Spart with hill
- * climbing"), after `cycles` cycles. For the first QoS kernel q (index order) whose run so far is off
- * its goal: IPC so far (thread instructions / cycles) below the goal (kl_goal, U16.16): one SM from
+ * climbing"), after `cycles` cycles. For the first QoS kernel q (index order) for which one of two
+ * moves is possible: IPC so far (thread instructions / cycles) below the goal (kl_goal, U16.16): one SM from
  * the non-QoS kernel with the most SMs, if it has two or more (ties: the lowest index); IPC so far x
  * (n - 1) / n above the goal (n = q's SMs, n >= 2: it would still be above with one SM less): one SM
  * to the non-QoS kernel with the fewest SMs (ties: the lowest index). The SM moved is the donor's
