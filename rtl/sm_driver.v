@@ -282,6 +282,21 @@ module sm_driver (
                 popw = popw + {{(NW-1){1'b0}}, m[i]};
         end
     endfunction
+    // {found, SM}: the SM of row with the lowest rSM (ties: the lowest index); found = 0 for an
+    // empty row (SMK_OD's SMc, SMK_P's / QOS's and SPART's S)
+    function [SMW:0] min_rsm(input [NSM-1:0] row, input [NSM*SHW-1:0] r);
+        integer i;
+        reg [SHW-1:0] b;
+        begin
+            min_rsm = {(SMW+1){1'b0}};
+            b = {SHW{1'b0}};
+            for (i = 0; i < NSM; i = i + 1)
+                if (row[i] && (!min_rsm[SMW] || r[i*SHW +: SHW] < b)) begin
+                    min_rsm = {1'b1, i[SMW-1:0]};
+                    b = r[i*SHW +: SHW];
+                end
+        end
+    endfunction
     // context pointer of PTBQ entry i: i * CTX_MAX_LINES (< 2^PW by the hwgen rule)
     function [PW-1:0] qptr(input [PQW-1:0] i);
         reg [PW-1:0] e;
@@ -399,7 +414,7 @@ module sm_driver (
     reg [PQW-1:0]       ds_qi;
     reg                 od_miss;             // SMK_OD: Kc, SMc found, ~fits(SMc, Kc)
     reg [KW-1:0]        kc;
-    reg [SMW-1:0]       smc;
+    reg [SMW-1:0]       smc, ms;
     // Algorithm 1
     reg                 a_smv_v, a_kv_v, a_p_v, a_shrink;
     reg [SMW-1:0]       a_smv;
@@ -463,6 +478,7 @@ module sm_driver (
         ua = {UW{1'b0}}; ub = {UW{1'b0}}; uc = {UW{1'b0}}; ga = {GUW{1'b0}}; gb = {GUW{1'b0}};
         c0 = {TC{1'b0}}; c1 = {TC{1'b0}}; kk = {KW{1'b0}}; nk = {PKW{1'b0}}; tm = {T{1'b0}};
         rhs = {AW{1'b0}}; n1 = {(SHW+1){1'b0}}; oany = 1'b0;
+        krow = {NSM{1'b0}}; trow = {T{1'b0}}; skrow = {(T*KW){1'b0}};
         // ---------------- per kernel: PTBQ selection, eligibility, shares
         for (k = 0; k < KN; k = k + 1) begin
             has_pq[k] = 1'b0;
@@ -637,7 +653,7 @@ module sm_driver (
         dc_qalloc = 1'b0; dc_setpb = 1'b0; dc_pre = 1'b0;
         dc_planpre = 1'b0; dc_planend = 1'b0; dc_pstart = 1'b0;
         ds_try = 1'b0; dsK = {KW{1'b0}}; dsS = {SMW{1'b0}};
-        od_miss = 1'b0; kc = {KW{1'b0}}; smc = {SMW{1'b0}};
+        od_miss = 1'b0; kc = {KW{1'b0}}; smc = {SMW{1'b0}}; ms = {SMW{1'b0}};
 
         // 1. eviction (SPART, SMK_P, QOS; not while pb)
         if ((cfg_policy == P_SPART || cfg_policy == P_SMK_P || cfg_policy == P_QOS) && !pb) begin
@@ -732,15 +748,9 @@ module sm_driver (
                             b0 = rk[k*SHW +: SHW];
                             kc = k[KW-1:0];
                         end
-                    oany = 1'b0;
-                    b0 = {SHW{1'b0}};
                     krow = k_nsm(kmask, kc);
-                    for (s = 0; s < NSM; s = s + 1)
-                        if (krow[s] && (!oany || rsm[s*SHW +: SHW] < b0)) begin
-                            oany = 1'b1;
-                            b0 = rsm[s*SHW +: SHW];
-                            smc = s[SMW-1:0];
-                        end
+                    {oany, ms} = min_rsm(krow, rsm);
+                    if (oany) smc = ms;
                     // SPEC: an empty kmask[Kc] (possible after km_v) gives no SMc: no dispatch,
                     // no preemption
                     dsK = kc;
@@ -758,15 +768,9 @@ module sm_driver (
                             b0 = rk[k*SHW +: SHW];
                             dsK = k[KW-1:0];
                         end
-                    oany = 1'b0;
-                    b0 = {SHW{1'b0}};
                     krow = k_nsm(fitsT, dsK);
-                    for (s = 0; s < NSM; s = s + 1)
-                        if (krow[s] && (!oany || rsm[s*SHW +: SHW] < b0)) begin
-                            oany = 1'b1;
-                            b0 = rsm[s*SHW +: SHW];
-                            dsS = s[SMW-1:0];
-                        end
+                    {oany, ms} = min_rsm(krow, rsm);
+                    if (oany) dsS = ms;
                     ds_try = f;
                 end
                 default: begin   // FCFS, SPART; 5..7 dispatch as FCFS (SPART: the SM by rSM)
@@ -781,14 +785,8 @@ module sm_driver (
                     krow = k_nsm(fitsT, dsK);
                     if (cfg_policy == P_SPART) begin
                         // SPART: the SM with the lowest rSM where it fits (spread over the mask)
-                        oany = 1'b0;
-                        b0 = {SHW{1'b0}};
-                        for (s = 0; s < NSM; s = s + 1)
-                            if (krow[s] && (!oany || rsm[s*SHW +: SHW] < b0)) begin
-                                oany = 1'b1;
-                                b0 = rsm[s*SHW +: SHW];
-                                dsS = s[SMW-1:0];
-                            end
+                        {oany, ms} = min_rsm(krow, rsm);
+                        if (oany) dsS = ms;
                     end else
                         for (s = NSM - 1; s >= 0; s = s - 1)
                             if (krow[s]) dsS = s[SMW-1:0];
