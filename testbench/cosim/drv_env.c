@@ -691,7 +691,18 @@ void drv_env_gen(drv_env_t *e, drv_stim_t *st)
             in->kl_qos = rng_chance(r, 1, 4), in->kl_idem = rng_chance(r, 1, 2);
             const uint32_t a = rng_below(r, 100);
             in->kl_adm = a < e->p_cap ? DRV_ADM_CAP : a < e->p_cap + e->p_resv ? DRV_ADM_RESERVE : DRV_ADM_NONE;
-            in->kl_lim = rng_chance(r, 1, 40) ? rng_below(r, 1u << SMK_GRID_W) : 1 + rng_below(r, 12);
+            /* mostly small limits (they bind); 1 in 10 a large one: half uniform, half 2^b plus
+             * 0..19, b the top bit of GW half the time, else 4 .. GW-2, so that each high bit of
+             * klim decides against a TB count (a uniform draw almost never does: klim's top bit
+             * stuck at 0 needs 2^(GW-1) + a few; docs/mutation_notes.md, sm_driver) */
+            if (!rng_chance(r, 1, 10))
+                in->kl_lim = 1 + rng_below(r, 12);
+            else if (rng_chance(r, 1, 2))
+                in->kl_lim = rng_below(r, 1u << SMK_GRID_W);
+            else {
+                const uint32_t b = rng_chance(r, 1, 2) ? SMK_GRID_W - 1 : 4 + rng_below(r, SMK_GRID_W - 5);
+                in->kl_lim = (1u << b) + rng_below(r, 20);
+            }
             if (in->kl_adm == DRV_ADM_CAP && in->kl_lim == 0)
                 in->kl_lim = 1;
             gen_shape(e, in);
