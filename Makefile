@@ -32,7 +32,7 @@ JOBS    ?= 2
 CMODEL_SRC := cmodel/warp_sched.c cmodel/quota_unit.c cmodel/preempt_engine.c cmodel/sm_top.c cmodel/sm_driver.c cmodel/gpu_top.c cmodel/qos_mgr.c
 CMODEL_HDR := $(wildcard cmodel/*.h)
 TB_SRC     := testbench/cosim/issue_env.c testbench/cosim/pe_env.c testbench/cosim/sm_env.c testbench/cosim/drv_env.c testbench/cosim/gpu_env.c
-TB_HDR     := testbench/rng.h testbench/cosim/issue_env.h testbench/cosim/pe_env.h testbench/cosim/sm_env.h testbench/cosim/drv_env.h testbench/cosim/gpu_env.h
+TB_HDR     := cmodel/sim/rng.h testbench/cosim/issue_env.h testbench/cosim/pe_env.h testbench/cosim/sm_env.h testbench/cosim/drv_env.h testbench/cosim/gpu_env.h
 UNIT_SRC   := testbench/test_warp_sched.c testbench/test_quota_unit.c testbench/test_preempt_engine.c testbench/test_sm_top.c testbench/test_sm_driver.c testbench/test_qos_mgr.c
 RTL_ISSUE  := rtl/warp_sched.v rtl/quota_unit.v testbench/cosim/issue_path.v
 RTL_ALL    := rtl/warp_sched.v rtl/quota_unit.v
@@ -63,9 +63,9 @@ $(B)/hwgen: hw/hwgen.c
 	$(CC) $(CFLAGS_COMMON) -O2 -o $@ $<
 
 # the default scenario's workload embedded in smk as a C string (`smk run` needs no file; docs/smk.md)
-$(B)/default_wl.c: testbench/workloads/parboil.wl
+$(B)/default_wl.c: cmodel/sim/workloads/parboil.wl
 	@mkdir -p $(B)
-	awk 'BEGIN { print "/* generated from testbench/workloads/parboil.wl by the Makefile: do not edit */"; \
+	awk 'BEGIN { print "/* generated from cmodel/sim/workloads/parboil.wl by the Makefile: do not edit */"; \
 	  print "const char smk_default_wl[] ="; } { sub(/\r$$/, ""); o = ""; for (i = 1; i <= length($$0); i++) { \
 	  c = substr($$0, i, 1); o = o (c == "\\" || c == "\"" || c == "?" ? "\\" : "") c; } \
 	  printf "    \"%s\\n\"\n", o; } END { print "    \"\";"; }' $< > $@
@@ -86,37 +86,37 @@ $(B)/$(1)/libsmk.a: $(patsubst cmodel/%.c,$(B)/$(1)/obj/%.o,$(CMODEL_SRC))
 
 $(B)/$(1)/tbobj/%.o: testbench/cosim/%.c $(TB_HDR) $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
 	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -Itestbench/cosim -c -o $$@ $$<
+	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -Itestbench/cosim -c -o $$@ $$<
 $(B)/$(1)/libtb.a: $(patsubst testbench/cosim/%.c,$(B)/$(1)/tbobj/%.o,$(TB_SRC))
 	rm -f $$@ && ar rcs $$@ $$^
 
 # Criterion unit tests, with address and undefined-behaviour sanitizers
 $(B)/$(1)/unit: $(UNIT_SRC) $(CMODEL_SRC) $(CMODEL_HDR) $(wildcard testbench/*.h) $(B)/$(1)/smk_cfg.h
-	$(CC) $(CFLAGS_COMMON) -O1 $(SAN) -I$(B)/$(1) -Icmodel -Itestbench -o $$@ $(UNIT_SRC) $(CMODEL_SRC) -lcriterion
+	$(CC) $(CFLAGS_COMMON) -O1 $(SAN) -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -o $$@ $(UNIT_SRC) $(CMODEL_SRC) -lcriterion
 
 # save/restore time table: formula vs C model (docs/ctx_table.md)
 $(B)/$(1)/ctx_table: testbench/ctx_table.c $(B)/$(1)/libsmk.a $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
 	$(CC) $(CFLAGS_COMMON) -O2 -I$(B)/$(1) -Icmodel -o $$@ testbench/ctx_table.c $(B)/$(1)/libsmk.a
 
 # one sm_top on a workload-like random stimulus, replayed: SM-cycles/s and instructions per cycle
-$(B)/$(1)/bench_sm: testbench/bench_sm.c testbench/rng.h $(TB_HDR) $(CMODEL_HDR) $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.h
-	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -o $$@ testbench/bench_sm.c $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a
+$(B)/$(1)/bench_sm: testbench/bench_sm.c cmodel/sim/rng.h $(TB_HDR) $(CMODEL_HDR) $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.h
+	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -o $$@ testbench/bench_sm.c $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a
 
-# smk command: workload model (testbench/workload.c, timing.c) around the whole-GPU C model (docs/smk.md)
-$(B)/$(1)/smk: testbench/smk.c testbench/workload.c testbench/timing.c testbench/workload.h testbench/timing.h testbench/rng.h $(B)/default_wl.c $(B)/$(1)/libsmk.a $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
-	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -o $$@ testbench/smk.c testbench/workload.c testbench/timing.c $(B)/default_wl.c $(B)/$(1)/libsmk.a -lm
+# smk command: workload model (cmodel/sim/workload.c, timing.c) around the whole-GPU C model (docs/smk.md)
+$(B)/$(1)/smk: cmodel/sim/smk.c cmodel/sim/workload.c cmodel/sim/timing.c cmodel/sim/workload.h cmodel/sim/timing.h cmodel/sim/rng.h $(B)/default_wl.c $(B)/$(1)/libsmk.a $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
+	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -o $$@ cmodel/sim/smk.c cmodel/sim/workload.c cmodel/sim/timing.c $(B)/default_wl.c $(B)/$(1)/libsmk.a -lm
 
 # the same with the self-checks: -DSMK_QUIET_CHECK (every quiet SM cycle again through sm_eval /
 # sm_commit, docs/sm_top.md "Quiet cycles") and -DTM_CHECK (the timing model, docs/workload.md)
-$(B)/$(1)/smk_check: testbench/smk.c testbench/workload.c testbench/timing.c testbench/workload.h testbench/timing.h testbench/rng.h $(B)/default_wl.c $(CMODEL_SRC) $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
-	$(CC) $(CFLAGS_COMMON) -O2 -DSMK_QUIET_CHECK -DTM_CHECK -I$(B)/$(1) -Icmodel -Itestbench -o $$@ testbench/smk.c testbench/workload.c testbench/timing.c $(B)/default_wl.c $(CMODEL_SRC) -lm
+$(B)/$(1)/smk_check: cmodel/sim/smk.c cmodel/sim/workload.c cmodel/sim/timing.c cmodel/sim/workload.h cmodel/sim/timing.h cmodel/sim/rng.h $(B)/default_wl.c $(CMODEL_SRC) $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
+	$(CC) $(CFLAGS_COMMON) -O2 -DSMK_QUIET_CHECK -DTM_CHECK -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -o $$@ cmodel/sim/smk.c cmodel/sim/workload.c cmodel/sim/timing.c $(B)/default_wl.c $(CMODEL_SRC) -lm
 
 # Verilator lockstep harness: C model and environment built by gcc into archives, linked by absolute path
 $(B)/$(1)/cosim_issue: $(RTL_ISSUE) testbench/cosim/cosim_issue.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_issue/cosim_issue  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module issue_path -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_issue -o cosim_issue \
-	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
+	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
 	  $(abspath $(RTL_ISSUE)) $(abspath testbench/cosim/cosim_issue.cpp) \
 	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_issue.log 2>&1 \
 	  || { tail -30 $(B)/$(1)/vl_issue.log; exit 1; }
@@ -127,7 +127,7 @@ $(B)/$(1)/cosim_pe: rtl/preempt_engine.v testbench/cosim/cosim_pe.cpp testbench/
 	@rm -f $$@ $(B)/$(1)/vl_pe/cosim_pe  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module preempt_engine -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_pe -o cosim_pe \
-	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
+	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
 	  $(abspath rtl/preempt_engine.v) $(abspath testbench/cosim/cosim_pe.cpp) \
 	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_pe.log 2>&1 \
 	  || { tail -30 $(B)/$(1)/vl_pe.log; exit 1; }
@@ -138,7 +138,7 @@ $(B)/$(1)/cosim_sm: $(RTL_SM) testbench/cosim/cosim_sm.cpp testbench/cosim/vl_bi
 	@rm -f $$@ $(B)/$(1)/vl_sm/cosim_sm  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module sm_top -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_sm -o cosim_sm \
-	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
+	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
 	  $(abspath $(RTL_SM)) $(abspath testbench/cosim/cosim_sm.cpp) \
 	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_sm.log 2>&1 \
 	  || { tail -30 $(B)/$(1)/vl_sm.log; exit 1; }
@@ -149,7 +149,7 @@ $(B)/$(1)/cosim_drv: rtl/sm_driver.v testbench/cosim/cosim_drv.cpp testbench/cos
 	@rm -f $$@ $(B)/$(1)/vl_drv/cosim_drv  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module sm_driver -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_drv -o cosim_drv \
-	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
+	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
 	  $(abspath rtl/sm_driver.v) $(abspath testbench/cosim/cosim_drv.cpp) \
 	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_drv.log 2>&1 \
 	  || { tail -30 $(B)/$(1)/vl_drv.log; exit 1; }
@@ -161,7 +161,7 @@ $(B)/$(1)/cosim_gpu: $(RTL_GPU) testbench/cosim/cosim_gpu.cpp testbench/cosim/qm
 	@rm -f $$@ $(B)/$(1)/vl_gpu/cosim_gpu  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module gpu_top -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_gpu -o cosim_gpu \
-	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
+	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
 	  $(abspath $(RTL_GPU)) $(abspath testbench/cosim/cosim_gpu.cpp) \
 	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_gpu.log 2>&1 \
 	  || { tail -30 $(B)/$(1)/vl_gpu.log; exit 1; }
@@ -170,9 +170,9 @@ $(B)/$(1)/cosim_gpu: $(RTL_GPU) testbench/cosim/cosim_gpu.cpp testbench/cosim/qm
 # `smk run --rtl` (docs/smk.md "RTL back-end"): smk's C code built by gcc with -DSMK_RTL into an archive
 # (main is smk.c's), the shim testbench/cosim/smk_rtl.cpp (it includes cosim_gpu.cpp's Verilator-side
 # moves) around the Verilated gpu_top; not built by `make run`. The plain smk execs it for --rtl.
-$(B)/$(1)/smkrun/%.o: testbench/%.c testbench/workload.h testbench/timing.h testbench/rng.h testbench/cosim/smk_rtl.h $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
+$(B)/$(1)/smkrun/%.o: cmodel/sim/%.c cmodel/sim/workload.h cmodel/sim/timing.h cmodel/sim/rng.h testbench/cosim/smk_rtl.h $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
 	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS_COMMON) $(COPT) -DSMK_RTL -I$(B)/$(1) -Icmodel -Itestbench -Itestbench/cosim -c -o $$@ $$<
+	$(CC) $(CFLAGS_COMMON) $(COPT) -DSMK_RTL -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -Itestbench/cosim -c -o $$@ $$<
 $(B)/$(1)/smkrun/default_wl.o: $(B)/default_wl.c
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS_COMMON) -c -o $$@ $$<
@@ -182,7 +182,7 @@ $(B)/$(1)/smk_rtl: $(RTL_GPU) testbench/cosim/smk_rtl.cpp testbench/cosim/smk_rt
 	@rm -f $$@ $(B)/$(1)/vl_smk/smk_rtl  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module gpu_top -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_smk -o smk_rtl \
-	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
+	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
 	  -LDFLAGS -lm \
 	  $(abspath $(RTL_GPU)) $(abspath testbench/cosim/smk_rtl.cpp) \
 	  $(abspath $(B)/$(1)/libsmkrun.a) $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_smk.log 2>&1 \
@@ -196,7 +196,7 @@ $(B)/$(1)/cosim_qm: rtl/qos_mgr.v testbench/cosim/cosim_qm.cpp testbench/cosim/q
 	@rm -f $$@ $(B)/$(1)/vl_qm/cosim_qm  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module qos_mgr -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_qm -o cosim_qm \
-	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath testbench/cosim)" \
+	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
 	  $(abspath rtl/qos_mgr.v) $(abspath testbench/cosim/cosim_qm.cpp) \
 	  $(abspath $(B)/$(1)/tbobj/qm_env.o) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_qm.log 2>&1 \
 	  || { tail -30 $(B)/$(1)/vl_qm.log; exit 1; }
@@ -256,12 +256,12 @@ sweep: setup
 SMK_CHECK_RUNS := "--default --cycles 300000" \
   "--default --kernels sgemm,lbm --goal sgemm=0.8 --scheme naive --cycles 200000" \
   "--default --kernels mri-q,sad --scheme elastic --goal mri-q=0.7 --preempt drop --cycles 200000" \
-  "--config gtx980 --workload testbench/workloads/parboil.wl --kernels stencil,spmv,mri-q --policy smkp --scheme smk --epoch 5000 --cycles 200000" \
-  "--config gtx980 --workload testbench/workloads/parboil.wl --kernels sgemm,lbm,tpacf,spmv,mri-q,stencil --policy smkp --max2 --seed 7 --cycles 200000 --iso-cycles 20000" \
-  "--config gtx980 --workload testbench/workloads/parboil.wl --kernels histo,cutcp --policy spart --evict drain --cycles 200000 --iso-cycles 20000" \
-  "--config gtx980 --workload testbench/workloads/parboil.wl --kernels lbm,spmv --policy qos --scheme naive --goal lbm=0.9 --seed 3 --cycles 200000" \
-  "--config gtx980 --workload testbench/workloads/parboil.wl --kernels tpacf,histo --policy fcfs --cycles 200000 --iso-cycles 20000" \
-  "--config gtx980 --workload testbench/workloads/parboil.wl --kernels tpacf,spmv --policy spart --goal tpacf=0.8 --hill 20000 --cycles 200000 --iso-cycles 20000"
+  "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels stencil,spmv,mri-q --policy smkp --scheme smk --epoch 5000 --cycles 200000" \
+  "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels sgemm,lbm,tpacf,spmv,mri-q,stencil --policy smkp --max2 --seed 7 --cycles 200000 --iso-cycles 20000" \
+  "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels histo,cutcp --policy spart --evict drain --cycles 200000 --iso-cycles 20000" \
+  "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels lbm,spmv --policy qos --scheme naive --goal lbm=0.9 --seed 3 --cycles 200000" \
+  "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels tpacf,histo --policy fcfs --cycles 200000 --iso-cycles 20000" \
+  "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels tpacf,spmv --policy spart --goal tpacf=0.8 --hill 20000 --cycles 200000 --iso-cycles 20000"
 smk-check: $(B)/gtx980/smk_check $(B)/gtx980/smk
 	@n=0; for a in $(SMK_CHECK_RUNS); do $(B)/gtx980/smk_check run $$a > /dev/null || { echo "smk-check failed: $(B)/gtx980/smk_check run $$a"; exit 1; }; n=$$((n+1)); done; \
 	  echo "smk-check: SMK_QUIET_CHECK and TM_CHECK held on $$n runs"
@@ -314,9 +314,9 @@ cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_qm) $(foreach c,$(CONFIGS),$(B
 	  $(B)/small/cosim_gpu --quiet --seed 63 --cycles $(GPU_CYCLES) --rand-reset; echo "cosim-gpu: small x 3 passed, 0 failed"
 	@# and the C-only smk (quiet steps, tm_step) must give the lockstep run's JSON, timings masked
 	@set -e; m='s/"seconds":[^,]*,"cycles_per_second":[0-9]*//'; for a in $(SMK_RTL_RUNS); do \
-	  x=$$($(B)/small/smk_rtl run --config small --workload testbench/workloads/parboil.wl $${a//:/ } --rtl --json 2>$(B)/small/smk_rtl.err) \
+	  x=$$($(B)/small/smk_rtl run --config small --workload cmodel/sim/workloads/parboil.wl $${a//:/ } --rtl --json 2>$(B)/small/smk_rtl.err) \
 	  || { cat $(B)/small/smk_rtl.err; echo "smk --rtl: FAILED: $${a//:/ }"; exit 1; }; \
-	  y=$$($(B)/small/smk run --config small --workload testbench/workloads/parboil.wl $${a//:/ } --json); \
+	  y=$$($(B)/small/smk run --config small --workload cmodel/sim/workloads/parboil.wl $${a//:/ } --json); \
 	  [ -n "$$x" ] && [ "$$(echo "$$x" | sed "$$m")" = "$$(echo "$$y" | sed "$$m")" ] \
 	  || { echo "smk --rtl: the C-only run differs from the lockstep run: $${a//:/ }"; exit 1; }; done; \
 	  echo "smk --rtl: small x $(words $(SMK_RTL_RUNS)) lockstep runs passed, 0 failed; the C-only runs gave the same results"
@@ -350,7 +350,7 @@ bench: setup
 	@echo "smk run --default (2M-cycle shared run, two 2M-cycle isolated runs):"; \
 	  /usr/bin/time -f "  %U s user, %M KB peak memory" $(B)/gtx980/smk run --default | sed -n 's/^speed: /  /p'
 	@for k in tpacf lbm,spmv; do echo "smk run --kernels $$k --policy smk (2M cycles):"; \
-	  $(B)/gtx980/smk run --config gtx980 --workload testbench/workloads/parboil.wl --kernels $$k --policy smk \
+	  $(B)/gtx980/smk run --config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels $$k --policy smk \
 	    --cycles 2000000 --iso-cycles 1 | sed -n 's/^speed: \(shared run [^,]*\),.*/  \1/p'; done
 	@$(MAKE) --no-print-directory $(B)/small/smk $(B)/small/smk_rtl
 	@# C-only against --rtl (C model + Verilated gpu_top in lockstep), same run: small, default scenario (docs/smk.md "RTL back-end")

@@ -90,7 +90,7 @@ void sm_sync(sm_top_t *sm);
 void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *out);
 /* Clock edge: next state from current state, inputs and this cycle's outputs (from sm_eval). */
 void sm_commit(sm_top_t *sm, const sm_in_t *in, const sm_out_t *out);
-/* ---- the quiet cycle (docs/sm_top.md "Quiet cycles"), for C-only runs (testbench/timing.c tm_step;
+/* ---- the quiet cycle (docs/sm_top.md "Quiet cycles"), for C-only runs (cmodel/sim/timing.c tm_step;
  * checked against sm_eval / sm_commit by make smk-check) ---- */
 extern const pe_out_t sm_zero_po; /* the engine's outputs when idle */
 /* The cycle is quiet, from the state and the five inputs the test reads: no set-up offered, no

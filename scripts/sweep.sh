@@ -11,7 +11,7 @@
 #                    [-m M1,M2,...] [-c CYCLES] [-s SEED] [-e EPOCH] [-j JOBS] [-o DIR]
 #
 #   -b SMK       the smk binary (default build/gtx980/smk); its configuration is the one simulated
-#   -w WORKLOAD  workload file (default testbench/workloads/parboil.wl)
+#   -w WORKLOAD  workload file (default cmodel/sim/workloads/parboil.wl)
 #   -k LIST      kernels (default: every kernel of WORKLOAD, in file order)
 #   -t T         0: pairs (default); 1: trios with one QoS kernel; 2: trios with two QoS kernels.
 #                Trio i (the sets {a, b, c} of -k in order: a before b before c, numbered from 0)
@@ -43,7 +43,7 @@
 set -u
 die() { echo "sweep: $*" >&2; exit 1; }
 
-smk=build/gtx980/smk wl=testbench/workloads/parboil.wl kernels="" goals="" trio=0 ntrio=""
+smk=build/gtx980/smk wl=cmodel/sim/workloads/parboil.wl kernels="" goals="" trio=0 ntrio=""
 methods="naive,spart-hc,rollover" cycles=2000000 seed=1 epoch=10000 jobs=$(nproc 2>/dev/null || echo 1) out=build/sweep
 while getopts ":b:w:k:t:n:g:m:c:s:e:j:o:h" opt; do
     case $opt in

@@ -6,7 +6,7 @@
 set -u
 smk=${1:?usage: test_sweep.sh path/to/smk (build/gtx980/smk)}
 here=$(cd "$(dirname "$0")/.." && pwd)
-sweep=$here/scripts/sweep.sh plot=$here/scripts/sweep_plot.sh wl=$here/testbench/workloads/parboil.wl
+sweep=$here/scripts/sweep.sh plot=$here/scripts/sweep_plot.sh wl=$here/cmodel/sim/workloads/parboil.wl
 dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
 pass=0 fail=0
 ok()  { pass=$((pass + 1)); }

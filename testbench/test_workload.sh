@@ -62,7 +62,7 @@ end
 EOF
 
 # ---- good files
-for f in "$base" testbench/workloads/*.wl; do
+for f in "$base" cmodel/sim/workloads/*.wl; do
   if out=$("$smk" check --workload "$f" 2>&1); then ok; else bad "good file $f rejected: $out"; fi
 done
 printf '\n\n# only comments and blank lines around\n' > "$dir/pad.wl"; cat "$base" >> "$dir/pad.wl"; printf '\n# end\n' >> "$dir/pad.wl"
@@ -275,7 +275,7 @@ ls=$(grep -o '"sms":\[[0-9]*,[0-9]*\]' <<< "$lj" | grep -o '[0-9]*,[0-9]*')
 # the default scenario (built-in workload, no path needed), shortened
 sabs=$(cd "$(dirname "$smk")" && pwd)/$(basename "$smk")
 o8=$(cd "$dir" && "$sabs" run --default --cycles 20000 2>&1)
-grep -q '^smk run: config gtx980, workload testbench/workloads/parboil.wl (built in), policy qos, scheme rollover, 20000 cycles' <<< "$o8" &&
+grep -q '^smk run: config gtx980, workload cmodel/sim/workloads/parboil.wl (built in), policy qos, scheme rollover, 20000 cycles' <<< "$o8" &&
   grep -q '^goal tpacf: IPC ' <<< "$o8" && ok || bad "default scenario: $o8"
 
 # ---- timing model against hand-computed rates (docs/workload.md "Timing model")

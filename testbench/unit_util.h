@@ -69,7 +69,7 @@ static inline uint32_t u_ctrl(uint32_t policy, uint32_t qmode, uint32_t qscheme,
            qscheme << SMK_SM_CTRL_QSCHEME_LSB | rollneg << SMK_SM_CTRL_ROLLNEG_LSB;
 }
 
-/* ---- randomness: testbench/rng.h, fixed default seed, UNIT_SEED=<n> in the environment to
+/* ---- randomness: cmodel/sim/rng.h, fixed default seed, UNIT_SEED=<n> in the environment to
  * replay another; the seed is printed. -------------------------------------------------------- */
 
 static inline uint64_t u_seed(const char *test, uint64_t dflt)
