@@ -3,8 +3,8 @@
 #   make run            default scenario: smk on gtx980, QoS tpacf + non-QoS spmv, QoS manager, Rollover (C model)
 #   make run-sm         one gtx980 SM, two kernels, Rollover, fixed quotas, C model + RTL lockstep
 #   make test           set-up, lint, hw/ checks, unit tests and cosim on every named configuration
-#   make lint           verilator --lint-only -Wall on all RTL, every named configuration
-#   make cosim          lockstep cosim, a few seeds, CONFIG only
+#   make lint           verilator --lint-only -Wall on every RTL unit (named configurations, or CONFIG if given)
+#   make cosim          the cosim regression's seeds on CONFIG only (testbench/cosim/plan.sh quick)
 #   make cosim-long     many seeds and cycles on every named configuration (not in `make test`)
 #   make area           Yosys area per block and configuration -> docs/area.md, build/area/area.csv
 #   make bench          C model vs Verilator speed on the same SM-level stimulus (CONFIG)
@@ -15,6 +15,7 @@
 #   make clean
 #
 # CONFIG is a name in hw/configs/ or a path to your own .cfg (same format).
+# The RTL units, their files and their cosim harnesses: hw/blocks.def (scripts/blocks.sh).
 
 CONFIG  ?= gtx980
 CONFIGS := gtx980 pascal56 small
@@ -23,21 +24,34 @@ B       := build
 SHELL   := /bin/bash
 
 CC      ?= gcc
+CXX     ?= g++
 CFLAGS_COMMON := -std=c11 -Wall -Wextra -Werror -g
 # The C model is the architects' fast path: -O3, and the hardware popcount where the CPU has it
 COPT    := -O3 $(if $(filter x86_64,$(shell uname -m)),-mpopcnt)
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+# every object records the headers it read (automatic dependencies, included below)
+DEP     := -MMD -MP
 JOBS    ?= 2
 
-CMODEL_SRC := cmodel/warp_sched.c cmodel/quota_unit.c cmodel/preempt_engine.c cmodel/sm_top.c cmodel/sm_driver.c cmodel/gpu_top.c cmodel/qos_mgr.c
-CMODEL_HDR := $(wildcard cmodel/*.h)
-TB_SRC     := testbench/cosim/issue_env.c testbench/cosim/pe_env.c testbench/cosim/sm_env.c testbench/cosim/drv_env.c testbench/cosim/gpu_env.c
-TB_HDR     := cmodel/sim/rng.h testbench/cosim/issue_env.h testbench/cosim/pe_env.h testbench/cosim/sm_env.h testbench/cosim/drv_env.h testbench/cosim/gpu_env.h
-UNIT_SRC   := testbench/test_warp_sched.c testbench/test_quota_unit.c testbench/test_preempt_engine.c testbench/test_sm_top.c testbench/test_sm_driver.c testbench/test_qos_mgr.c
-RTL_ISSUE  := rtl/warp_sched.v rtl/quota_unit.v testbench/cosim/issue_path.v
-RTL_ALL    := rtl/warp_sched.v rtl/quota_unit.v
-RTL_SM     := rtl/warp_sched.v rtl/quota_unit.v rtl/preempt_engine.v rtl/sm_top.v
-RTL_GPU    := rtl/warp_sched.v rtl/quota_unit.v rtl/preempt_engine.v rtl/sm_top.v rtl/sm_driver.v rtl/qos_mgr.v rtl/gpu_top.v
+CMODEL_SRC := $(wildcard cmodel/*.c)
+SIM_SRC    := $(wildcard cmodel/sim/*.c)
+TB_SRC     := $(wildcard testbench/cosim/*.c)
+UNIT_SRC   := $(wildcard testbench/test_*.c)
+# include paths of everything built from C: the generated header of the configuration comes first
+c_inc   = -I$(B)/$(1) -Icmodel -Icmodel/sim -Itestbench -Itestbench/cosim
+
+# ---- the RTL manifest (hw/blocks.def): UNITS, RTL_<unit> (files in dependency order), HARNESSES,
+# HARNESS_<name> (unit and shim)
+ifneq ($(MAKECMDGOALS),clean)
+include $(B)/blocks.mk
+endif
+$(B)/blocks.mk: hw/blocks.def scripts/blocks.sh
+	@mkdir -p $(B)
+	bash scripts/blocks.sh mk > $@.tmp && mv $@.tmp $@
+RTL_FILES := $(sort $(foreach u,$(UNITS),$(RTL_$(u))) $(wildcard rtl/*.vh))
+# C++ sources every harness links besides its own shim
+VL_SHIMS  := $(foreach h,$(HARNESSES),testbench/cosim/$(word 2,$(HARNESS_$(h))))
+VL_COMMON := $(filter-out $(VL_SHIMS),$(wildcard testbench/cosim/*.cpp))
 
 cfgname = $(basename $(notdir $(1)))
 cfgfile = $(if $(filter %.cfg,$(1)),$(1),hw/configs/$(1).cfg)
@@ -46,14 +60,14 @@ CFGN    := $(call cfgname,$(CONFIG))
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLAGS OPT_FAST=-O2 \
                    -CFLAGS -std=c++14
 
-.PHONY: all run run-sm test setup lint cosim cosim-long area bench mutate formal clean unit hwgen-test help sweep \
-        ctx-table ctx-table-check workload-test smk-check
+.PHONY: all run run-sm test setup lint cosim cosim-all cosim-long area bench mutate formal clean unit hwgen-test help \
+        sweep ctx-table ctx-table-check workload-test smk-check
 .DELETE_ON_ERROR:
 
 all: $(B)/$(CFGN)/cosim_issue
 
 help:
-	@sed -n '2,18p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,19p' Makefile | sed 's/^# \{0,1\}//'
 
 setup:
 	@bash scripts/setup.sh
@@ -70,6 +84,23 @@ $(B)/default_wl.c: cmodel/sim/workloads/parboil.wl
 	  c = substr($$0, i, 1); o = o (c == "\\" || c == "\"" || c == "?" ? "\\" : "") c; } \
 	  printf "    \"%s\\n\"\n", o; } END { print "    \"\";"; }' $< > $@
 
+# ---- one Verilator harness: $(1) = configuration, $(2) = harness (hw/blocks.def), $(3) = extra
+# archives, $(4) = extra Verilator arguments. The C model and the environments are built by gcc into
+# archives and linked by absolute path; the shim's header dependencies are recorded after each build.
+define VL_HARNESS
+$(B)/$(1)/$(2): $(RTL_$(word 1,$(HARNESS_$(2)))) testbench/cosim/$(word 2,$(HARNESS_$(2))) $(VL_COMMON) $(3) \
+                $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a $(B)/$(1)/smk_cfg.vh $(wildcard rtl/*.vh)
+	@rm -f $$@ $(B)/$(1)/vl_$(2)/$(2)  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
+	verilator $(VERILATOR_FLAGS) --top-module $(word 1,$(HARNESS_$(2))) -I$(abspath $(B)/$(1)) -I$(abspath rtl) \
+	  --Mdir $(B)/$(1)/vl_$(2) -o $(2) -CFLAGS "$(foreach d,$(call c_inc,$(1)),-I$(abspath $(patsubst -I%,%,$(d))))" $(4) \
+	  $(abspath $(RTL_$(word 1,$(HARNESS_$(2)))) testbench/cosim/$(word 2,$(HARNESS_$(2))) $(VL_COMMON)) \
+	  $(abspath $(3) $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_$(2).log 2>&1 \
+	  || { tail -30 $(B)/$(1)/vl_$(2).log; exit 1; }
+	@bash scripts/deps.sh $$@ $(call c_inc,$(1)) testbench/cosim/$(word 2,$(HARNESS_$(2))) $(VL_COMMON) > $(B)/$(1)/vl_$(2).d
+	install -m 755 $(B)/$(1)/vl_$(2)/$(2) $$@
+-include $(B)/$(1)/vl_$(2).d
+endef
+
 # ---- per-configuration rules: $(1) = name, $(2) = configuration file
 define CONFIG_RULES
 $(B)/$(1)/smk_cfg.h: $(2) hw/regmap.def $(B)/hwgen
@@ -78,140 +109,73 @@ $(B)/$(1)/smk_cfg.h: $(2) hw/regmap.def $(B)/hwgen
 $(B)/$(1)/smk_cfg.vh: $(B)/$(1)/smk_cfg.h
 	@test -f $$@
 
-$(B)/$(1)/obj/%.o: cmodel/%.c $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
+# the C model (libsmk.a); the simulator (sim/); the cosim environments (libtb.a); the same three
+# with the self-checks (chk/), with -DSMK_RTL (smkrun/) and with the sanitizers (san/, unit tests)
+$(B)/$(1)/obj/%.o: cmodel/%.c $(B)/$(1)/smk_cfg.h
 	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -c -o $$@ $$<
+	$(CC) $(CFLAGS_COMMON) $(COPT) $(DEP) $(call c_inc,$(1)) -c -o $$@ $$<
 $(B)/$(1)/libsmk.a: $(patsubst cmodel/%.c,$(B)/$(1)/obj/%.o,$(CMODEL_SRC))
 	rm -f $$@ && ar rcs $$@ $$^
-
-$(B)/$(1)/tbobj/%.o: testbench/cosim/%.c $(TB_HDR) $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
+$(B)/$(1)/sim/%.o: cmodel/sim/%.c $(B)/$(1)/smk_cfg.h
 	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -Itestbench/cosim -c -o $$@ $$<
+	$(CC) $(CFLAGS_COMMON) $(COPT) $(DEP) $(call c_inc,$(1)) -c -o $$@ $$<
+$(B)/$(1)/tbobj/%.o: testbench/cosim/%.c $(B)/$(1)/smk_cfg.h
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS_COMMON) $(COPT) $(DEP) $(call c_inc,$(1)) -c -o $$@ $$<
 $(B)/$(1)/libtb.a: $(patsubst testbench/cosim/%.c,$(B)/$(1)/tbobj/%.o,$(TB_SRC))
 	rm -f $$@ && ar rcs $$@ $$^
+$(B)/$(1)/chk/%.o: cmodel/%.c $(B)/$(1)/smk_cfg.h
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS_COMMON) -O2 -DSMK_QUIET_CHECK -DTM_CHECK $(DEP) $(call c_inc,$(1)) -c -o $$@ $$<
+$(B)/$(1)/smkrun/%.o: cmodel/sim/%.c $(B)/$(1)/smk_cfg.h
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS_COMMON) $(COPT) -DSMK_RTL $(DEP) $(call c_inc,$(1)) -c -o $$@ $$<
+$(B)/$(1)/san/%.o: %.c $(B)/$(1)/smk_cfg.h
+	@mkdir -p $$(@D)
+	$(CC) $(CFLAGS_COMMON) -O1 $(SAN) $(DEP) $(call c_inc,$(1)) -c -o $$@ $$<
+-include $(wildcard $(B)/$(1)/*.d $(B)/$(1)/*/*.d $(B)/$(1)/*/*/*.d)
 
 # Criterion unit tests, with address and undefined-behaviour sanitizers
-$(B)/$(1)/unit: $(UNIT_SRC) $(CMODEL_SRC) $(CMODEL_HDR) $(wildcard testbench/*.h) $(B)/$(1)/smk_cfg.h
-	$(CC) $(CFLAGS_COMMON) -O1 $(SAN) -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -o $$@ $(UNIT_SRC) $(CMODEL_SRC) -lcriterion
+$(B)/$(1)/unit: $(patsubst %.c,$(B)/$(1)/san/%.o,$(UNIT_SRC) $(CMODEL_SRC))
+	$(CC) $(SAN) -o $$@ $$^ -lcriterion
 
 # save/restore time table: formula vs C model (docs/ctx_table.md)
-$(B)/$(1)/ctx_table: testbench/ctx_table.c $(B)/$(1)/libsmk.a $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
-	$(CC) $(CFLAGS_COMMON) -O2 -I$(B)/$(1) -Icmodel -o $$@ testbench/ctx_table.c $(B)/$(1)/libsmk.a
+$(B)/$(1)/ctx_table: $(B)/$(1)/ctx_table.o $(B)/$(1)/libsmk.a
+	$(CC) -o $$@ $$^
+$(B)/$(1)/ctx_table.o: testbench/ctx_table.c $(B)/$(1)/smk_cfg.h
+	$(CC) $(CFLAGS_COMMON) -O2 $(DEP) $(call c_inc,$(1)) -c -o $$@ $$<
 
 # one sm_top on a workload-like random stimulus, replayed: SM-cycles/s and instructions per cycle
-$(B)/$(1)/bench_sm: testbench/bench_sm.c cmodel/sim/rng.h $(TB_HDR) $(CMODEL_HDR) $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.h
-	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -o $$@ testbench/bench_sm.c $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a
+$(B)/$(1)/bench_sm: $(B)/$(1)/bench_sm.o $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a
+	$(CC) -o $$@ $$^
+$(B)/$(1)/bench_sm.o: testbench/bench_sm.c $(B)/$(1)/smk_cfg.h
+	$(CC) $(CFLAGS_COMMON) $(COPT) $(DEP) $(call c_inc,$(1)) -c -o $$@ $$<
 
-# smk command: workload model (cmodel/sim/workload.c, timing.c) around the whole-GPU C model (docs/smk.md)
-$(B)/$(1)/smk: cmodel/sim/smk.c cmodel/sim/workload.c cmodel/sim/timing.c cmodel/sim/workload.h cmodel/sim/timing.h cmodel/sim/rng.h $(B)/default_wl.c $(B)/$(1)/libsmk.a $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
-	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -o $$@ cmodel/sim/smk.c cmodel/sim/workload.c cmodel/sim/timing.c $(B)/default_wl.c $(B)/$(1)/libsmk.a -lm
+# smk command: the workload and timing models and the command (cmodel/sim/) around the whole-GPU C
+# model (docs/smk.md)
+$(B)/$(1)/smk: $(patsubst cmodel/sim/%.c,$(B)/$(1)/sim/%.o,$(SIM_SRC)) $(B)/$(1)/default_wl.o $(B)/$(1)/libsmk.a
+	$(CC) -o $$@ $$^ -lm
+$(B)/$(1)/default_wl.o: $(B)/default_wl.c
+	$(CC) $(CFLAGS_COMMON) -c -o $$@ $$<
 
 # the same with the self-checks: -DSMK_QUIET_CHECK (every quiet SM cycle again through sm_eval /
 # sm_commit, docs/sm_top.md "Quiet cycles") and -DTM_CHECK (the timing model, docs/workload.md)
-$(B)/$(1)/smk_check: cmodel/sim/smk.c cmodel/sim/workload.c cmodel/sim/timing.c cmodel/sim/workload.h cmodel/sim/timing.h cmodel/sim/rng.h $(B)/default_wl.c $(CMODEL_SRC) $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
-	$(CC) $(CFLAGS_COMMON) -O2 -DSMK_QUIET_CHECK -DTM_CHECK -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -o $$@ cmodel/sim/smk.c cmodel/sim/workload.c cmodel/sim/timing.c $(B)/default_wl.c $(CMODEL_SRC) -lm
+$(B)/$(1)/smk_check: $(patsubst cmodel/%.c,$(B)/$(1)/chk/%.o,$(SIM_SRC) $(CMODEL_SRC)) $(B)/$(1)/default_wl.o
+	$(CC) -o $$@ $$^ -lm
 
-# Verilator lockstep harness: C model and environment built by gcc into archives, linked by absolute path
-$(B)/$(1)/cosim_issue: $(RTL_ISSUE) testbench/cosim/cosim_issue.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
-	@rm -f $$@ $(B)/$(1)/vl_issue/cosim_issue  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
-	verilator $(VERILATOR_FLAGS) --top-module issue_path -I$(abspath $(B)/$(1)) \
-	  --Mdir $(B)/$(1)/vl_issue -o cosim_issue \
-	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
-	  $(abspath $(RTL_ISSUE)) $(abspath testbench/cosim/cosim_issue.cpp) \
-	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_issue.log 2>&1 \
-	  || { tail -30 $(B)/$(1)/vl_issue.log; exit 1; }
-	install -m 755 $(B)/$(1)/vl_issue/cosim_issue $$@
-
-# preemption engine alone, C model vs RTL (environment and monitors: testbench/cosim/pe_env.c)
-$(B)/$(1)/cosim_pe: rtl/preempt_engine.v testbench/cosim/cosim_pe.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
-	@rm -f $$@ $(B)/$(1)/vl_pe/cosim_pe  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
-	verilator $(VERILATOR_FLAGS) --top-module preempt_engine -I$(abspath $(B)/$(1)) \
-	  --Mdir $(B)/$(1)/vl_pe -o cosim_pe \
-	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
-	  $(abspath rtl/preempt_engine.v) $(abspath testbench/cosim/cosim_pe.cpp) \
-	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_pe.log 2>&1 \
-	  || { tail -30 $(B)/$(1)/vl_pe.log; exit 1; }
-	install -m 755 $(B)/$(1)/vl_pe/cosim_pe $$@
-
-# whole SM (sm_top), C model vs RTL, random environment and TB-ledger monitors (testbench/cosim/sm_env.c)
-$(B)/$(1)/cosim_sm: $(RTL_SM) testbench/cosim/cosim_sm.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
-	@rm -f $$@ $(B)/$(1)/vl_sm/cosim_sm  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
-	verilator $(VERILATOR_FLAGS) --top-module sm_top -I$(abspath $(B)/$(1)) \
-	  --Mdir $(B)/$(1)/vl_sm -o cosim_sm \
-	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
-	  $(abspath $(RTL_SM)) $(abspath testbench/cosim/cosim_sm.cpp) \
-	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_sm.log 2>&1 \
-	  || { tail -30 $(B)/$(1)/vl_sm.log; exit 1; }
-	install -m 755 $(B)/$(1)/vl_sm/cosim_sm $$@
-
-# SM driver alone, C model vs RTL, random host and SM-side responder, driver invariants (testbench/cosim/drv_env.c)
-$(B)/$(1)/cosim_drv: rtl/sm_driver.v testbench/cosim/cosim_drv.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
-	@rm -f $$@ $(B)/$(1)/vl_drv/cosim_drv  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
-	verilator $(VERILATOR_FLAGS) --top-module sm_driver -I$(abspath $(B)/$(1)) \
-	  --Mdir $(B)/$(1)/vl_drv -o cosim_drv \
-	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
-	  $(abspath rtl/sm_driver.v) $(abspath testbench/cosim/cosim_drv.cpp) \
-	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_drv.log 2>&1 \
-	  || { tail -30 $(B)/$(1)/vl_drv.log; exit 1; }
-	install -m 755 $(B)/$(1)/vl_drv/cosim_drv $$@
-
-# whole GPU (gpu_top: SM driver + NUM_SM SM tops), C model vs RTL, workload-like random environment and
-# system-level ledger monitors (testbench/cosim/gpu_env.c)
-$(B)/$(1)/cosim_gpu: $(RTL_GPU) testbench/cosim/cosim_gpu.cpp testbench/cosim/qm_rtl_state.h testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
-	@rm -f $$@ $(B)/$(1)/vl_gpu/cosim_gpu  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
-	verilator $(VERILATOR_FLAGS) --top-module gpu_top -I$(abspath $(B)/$(1)) \
-	  --Mdir $(B)/$(1)/vl_gpu -o cosim_gpu \
-	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
-	  $(abspath $(RTL_GPU)) $(abspath testbench/cosim/cosim_gpu.cpp) \
-	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_gpu.log 2>&1 \
-	  || { tail -30 $(B)/$(1)/vl_gpu.log; exit 1; }
-	install -m 755 $(B)/$(1)/vl_gpu/cosim_gpu $$@
-
-# `smk run --rtl` (docs/smk.md "RTL back-end"): smk's C code built by gcc with -DSMK_RTL into an archive
-# (main is smk.c's), the shim testbench/cosim/smk_rtl.cpp (it includes cosim_gpu.cpp's Verilator-side
-# moves) around the Verilated gpu_top; not built by `make run`. The plain smk execs it for --rtl.
-$(B)/$(1)/smkrun/%.o: cmodel/sim/%.c cmodel/sim/workload.h cmodel/sim/timing.h cmodel/sim/rng.h testbench/cosim/smk_rtl.h $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
-	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS_COMMON) $(COPT) -DSMK_RTL -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -Itestbench/cosim -c -o $$@ $$<
-$(B)/$(1)/smkrun/default_wl.o: $(B)/default_wl.c
-	@mkdir -p $$(@D)
-	$(CC) $(CFLAGS_COMMON) -c -o $$@ $$<
-$(B)/$(1)/libsmkrun.a: $(B)/$(1)/smkrun/smk.o $(B)/$(1)/smkrun/workload.o $(B)/$(1)/smkrun/timing.o $(B)/$(1)/smkrun/default_wl.o
+# `smk run --rtl` (docs/smk.md "RTL back-end"): smk's C code built by gcc with -DSMK_RTL into an
+# archive (main is smk.c's) around the Verilated gpu_top (shim testbench/cosim/smk_rtl.cpp); not
+# built by `make run`. The plain smk execs it for --rtl.
+$(B)/$(1)/libsmkrun.a: $(patsubst cmodel/sim/%.c,$(B)/$(1)/smkrun/%.o,$(SIM_SRC)) $(B)/$(1)/default_wl.o
 	rm -f $$@ && ar rcs $$@ $$^
-$(B)/$(1)/smk_rtl: $(RTL_GPU) testbench/cosim/smk_rtl.cpp testbench/cosim/smk_rtl.h testbench/cosim/cosim_gpu.cpp testbench/cosim/qm_rtl_state.h testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmkrun.a $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
-	@rm -f $$@ $(B)/$(1)/vl_smk/smk_rtl  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
-	verilator $(VERILATOR_FLAGS) --top-module gpu_top -I$(abspath $(B)/$(1)) \
-	  --Mdir $(B)/$(1)/vl_smk -o smk_rtl \
-	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
-	  -LDFLAGS -lm \
-	  $(abspath $(RTL_GPU)) $(abspath testbench/cosim/smk_rtl.cpp) \
-	  $(abspath $(B)/$(1)/libsmkrun.a) $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_smk.log 2>&1 \
-	  || { tail -30 $(B)/$(1)/vl_smk.log; exit 1; }
-	install -m 755 $(B)/$(1)/vl_smk/smk_rtl $$@
 
-# QoS manager alone, C model vs RTL (random host, SM-register script, driver stub: testbench/cosim/qm_env.c;
-# its object is linked directly, outside libtb.a)
-$(B)/$(1)/tbobj/qm_env.o: testbench/cosim/qm_env.h
-$(B)/$(1)/cosim_qm: rtl/qos_mgr.v testbench/cosim/cosim_qm.cpp testbench/cosim/qm_rtl_state.h testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/tbobj/qm_env.o $(B)/$(1)/libsmk.a $(B)/$(1)/smk_cfg.vh
-	@rm -f $$@ $(B)/$(1)/vl_qm/cosim_qm  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
-	verilator $(VERILATOR_FLAGS) --top-module qos_mgr -I$(abspath $(B)/$(1)) \
-	  --Mdir $(B)/$(1)/vl_qm -o cosim_qm \
-	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
-	  $(abspath rtl/qos_mgr.v) $(abspath testbench/cosim/cosim_qm.cpp) \
-	  $(abspath $(B)/$(1)/tbobj/qm_env.o) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_qm.log 2>&1 \
-	  || { tail -30 $(B)/$(1)/vl_qm.log; exit 1; }
-	install -m 755 $(B)/$(1)/vl_qm/cosim_qm $$@
+$(foreach h,$(filter-out smk_rtl,$(HARNESSES)),$(eval $(call VL_HARNESS,$(1),$(h))))
+$(eval $(call VL_HARNESS,$(1),smk_rtl,$(B)/$(1)/libsmkrun.a,-LDFLAGS -lm))
 
-$(B)/$(1)/lint.ok: $(RTL_ISSUE) $(RTL_GPU) rtl/qos_mgr.v $(B)/$(1)/smk_cfg.vh
-	verilator --lint-only -Wall -I$(B)/$(1) --top-module warp_sched rtl/warp_sched.v
-	verilator --lint-only -Wall -I$(B)/$(1) --top-module quota_unit rtl/quota_unit.v
-	verilator --lint-only -Wall -I$(B)/$(1) --top-module issue_path $(RTL_ISSUE)
-	verilator --lint-only -Wall -I$(B)/$(1) --top-module preempt_engine rtl/preempt_engine.v
-	verilator --lint-only -Wall -I$(B)/$(1) --top-module sm_top rtl/sm_top.v rtl/warp_sched.v rtl/quota_unit.v rtl/preempt_engine.v
-	verilator --lint-only -Wall -I$(B)/$(1) --top-module sm_driver rtl/sm_driver.v
-	verilator --lint-only -Wall -I$(B)/$(1) --top-module gpu_top $(RTL_GPU)
-	verilator --lint-only -Wall -I$(B)/$(1) --top-module qos_mgr rtl/qos_mgr.v
-	@touch $$@
+# every RTL unit of hw/blocks.def, linted alone
+$(B)/$(1)/lint.ok: $(RTL_FILES) $(B)/$(1)/smk_cfg.vh
+	@set -e; $(foreach u,$(UNITS),echo "verilator --lint-only -Wall $(u) ($(1))"; \
+	  verilator --lint-only -Wall -I$(B)/$(1) -Irtl --top-module $(u) $(RTL_$(u));) touch $$@
 endef
 
 $(foreach c,$(CONFIGS),$(eval $(call CONFIG_RULES,$(c),hw/configs/$(c).cfg)))
@@ -225,13 +189,15 @@ run: setup
 	@$(MAKE) --no-print-directory $(B)/gtx980/smk
 	$(B)/gtx980/smk run --default
 
-# the issue-path scenario of one SM with fixed quotas, C model + RTL in lockstep (the `make run` before issue 5)
+# the issue-path scenario of one SM with fixed quotas, C model + RTL in lockstep
 run-sm: setup
 	@$(MAKE) --no-print-directory $(B)/gtx980/cosim_issue
 	$(B)/gtx980/cosim_issue --mode scenario --seed 1 --cycles 200000 --summary
 
-lint: $(foreach c,$(CONFIGS),$(B)/$(c)/lint.ok)
-	@echo "lint: verilator --lint-only -Wall clean on $(CONFIGS)"
+# CONFIG given on the command line: that configuration only; otherwise every named one
+LINT_CONFIGS := $(if $(filter command line,$(origin CONFIG)),$(CFGN),$(CONFIGS))
+lint: $(foreach c,$(LINT_CONFIGS),$(B)/$(c)/lint.ok)
+	@echo "lint: verilator --lint-only -Wall clean on $(LINT_CONFIGS)"
 
 hwgen-test: $(B)/hwgen
 	bash testbench/test_hwgen.sh $(B)/hwgen
@@ -276,42 +242,15 @@ smk-check: $(B)/gtx980/smk_check $(B)/gtx980/smk
 unit: $(foreach c,$(CONFIGS),$(B)/$(c)/unit)
 	@for c in $(CONFIGS); do echo "== unit tests, $$c"; ASAN_OPTIONS=fast_unwind_on_malloc=0 LSAN_OPTIONS=suppressions=$(abspath testbench/lsan.supp):print_suppressions=0 $(B)/$$c/unit || exit 1; done
 
-# several seeds on every named configuration, some with random initial register values
-COSIM_CYCLES ?= 300000
-SM_CYCLES ?= 400000
-PE_CYCLES ?= 1000000
-# the QoS manager alone (cosim_qm): small and fast
-QM_CYCLES ?= 1000000
-# the driver cosim (cosim_drv): cycles per configuration (the RTL's speed scales with NSM x T); runs JOBS at a time
-DRV_CYCLES ?= 300000
-DRV_CYCLES_small ?= 1000000
-DRV_CYCLES_gtx980 ?= 300000
-DRV_CYCLES_pascal56 ?= 100000
-drv_cycles = $(or $(DRV_CYCLES_$(1)),$(DRV_CYCLES))
-# the GPU cosim (cosim_gpu: driver + NUM_SM SM tops): small only in cosim-all (3 runs, one --rand-reset)
-GPU_CYCLES ?= 300000
+# the cosim regression: the seed plan of testbench/cosim/plan.sh (quick), JOBS runs at a time
+cosim_bins = $$(bash testbench/cosim/plan.sh quick $(1) | awk '{ print $$1 }' | sort -u)
 # `smk run --rtl` on small (build/small/smk_rtl, docs/smk.md "RTL back-end"): QoS with TLP SAVEs, and
 # SMK quotas with SMK_P SAVE / RESTORE; isolated runs included, about 4 s of CPU in all (":" = space)
 SMK_RTL_RUNS ?= --kernels:mri-q,stencil:--policy:qos:--scheme:rollover:--goal:mri-q=0.8:--epoch:5000:--cycles:50000 \
                 --kernels:stencil,spmv,mri-q:--policy:smkp:--scheme:smk:--epoch:5000:--cycles:100000
-cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_qm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_pe) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_sm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_drv) $(B)/small/cosim_gpu $(B)/small/smk_rtl $(B)/small/smk
-	@set -e; n=0; for c in $(CONFIGS); do \
-	  for s in 1 2 3 4 5; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES); n=$$((n+1)); done; \
-	  for s in 11 12 13; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES) --rand-reset; n=$$((n+1)); done; \
-	  for s in 21 22; do $(B)/$$c/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES) --mode scenario; n=$$((n+1)); done; \
-	  $(B)/$$c/cosim_pe --quiet --seed 31 --cycles $(PE_CYCLES); n=$$((n+1)); \
-	  for s in 32 33; do $(B)/$$c/cosim_pe --quiet --seed $$s --cycles $(PE_CYCLES) --rand-reset; n=$$((n+1)); done; \
-	  $(B)/$$c/cosim_sm --quiet --seed 41 --cycles $(SM_CYCLES); n=$$((n+1)); \
-	  for s in 42 43; do $(B)/$$c/cosim_sm --quiet --seed $$s --cycles $(SM_CYCLES) --rand-reset; n=$$((n+1)); done; \
-	  for s in 71 72; do $(B)/$$c/cosim_qm --quiet --seed $$s --cycles $(QM_CYCLES); n=$$((n+1)); done; \
-	  $(B)/$$c/cosim_qm --quiet --seed 73 --cycles $(QM_CYCLES) --rand-reset; n=$$((n+1)); \
-	done; echo "cosim: $$n passed, 0 failed"
-	@printf '%s\n' $(foreach c,$(CONFIGS),"$(B)/$(c)/cosim_drv --quiet --seed 51 --cycles $(call drv_cycles,$(c))" \
-	  "$(B)/$(c)/cosim_drv --quiet --seed 52 --cycles $(call drv_cycles,$(c))" \
-	  "$(B)/$(c)/cosim_drv --quiet --seed 53 --cycles $(call drv_cycles,$(c)) --rand-reset") \
-	  | xargs -P $(JOBS) -I{} bash -c '{}' && echo "cosim-drv: $(words $(CONFIGS)) x 3 passed, 0 failed"
-	@set -e; for s in 61 62; do $(B)/small/cosim_gpu --quiet --seed $$s --cycles $(GPU_CYCLES); done; \
-	  $(B)/small/cosim_gpu --quiet --seed 63 --cycles $(GPU_CYCLES) --rand-reset; echo "cosim-gpu: small x 3 passed, 0 failed"
+cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/smk_cfg.h)
+	@$(MAKE) --no-print-directory $(call cosim_bins,$(CONFIGS)) $(B)/small/smk_rtl $(B)/small/smk
+	@bash testbench/cosim/plan.sh quick $(CONFIGS) | bash testbench/cosim/run.sh cosim $(JOBS)
 	@# and the C-only smk (quiet steps, tm_step) must give the lockstep run's JSON, timings masked
 	@set -e; m='s/"seconds":[^,]*,"cycles_per_second":[0-9]*//'; for a in $(SMK_RTL_RUNS); do \
 	  x=$$($(B)/small/smk_rtl run --config small --workload cmodel/sim/workloads/parboil.wl $${a//:/ } --rtl --json 2>$(B)/small/smk_rtl.err) \
@@ -321,20 +260,15 @@ cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_qm) $(foreach c,$(CONFIGS),$(B
 	  || { echo "smk --rtl: the C-only run differs from the lockstep run: $${a//:/ }"; exit 1; }; done; \
 	  echo "smk --rtl: small x $(words $(SMK_RTL_RUNS)) lockstep runs passed, 0 failed; the C-only runs gave the same results"
 
-cosim: $(B)/$(CFGN)/cosim_issue $(B)/$(CFGN)/cosim_pe $(B)/$(CFGN)/cosim_sm $(B)/$(CFGN)/cosim_drv
-	@set -e; for s in 1 2 3 4; do $(B)/$(CFGN)/cosim_issue --quiet --seed $$s --cycles $(COSIM_CYCLES); done; \
-	  $(B)/$(CFGN)/cosim_issue --quiet --seed 5 --cycles $(COSIM_CYCLES) --rand-reset
-	@set -e; for s in 1 2; do $(B)/$(CFGN)/cosim_pe --quiet --seed $$s --cycles $(PE_CYCLES); done; \
-	  $(B)/$(CFGN)/cosim_pe --quiet --seed 3 --cycles $(PE_CYCLES) --rand-reset
-	@set -e; for s in 1 2; do $(B)/$(CFGN)/cosim_sm --quiet --seed $$s --cycles $(SM_CYCLES); done; \
-	  $(B)/$(CFGN)/cosim_sm --quiet --seed 3 --cycles $(SM_CYCLES) --rand-reset
-	@set -e; for s in 1 2; do $(B)/$(CFGN)/cosim_drv --quiet --seed $$s --cycles $(call drv_cycles,$(CFGN)); done; \
-	  $(B)/$(CFGN)/cosim_drv --quiet --seed 3 --cycles $(call drv_cycles,$(CFGN)) --rand-reset
+cosim: $(B)/$(CFGN)/smk_cfg.h
+	@$(MAKE) --no-print-directory $(call cosim_bins,$(CFGN))
+	@bash testbench/cosim/plan.sh quick $(CFGN) | bash testbench/cosim/run.sh cosim $(JOBS)
 
 LONG_SEEDS ?= 40
 LONG_CYCLES ?= 1000000
-cosim-long: setup $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_qm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_issue) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_pe) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_sm) $(foreach c,$(CONFIGS),$(B)/$(c)/cosim_drv) $(B)/small/cosim_gpu $(B)/gtx980/cosim_gpu
-	bash scripts/cosim_long.sh "$(CONFIGS)" $(LONG_SEEDS) $(LONG_CYCLES)
+cosim-long: setup $(foreach c,$(CONFIGS),$(B)/$(c)/smk_cfg.h)
+	@$(MAKE) --no-print-directory $$(bash testbench/cosim/plan.sh long $(LONG_SEEDS) $(LONG_CYCLES) $(CONFIGS) | awk '{ print $$1 }' | sort -u)
+	bash testbench/cosim/plan.sh long $(LONG_SEEDS) $(LONG_CYCLES) $(CONFIGS) | bash testbench/cosim/run.sh cosim-long $(JOBS)
 
 test: setup
 	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test smk-check ctx-table-check formal cosim-all
@@ -346,7 +280,7 @@ bench: setup
 	$(B)/$(CFGN)/bench_sm --seed 1 --cycles 10000000
 	@# whole GPU, C only (docs/bench.md "Whole GPU, C only"): the default scenario (its isolated runs and its
 	@# shared run; the speed line gives CPU seconds), then the compute-bound worst case (tpacf alone: 16 SMs
-	@# issuing about 63 warp instructions per cycle) and a memory-bound pair; target 1 M GPU cycles per CPU s
+	@# issuing about 63 warp instructions per cycle) and a memory-bound pair
 	@echo "smk run --default (2M-cycle shared run, two 2M-cycle isolated runs):"; \
 	  /usr/bin/time -f "  %U s user, %M KB peak memory" $(B)/gtx980/smk run --default | sed -n 's/^speed: /  /p'
 	@for k in tpacf lbm,spmv; do echo "smk run --kernels $$k --policy smk (2M cycles):"; \
@@ -378,7 +312,7 @@ ctx-table-check: $(B)/gtx980/ctx_table $(B)/small/ctx_table
 formal: $(B)/small/smk_cfg.vh
 	bash testbench/formal/formal.sh small
 
-mutate: setup $(B)/small/libsmk.a $(B)/small/libtb.a $(B)/small/tbobj/qm_env.o
+mutate: setup $(B)/small/libsmk.a $(B)/small/libtb.a
 	bash scripts/mutate.sh small
 	cat docs/mutation_notes.md >> docs/mutation.md
 

@@ -13,7 +13,7 @@
 #                                              cells, each one bit)
 #   ice40    `synth_ice40 -top M; stat`     -> SB_LUT4, SB_DFF* count
 #   xilinx   `synth_xilinx -top M; stat`    -> LUT1..LUT6, FDRE/FDSE/FDCE/FDPE count
-# Blocks with a style (fourth field of the entry, see below) use another generic flow and only the
+# Blocks with a style (third field of the entry, see below) use another generic flow and only the
 # generic one (no iCE40 / XC7 columns):
 #   hier     `synth -top M` without -flatten (each module synthesized once, however often it is
 #            instantiated); cells and FF bits are the `stat -top M` hierarchy totals, and a breakdown
@@ -22,11 +22,6 @@
 #            read_verilog) and enter the totals with their own generic row of the same configuration
 #            (a black-box instance counts 1 cell in `stat`: total = stat - 1 + the row's cells): the
 #            driver is not synthesized twice (on pascal56 it alone takes 34 minutes of Yosys CPU and 6 GB).
-#   nf       `synth -flatten -top M -run begin:fine`, then synth's fine stage with `opt -fast -full`
-#            and `opt -full` replaced by `opt -fast` and `opt` (memory_map, techmap, abc -fast as in
-#            synth).  Tried for sm_driver on gtx980, whose `opt -full` loop converges by one mux per
-#            SM per iteration; its techmap then ran out of 16 GB (docs/area_notes.md).  No block
-#            uses it today.
 # Every Yosys runs under `ulimit -v $SMK_AREA_VMEM_KB` (default 16000000 KB) and `nice`.
 # Blocks listed in QGATE_BLOCKS are also synthesized with `chparam -set QGATE 0` (all three flows)
 # to give the quota-gating overhead = count(QGATE=1) - count(QGATE=0), absolute and in percent of
@@ -55,18 +50,18 @@
 set -euo pipefail
 
 # ---------------------------------------------------------------------------------- blocks
-# Each entry is "module:file[,file...][:chparam args[:style]]", paths relative to the repository
-# root (or absolute); style is empty (generic + iCE40 + XC7), nf or hier (see above).
-# The optional third field is passed to `chparam ARGS module` before synthesis, e.g.
-# "gpu_top:rtl/gpu_top.v,rtl/sm_top.v:-set NSM 2".  List every file the block's hierarchy needs.
+# Each entry is "module[:chparam args[:style]]": module is a unit of hw/blocks.def, whose file list
+# (scripts/blocks.sh files) is what Yosys reads; style is empty (generic + iCE40 + XC7) or hier
+# (see above). The optional second field is passed to `chparam ARGS module` before synthesis, e.g.
+# "gpu_top:-set NSM 2".
 BLOCKS=(
-    "warp_sched:rtl/warp_sched.v"
-    "quota_unit:rtl/quota_unit.v"
-    "preempt_engine:rtl/preempt_engine.v"
-    "sm_top:rtl/warp_sched.v,rtl/quota_unit.v,rtl/preempt_engine.v,rtl/sm_top.v"
-    "sm_driver:rtl/sm_driver.v"
-    "qos_mgr:rtl/qos_mgr.v"
-    "gpu_top:rtl/warp_sched.v,rtl/quota_unit.v,rtl/preempt_engine.v,rtl/sm_top.v,rtl/sm_driver.v,rtl/qos_mgr.v,rtl/gpu_top.v::hier"
+    "warp_sched"
+    "quota_unit"
+    "preempt_engine"
+    "sm_top"
+    "sm_driver"
+    "qos_mgr"
+    "gpu_top::hier"
 )
 # Blocks synthesized only for some configurations, keyed by the row name (module, or
 # module-style); the other configurations get a row with the NOT_DONE text (measured reasons in
@@ -192,26 +187,15 @@ B_STYLE=()
 B_NAME=()
 for entry in "${BLOCKS[@]}"; do
     [ -n "$entry" ] || continue
-    mod=${entry%%:*}
-    rest=${entry#*:}
-    [ "$rest" != "$entry" ] || die "block entry '$entry' is not module:file[:chparam args]"
-    files=${rest%%:*}
-    chp=""
-    [ "$files" = "$rest" ] || chp=${rest#*:}
-    style=""
-    if [[ "$chp" == *:* ]]; then
-        style=${chp##*:}
-        chp=${chp%:*}
-    fi
-    [[ "$style" =~ ^(|nf|hier)$ ]] || die "block entry '$entry': unknown style '$style' (nf, hier)"
+    IFS=: read -r mod chp style extra <<<"$entry"
+    [ -z "${extra:-}" ] || die "block entry '$entry' is not module[:chparam args[:style]]"
+    [[ "$style" =~ ^(|hier)$ ]] || die "block entry '$entry': unknown style '$style' (hier)"
     [[ "$mod" =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || die "block entry '$entry': bad module name '$mod'"
     [[ "$chp" != *[\;$'\n']* ]] || die "block entry '$entry': chparam args must not contain ';'"
-    IFS=',' read -r -a flist <<<"$files"
-    [ "${#flist[@]}" -gt 0 ] || die "block entry '$entry': no file"
+    files=$(bash "$ROOT/scripts/blocks.sh" files "$mod") || die "block entry '$entry': no unit '$mod' in hw/blocks.def"
+    read -r -a flist <<<"$files"
     for f in "${flist[@]}"; do
-        [[ "$f" =~ ^[A-Za-z0-9_./+-]+$ && "$f" != *..* ]] || die "block entry '$entry': bad file name '$f'"
-        if [[ "$f" == /* ]]; then [ -f "$f" ]; else [ -f "$ROOT/$f" ]; fi ||
-            die "block $mod: $f not found (relative paths are from $ROOT)"
+        [ -f "$ROOT/$f" ] || die "block $mod: $f not found (hw/blocks.def)"
     done
     snap=()
     for f in "${flist[@]}"; do
@@ -256,10 +240,6 @@ synth_cmd() { # synth_cmd FLOW MODULE [STYLE]
     case ${3:-} in
         hier) # synth without -flatten: each module once
             echo "synth -top $2"
-            return ;;
-        nf) # synth's begin and coarse stages, then its fine stage without -full
-            printf '%s\n' "synth -flatten -top $2 -run begin:fine" "opt -fast" "memory_map" "opt" "techmap" \
-                "opt -fast" "abc -fast" "opt -fast" "hierarchy -check" "check"
             return ;;
     esac
     case $1 in

@@ -44,32 +44,32 @@ MODULES=${MUT_MODULES:-"warp_sched quota_unit preempt_engine sm_top sm_driver qo
 ALL_MODULES="warp_sched quota_unit preempt_engine sm_top sm_driver qos_mgr"
 EQ_SKIP=${MUT_EQ_SKIP-"sm_driver qos_mgr"}
 
-# per module: harness top, its RTL, the cosim shim, and the Yosys selection of the mutated cells
-modcfg() { # MODULE -> top rtl shim sel
-  local r=$root/rtl
-  extra=""
+# per module: the harness that checks it (its top unit, RTL files and shim from hw/blocks.def through
+# scripts/blocks.sh) and the Yosys selection of the mutated cells
+blocks() { bash "$root/scripts/blocks.sh" "$@"; }
+# the C++ sources every harness links besides its shim (as the Makefile's VL_COMMON)
+shims=" $(for h in $(blocks harnesses); do blocks harness "$h" | awk '{ print $2 }'; done | tr '\n' ' ') "
+common=""
+for f in "$root"/testbench/cosim/*.cpp; do
+  case $shims in *" $(basename "$f") "*) ;; *) common+=" $f" ;; esac
+done
+modcfg() { # MODULE -> top rtl shim sel readin
+  local h
   case $1 in
     warp_sched|quota_unit)
-      top=issue_path; rtl="$r/warp_sched.v $r/quota_unit.v $root/testbench/cosim/issue_path.v"
-      shim=$root/testbench/cosim/cosim_issue.cpp
+      h=cosim_issue
       if [ "$1" = warp_sched ]; then sel='issue_path/c:*u_ws.*'; else sel='issue_path/c:*u_qu.*'; fi ;;
-    preempt_engine)
-      top=preempt_engine; rtl="$r/preempt_engine.v"; shim=$root/testbench/cosim/cosim_pe.cpp
-      sel='preempt_engine/c:*' ;;
-    sm_top)
-      top=sm_top; rtl="$r/warp_sched.v $r/quota_unit.v $r/preempt_engine.v $r/sm_top.v"
-      shim=$root/testbench/cosim/cosim_sm.cpp
-      sel='sm_top/c:* sm_top/c:*u_ws.* %d sm_top/c:*u_qu.* %d sm_top/c:*u_pe.* %d' ;;
-    sm_driver)
-      top=sm_driver; rtl="$r/sm_driver.v"; shim=$root/testbench/cosim/cosim_drv.cpp
-      sel='sm_driver/c:*' ;;
-    qos_mgr)
-      top=qos_mgr; rtl="$r/qos_mgr.v"; shim=$root/testbench/cosim/cosim_qm.cpp
-      extra=$inc/tbobj/qm_env.o  # linked outside libtb.a, as by the Makefile's cosim_qm rule
-      sel='qos_mgr/c:*' ;;
+    preempt_engine) h=cosim_pe; sel='preempt_engine/c:*' ;;
+    sm_top) h=cosim_sm; sel='sm_top/c:* sm_top/c:*u_ws.* %d sm_top/c:*u_qu.* %d sm_top/c:*u_pe.* %d' ;;
+    sm_driver) h=cosim_drv; sel='sm_driver/c:*' ;;
+    qos_mgr) h=cosim_qm; sel='qos_mgr/c:*' ;;
     *) echo "mutate: unknown module $1"; exit 1 ;;
   esac
-  readin="read_verilog -I$inc $rtl; hierarchy -top $top; proc; flatten; opt_clean"
+  read -r top shim <<< "$(blocks harness $h)"
+  shim=$root/testbench/cosim/$shim
+  rtl=""
+  for f in $(blocks files "$top"); do rtl+=" $root/$f"; done
+  readin="read_verilog -I$inc -I$root/rtl $rtl; hierarchy -top $top; proc; flatten; opt_clean"
 }
 
 # Equivalence of mutant ID with the original: two copies of the netlist, mutsel tied to 0 and to
@@ -101,8 +101,8 @@ run_mutants() { # MODULE DIR: list, apply, build, baseline, cosim every mutant -
   echo "mutate: $mod: building the cosim with all mutants behind mutsel"
   if ! verilator --cc --exe --build -j "${JOBS:-2}" --trace-fst -Wno-fatal -Wno-lint -Wno-style -MAKEFLAGS OPT_FAST=-O2 \
       --top-module $top -I"$inc" --Mdir "$d/vl" -o cosim_mut \
-      -CFLAGS "-std=c++14 -DMUTANT -I$inc -I$root/cmodel -I$root/testbench -I$root/testbench/cosim" \
-      "$d/mutant.v" "$shim" $extra "$inc/libtb.a" "$inc/libsmk.a" > "$d/build.log" 2>&1; then
+      -CFLAGS "-std=c++14 -DMUTANT -I$inc -I$root/cmodel -I$root/cmodel/sim -I$root/testbench -I$root/testbench/cosim" \
+      "$d/mutant.v" "$shim" $common "$inc/libtb.a" "$inc/libsmk.a" > "$d/build.log" 2>&1; then
     echo "mutate: $mod: the mutant harness failed to build (every mutant counted as failed to build):"
     tail -15 "$d/build.log"
     echo "id,result,mode,where" > "$d/results.csv"

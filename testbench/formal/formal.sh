@@ -18,27 +18,34 @@ cfg=${1:-small}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 inc=$root/build/$cfg
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# a unit's RTL file (hw/blocks.def); the units proven here are one file each
+unit_file() {
+  local f; f=$(bash "$root/scripts/blocks.sh" files "$1")
+  [ "${f// /}" = "$f" ] || { echo "formal: $1 is more than one file in hw/blocks.def: $f" >&2; exit 1; }
+  echo "$root/$f"
+}
 prove() { # FILE LOG [TOP] -> exit status of the proof
   local top=${3:-warp_sched}
-  yosys -q -l "$2" -p "read_verilog -formal -DFORMAL -I$inc $1; prep -top $top; \
+  yosys -q -l "$2" -p "read_verilog -formal -DFORMAL -I$inc -I$root/rtl $1; prep -top $top; \
     sat -tempinduct -prove-asserts -set-init-zero -seq 1 -maxsteps 6 -verify $top" >/dev/null 2>&1
 }
-if ! prove "$root/rtl/warp_sched.v" "$tmp/ok.log"; then
+ws=$(unit_file warp_sched)
+if ! prove "$ws" "$tmp/ok.log"; then
   echo "formal: warp_sched ($cfg): PROOF FAILED; log follows"; grep -i "fail\|assert" "$tmp/ok.log" | tail -20; exit 1
 fi
 n=$(grep -c 'Import proof for assert' "$tmp/ok.log")
 echo "formal: warp_sched ($cfg): $n assertions proven by induction"
 # bug 1: GTO fallback ignores ages; bug 2: a launched warp is not younger than the staying ones
-sed 's/assign oldest\[i\] = e\[i\] & ~|(e \& orow);/assign oldest[i] = e[i];/' "$root/rtl/warp_sched.v" > "$tmp/bug1.v"
+sed 's/assign oldest\[i\] = e\[i\] & ~|(e \& orow);/assign oldest[i] = e[i];/' "$ws" > "$tmp/bug1.v"
 sed 's/assign older_nx\[(s\*LW+i)\*LW+j\] = ls\[i\] ? vs\[j\]$/assign older_nx[(s*LW+i)*LW+j] = ls[i] ? 1'"'"'b0/' \
-  "$root/rtl/warp_sched.v" > "$tmp/bug2.v"
+  "$ws" > "$tmp/bug2.v"
 for b in 1 2; do
-  if cmp -s "$root/rtl/warp_sched.v" "$tmp/bug$b.v"; then echo "formal: bug $b was not injected (RTL changed?)"; exit 1; fi
+  if cmp -s "$ws" "$tmp/bug$b.v"; then echo "formal: bug $b was not injected (RTL changed?)"; exit 1; fi
   if prove "$tmp/bug$b.v" "$tmp/bug$b.log"; then echo "formal: injected bug $b NOT detected: the proof is vacuous"; exit 1; fi
 done
 echo "formal: warp_sched: 2 injected bugs detected (the proof is not vacuous)"
 
-pe=$root/rtl/preempt_engine.v
+pe=$(unit_file preempt_engine)
 if ! prove "$pe" "$tmp/pe_ok.log" preempt_engine; then
   echo "formal: preempt_engine ($cfg): PROOF FAILED; log follows"; grep -i "fail\|assert" "$tmp/pe_ok.log" | tail -20; exit 1
 fi
