@@ -217,7 +217,8 @@ static inline int qu_commit_quiet_i(quota_unit_t *q, const qu_in_t *in, const qu
 uint32_t qu_qallow(const quota_unit_t *q);
 uint32_t qu_policy(const quota_unit_t *q);
 void qu_eval(const quota_unit_t *q, const qu_in_t *in, qu_out_t *out);
-/* The same, with pos = qu_pos_i(q) already computed by the caller (the SM top's hot path). */
+/* The same, with pos = qu_pos_i(q) given by the caller; qu_eval is its only caller (the SM top's hot
+ * path calls the inline qu_eval_i directly). */
 void qu_eval_p(const quota_unit_t *q, const qu_in_t *in, qu_out_t *out, uint32_t pos);
 void qu_commit(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out);
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# sweep.sh: the papers' pair and trio evaluation (design-notes 6, docs/sweep.md) on the C model.
+# sweep.sh: the papers' pair and trio evaluation (docs/papers.md section 6, docs/sweep.md) on the C model.
 #
 # Pairs (default): every ordered pair (QoS kernel, non-QoS kernel) of the kernels, every goal and
 # every method is one `smk run` of CYCLES cycles. Trios (-t 1 or -t 2): every set of three kernels

@@ -1,5 +1,5 @@
 /* ctx_table.c: save and restore time of one TB, in cycles, for the ten Parboil-like shapes
- * (design-notes section 6), by the formula of docs/preempt_engine.md ("Timelines and exact cycle
+ * (docs/papers.md section 6), by the formula of docs/preempt_engine.md ("Timelines and exact cycle
  * counts") and by running the C model (cmodel/preempt_engine.c) cycle by cycle with a fixed-latency
  * memory that accepts at most one line per B cycles. Prints a Markdown table (docs/ctx_table.md,
  * `make ctx-table`); exits 1 naming the shape if the formula and the model ever disagree.
@@ -16,9 +16,9 @@
 #include "preempt_engine.h"
 
 /* ---- the shapes ----------------------------------------------------------------------------------
- * published: C-QoS Table 1 (/work/shared/papers/001_*.txt), threads, regs/thread, smem B per TB.
+ * published: C-QoS Table 1 (docs/papers.md section 6), threads, regs/thread, smem B per TB.
  * derived:   registers and shared memory from the SMK thesis Table 2-2 (GTX980 occupancy %, listed in
- *            design-notes section 6: 65536 regs, 2048 threads, 96 KB smem per SM), with the block
+ *            docs/papers.md section 6: 65536 regs, 2048 threads, 96 KB smem per SM), with the block
  *            size assumed; the resulting TBs/SM reproduces all three percentages.
  * assumed:   not given by the papers; a plausible shape, stated as such.
  *

@@ -478,7 +478,7 @@ Test(quota_unit, smk_refill, .description = "SMK: when all active slots are <= 0
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), 0u);
 }
 
-Test(quota_unit, smk_worked_example, .description = "design-notes 4 SMK example (C1 = 0.1, C2 = 0.25): issue shares 2:5 per epoch")
+Test(quota_unit, smk_worked_example, .description = "docs/papers.md section 4 SMK example (C1 = 0.1, C2 = 0.25): issue shares 2:5 per epoch")
 {
     /* C_k = x% * S_k / T_k with x% (WIPC alone) 0.4 / 0.5, T = 8 / 8 TBs alone, S = 2 / 4 TBs here.
      * In units of 1/80: C = x10 * S * 8 / T. */

@@ -1,6 +1,6 @@
 /* test_sm_driver.c: Criterion unit tests of the SM driver C model (cmodel/sm_driver.c, spec
  * docs/sm_driver.md). Every expected value is derived by hand from the spec (and the papers' worked
- * examples, design-notes section 2), or by a small independent calculation in this file (ref_share,
+ * examples, docs/papers.md section 2), or by a small independent calculation in this file (ref_share,
  * ref_fill, ref_range): the tests do not reuse the model's code.
  *
  * The bench: the driver plus a tiny SM-side stub per SM: a TB slot table (allocated bit, warp mask,
@@ -60,7 +60,7 @@ static uint64_t ref_share(const uint64_t u[4], const uint32_t mult[4])
 /* progressive filling of one SM, written from the spec's words: candidates = allowed kernels whose
  * next TB fits (resources, kernel slot); pick the lowest share(pc*d), ties to the highest index
  * (tie_high) or the lowest; stop_first: stop when the lowest-share allowed kernel does not fit
- * instead of skipping it (the variant design-notes 2 says gives 6/11). */
+ * instead of skipping it (the variant docs/papers.md section 2 says gives 6/11). */
 static void ref_fill(int n, const uint32_t d[][4], uint32_t allowed, const uint32_t lim[4],
                      const uint32_t mult[4], int ks, int max2, int tie_high, int stop_first, uint32_t *part)
 {

@@ -1,6 +1,6 @@
 /* smk.c: the `smk` command (docs/smk.md). Runs kernels of a workload file on the whole-GPU C model
  * (gpu_top) with the timing model of timing.c around it, and reports per-kernel IPC, IPC normalised
- * to the isolated run, QoS goals met or not, STP, ANTT and fairness (design-notes 6).
+ * to the isolated run, QoS goals met or not, STP, ANTT and fairness (docs/papers.md section 6).
  *
  *   smk run --config NAME --workload FILE --kernels A,B[,...] --policy P [--scheme S] [--goal K=F]...
  *           [--cycles N] [--iso-cycles N] [--iso K=T/W]... [--epoch N] [--seed S] [--json|--csv]

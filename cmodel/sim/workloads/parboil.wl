@@ -1,11 +1,11 @@
 # parboil.wl: the ten Parboil kernels of the papers' evaluation (ISCA'17 4.1, thesis 2.5/3.5) on the
-# GTX980-like machine of design-notes 1. Format and units: docs/workload.md. Sources of every figure:
+# GTX980-like machine of docs/papers.md 1. Format and units: docs/workload.md. Sources of every figure:
 # docs/workload.md "Calibration". A figure without a source is marked "ASSUMED" on its line.
 #
 #   [T22]  thesis Table 2-2 (resource use on GTX980, limiting resource in bold), solved for per-TB
 #          numbers: per SM 65536 registers, 96 KB shared memory, 2048 threads, 32 TBs
 #   [CQ1]  C-QoS (Long et al. 2020) Table 1: registers per thread, shared memory per TB, grid, block
-#   [GTX]  design-notes 1 / ISCA'17 Table 1 (16 SMs, 4 memory controllers, 1216 MHz core, 7 GHz GDDR5)
+#   [GTX]  docs/papers.md 1 / ISCA'17 Table 1 (16 SMs, 4 memory controllers, 1216 MHz core, 7 GHz GDDR5)
 #
 # Compute-bound: cutcp, mri-q, sgemm, tpacf. Memory-bound: histo, lbm, mri-gridding, sad, spmv,
 # stencil. Instruction mixes, dependence, coalescing, hit rates and divergence are not published in
