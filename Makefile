@@ -53,9 +53,17 @@ RTL_FILES := $(sort $(foreach u,$(UNITS),$(RTL_$(u))) $(wildcard rtl/*.vh))
 VL_SHIMS  := $(foreach h,$(HARNESSES),testbench/cosim/$(word 2,$(HARNESS_$(h))))
 VL_COMMON := $(filter-out $(VL_SHIMS),$(wildcard testbench/cosim/*.cpp))
 
-cfgname = $(basename $(notdir $(1)))
+# A named configuration builds in build/NAME; a file given by its path in build/BASE-HASH, HASH from
+# its absolute path, so that two files of the same base name never share a directory and a file
+# never shares one with the named configuration of its base name.
+cfgname = $(if $(filter %.cfg,$(1)),$(basename $(notdir $(1)))-$(shell printf '%s' '$(abspath $(1))' | sha1sum | cut -c1-8),$(1))
 cfgfile = $(if $(filter %.cfg,$(1)),$(1),hw/configs/$(1).cfg)
 CFGN    := $(call cfgname,$(CONFIG))
+ifneq ($(filter %.cfg,$(CONFIG)),)
+ifneq ($(filter $(B)/$(basename $(notdir $(CONFIG)))/%,$(MAKECMDGOALS)),)
+$(error CONFIG=$(CONFIG) builds in $(B)/$(CFGN)/; $(B)/$(basename $(notdir $(CONFIG)))/ is another configuration's: make CONFIG=$(CONFIG) $(patsubst $(B)/$(basename $(notdir $(CONFIG)))/%,$(B)/$(CFGN)/%,$(filter $(B)/$(basename $(notdir $(CONFIG)))/%,$(MAKECMDGOALS))))
+endif
+endif
 
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLAGS OPT_FAST=-O2 \
                    -CFLAGS -std=c++14
@@ -201,6 +209,7 @@ lint: $(foreach c,$(LINT_CONFIGS),$(B)/$(c)/lint.ok)
 
 hwgen-test: $(B)/hwgen
 	bash testbench/test_hwgen.sh $(B)/hwgen
+	bash testbench/test_config_paths.sh
 
 # workload files, the smk command's errors and the timing model's hand-computed rates (testbench/test_workload.sh),
 # then scripts/sweep.sh and sweep_plot.sh on a small sweep (testbench/test_sweep.sh)
