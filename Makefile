@@ -103,13 +103,13 @@ $(B)/$(1)/bench_sm: testbench/bench_sm.c cmodel/sim/rng.h $(TB_HDR) $(CMODEL_HDR
 	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -o $$@ testbench/bench_sm.c $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a
 
 # smk command: workload model (cmodel/sim/workload.c, timing.c) around the whole-GPU C model (docs/smk.md)
-$(B)/$(1)/smk: cmodel/sim/smk.c cmodel/sim/workload.c cmodel/sim/timing.c cmodel/sim/workload.h cmodel/sim/timing.h cmodel/sim/rng.h $(B)/default_wl.c $(B)/$(1)/libsmk.a $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
-	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -o $$@ cmodel/sim/smk.c cmodel/sim/workload.c cmodel/sim/timing.c $(B)/default_wl.c $(B)/$(1)/libsmk.a -lm
+$(B)/$(1)/smk: cmodel/sim/smk.c cmodel/sim/smk_args.c cmodel/sim/smk_run.c cmodel/sim/smk_report.c cmodel/sim/workload.c cmodel/sim/timing.c cmodel/sim/smk.h cmodel/sim/workload.h cmodel/sim/timing.h cmodel/sim/rng.h $(B)/default_wl.c $(B)/$(1)/libsmk.a $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
+	$(CC) $(CFLAGS_COMMON) $(COPT) -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -o $$@ cmodel/sim/smk.c cmodel/sim/smk_args.c cmodel/sim/smk_run.c cmodel/sim/smk_report.c cmodel/sim/workload.c cmodel/sim/timing.c $(B)/default_wl.c $(B)/$(1)/libsmk.a -lm
 
 # the same with the self-checks: -DSMK_QUIET_CHECK (every quiet SM cycle again through sm_eval /
 # sm_commit, docs/sm_top.md "Quiet cycles") and -DTM_CHECK (the timing model, docs/workload.md)
-$(B)/$(1)/smk_check: cmodel/sim/smk.c cmodel/sim/workload.c cmodel/sim/timing.c cmodel/sim/workload.h cmodel/sim/timing.h cmodel/sim/rng.h $(B)/default_wl.c $(CMODEL_SRC) $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
-	$(CC) $(CFLAGS_COMMON) -O2 -DSMK_QUIET_CHECK -DTM_CHECK -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -o $$@ cmodel/sim/smk.c cmodel/sim/workload.c cmodel/sim/timing.c $(B)/default_wl.c $(CMODEL_SRC) -lm
+$(B)/$(1)/smk_check: cmodel/sim/smk.c cmodel/sim/smk_args.c cmodel/sim/smk_run.c cmodel/sim/smk_report.c cmodel/sim/workload.c cmodel/sim/timing.c cmodel/sim/smk.h cmodel/sim/workload.h cmodel/sim/timing.h cmodel/sim/rng.h $(B)/default_wl.c $(CMODEL_SRC) $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
+	$(CC) $(CFLAGS_COMMON) -O2 -DSMK_QUIET_CHECK -DTM_CHECK -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -o $$@ cmodel/sim/smk.c cmodel/sim/smk_args.c cmodel/sim/smk_run.c cmodel/sim/smk_report.c cmodel/sim/workload.c cmodel/sim/timing.c $(B)/default_wl.c $(CMODEL_SRC) -lm
 
 # Verilator lockstep harness: C model and environment built by gcc into archives, linked by absolute path
 $(B)/$(1)/cosim_issue: $(RTL_ISSUE) testbench/cosim/cosim_issue.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
@@ -170,13 +170,13 @@ $(B)/$(1)/cosim_gpu: $(RTL_GPU) testbench/cosim/cosim_gpu.cpp testbench/cosim/qm
 # `smk run --rtl` (docs/smk.md "RTL back-end"): smk's C code built by gcc with -DSMK_RTL into an archive
 # (main is smk.c's), the shim testbench/cosim/smk_rtl.cpp (it includes cosim_gpu.cpp's Verilator-side
 # moves) around the Verilated gpu_top; not built by `make run`. The plain smk execs it for --rtl.
-$(B)/$(1)/smkrun/%.o: cmodel/sim/%.c cmodel/sim/workload.h cmodel/sim/timing.h cmodel/sim/rng.h testbench/cosim/smk_rtl.h $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
+$(B)/$(1)/smkrun/%.o: cmodel/sim/%.c cmodel/sim/smk.h cmodel/sim/workload.h cmodel/sim/timing.h cmodel/sim/rng.h testbench/cosim/smk_rtl.h $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS_COMMON) $(COPT) -DSMK_RTL -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -Itestbench/cosim -c -o $$@ $$<
 $(B)/$(1)/smkrun/default_wl.o: $(B)/default_wl.c
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS_COMMON) -c -o $$@ $$<
-$(B)/$(1)/libsmkrun.a: $(B)/$(1)/smkrun/smk.o $(B)/$(1)/smkrun/workload.o $(B)/$(1)/smkrun/timing.o $(B)/$(1)/smkrun/default_wl.o
+$(B)/$(1)/libsmkrun.a: $(B)/$(1)/smkrun/smk.o $(B)/$(1)/smkrun/smk_args.o $(B)/$(1)/smkrun/smk_run.o $(B)/$(1)/smkrun/smk_report.o $(B)/$(1)/smkrun/workload.o $(B)/$(1)/smkrun/timing.o $(B)/$(1)/smkrun/default_wl.o
 	rm -f $$@ && ar rcs $$@ $$^
 $(B)/$(1)/smk_rtl: $(RTL_GPU) testbench/cosim/smk_rtl.cpp testbench/cosim/smk_rtl.h testbench/cosim/cosim_gpu.cpp testbench/cosim/qm_rtl_state.h testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmkrun.a $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_smk/smk_rtl  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
