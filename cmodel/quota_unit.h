@@ -89,7 +89,10 @@ static inline int qu_common_i(const quota_unit_t *q, uint32_t csr_we, uint32_t k
 {
     if (csr_we || qu_tmr_i(q) || qu_tick_i(q))
         return 0;
-    return !(qu_gating_i(q) && ks_active != 0 && (ks_active & qu_pos_i(q)) == 0);
+    /* exhausted while gating: no active slot allowed (qallow allows every slot unless the counters
+     * gate, and is the warp scheduler's qallow of the same cycle) */
+    const uint32_t allow = qu_qallow_i(q);
+    return !(ks_active != 0 && (ks_active & allow) == 0);
 }
 /* a CMD write in this cycle with bit `lsb` set */
 static inline int qu_cmd_bit_i(const qu_in_t *in, int lsb)
