@@ -9,6 +9,11 @@
 #include "gpu_top.h"
 
 #include <string.h>
+#ifdef SMK_QUIET_CHECK
+#include <stdio.h>
+#include <stdlib.h>
+static uint64_t check_cycle; /* clock edges since gpu_reset: the cycle a failed check reports */
+#endif
 
 void gpu_reset(gpu_top_t *g)
 {
@@ -16,6 +21,9 @@ void gpu_reset(gpu_top_t *g)
     for (int s = 0; s < SMK_NUM_SM; s++)
         sm_reset(&g->sm[s]);
     qm_reset(&g->qm);
+#ifdef SMK_QUIET_CHECK
+    check_cycle = 0;
+#endif
 }
 
 void gpu_eval_begin(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *o)
@@ -95,9 +103,57 @@ void gpu_eval(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *o)
 void gpu_commit(gpu_top_t *g, const gpu_in_t *in, const gpu_out_t *o)
 {
     (void)in;
+#ifdef SMK_QUIET_CHECK
+    check_cycle++;
+#endif
     drv_commit(&g->drv, &o->di, &o->d);
     for (int s = 0; s < SMK_NUM_SM; s++)
         if (!o->s[s].quiet) /* a quiet SM's cycle was committed by the caller's quiet step */
             sm_commit(&g->sm[s], &o->si[s], &o->s[s]);
     qm_commit(&g->qm, &o->mi, &o->m);
 }
+
+#if SM_QUIET && defined(SMK_QUIET_CHECK)
+/* -DSMK_QUIET_CHECK (make smk-check): the quiet step of SM s evaluated and committed a second time
+ * by the full sm_eval / sm_commit, on a copy of the SM's state from before it; the outputs the quiet
+ * step writes, the driver's inputs from the SM and the whole next state (but the tb_idle memo, which
+ * the quiet step leaves as it is) must be the same, and cp_sum must be the completion ports' sum */
+static void quiet_fail(int s, const char *what)
+{
+    fprintf(stderr, "smk: SMK_QUIET_CHECK: SM %d cycle %llu: the quiet step differs from sm_eval / sm_commit in %s\n",
+            s, (unsigned long long)check_cycle, what);
+    exit(3);
+}
+
+void gpu_quiet_check(const sm_top_t *before, const gpu_top_t *g, const gpu_in_t *in, const gpu_out_t *o, int s,
+                     uint64_t cp_sum)
+{
+    static sm_in_t si;
+    static sm_out_t f;
+    static sm_top_t ref;
+    const sm_out_t *q = &o->s[s];
+    gpu_sm_in(in, o, s, &si);
+    if (cp_sum != qu_cp_sum_i(si.cp_v, si.cp_ks, si.cp_act))
+        quiet_fail(s, "cp_sum (not the completion ports' sum)");
+    sm_eval(before, &si, &f);
+    if (f.set_rej != q->set_rej || f.tb_done != q->tb_done || f.wi.launch_v != q->wi.launch_v)
+        quiet_fail(s, "set_rej, tb_done or wi.launch_v");
+    if (f.wo.iss_v != q->wo.iss_v || memcmp(f.wo.iss_wid, q->wo.iss_wid, sizeof f.wo.iss_wid) ||
+        memcmp(f.wo.iss_ks, q->wo.iss_ks, sizeof f.wo.iss_ks))
+        quiet_fail(s, "the issues");
+    if (f.qo.rd_data != q->qo.rd_data)
+        quiet_fail(s, "qo.rd_data");
+    if (memcmp(&f.po, &q->po, sizeof f.po))
+        quiet_fail(s, "po");
+    if (o->di.set_rej[s] != f.set_rej || o->di.cmd_full[s] != f.po.cmd_full || o->di.rsp_v[s] != f.po.rsp_v ||
+        o->di.rsp_op[s] != f.po.rsp_op || o->di.rsp_tb[s] != f.po.rsp_tb || o->di.rsp_status[s] != f.po.rsp_status ||
+        o->di.rsp_ptr[s] != f.po.rsp_ptr || o->di.tb_done[s] != f.tb_done)
+        quiet_fail(s, "the driver's inputs");
+    ref = *before;
+    sm_commit(&ref, &si, &f);
+    const sm_top_t *after = &g->sm[s];
+    ref.idle_key = after->idle_key, ref.idle_hit = after->idle_hit;
+    if (memcmp(&ref, after, sizeof ref))
+        quiet_fail(s, "the next state");
+}
+#endif

@@ -48,14 +48,13 @@ typedef struct {
 void gpu_reset(gpu_top_t *g);
 void gpu_eval(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *out);
 /* Clock edge. An SM with s[s].quiet = 1 is left as it is: its cycle was a quiet one, evaluated and
- * committed by the caller (docs/gpu_top.md "Quiet SM cycles"). */
+ * committed by gpu_quiet_sm_i (docs/gpu_top.md "Quiet SM cycles"). */
 void gpu_commit(gpu_top_t *g, const gpu_in_t *in, const gpu_out_t *out);
 
 /* gpu_eval in its steps (docs/gpu_top.md "Cycle order", "Steps, SM by SM"), for an environment that works SM by
- * SM: gpu_eval_begin (the manager's outputs, the driver), then gpu_eval_sm for s = 0 .. NUM_SM-1 in
- * that order, or for an SM whose cycle is quiet the caller's own quiet step (sm_quiet_i,
- * gpu_quiet_out_i), then gpu_eval_end (the manager's inputs). gpu_eval is exactly that with
- * gpu_eval_sm for every SM. */
+ * SM: gpu_eval_begin (the manager's outputs, the driver), then for s = 0 .. NUM_SM-1 in that order
+ * gpu_eval_sm, or gpu_quiet_sm_i where it takes the SM's cycle, then gpu_eval_end (the manager's
+ * inputs). gpu_eval is exactly that with gpu_eval_sm for every SM. */
 void gpu_eval_begin(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *out);
 void gpu_eval_sm(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *out, int s);
 void gpu_eval_end(const gpu_in_t *in, gpu_out_t *out);
@@ -72,21 +71,44 @@ static inline uint32_t gpu_sm_rd_addr_i(const gpu_in_t *in, const gpu_out_t *o, 
 {
     return o->m.own ? o->m.rd_addr[s] : in->sm[s].rd_addr;
 }
-/* Step 3 for SM s in a quiet cycle: its outputs as sm_eval gives them (set_rej, tb_done,
- * wi.launch_v and po zero, qo.rd_data), s[s].quiet = 1, and what the driver receives from it. The
- * issues (wo.iss_*) are the caller's; si[s] is not written. */
-static inline void gpu_quiet_out_i(gpu_out_t *o, int s, uint32_t rd_data)
+
+#if SM_QUIET
+#ifdef SMK_QUIET_CHECK
+/* -DSMK_QUIET_CHECK: SM s's quiet step (after it, from sm_top state `before`) against sm_eval /
+ * sm_commit of the same cycle; on a difference one line on stderr and exit status 3 */
+void gpu_quiet_check(const sm_top_t *before, const gpu_top_t *g, const gpu_in_t *in, const gpu_out_t *o, int s,
+                     uint64_t cp_sum);
+#endif
+/* The quiet step of SM s (docs/gpu_top.md "Quiet SM cycles"), in place of gpu_eval_sm and SM s's
+ * part of gpu_commit: after gpu_eval_begin, with in->sm[s]'s pipeline ports set and cp_sum the
+ * packed per-slot sum of its completion ports. If SM s's cycle is quiet (sm_quiet_i on its
+ * effective inputs), evaluates and commits it (sm_quiet_step_i: the fields of out->s[s] a quiet
+ * cycle has, s[s].quiet = 1 so that gpu_commit leaves the SM, and each issue handed to
+ * on_issue(ctx, s, w) in scheduler order), writes the driver's inputs from SM s and returns 1; else
+ * changes nothing and returns 0. out->si[s] is not written. */
+static inline __attribute__((always_inline)) int gpu_quiet_sm_i(gpu_top_t *g, const gpu_in_t *in, gpu_out_t *o,
+                                                                int s, uint64_t cp_sum, sm_issue_fn *on_issue,
+                                                                void *ctx)
 {
-    sm_out_t *so = &o->s[s];
-    so->qo.rd_data = rd_data;
-    so->set_rej = 0, so->tb_done = 0, so->wi.launch_v = 0;
-    so->po = sm_zero_po;
-    so->quiet = 1;
+    sm_top_t *const sm = &g->sm[s];
+    if (!sm_quiet_i(sm, o->d.set_v[s], in->sm[s].wexit, gpu_sm_csr_we_i(in, o, s), o->d.cmd_v[s]))
+        return 0;
+#ifdef SMK_QUIET_CHECK
+    static sm_top_t before;
+    before = *sm;
+#endif
+    sm_quiet_step_i(sm, in->sm[s].ready, gpu_sm_rd_addr_i(in, o, s), cp_sum, &o->s[s], on_issue, ctx);
+    /* the driver's inputs from SM s (gpu_eval_sm's wiring): all 0 */
     o->di.set_rej[s] = 0, o->di.cmd_full[s] = 0;
     o->di.rsp_v[s] = 0, o->di.rsp_op[s] = 0, o->di.rsp_tb[s] = 0;
     o->di.rsp_status[s] = 0, o->di.rsp_ptr[s] = 0;
     o->di.tb_done[s] = 0;
+#ifdef SMK_QUIET_CHECK
+    gpu_quiet_check(&before, g, in, o, s, cp_sum);
+#endif
+    return 1;
 }
+#endif
 
 #ifdef __cplusplus
 }

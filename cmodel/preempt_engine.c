@@ -218,7 +218,7 @@ void pe_eval_c(const preempt_engine_t *pe, const pe_in_t *in, pe_out_t *o, comb_
 void pe_commit_c(preempt_engine_t *pe, const pe_in_t *in, const comb_t *cp)
 {
     if (cp->quiet) { /* E5 and E4 with no accept and no response; nothing else changes */
-        pe->out &= (uint32_t)SMK_MASK(SMK_PE_OUT_W);
+        pe_commit_idle_i(pe);
         if (pe->drain | pe->dpend) {
             const tmask_t tb_done = in->tb_done & TALL, clr = cp->g_d ? 1ULL << cp->dsel : 0;
             pe->dpend = (pe->dpend & ~clr) | (pe->drain & tb_done);

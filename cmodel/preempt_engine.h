@@ -87,6 +87,9 @@ static inline int pe_idle(const preempt_engine_t *pe, uint32_t cmd_v)
 {
     return ((cmd_v & 1) | pe->fsm | pe->q_cnt | pe->drain | pe->dpend) == 0;
 }
+/* pe_commit_c of a quiet cycle (FSM in IDLE, queue empty, no command) with no DRAIN flag (pe_idle):
+ * no push, no pop, `out` keeps its value (E1..E5) */
+static inline void pe_commit_idle_i(preempt_engine_t *pe) { pe->out &= (uint32_t)SMK_MASK(SMK_PE_OUT_W); }
 /* lk_tb as a function of state only (= pe_out_t.lk_tb), for environments that compute lk_* first */
 uint32_t pe_lk_tb(const preempt_engine_t *pe);
 

@@ -97,7 +97,7 @@ void qu_commit(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
     /* statistics windows and the timers follow `snap`, not the counter boundary: an Elastic
      * early start or a CMD.EPOCH_START alone does not snapshot (docs/quota_unit.md) */
     const int snap = snap_of(q, in);
-    const int tick = q->sample_per != 0 && (uint64_t)q->scnt + 1 >= q->sample_per;
+    const int tick = qu_tick_i(q);
     const int gate = qu_gating(mode), smk = mode == SMK_QMODE_SMK;
 
     /* completions: thread instructions (and the QoS quota counters) */

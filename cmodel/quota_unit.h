@@ -74,6 +74,26 @@ static inline int qu_tmr_i(const quota_unit_t *q)
 {
     return q->epoch_len != 0 && (uint64_t)q->ecnt + 1 >= q->epoch_len;
 }
+/* tick: the sampling timer expires in this cycle */
+static inline int qu_tick_i(const quota_unit_t *q)
+{
+    return q->sample_per != 0 && (uint64_t)q->scnt + 1 >= q->sample_per;
+}
+/* The common cycle (docs/quota_unit.md "Common cycle"): no register write (a CMD write is one, so
+ * timed = tmr), the epoch timer does not expire, the sampling timer does not tick, and the counters
+ * are not exhausted while they gate (ks_active: the slots with a valid warp, warp_sched's
+ * ks_active). Then qu_commit changes only the live statistics, the quota counters' decrements and
+ * the timers (qu_count_i). The one definition of the rule: qu_commit_quiet_i and the SM's quiet
+ * cycle (sm_quiet_i) test it. */
+static inline int qu_common_i(const quota_unit_t *q, uint32_t csr_we, uint32_t ks_active)
+{
+    if (csr_we || qu_tmr_i(q) || qu_tick_i(q))
+        return 0;
+    /* exhausted while gating: no active slot allowed (qallow allows every slot unless the counters
+     * gate, and is the warp scheduler's qallow of the same cycle) */
+    const uint32_t allow = qu_qallow_i(q);
+    return !(ks_active != 0 && (ks_active & allow) == 0);
+}
 /* a CMD write in this cycle with bit `lsb` set */
 static inline int qu_cmd_bit_i(const qu_in_t *in, int lsb)
 {
@@ -157,16 +177,21 @@ static inline uint64_t qu_iss1_i(uint32_t ks)
     const uint32_t k = ks & (uint32_t)SMK_MASK(SMK_KS_W);
     return k < SMK_KSLOTS ? (uint64_t)1 << (QU_PK_W * k) : 0;
 }
+/* the issue ports, packed */
+static inline uint64_t qu_iss_sum_i(uint32_t iss_v, const uint8_t *iss_ks)
+{
+    uint64_t sum = 0;
+    for (uint32_t x = iss_v & (uint32_t)SMK_MASK(SMK_SCHED); x; x &= x - 1)
+        sum += qu_iss1_i(iss_ks[smk_ctz(x)]);
+    return sum;
+}
 #endif
 /* the same from the issue and completion ports */
 static inline void qu_count_i(quota_unit_t *q, uint32_t mode, uint32_t iss_v, const uint8_t *iss_ks, uint32_t cp_v,
                               const uint8_t *cp_ks, const uint8_t *cp_act, uint32_t ks_active)
 {
 #if QU_PK
-    uint64_t isum = 0;
-    for (uint32_t x = iss_v & (uint32_t)SMK_MASK(SMK_SCHED); x; x &= x - 1)
-        isum += qu_iss1_i(iss_ks[smk_ctz(x)]);
-    qu_count_pk_i(q, mode, isum, qu_cp_sum_i(cp_v, cp_ks, cp_act), ks_active);
+    qu_count_pk_i(q, mode, qu_iss_sum_i(iss_v, iss_ks), qu_cp_sum_i(cp_v, cp_ks, cp_act), ks_active);
 #else
     const int qos = mode == SMK_QMODE_QOS, smk = mode == SMK_QMODE_SMK;
     const uint32_t shi = (uint32_t)SMK_MASK(SMK_STAT_W);
@@ -197,20 +222,13 @@ static inline void qu_count_i(quota_unit_t *q, uint32_t mode, uint32_t iss_v, co
     qu_timers_i(q, ks_active);
 #endif
 }
-/* qu_commit in the common cycle: no register write, no boundary (timed = 0, hence no snap), not
- * exhausted in a gating mode, no sampling tick. Then only the live statistics, the quota counters'
- * decrements and the timers change, exactly as qu_commit changes them; returns 0 (nothing done) in
- * any other cycle. */
-static inline int qu_commit_quiet_i(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
+/* qu_commit in the common cycle (qu_common_i): exactly what qu_commit changes then (qu_count_i);
+ * returns 0 (nothing done) in any other cycle */
+static inline int qu_commit_quiet_i(quota_unit_t *q, const qu_in_t *in)
 {
-    if (in->csr_we | out->timed)
+    if (!qu_common_i(q, in->csr_we, in->ks_active))
         return 0;
-    if (q->sample_per != 0 && (uint64_t)q->scnt + 1 >= q->sample_per) /* tick */
-        return 0;
-    const uint32_t mode = qu_mode_i(q);
-    if ((mode == SMK_QMODE_QOS || mode == SMK_QMODE_SMK) && out->exhausted) /* exhausted acts only while the counters gate */
-        return 0;
-    qu_count_i(q, mode, in->iss_v, in->iss_ks, in->cp_v, in->cp_ks, in->cp_act, in->ks_active);
+    qu_count_i(q, qu_mode_i(q), in->iss_v, in->iss_ks, in->cp_v, in->cp_ks, in->cp_act, in->ks_active);
     return 1;
 }
 /* qallow and policy depend on state only (no input): warp_sched reads them before qu_eval. */

@@ -6,9 +6,10 @@
  * is an OR of nibble-table rows (wslots), reused from the last cycle while wbusy | wexit repeats
  * (idle_key / idle_hit); tb_done is kept in done_c and recomputed only when run, live or a slot mask
  * changes; all are derived from the architectural state, never compared. The blocks' common-cycle
- * paths (ws_eval_i, qu_eval_i, ws_commit_quiet_i, qu_commit_quiet_i, the engine's quiet path) are
- * inline and do exactly what the blocks' functions do. C-only runs take the quiet cycle of sm_top.h
- * (sm_quiet_i ...) in an SM's quiet cycle (docs/sm_top.md "Quiet cycles"; checked by make smk-check). */
+ * paths (ws_eval_i, qu_eval_i, ws_commit_quiet_i, qu_commit_quiet_i, pe_commit_idle_i) are inline
+ * and do exactly what the blocks' functions do. C-only runs take the quiet step of sm_top.h
+ * (sm_quiet_i, sm_quiet_step_i) in an SM's quiet cycle (docs/sm_top.md "Quiet cycles"; checked by
+ * make smk-check). */
 #include "sm_top.h"
 
 #include <string.h>
@@ -50,15 +51,6 @@ static tmask_t done_of(const sm_top_t *sm, tmask_t run, wmask_t live)
         done |= (tmask_t)((sm->tmask[t] & live) == 0) << t;
     }
     return done;
-}
-
-void sm_sync(sm_top_t *sm)
-{
-    memset(sm->wslots, 0, sizeof sm->wslots);
-    for (uint32_t t = 0; t < NT; t++)
-        wslots_set(sm, t, 0, sm->tmask[t] & WALL);
-    sm->done_c = done_of(sm, sm->run & TALL, sm->live & WALL);
-    sm->idle_hit = slots_hit(sm, sm->idle_key & WALL);
 }
 
 /* slot-table field of slot t, zeros for t >= T (possible only when T is not a power of two) */
@@ -208,10 +200,10 @@ void sm_commit(sm_top_t *sm, const sm_in_t *in, const sm_out_t *o)
 
     if (!ws_commit_quiet_i(&sm->ws, &o->wi, &o->wo))
         ws_commit(&sm->ws, &o->wi, &o->wo);
-    if (!qu_commit_quiet_i(&sm->qu, &o->qi, &o->qo))
+    if (!qu_commit_quiet_i(&sm->qu, &o->qi))
         qu_commit(&sm->qu, &o->qi, &o->qo);
     if (o->pc.quiet && !(sm->pe.drain | sm->pe.dpend)) /* pe_commit_c's quiet path with no DRAIN flag */
-        sm->pe.out &= (uint32_t)SMK_MASK(SMK_PE_OUT_W);
+        pe_commit_idle_i(&sm->pe);
     else
         pe_commit_c(&sm->pe, &o->pi, &o->pc);
 }

@@ -23,9 +23,8 @@ typedef struct {
     /* TB slot table (docs/sm_top.md "State") */
     tmask_t alloc, run, go;          /* T */
     wmask_t live, wused;             /* W */
-    /* derived, kept for speed (functions of the state, maintained by sm_reset / sm_commit; not
-     * architectural, not compared by the cosims; code that writes tmask/run/live directly must
-     * call sm_sync afterwards) */
+    /* derived, kept for speed (functions of the state, maintained by sm_reset / sm_commit and the
+     * quiet step; not architectural, not compared by the cosims) */
     tmask_t done_c;                  /* tb_done (rule S3) of the current state */
     wmask_t idle_key;                /* the slots hit by idle_key (= ~tb_idle for wbusy | wexit == */
     sm_wsl_t idle_hit;               /* idle_key): the last cycle's, reused while it repeats */
@@ -75,56 +74,83 @@ typedef struct {
     pe_in_t pi;
     uint32_t set_ok;
     pe_comb_t pc; /* the engine's combinational signals of this cycle, reused by sm_commit */
-    /* not a port: 1 = a quiet cycle evaluated and committed by the caller (gpu_quiet_out_i: only
-     * set_rej, tb_done, qo.rd_data, po and wi.launch_v are written, and of the issues what the
-     * caller writes: tm_step writes wo.iss_v, and iss_wid / iss_ks only in its -DSMK_QUIET_CHECK
-     * build; every other field keeps whatever it held); 0 = sm_eval */
+    /* not a port: 1 = a quiet cycle, evaluated and committed at once by sm_quiet_step_i (which
+     * writes only set_rej, tb_done, wo.iss_v, qo.rd_data, po and wi.launch_v, and wo.iss_wid /
+     * iss_ks in its -DSMK_QUIET_CHECK build; every other field keeps whatever it held); 0 = sm_eval */
     uint32_t quiet;
 } sm_out_t;
 
 void sm_reset(sm_top_t *sm);
-/* Recompute the derived fields (done_c, wslots) from the slot table, after the state was written
- * other than by sm_reset / sm_commit (e.g. a checkpoint loaded field by field). */
-void sm_sync(sm_top_t *sm);
 /* Outputs of this cycle from current state and inputs (no state change). */
 void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *out);
 /* Clock edge: next state from current state, inputs and this cycle's outputs (from sm_eval). */
 void sm_commit(sm_top_t *sm, const sm_in_t *in, const sm_out_t *out);
-/* ---- the quiet cycle (docs/sm_top.md "Quiet cycles"), for C-only runs (cmodel/sim/timing.c tm_step;
- * checked against sm_eval / sm_commit by make smk-check) ---- */
+
+/* ---- the quiet cycle (docs/sm_top.md "Quiet cycles"): sm_eval and sm_commit at once, for C-only
+ * runs (gpu_quiet_sm_i; checked against sm_eval / sm_commit by make smk-check) ---- */
 extern const pe_out_t sm_zero_po; /* the engine's outputs when idle */
-/* The cycle is quiet, from the state and the five inputs the test reads: no set-up offered, no
- * pending go, no exit, no finished TB, no register write, the engine idle with no command, no epoch
- * timer expiry, no sampling tick, not exhausted in a gating quota mode. Then sm_eval's outputs are
- * set_rej = tb_done = wi.launch_v = 0, po = sm_zero_po, qo.rd_data = qu_read(&sm->qu, rd_addr) and
- * the issues of ws_pick_i(&sm->ws, qu_policy_i(&sm->qu), sm_quiet_elig_i(sm, ready), wo) (ws_pick1_i
- * per scheduler with an eligible warp); sm_commit is sm_commit_quiet_i. */
+/* The cycle is quiet, from the state and the four inputs the rule reads: no set-up offered, no
+ * pending go, no exit, no finished TB, and the engine idle with no command (so E1-E4 change nothing,
+ * every engine output is 0 and, by S4-S6, warp_sched has no launch and no finish: its common cycle,
+ * ws_common_i); and the quota unit's common cycle (qu_common_i: no register write, no epoch timer
+ * expiry, no sampling tick, not exhausted while gating). The one definition of the rule. */
 static inline int sm_quiet_i(const sm_top_t *sm, uint32_t set_v, wmask_t wexit, uint32_t csr_we, uint32_t cmd_v)
 {
-    const quota_unit_t *q = &sm->qu;
-    if ((set_v & 1) | sm->go | (wexit & SMK_WMASK_ALL) | sm->done_c | csr_we | (uint32_t)!pe_idle(&sm->pe, cmd_v))
+    if ((set_v & 1) | sm->go | (wexit & SMK_WMASK_ALL) | sm->done_c | (uint32_t)!pe_idle(&sm->pe, cmd_v))
         return 0;
-    if (qu_tmr_i(q) || (q->sample_per != 0 && (uint64_t)q->scnt + 1 >= q->sample_per))
-        return 0;
-    const uint32_t act = sm->ws.act_c;
-    return !(qu_gating_i(q) && act != 0 && (act & qu_pos_i(q)) == 0);
+    return qu_common_i(&sm->qu, csr_we, sm->ws.act_c);
 }
-/* the eligible warps of a quiet cycle: ws_eval_i's elig with stop = 0 and qallow = qu_qallow */
-static inline wmask_t sm_quiet_elig_i(const sm_top_t *sm, wmask_t ready)
+/* The quiet step exists where the quota unit takes a cycle's counts as packed per-slot sums */
+#define SM_QUIET QU_PK
+#if SM_QUIET
+/* The consumer of a quiet step's issues: called once per issue, in scheduler order (lowest s first),
+ * with the scheduler s and the warp w it issued */
+typedef void sm_issue_fn(void *ctx, int s, int w);
+/* A quiet cycle (sm_quiet_i), evaluated and committed: writes the outputs of sm_eval that a quiet
+ * cycle has (set_rej, tb_done, wi.launch_v = 0, po = sm_zero_po; qo.rd_data = qu_read of rd_addr;
+ * the issues' wo.iss_v) and o->quiet = 1, hands every issue to on_issue(ctx, s, w) (ws_eval_i's
+ * choice with stop = 0 and qallow from S6; wo.iss_wid and iss_ks are written only in the
+ * -DSMK_QUIET_CHECK build), and makes sm_commit's changes: warp_sched's and the quota unit's
+ * common-cycle commits (ws_commit_quiet_i, qu_commit_quiet_i) and the idle engine's
+ * (pe_commit_idle_i); the slot table does not change, and the tb_idle memo stays as it is (a valid
+ * memo, not brought up to date). Of the inputs it reads ready, rd_addr and the completion ports as
+ * cp_sum, their packed per-slot sum (qu_cp_sum_i of cp_v, cp_ks, cp_act; a caller that fills the
+ * ports one by one may add qu_cp1_i per completion). on_issue may not read or write the SM. */
+static inline __attribute__((always_inline)) void sm_quiet_step_i(sm_top_t *sm, wmask_t ready, uint32_t rd_addr,
+                                                                 uint64_t cp_sum, sm_out_t *o,
+                                                                 sm_issue_fn *on_issue, void *ctx)
 {
-    const quota_unit_t *q = &sm->qu;
-    return sm->ws.valid & ready & sm->ws.allow_t[qu_gating_i(q) ? qu_pos_i(q) : (uint32_t)SMK_MASK(SMK_KSLOTS)];
-}
-#if QU_PK
-/* sm_commit of a quiet cycle: per issue (scheduler s, warp w of slot ks), ws_issue1_i(&sm->ws, s, w)
- * and qu_iss1_i(ks) added to isum, as the caller picks them; then this, with csum the completion ports'
- * packed sum (qu_cp_sum_i, or qu_cp1_i per completion as they are granted). The slot table and the tb_idle memo do not change (the memo is only not
- * brought up to date: it stays a valid memo); the quota unit's common-cycle commit; the engine's
- * quiet path with no DRAIN flag. */
-static inline void sm_commit_quiet_i(sm_top_t *sm, uint64_t isum, uint64_t csum)
-{
-    qu_count_pk_i(&sm->qu, qu_mode_i(&sm->qu), isum, csum, sm->ws.act_c);
-    sm->pe.out &= (uint32_t)SMK_MASK(SMK_PE_OUT_W);
+    quota_unit_t *const q = &sm->qu;
+    warp_sched_t *const ws = &sm->ws;
+    const uint32_t policy = qu_policy_i(q);
+    const wmask_t elig = ws->valid & ready & ws->allow_t[qu_qallow_i(q)];
+    o->qo.rd_data = qu_read(q, rd_addr);
+    /* ws_pick_i, and per issue ws_commit_issues_i's update and the quota unit's count (a
+     * scheduler's pick reads only its own last[s] and last_v bit) */
+    uint32_t iss_v = 0;
+    uint64_t isum = 0;
+#ifdef SMK_QUIET_CHECK
+    memset(o->wo.iss_wid, 0, sizeof o->wo.iss_wid);
+    memset(o->wo.iss_ks, 0, sizeof o->wo.iss_ks);
+#endif
+    for (uint32_t sx = elig ? ws_sched_nonempty(elig) : 0; sx; sx &= sx - 1) {
+        const int s = smk_ctz(sx);
+        const int w = ws_pick1_i(ws, policy, elig & WS_SMASK(s), s);
+        const uint32_t ks = ws->ks[w];
+        isum += qu_iss1_i(ks);
+        iss_v |= 1u << s;
+#ifdef SMK_QUIET_CHECK
+        o->wo.iss_wid[s] = (uint8_t)w, o->wo.iss_ks[s] = (uint8_t)ks;
+#endif
+        on_issue(ctx, s, w);
+        ws_issue1_i(ws, s, w);
+    }
+    o->wo.iss_v = iss_v;
+    o->set_rej = 0, o->tb_done = 0, o->wi.launch_v = 0;
+    o->po = sm_zero_po;
+    o->quiet = 1;
+    qu_count_pk_i(q, qu_mode_i(q), isum, cp_sum, ws->act_c);
+    pe_commit_idle_i(&sm->pe);
 }
 #endif
 

@@ -60,12 +60,7 @@ void ws_commit(warp_sched_t *ws, const ws_in_t *in, const ws_out_t *out)
 
     /* per scheduler: an issue names the issued warp, then a warp that finishes or is launched
      * over no longer is the same warp (the schedulers are independent, so two passes) */
-    const uint32_t iv = out->iss_v & (uint32_t)SMK_MASK(SMK_SCHED);
-    for (uint32_t x = iv; x; x &= x - 1) {
-        const int s = smk_ctz(x);
-        ws->last[s] = (uint8_t)(out->iss_wid[s] / SMK_SCHED);
-    }
-    ws->last_v |= iv;
+    ws_commit_issues_i(ws, out);
     const wmask_t gone = F | L;
     if (gone)
         for (int s = 0; s < SMK_SCHED; s++)

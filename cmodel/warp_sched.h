@@ -109,7 +109,7 @@ static inline int ws_pick1_i(const warp_sched_t *ws, uint32_t policy, wmask_t e,
 
 /* The issue choice of every scheduler (rule 4 of docs/warp_sched.md) from the eligible warps elig:
  * writes out->iss_v, iss_wid, iss_ks; returns the mask of the issued warps (ws_pick1_i per scheduler
- * with an eligible warp, lowest first, as sm_top's quiet cycle also calls it). */
+ * with an eligible warp). */
 static inline wmask_t ws_pick_i(const warp_sched_t *ws, uint32_t policy, wmask_t elig, ws_out_t *out)
 {
     uint32_t iss_v = 0;
@@ -189,11 +189,18 @@ static inline void ws_commit_issues_i(warp_sched_t *ws, const ws_out_t *out)
     }
 }
 
-/* ws_commit when no warp finishes and none is launched (the common cycle): only the issues update
- * last / last_v, exactly as ws_commit does; returns 0 (nothing done) otherwise */
+/* The common cycle: no warp finishes and none is launched. Then ws_commit changes only last /
+ * last_v, by the issues (ws_commit_issues_i). The one definition of the rule: ws_commit_quiet_i
+ * tests it, and the SM's quiet cycle implies it (docs/sm_top.md "Quiet cycles"). */
+static inline int ws_common_i(const ws_in_t *in)
+{
+    return !((in->finish_mask & SMK_WMASK_ALL) || (in->launch_v && (in->launch_mask & SMK_WMASK_ALL)));
+}
+/* ws_commit in the common cycle (ws_common_i): exactly what ws_commit changes then; returns 0
+ * (nothing done) in any other cycle */
 static inline int ws_commit_quiet_i(warp_sched_t *ws, const ws_in_t *in, const ws_out_t *out)
 {
-    if ((in->finish_mask & SMK_WMASK_ALL) || (in->launch_v && (in->launch_mask & SMK_WMASK_ALL)))
+    if (!ws_common_i(in))
         return 0;
     ws_commit_issues_i(ws, out);
     return 1;

@@ -1326,8 +1326,8 @@ Test(quota_unit, csr_write_in_boundary_cycle, .description = "a rule sees the ol
     cr_assert_eq(cnt(&b, 1), 5 - NS);
 }
 
-/* The common-cycle commit (qu_commit_quiet_i: qu_count_i, the per-slot packed sums that the SM
- * top's and smk's quiet paths use) against qu_commit, on random states that sit at the saturation
+/* The common-cycle commit (qu_commit_quiet_i: qu_common_i's rule, qu_count_i, the per-slot packed
+ * sums that sm_commit and the SM's quiet step use) against qu_commit, on random states that sit at the saturation
  * edges and random issue and completion ports, in every quota mode and scheme. Wherever
  * qu_commit_quiet_i takes the cycle, the next state must be qu_commit's. Seeded: the failure
  * message names the seed and the iteration. */
@@ -1369,7 +1369,7 @@ Test(quota_unit, common_cycle_matches_qu_commit,
         qu_out_t out;
         qu_eval(&a, &in, &out);
         quota_unit_t quiet = a, full = a;
-        if (!qu_commit_quiet_i(&quiet, &in, &out))
+        if (!qu_commit_quiet_i(&quiet, &in))
             continue;
         taken++;
         qu_commit(&full, &in, &out);

@@ -19,14 +19,6 @@
 #define NONE 0xffffffffu
 #define FP 8                 /* channel times in 1/256 cycle */
 
-/* the quiet step needs the packed per-slot sums (QU_PK) and at most 8 schedulers (a byte each in
- * wid / iks); without them every SM takes gpu_eval_sm (the results are the same, only slower) */
-#if QU_PK && SMK_SCHED <= 8 && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define TM_QUIET 1
-#else
-#define TM_QUIET 0
-#endif
-
 /* The fields written at every issue or completion are not of a character type (uint8_t): a store
  * through one may alias anything, and the compiler would reload every other value after it. */
 typedef struct {     /* a warp and its generation: kept whole by the warp, copied into its events */
@@ -301,7 +293,7 @@ static inline uint32_t serve_queue(timing_t *restrict t, sm_in_t *restrict si, t
             t->st.cp_deferred += c32 - v->due; /* cycles it waited for a port */
             si->cp_ks[ncp] = x->ks;
             si->cp_act[ncp] = (uint8_t)v->act;
-#if TM_QUIET
+#if SM_QUIET
             *csum += qu_cp1_i(x->ks, v->act);
 #else
             (void)csum;
@@ -415,7 +407,7 @@ void tm_inputs(timing_t *t, const gpu_top_t *g, gpu_in_t *in, uint64_t c)
 /* An issue of warp w of SM s in cycle c. Per issue: one draw r from *rs (the caller's copy of t->r,
  * kept in registers), one event into the wheel (or the far list), the warp's masks. The issues of a
  * cycle are made in issue-port order (lowest q first: the issue number of docs/workload.md "Timing
- * model"): issue_all. */
+ * model"): issue_all, or the quiet step's consumer quiet_issue. */
 static inline __attribute__((always_inline)) void issue_one(timing_t *restrict t, tsm_t *restrict m,
                                                            rng_t *restrict rs, int s, size_t w, uint64_t c)
 {
@@ -665,47 +657,21 @@ void tm_observe(timing_t *t, const gpu_top_t *g, const gpu_out_t *o, uint64_t c)
     t->r = r;
 }
 
-#ifdef SMK_QUIET_CHECK
-/* -DSMK_QUIET_CHECK (make smk-check): every quiet SM cycle of tm_step is evaluated and committed a
- * second time by the full sm_eval / sm_commit, on a copy of the SM's state from before it; the
- * outputs the quiet step writes and the whole next state (but the tb_idle memo, which the quiet
- * commit leaves as it is) must be the same */
-static void quiet_fail(int s, uint64_t c, const char *what)
+/* tm_step's consumer of a quiet SM's issues (sm_issue_fn, called in scheduler order): issue_one.
+ * Inlined, the context's fields stay in registers (the draws' state r included). */
+typedef struct {
+    timing_t *t;
+    tsm_t *m;
+    rng_t *rs;
+    int s;
+    uint64_t c;
+} quiet_ctx_t;
+static inline __attribute__((always_inline)) void quiet_issue(void *ctx, int q, int w)
 {
-    fprintf(stderr, "smk: SMK_QUIET_CHECK: SM %d cycle %llu: the quiet step differs from sm_eval / sm_commit in %s\n",
-            s, (unsigned long long)c, what);
-    exit(3);
+    const quiet_ctx_t *x = ctx;
+    (void)q;
+    issue_one(x->t, x->m, x->rs, x->s, (size_t)w, x->c);
 }
-
-static void quiet_check(const sm_top_t *before, const sm_top_t *after, const gpu_in_t *in, const gpu_out_t *o, int s,
-                        uint64_t c)
-{
-    static sm_in_t si;
-    static sm_out_t f;
-    static sm_top_t ref;
-    const sm_out_t *q = &o->s[s];
-    gpu_sm_in(in, o, s, &si);
-    sm_eval(before, &si, &f);
-    if (f.set_rej != q->set_rej || f.tb_done != q->tb_done || f.wi.launch_v != q->wi.launch_v)
-        quiet_fail(s, c, "set_rej, tb_done or wi.launch_v");
-    if (f.wo.iss_v != q->wo.iss_v || memcmp(f.wo.iss_wid, q->wo.iss_wid, sizeof f.wo.iss_wid) ||
-        memcmp(f.wo.iss_ks, q->wo.iss_ks, sizeof f.wo.iss_ks))
-        quiet_fail(s, c, "the issues");
-    if (f.qo.rd_data != q->qo.rd_data)
-        quiet_fail(s, c, "qo.rd_data");
-    if (memcmp(&f.po, &q->po, sizeof f.po))
-        quiet_fail(s, c, "po");
-    if (o->di.set_rej[s] != f.set_rej || o->di.cmd_full[s] != f.po.cmd_full || o->di.rsp_v[s] != f.po.rsp_v ||
-        o->di.rsp_op[s] != f.po.rsp_op || o->di.rsp_tb[s] != f.po.rsp_tb || o->di.rsp_status[s] != f.po.rsp_status ||
-        o->di.rsp_ptr[s] != f.po.rsp_ptr || o->di.tb_done[s] != f.tb_done)
-        quiet_fail(s, c, "the driver's inputs");
-    ref = *before;
-    sm_commit(&ref, &si, &f);
-    ref.idle_key = after->idle_key, ref.idle_hit = after->idle_hit;
-    if (memcmp(&ref, after, sizeof ref))
-        quiet_fail(s, c, "the next state");
-}
-#endif
 
 void tm_step(timing_t *t, gpu_top_t *g, gpu_in_t *in, gpu_out_t *o, uint64_t c)
 {
@@ -713,55 +679,16 @@ void tm_step(timing_t *t, gpu_top_t *g, gpu_in_t *in, gpu_out_t *o, uint64_t c)
     gpu_eval_begin(g, in, o);
     rng_t r = t->r; /* the draws of this cycle, in registers; stored back at the end */
     for (int s = 0; s < NSM; s++) {
-        sm_top_t *const sm = &g->sm[s];
-        sm_in_t *const si = &in->sm[s];
-        const uint64_t csum = inputs_sm(t, g, si, s, c);
-#if TM_QUIET
-        if (sm_quiet_i(sm, o->d.set_v[s], si->wexit, gpu_sm_csr_we_i(in, o, s), o->d.cmd_v[s])) {
-#ifdef SMK_QUIET_CHECK
-            static sm_top_t before;
-            before = *sm;
-#endif
-            /* the quiet cycle: evaluation, the issues' events, the SM's clock edge; each issue, in
-             * scheduler order (= issue_all's), is picked, sent to the timing model and committed */
-            warp_sched_t *const ws = &sm->ws;
-            const uint32_t policy = qu_policy_i(&sm->qu);
-            const wmask_t elig = sm_quiet_elig_i(sm, si->ready);
-            tsm_t *const m = &t->sm[s];
-            const uint32_t iss_v = elig ? ws_sched_nonempty(elig) : 0; /* every scheduler with an eligible warp issues */
-            uint64_t isum = 0;
-#ifdef SMK_QUIET_CHECK
-            uint64_t wid = 0, iks = 0; /* byte q: scheduler q's warp and slot (only the check reads them) */
-#endif
-            for (uint32_t sx = iss_v; sx; sx &= sx - 1) {
-                const int q = smk_ctz(sx);
-                const int w = ws_pick1_i(ws, policy, elig & WS_SMASK(q), q);
-                const uint32_t ks = ws->ks[w];
-                isum += qu_iss1_i(ks);
-                issue_one(t, m, &r, s, (size_t)w, c);
-                ws_issue1_i(ws, q, w);
-#ifdef SMK_QUIET_CHECK
-                wid |= (uint64_t)w << (8 * q), iks |= (uint64_t)ks << (8 * q);
-#endif
-            }
-            ws_out_t *const wo = &o->s[s].wo;
-            wo->iss_v = iss_v;
-#ifdef SMK_QUIET_CHECK
-            memcpy(wo->iss_wid, &wid, sizeof wo->iss_wid), memcpy(wo->iss_ks, &iks, sizeof wo->iss_ks);
-#endif
-            gpu_quiet_out_i(o, s, qu_read(&sm->qu, gpu_sm_rd_addr_i(in, o, s)));
-            sm_commit_quiet_i(sm, isum, csum);
-#ifdef SMK_QUIET_CHECK
-            quiet_check(&before, sm, in, o, s, c);
-#endif
-        } else
+        const uint64_t csum = inputs_sm(t, g, &in->sm[s], s, c);
+#if SM_QUIET
+        quiet_ctx_t qx = {t, &t->sm[s], &r, s, c};
+        if (gpu_quiet_sm_i(g, in, o, s, csum, quiet_issue, &qx)) /* the SM's quiet cycle, evaluated and committed */
+            continue;
 #else
-        (void)csum, (void)sm;
+        (void)csum;
 #endif
-        {
-            gpu_eval_sm(g, in, o, s);
-            observe_sm(t, g, o, s, c, &r);
-        }
+        gpu_eval_sm(g, in, o, s);
+        observe_sm(t, g, o, s, c, &r);
     }
     t->r = r;
     gpu_eval_end(in, o);

@@ -44,8 +44,8 @@ void tm_inputs(timing_t *t, const gpu_top_t *g, gpu_in_t *in, uint64_t cycle);
  * frees, completions of TBs and memory requests. */
 void tm_observe(timing_t *t, const gpu_top_t *g, const gpu_out_t *o, uint64_t cycle);
 /* The C-only cycle (docs/workload.md "Timing model", "tm_step"): tm_inputs, gpu_eval and tm_observe,
- * SM by SM, and the clock edge of every SM whose cycle is quiet (docs/sm_top.md "Quiet cycles";
- * gpu_commit then commits the others). The host's inputs of `in` set; its pipelines', memory and
+ * SM by SM, and the clock edge of every SM whose cycle is quiet (gpu_quiet_sm_i, docs/sm_top.md
+ * "Quiet cycles"; gpu_commit then commits the others). The host's inputs of `in` set; its pipelines', memory and
  * cap fields are written here. Every result is what tm_inputs, gpu_eval, tm_observe and gpu_commit
  * give (but the numbering of the events in the pool, which no result depends on). */
 void tm_step(timing_t *t, gpu_top_t *g, gpu_in_t *in, gpu_out_t *o, uint64_t cycle);

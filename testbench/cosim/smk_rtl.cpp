@@ -1,5 +1,5 @@
 // smk_rtl.cpp: the thin C++ shim Verilator needs for `smk run --rtl` (build/<cfg>/smk_rtl; docs/smk.md
-// "RTL back-end"). smk itself (cmodel/sim/smk.c, workload.c, timing.c, built by gcc with -DSMK_RTL)
+// "RTL back-end"). smk itself (cmodel/sim/smk*.c, workload.c, timing.c, built by gcc with -DSMK_RTL)
 // owns main, the host and the timing model; every cycle it calls smk_rtl_cycle (smk_rtl.h) after the
 // C gpu_top's gpu_eval. This file drives the Verilated rtl/gpu_top.v with exactly the C model's
 // inputs, compares every output and every state element (gpu_env.c's observation vector and

@@ -1,5 +1,5 @@
-/* smk_rtl.h: the lockstep hook of `smk run --rtl` (docs/smk.md "RTL back-end"). cmodel/sim/smk.c,
- * compiled by gcc with -DSMK_RTL into build/<cfg>/libsmkrun.a, calls these functions; the thin
+/* smk_rtl.h: the lockstep hook of `smk run --rtl` (docs/smk.md "RTL back-end"). cmodel/sim/smk.c
+ * and smk_run.c, compiled by gcc with -DSMK_RTL into build/<cfg>/libsmkrun.a, call these functions; the thin
  * Verilator shim testbench/cosim/smk_rtl.cpp defines them around the Verilated rtl/gpu_top.v. The
  * plain `smk` (no -DSMK_RTL) contains none of this: given --rtl it execs its sibling smk_rtl. */
 #ifndef SMK_RTL_H

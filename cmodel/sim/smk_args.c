@@ -1,0 +1,409 @@
+/* smk_args.c: the options of `smk run` (docs/smk.md): the option table, parsing, the default
+ * scenario, the workload, and every check of the options against it. The checks run in a fixed
+ * order and the first failure is the one reported (smk.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "smk.h"
+
+#define NSM SMK_NUM_SM
+#define KN SMK_KERNELS
+
+const char *const smk_policy_name[POL_N] = {"fcfs", "spart", "smk", "smkp", "qos"};
+const uint32_t smk_policy_drv[POL_N] = {DRV_FCFS, DRV_SPART, DRV_SMK_OD, DRV_SMK_P, DRV_QOS};
+const char *const smk_scheme_name[SC_N] = {"off", "smk", "naive", "elastic", "rollover"};
+
+void smk_die(const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "smk: ");
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n");
+    exit(1);
+}
+
+/* ------------------------------------------------------------------ the option table */
+typedef enum {
+    OPT_CONFIG, OPT_WORKLOAD, OPT_KERNELS, OPT_POLICY, OPT_SCHEME, OPT_GOAL, OPT_CYCLES, OPT_ISO_CYCLES, OPT_SEED,
+    OPT_EPOCH, OPT_PREEMPT, OPT_EVICT, OPT_FST, OPT_WINDOW, OPT_ISO, OPT_HILL,
+    OPT_JSON, OPT_CSV, OPT_RTL, OPT_FULL_EVAL, OPT_TRACE, OPT_MAX2, OPT_DEFAULT, OPT_N
+} opt_id_t;
+
+typedef enum {
+    ARG_FLAG,   /* no value */
+    ARG_STRING, /* a value, at most once */
+    ARG_LIST,   /* a value, repeatable (at most 64 times) */
+    ARG_U64,    /* an integer lo..hi, at most once */
+} opt_arg_t;
+
+static const struct {
+    const char *name;
+    opt_arg_t arg;
+    uint64_t lo, hi; /* ARG_U64 */
+} opt_tab[OPT_N] = {
+    [OPT_CONFIG] = {"--config", ARG_STRING, 0, 0},
+    [OPT_WORKLOAD] = {"--workload", ARG_STRING, 0, 0},
+    [OPT_KERNELS] = {"--kernels", ARG_STRING, 0, 0},
+    [OPT_POLICY] = {"--policy", ARG_STRING, 0, 0},
+    [OPT_SCHEME] = {"--scheme", ARG_STRING, 0, 0},
+    [OPT_GOAL] = {"--goal", ARG_LIST, 0, 0},
+    [OPT_CYCLES] = {"--cycles", ARG_U64, 1, 100000000000ULL},
+    [OPT_ISO_CYCLES] = {"--iso-cycles", ARG_U64, 1, 100000000000ULL},
+    [OPT_SEED] = {"--seed", ARG_U64, 0, UINT64_MAX},
+    [OPT_EPOCH] = {"--epoch", ARG_U64, 100, SMK_MASK(SMK_EPOCH_W)},
+    [OPT_PREEMPT] = {"--preempt", ARG_STRING, 0, 0},
+    [OPT_EVICT] = {"--evict", ARG_STRING, 0, 0},
+    [OPT_FST] = {"--fst", ARG_STRING, 0, 0},
+    [OPT_WINDOW] = {"--window", ARG_STRING, 0, 0},
+    [OPT_ISO] = {"--iso", ARG_LIST, 0, 0},
+    [OPT_HILL] = {"--hill", ARG_U64, 1000, 1000000000ULL},
+    [OPT_JSON] = {"--json", ARG_FLAG, 0, 0},
+    [OPT_CSV] = {"--csv", ARG_FLAG, 0, 0},
+    [OPT_RTL] = {"--rtl", ARG_FLAG, 0, 0},
+    [OPT_FULL_EVAL] = {"--full-eval", ARG_FLAG, 0, 0},
+    [OPT_TRACE] = {"--trace", ARG_FLAG, 0, 0},
+    [OPT_MAX2] = {"--max2", ARG_FLAG, 0, 0},
+    [OPT_DEFAULT] = {"--default", ARG_FLAG, 0, 0},
+};
+
+/* The default scenario (`smk run`, `smk run --default`; docs/smk.md "Default scenario"): a
+ * compute-bound QoS kernel with a memory-bound non-QoS kernel, policy qos, Rollover, 2M cycles,
+ * goal 80% of the isolated IPC. Options given with --default override these. */
+#define DEF_CONFIG "gtx980"
+#define DEF_QOS "tpacf"
+#define DEF_NONQOS "spmv"
+#define DEF_KERNELS DEF_QOS "," DEF_NONQOS
+#define DEF_GOAL DEF_QOS "=0.8"
+#define DEF_POLICY "qos"
+#define DEF_SCHEME "rollover"
+
+/* ------------------------------------------------------------------ values */
+static uint64_t parse_u64(const char *opt, const char *s, uint64_t lo, uint64_t hi)
+{
+    if (!*s || strlen(s) > 19)
+        smk_die("%s: expected an integer %llu..%llu, got \"%s\"", opt, (unsigned long long)lo, (unsigned long long)hi,
+                s);
+    for (const char *c = s; *c; c++)
+        if (*c < '0' || *c > '9')
+            smk_die("%s: expected an integer %llu..%llu, got \"%s\"", opt, (unsigned long long)lo,
+                    (unsigned long long)hi, s);
+    const unsigned long long v = strtoull(s, NULL, 10);
+    if (v < lo || v > hi)
+        smk_die("%s: %s out of range (expected %llu..%llu)", opt, s, (unsigned long long)lo, (unsigned long long)hi);
+    return v;
+}
+
+/* the index of v in names[0..n-1], or dies listing them */
+static int pick(const char *opt, const char *v, const char *const *names, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (!strcmp(v, names[i]))
+            return i;
+    char list[128] = "";
+    size_t o = 0;
+    for (int i = 0; i < n; i++)
+        o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? " | " : "", names[i]);
+    smk_die("%s: unknown value \"%s\" (expected %s)", opt, v, list);
+}
+
+/* ------------------------------------------------------------------ parsing */
+void smk_args_parse(int argc, char **argv, smk_opts_t *o)
+{
+    memset(o, 0, sizeof *o);
+    const char *val[OPT_N] = {0}; /* the value of each ARG_STRING / ARG_U64 option given */
+    uint64_t num[OPT_N] = {0};
+    o->def = argc == 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        int id = -1;
+        for (int j = 0; j < OPT_N; j++)
+            if (!strcmp(a, opt_tab[j].name))
+                id = j;
+        if (id < 0)
+            smk_die("run: unknown argument \"%s\" (see smk --help)", a);
+        if (opt_tab[id].arg == ARG_FLAG) {
+            switch ((opt_id_t)id) {
+            case OPT_JSON:
+            case OPT_CSV:
+                if (o->format != FMT_TABLE)
+                    smk_die("--json and --csv: give at most one of them, once");
+                o->format = id == OPT_JSON ? FMT_JSON : FMT_CSV;
+                break;
+            case OPT_RTL: o->rtl = 1; break;
+            case OPT_FULL_EVAL: o->full = 1; break;
+            case OPT_TRACE: o->trace = 1; break;
+            case OPT_MAX2: o->max2 = 1; break;
+            case OPT_DEFAULT: o->def = 1; break;
+            default: break;
+            }
+            continue;
+        }
+        if (i + 1 >= argc)
+            smk_die("%s: missing value", a);
+        const char *v = argv[++i];
+        if (opt_tab[id].arg == ARG_LIST) {
+            const char **list = id == OPT_GOAL ? o->goals : o->isos;
+            int *n = id == OPT_GOAL ? &o->ngoals : &o->nisos;
+            if (*n == 64)
+                smk_die("%s: too many", a);
+            list[(*n)++] = v;
+            continue;
+        }
+        if (val[id])
+            smk_die("%s given twice", a);
+        val[id] = v;
+        if (opt_tab[id].arg == ARG_U64)
+            num[id] = parse_u64(a, v, opt_tab[id].lo, opt_tab[id].hi);
+        else if (id == OPT_WINDOW) {
+            unsigned long long x, y;
+            char tail;
+            if (sscanf(v, "%llu:%llu%c", &x, &y, &tail) != 2 || y < x)
+                smk_die("--window: expected FIRST:LAST lockstep cycles, FIRST <= LAST, got \"%s\"", v);
+            o->win_a = x, o->win_b = y;
+        }
+    }
+    o->config = val[OPT_CONFIG], o->workload = val[OPT_WORKLOAD], o->kernels = val[OPT_KERNELS];
+    o->policy = val[OPT_POLICY];
+    o->scheme = val[OPT_SCHEME] ? val[OPT_SCHEME] : "off";
+    o->preempt = val[OPT_PREEMPT] ? val[OPT_PREEMPT] : "save";
+    o->evict = val[OPT_EVICT] ? val[OPT_EVICT] : "save";
+    o->fst = val[OPT_FST];
+    o->have_window = val[OPT_WINDOW] != NULL;
+    o->cycles = val[OPT_CYCLES] ? num[OPT_CYCLES] : 2000000;
+    o->iso_cycles = val[OPT_ISO_CYCLES] ? num[OPT_ISO_CYCLES] : o->cycles;
+    o->seed = val[OPT_SEED] ? num[OPT_SEED] : 1;
+    o->epoch = val[OPT_EPOCH] ? num[OPT_EPOCH] : 10000;
+    o->hill = num[OPT_HILL];
+    if (o->def) {
+        if (!o->config)
+            o->config = DEF_CONFIG;
+        if (!o->kernels)
+            o->kernels = o->workload ? NULL : DEF_KERNELS;
+        if (!o->policy)
+            o->policy = DEF_POLICY;
+        if (!val[OPT_SCHEME])
+            o->scheme = DEF_SCHEME;
+        if (!o->ngoals && o->kernels && !strcmp(o->kernels, DEF_KERNELS))
+            o->goals[o->ngoals++] = DEF_GOAL;
+    }
+    if (!o->config)
+        smk_die("run: --config NAME is required (this binary: %s)", SMK_CFG_NAME);
+    if (strcmp(o->config, SMK_CFG_NAME))
+        smk_die("--config %s: this binary simulates configuration '%s'; use build/%s/smk (make build/%s/smk)",
+                o->config, SMK_CFG_NAME, o->config, o->config);
+    if ((o->fst || o->have_window) && !o->rtl)
+        smk_die("--fst and --window: waveforms of the RTL, only with --rtl");
+    if (o->fst && !o->have_window)
+        smk_die("--fst: needs --window FIRST:LAST (lockstep cycles to dump)");
+}
+
+/* ------------------------------------------------------------------ the workload */
+void smk_load(const char *path, workload_t *wl)
+{
+    char err[512];
+    if (wl_load(path, wl, err, sizeof err))
+        smk_die("%s", err);
+}
+
+/* The default scenario's workload, cmodel/sim/workloads/parboil.wl embedded at build time (a C string
+ * generated by the Makefile: build/default_wl.c), so `smk run` needs no file. The parser reads
+ * files: the text goes through a temporary file that is removed at once. */
+extern const char smk_default_wl[];
+static void load_builtin(workload_t *wl)
+{
+    const char *dir = getenv("TMPDIR");
+    char path[512];
+    snprintf(path, sizeof path, "%s/smk-wl-XXXXXX", dir && *dir ? dir : "/tmp");
+    const int fd = mkstemp(path);
+    if (fd < 0)
+        smk_die("built-in workload: cannot create a temporary file %s: %s", path, strerror(errno));
+    const size_t n = strlen(smk_default_wl);
+    FILE *f = fdopen(fd, "w");
+    if (!f || fwrite(smk_default_wl, 1, n, f) != n || fclose(f)) {
+        unlink(path);
+        smk_die("built-in workload: cannot write %s", path);
+    }
+    char err[512];
+    const int bad = wl_load(path, wl, err, sizeof err);
+    unlink(path);
+    if (bad)
+        smk_die("built-in workload: %s", err);
+    snprintf(wl->path, sizeof wl->path, "%s", SMK_DEFAULT_WL_NAME);
+}
+
+void smk_check_fit(const workload_t *wl, int k)
+{
+    char err[512];
+    if (wl_check_fit(wl, k, SMK_WARPS, SMK_LIM_REG, SMK_LIM_SL * SMK_CTX_LINE, SMK_MAX_REGS,
+                     (uint32_t)SMK_MASK(SMK_GRID_W), SMK_TB_SLOTS, err, sizeof err))
+        smk_die("%s (configuration %s)", err, SMK_CFG_NAME);
+}
+
+/* ------------------------------------------------------------------ checks against the workload */
+/* --kernels A,B,...: driver entry k runs workload kernel r->kw[k] */
+static void resolve_kernels(const char *kernels, const workload_t *wl, const char *wname, smk_run_t *r)
+{
+    char buf[1024];
+    if (strlen(kernels) >= sizeof buf)
+        smk_die("--kernels: list too long");
+    strcpy(buf, kernels);
+    const char *p = buf;
+    char *c;
+    for (;;) {
+        c = strchr(p, ',');
+        if (c)
+            *c = 0;
+        if (!*p)
+            smk_die("--kernels \"%s\": empty name in the list", kernels);
+        const int k = wl_find(wl, p);
+        if (k < 0)
+            smk_die("--kernels: no kernel '%s' in %s", p, wname);
+        for (int j = 0; j < r->nk; j++)
+            if (r->kw[j] == k)
+                smk_die("--kernels: '%s' listed twice", p);
+        if (r->nk == KN)
+            smk_die("--kernels: more than %d kernels (the driver's kernel table, configuration %s)", KN, SMK_CFG_NAME);
+        smk_check_fit(wl, k);
+        r->kw[r->nk++] = k;
+        if (!c)
+            break;
+        p = c + 1;
+    }
+}
+
+/* The KERNEL=VALUE items of a repeatable option (--goal, --iso; each value may be a comma-separated
+ * list), in order: item i names kernel k[i] of --kernels; name[i] and val[i] point into buf. Dies on
+ * an item without '=' (KERNEL=form expected), a kernel not in --kernels or one given twice, so there
+ * are at most KN items. */
+typedef struct {
+    int n, k[KN];
+    const char *name[KN], *val[KN];
+    char buf[64][256];
+} kv_list_t;
+
+static void kv_items(kv_list_t *l, const char *opt, const char *form, const char *const *vals, int nvals,
+                     const smk_run_t *r, const workload_t *wl)
+{
+    int given[KN] = {0};
+    l->n = 0;
+    for (int i = 0; i < nvals && i < 64; i++) {
+        if (strlen(vals[i]) >= sizeof l->buf[i])
+            smk_die("%s: too long", opt);
+        strcpy(l->buf[i], vals[i]);
+        for (char *tok = strtok(l->buf[i], ","); tok; tok = strtok(NULL, ",")) {
+            char *eq = strchr(tok, '=');
+            if (!eq)
+                smk_die("%s \"%s\": expected KERNEL=%s", opt, vals[i], form);
+            *eq = 0;
+            int k = -1;
+            for (int j = 0; j < r->nk; j++)
+                if (!strcmp(wl->k[r->kw[j]].name, tok))
+                    k = j;
+            if (k < 0)
+                smk_die("%s: '%s' is not one of --kernels", opt, tok);
+            if (given[k])
+                smk_die("%s: '%s' given twice", opt, tok);
+            given[k] = 1;
+            l->k[l->n] = k, l->name[l->n] = tok, l->val[l->n] = eq + 1, l->n++;
+        }
+    }
+}
+
+/* --goal K=F: the QoS kernels' goals */
+static void resolve_goals(const smk_opts_t *o, const workload_t *wl, smk_run_t *r)
+{
+    static kv_list_t kv;
+    kv_items(&kv, "--goal", "FRACTION", o->goals, o->ngoals, r, wl);
+    for (int i = 0; i < kv.n; i++) {
+        char *end;
+        errno = 0;
+        const double f = strtod(kv.val[i], &end);
+        if (end == kv.val[i] || *end || errno || !(f > 0) || f > 1)
+            smk_die("--goal %s=%s: expected a fraction of the isolated IPC, 0 < F <= 1", kv.name[i], kv.val[i]);
+        r->goal[kv.k[i]] = f;
+    }
+}
+
+/* --iso K=T/W: the isolated run of K is not simulated; T and W are its thread and warp
+ * instructions in --iso-cycles cycles (iso_thread_insts / iso_warp_insts of a --json run with the
+ * same workload, seed, epoch and --iso-cycles) */
+static void resolve_iso(const smk_opts_t *o, const workload_t *wl, smk_cmd_t *c)
+{
+    static kv_list_t kv;
+    const uint64_t iso = c->iso_cycles;
+    kv_items(&kv, "--iso", "THREAD_INSTS/WARP_INSTS", o->isos, o->nisos, &c->shared, wl);
+    for (int i = 0; i < kv.n; i++) {
+        const char *v = kv.val[i];
+        char *end;
+        uint64_t n[2];
+        for (int h = 0; h < 2; h++) {
+            errno = 0;
+            /* digits only: strtoull would also take a sign or leading blanks */
+            n[h] = *v >= '0' && *v <= '9' ? strtoull(v, &end, 10) : (end = (char *)v, 0);
+            if (end == v || errno || *end != (h ? '\0' : '/'))
+                smk_die("--iso %s=%s: expected THREAD_INSTS/WARP_INSTS, two unsigned integers", kv.name[i],
+                        kv.val[i]);
+            v = end + 1;
+        }
+        /* what an isolated run can give: at most WARP_SIZE threads per completed warp instruction
+         * (completions <= issues), at most SCHED issues per SM and cycle */
+        if (n[1] > iso * NSM * SMK_SCHED || n[0] > n[1] * SMK_WARP_SIZE) /* in this order: no overflow */
+            smk_die("--iso %s=%s: not the counts of an isolated run of %llu cycles (thread instructions <= %d x "
+                    "warp instructions <= %d x cycles)",
+                    kv.name[i], kv.val[i], (unsigned long long)iso, SMK_WARP_SIZE, NSM * SMK_SCHED);
+        c->iso_given[kv.k[i]] = 1, c->iso_thr[kv.k[i]] = n[0], c->iso_wis[kv.k[i]] = n[1];
+    }
+}
+
+void smk_args_resolve(const smk_opts_t *o, workload_t *wl, smk_cmd_t *c)
+{
+    if (!o->workload && !o->def)
+        smk_die("run: --workload FILE is required");
+    if (!o->kernels)
+        smk_die("run: --kernels A,B,... is required");
+    if (!o->policy)
+        smk_die("run: --policy fcfs|spart|smk|smkp|qos is required");
+    if (o->workload)
+        smk_load(o->workload, wl);
+    else
+        load_builtin(wl);
+    memset(c, 0, sizeof *c);
+    c->wname = o->workload ? o->workload : SMK_DEFAULT_WL_NAME;
+    c->format = o->format;
+    c->iso_cycles = o->iso_cycles;
+    smk_run_t *r = &c->shared;
+    r->wl = wl, r->cycles = o->cycles, r->seed = o->seed, r->epoch = (uint32_t)o->epoch;
+    r->rtl = o->rtl, r->full = o->rtl | o->full;
+    r->label = "shared", r->trace = o->trace;
+    r->policy = (smk_policy_t)pick("--policy", o->policy, smk_policy_name, POL_N);
+    r->scheme = (smk_scheme_t)pick("--scheme", o->scheme, smk_scheme_name, SC_N);
+    static const char *const pre_names[] = {"save", "drop"}, *const ev_names[] = {"save", "drain"};
+    static const uint32_t pre_op[] = {SMK_PE_OP_SAVE, SMK_PE_OP_DROP}, ev_op[] = {SMK_PE_OP_SAVE, SMK_PE_OP_DRAIN};
+    r->pmode = pre_op[pick("--preempt", o->preempt, pre_names, 2)];
+    r->evict = ev_op[pick("--evict", o->evict, ev_names, 2)];
+    r->max2 = o->max2;
+    resolve_kernels(o->kernels, wl, c->wname, r);
+    if (r->policy == POL_SPART && r->nk > NSM)
+        smk_die("--policy spart: %d kernels but only %d SMs", r->nk, NSM);
+    resolve_goals(o, wl, r);
+    resolve_iso(o, wl, c);
+    int nq = 0;
+    for (int k = 0; k < r->nk; k++)
+        nq += r->goal[k] > 0;
+    if (r->scheme >= SC_NAIVE && !nq)
+        smk_die("--scheme %s: QoS quotas need at least one --goal", smk_scheme_name[r->scheme]);
+    if (o->hill) {
+        if (r->policy != POL_SPART)
+            smk_die("--hill: moves SMs between the kernels of --policy spart, not %s", smk_policy_name[r->policy]);
+        if (!nq || nq == r->nk)
+            smk_die("--hill: needs a QoS kernel (--goal) and a non-QoS kernel to take SMs from");
+        r->hill = o->hill;
+    }
+}
