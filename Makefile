@@ -43,8 +43,9 @@ cfgname = $(basename $(notdir $(1)))
 cfgfile = $(if $(filter %.cfg,$(1)),$(1),hw/configs/$(1).cfg)
 CFGN    := $(call cfgname,$(CONFIG))
 
+# -I rtl: the RTL's shared primitives (rtl/smk_prims.vh)
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLAGS OPT_FAST=-O2 \
-                   -CFLAGS -std=c++14
+                   -CFLAGS -std=c++14 -I$(abspath rtl)
 
 .PHONY: all run run-sm test setup lint cosim cosim-long area bench mutate formal clean unit hwgen-test help sweep \
         ctx-table ctx-table-check workload-test smk-check
@@ -202,15 +203,18 @@ $(B)/$(1)/cosim_qm: rtl/qos_mgr.v testbench/cosim/cosim_qm.cpp testbench/cosim/q
 	  || { tail -30 $(B)/$(1)/vl_qm.log; exit 1; }
 	install -m 755 $(B)/$(1)/vl_qm/cosim_qm $$@
 
+# every RTL build and lint also reads the shared primitives (found with -I rtl)
+$(B)/$(1)/lint.ok $(B)/$(1)/cosim_issue $(B)/$(1)/cosim_pe $(B)/$(1)/cosim_sm $(B)/$(1)/cosim_drv $(B)/$(1)/cosim_gpu $(B)/$(1)/smk_rtl $(B)/$(1)/cosim_qm: rtl/smk_prims.vh
+
 $(B)/$(1)/lint.ok: $(RTL_ISSUE) $(RTL_GPU) rtl/qos_mgr.v $(B)/$(1)/smk_cfg.vh
-	verilator --lint-only -Wall -I$(B)/$(1) --top-module warp_sched rtl/warp_sched.v
-	verilator --lint-only -Wall -I$(B)/$(1) --top-module quota_unit rtl/quota_unit.v
-	verilator --lint-only -Wall -I$(B)/$(1) --top-module issue_path $(RTL_ISSUE)
-	verilator --lint-only -Wall -I$(B)/$(1) --top-module preempt_engine rtl/preempt_engine.v
-	verilator --lint-only -Wall -I$(B)/$(1) --top-module sm_top rtl/sm_top.v rtl/warp_sched.v rtl/quota_unit.v rtl/preempt_engine.v
-	verilator --lint-only -Wall -I$(B)/$(1) --top-module sm_driver rtl/sm_driver.v
-	verilator --lint-only -Wall -I$(B)/$(1) --top-module gpu_top $(RTL_GPU)
-	verilator --lint-only -Wall -I$(B)/$(1) --top-module qos_mgr rtl/qos_mgr.v
+	verilator --lint-only -Wall -I$(B)/$(1) -Irtl --top-module warp_sched rtl/warp_sched.v
+	verilator --lint-only -Wall -I$(B)/$(1) -Irtl --top-module quota_unit rtl/quota_unit.v
+	verilator --lint-only -Wall -I$(B)/$(1) -Irtl --top-module issue_path $(RTL_ISSUE)
+	verilator --lint-only -Wall -I$(B)/$(1) -Irtl --top-module preempt_engine rtl/preempt_engine.v
+	verilator --lint-only -Wall -I$(B)/$(1) -Irtl --top-module sm_top rtl/sm_top.v rtl/warp_sched.v rtl/quota_unit.v rtl/preempt_engine.v
+	verilator --lint-only -Wall -I$(B)/$(1) -Irtl --top-module sm_driver rtl/sm_driver.v
+	verilator --lint-only -Wall -I$(B)/$(1) -Irtl --top-module gpu_top $(RTL_GPU)
+	verilator --lint-only -Wall -I$(B)/$(1) -Irtl --top-module qos_mgr rtl/qos_mgr.v
 	@touch $$@
 endef
 

@@ -1,3 +1,4 @@
+`default_nettype none
 `include "smk_cfg.vh"
 // gpu_top: the GPU (spec: docs/gpu_top.md): the SM driver (u_drv), NUM_SM SM tops (g_sm[gs].u_sm)
 // and the QoS manager (u_qm, docs/qos_mgr.md section 10). While the manager owns them (`own`), the
@@ -230,3 +231,4 @@ module gpu_top #(
     endgenerate
 
 endmodule
+`default_nettype wire

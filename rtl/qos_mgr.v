@@ -1,4 +1,6 @@
+`default_nettype none
 `include "smk_cfg.vh"
+`include "smk_prims.vh"
 // qos_mgr: the GPU-wide QoS manager (issue 5).
 // Spec (normative): docs/qos_mgr.md; section numbers below refer to it.
 //
@@ -77,14 +79,7 @@ module qos_mgr #(
 );
 
     // ------------------------------------------------------------------ helpers
-    function integer clog2(input integer v);  // bits to hold 0..v-1, at least 1
-        integer b;
-        begin
-            b = 0;
-            while ((1 << b) < v) b = b + 1;
-            clog2 = (b < 1) ? 1 : b;
-        end
-    endfunction
+    `SMK_DEF_CLOG2(clog2)
 
     // ------------------------------------------------------------------ constants (section 1)
     localparam D     = 33;                    // cycles of a long division (QD = 32)
@@ -226,93 +221,21 @@ module qos_mgr #(
     assign own = own_r;
 
     // ------------------------------------------------------------------ array element selects
-    function [31:0] sel32(input [KN*32-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel32 = 32'd0;
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel32 = a[k*32 +: 32];
-        end
-    endfunction
-    function [47:0] sel48(input [KN*48-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel48 = 48'd0;
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel48 = a[k*48 +: 48];
-        end
-    endfunction
-    function [16:0] sel17(input [KN*17-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel17 = 17'd0;
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel17 = a[k*17 +: 17];
-        end
-    endfunction
-    function [IW-1:0] sel_iw(input [KN*IW-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel_iw = {IW{1'b0}};
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel_iw = a[k*IW +: IW];
-        end
-    endfunction
-    function [TW-1:0] sel_tw(input [KN*TW-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel_tw = {TW{1'b0}};
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel_tw = a[k*TW +: TW];
-        end
-    endfunction
-    function [NW-1:0] sel_nw(input [KN*NW-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel_nw = {NW{1'b0}};
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel_nw = a[k*NW +: NW];
-        end
-    endfunction
-    function [GVW-1:0] sel_gv(input [KN*GVW-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel_gv = {GVW{1'b0}};
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel_gv = a[k*GVW +: GVW];
-        end
-    endfunction
-    function [KS_W:0] sel_kb(input [KN*(KS_W+1)-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel_kb = {(KS_W+1){1'b0}};
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel_kb = a[k*(KS_W+1) +: KS_W+1];
-        end
-    endfunction
-    function sel1(input [KN-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel1 = 1'b0;
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel1 = a[k];
-        end
-    endfunction
-    function [SW-1:0] sel_rd_sw(input [NSM*32-1:0] a, input [SMW:0] i);
-        integer s;
-        begin
-            sel_rd_sw = {SW{1'b0}};
-            for (s = 0; s < NSM; s = s + 1) if (i == s[SMW:0]) sel_rd_sw = a[s*32 +: SW];
-        end
-    endfunction
-    function [31:0] sel_rd(input [NSM*32-1:0] a, input [SMW:0] i);
-        integer s;
-        begin
-            sel_rd = 32'd0;
-            for (s = 0; s < NSM; s = s + 1) if (i == s[SMW:0]) sel_rd = a[s*32 +: 32];
-        end
-    endfunction
+    // kernel-indexed (KW+1-bit index: pk, tl_v and the host read's index reach KN) and SM-indexed rows
+    `SMK_DEF_SEL(sel32, KN, 32, KW + 1)
+    `SMK_DEF_SEL(sel48, KN, 48, KW + 1)
+    `SMK_DEF_SEL(sel17, KN, 17, KW + 1)
+    `SMK_DEF_SEL(sel_iw, KN, IW, KW + 1)
+    `SMK_DEF_SEL(sel_tw, KN, TW, KW + 1)
+    `SMK_DEF_SEL(sel_nw, KN, NW, KW + 1)
+    `SMK_DEF_SEL(sel_gv, KN, GVW, KW + 1)
+    `SMK_DEF_SEL(sel_kb, KN, KS_W + 1, KW + 1)
+    `SMK_DEF_SEL(sel1, KN, 1, KW + 1)
+    `SMK_DEF_SEL(sel_rd, NSM, 32, SMW + 1)
     // zero extensions to 32 bits
-    function [31:0] zx_gv(input [GVW-1:0] v);
-        begin zx_gv = 32'd0; zx_gv[GVW-1:0] = v; end
-    endfunction
-    function [31:0] zx_tw(input [TW-1:0] v);
-        begin zx_tw = 32'd0; zx_tw[TW-1:0] = v; end
-    endfunction
-    function [31:0] zx_el(input [EW:0] v);
-        begin zx_el = 32'd0; zx_el[EW:0] = v; end
-    endfunction
+    `SMK_DEF_ZX(zx_gv, GVW, 32)
+    `SMK_DEF_ZX(zx_tw, TW, 32)
+    `SMK_DEF_ZX(zx_el, EW + 1, 32)
     // QMODE of an MCTRL.MODE value (3 -> OFF)
     function [1:0] qmode_of(input [1:0] m);
         qmode_of = (m == 2'd3) ? QM_OFF : m;
@@ -509,7 +432,8 @@ module qos_mgr #(
     wire [31:0] a_cb   = (g_ksv & gk_mv) ? mu_r : 32'd0;
     wire [32:0] a_sum  = {1'b0, sumc} + {1'b0, a_cb};
     // G: gather
-    wire [SW-1:0]  g_rd   = sel_rd_sw(rd_data, {1'b0, g_s});
+    wire [31:0]    g_rd32 = sel_rd(rd_data, {1'b0, g_s});
+    wire [SW-1:0]  g_rd   = g_rd32[SW-1:0];
     wire [IW-1:0]  g_add  = g_ksv ? {{SMW{1'b0}}, g_rd} : {IW{1'b0}};
     wire [IW-1:0]  g_isum = ga_i + g_add;
     wire [TW-1:0]  g_tsum = ga_t + {{SMW{1'b0}}, g_cnt};
@@ -1049,6 +973,7 @@ module qos_mgr #(
     end
 
     // inputs and bits that no register holds
-    wire unused_in = &{1'b0, lk_part, m_wdata[31:8], dv_diff[32], dv_sh[63:32], dv_qraw[31:QT]};
+    wire unused_in = &{1'b0, lk_part, m_wdata[31:8], dv_diff[32], dv_sh[63:32], dv_qraw[31:QT], g_rd32};
 
 endmodule
+`default_nettype wire

@@ -69,7 +69,7 @@ modcfg() { # MODULE -> top rtl shim sel
       sel='qos_mgr/c:*' ;;
     *) echo "mutate: unknown module $1"; exit 1 ;;
   esac
-  readin="read_verilog -I$inc $rtl; hierarchy -top $top; proc; flatten; opt_clean"
+  readin="read_verilog -I$inc -I$r $rtl; hierarchy -top $top; proc; flatten; opt_clean"
 }
 
 # Equivalence of mutant ID with the original: two copies of the netlist, mutsel tied to 0 and to

@@ -20,7 +20,7 @@ inc=$root/build/$cfg
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 prove() { # FILE LOG [TOP] -> exit status of the proof
   local top=${3:-warp_sched}
-  yosys -q -l "$2" -p "read_verilog -formal -DFORMAL -I$inc $1; prep -top $top; \
+  yosys -q -l "$2" -p "read_verilog -formal -DFORMAL -I$inc -I$root/rtl $1; prep -top $top; \
     sat -tempinduct -prove-asserts -set-init-zero -seq 1 -maxsteps 6 -verify $top" >/dev/null 2>&1
 }
 if ! prove "$root/rtl/warp_sched.v" "$tmp/ok.log"; then
