@@ -7,7 +7,7 @@
 // wiring and the manager's outputs are also brought out so that the cosim compares them every cycle.
 module gpu_top #(
     parameter QGATE = 1,
-    parameter MA_W  = 9,                  // the manager's register address width (docs/qos_mgr.md section 1)
+    parameter MA_W  = `SMK_QM_ADDR_W,     // the manager's register address width (hw/regmap.def, space QM)
     parameter GVW   = `SMK_TBS_W + 1      // rq_give field, lk_cnt
 ) (
     input  wire clk,
