@@ -29,6 +29,13 @@
 #define SMK_PER (2 * KN + 2 + D)
 
 #define MC(reg, lsb, w) (((reg) >> (lsb)) & (uint32_t)SMK_MASK(w))
+#define MCF(mctrl, f) QM_GET(MCTRL, f, mctrl)
+#define STF(f, v) QM_FLD(STATUS, f, v)
+/* MCTRL holds bits [7:0] of the written word (section 5): every field it has must lie inside them */
+#define MC_END(f) (SMK_QM_MCTRL_##f##_LSB + SMK_QM_MCTRL_##f##_W)
+_Static_assert(MC_END(EN) <= 8 && MC_END(MODE) <= 8 && MC_END(SCHEME) <= 8 && MC_END(ROLLNEG) <= 8 &&
+                   MC_END(POLICY) <= 8 && MC_END(TLP) <= 8,
+               "hw/regmap.def: an MCTRL field beyond bit 7");
 
 /* ---- arithmetic primitives (section 2) ------------------------------------------------------ */
 
@@ -53,7 +60,7 @@ uint32_t qm_lc(uint32_t cur_mode) { return cur_mode == SMK_QMODE_SMK ? QM_LC_SMK
 /* QMODE of an MCTRL.MODE value (3 -> OFF) */
 static inline uint32_t qmode_of(uint32_t mctrl)
 {
-    const uint32_t m = MC(mctrl, QM_MC_MODE, 2);
+    const uint32_t m = MCF(mctrl, MODE);
     return m == 3 ? SMK_QMODE_OFF : m;
 }
 
@@ -67,9 +74,8 @@ static inline uint32_t len_of(uint32_t epoch_len, uint32_t mode)
 /* SM_CTRL word {ROLLNEG, SCHEME, QMODE, POLICY} from MCTRL's fields and a QMODE */
 static uint32_t ctrl_word(uint32_t mctrl, uint32_t qmode)
 {
-    return (MC(mctrl, QM_MC_POLICY, 1) << SMK_SM_CTRL_POLICY_LSB) | ((qmode & 3u) << SMK_SM_CTRL_QMODE_LSB) |
-           (MC(mctrl, QM_MC_SCHEME, 2) << SMK_SM_CTRL_QSCHEME_LSB) |
-           (MC(mctrl, QM_MC_ROLLNEG, 1) << SMK_SM_CTRL_ROLLNEG_LSB);
+    return (MCF(mctrl, POLICY) << SMK_SM_CTRL_POLICY_LSB) | ((qmode & 3u) << SMK_SM_CTRL_QMODE_LSB) |
+           (MCF(mctrl, SCHEME) << SMK_SM_CTRL_QSCHEME_LSB) | (MCF(mctrl, ROLLNEG) << SMK_SM_CTRL_ROLLNEG_LSB);
 }
 
 int qm_need(const qos_mgr_t *q, int k)
@@ -168,31 +174,31 @@ void qm_reset(qos_mgr_t *q)
 
 uint32_t qm_read(const qos_mgr_t *q, uint32_t addr)
 {
-    addr &= (uint32_t)SMK_MASK(QM_MA_W);
-    const uint32_t win = addr >> 6, ix = addr & 63u;
-    if (win == 0) {
-        switch (ix) {
-        case QM_A_MCTRL: return q->mctrl;
-        case QM_A_EPOCH_LEN: return q->epoch_len;
-        case QM_A_SAMPLE_PER: return q->sample_per;
-        case QM_A_STATUS: return q->st | (q->cur_mode << 2) | (q->own << 4) | (q->tl_st << 5);
-        case QM_A_EPOCHS: return q->epochs;
-        case QM_A_ET: return q->et;
-        case QM_A_CUR_LEN: return q->L;
-        case QM_A_PROD: return q->P;
-        default: return 0;
-        }
+    addr &= (uint32_t)SMK_MASK(SMK_QM_ADDR_W);
+    switch (addr) {
+    case SMK_QM_REG_MCTRL: return q->mctrl;
+    case SMK_QM_REG_EPOCH_LEN: return q->epoch_len;
+    case SMK_QM_REG_SAMPLE_PER: return q->sample_per;
+    case SMK_QM_REG_STATUS: return STF(ST, q->st) | STF(CUR_MODE, q->cur_mode) | STF(OWN, q->own) | STF(TL_ST, q->tl_st);
+    case SMK_QM_REG_EPOCHS: return q->epochs;
+    case SMK_QM_REG_ET: return q->et;
+    case SMK_QM_REG_CUR_LEN: return q->L;
+    case SMK_QM_REG_PROD: return q->P;
+    default: break;
     }
+    /* an array owns a window of 2^WIN_W words: window base + kernel index; indices >= KN read 0 */
+    const uint32_t ix = addr & (uint32_t)SMK_MASK(SMK_QM_WIN_W);
     if (ix >= KN)
         return 0;
-    switch (win << 6) {
-    case QM_A_IPC_EP: return q->ipc_ep[ix];
-    case QM_A_HIST: return q->hist[ix];
-    case QM_A_ALPHA: return q->alpha[ix];
-    case QM_A_AGOAL: return q->agoal[ix];
-    case QM_A_QPT: return q->qpt[ix];
-    case QM_A_TBS: return q->tsum[ix];
-    default: return q->mgoal[ix]; /* QM_A_GOAL */
+    switch (addr - ix) {
+    case SMK_QM_REG_IPC_EP: return q->ipc_ep[ix];
+    case SMK_QM_REG_HIST: return q->hist[ix];
+    case SMK_QM_REG_ALPHA: return q->alpha[ix];
+    case SMK_QM_REG_AGOAL: return q->agoal[ix];
+    case SMK_QM_REG_QPT: return q->qpt[ix];
+    case SMK_QM_REG_TBS: return q->tsum[ix];
+    case SMK_QM_REG_GOAL: return q->mgoal[ix];
+    default: return 0;
     }
 }
 
@@ -516,10 +522,10 @@ void qm_commit(qos_mgr_t *q, const qm_in_t *in, const qm_out_t *out)
 {
     (void)out;
     const qos_mgr_t o = *q; /* the registers before this edge */
-    const uint32_t ma = in->m_addr & (uint32_t)SMK_MASK(QM_MA_W);
-    const int w_mctrl = (in->m_we & 1) && ma == QM_A_MCTRL;
-    const int en = w_mctrl && (in->m_wdata & 1) && o.st == QM_ST_IDLE;
-    const int dis = w_mctrl && !(in->m_wdata & 1) && (o.st == QM_ST_INIT || o.st == QM_ST_RUN);
+    const uint32_t ma = in->m_addr & (uint32_t)SMK_MASK(SMK_QM_ADDR_W);
+    const int w_mctrl = (in->m_we & 1) && ma == SMK_QM_REG_MCTRL;
+    const int en = w_mctrl && MCF(in->m_wdata, EN) && o.st == QM_ST_IDLE;
+    const int dis = w_mctrl && !MCF(in->m_wdata, EN) && (o.st == QM_ST_INIT || o.st == QM_ST_RUN);
     const int act = o.st == QM_ST_RUN && !dis; /* a RUN cycle whose edge actions apply */
     pos_t p;
     decode(&o, &p);
@@ -530,9 +536,9 @@ void qm_commit(qos_mgr_t *q, const qm_in_t *in, const qm_out_t *out)
     /* host registers */
     if (w_mctrl)
         q->mctrl = in->m_wdata & 0xFFu;
-    else if ((in->m_we & 1) && ma == QM_A_EPOCH_LEN)
+    else if ((in->m_we & 1) && ma == SMK_QM_REG_EPOCH_LEN)
         q->epoch_len = in->m_wdata & (uint32_t)SMK_MASK(EW);
-    else if ((in->m_we & 1) && ma == QM_A_SAMPLE_PER)
+    else if ((in->m_we & 1) && ma == SMK_QM_REG_SAMPLE_PER)
         q->sample_per = in->m_wdata & (uint32_t)SMK_MASK(EW);
 
     /* timeline (section 6) */
@@ -577,7 +583,7 @@ void qm_commit(qos_mgr_t *q, const qm_in_t *in, const qm_out_t *out)
         int any = 0;
         for (int k = 0; k < KN; k++)
             any |= qm_need(&o, k);
-        if (MC(o.mctrl, QM_MC_TLP, 1) && q->cur_mode == SMK_QMODE_QOS && any)
+        if (MCF(o.mctrl, TLP) && q->cur_mode == SMK_QMODE_QOS && any)
             q->tl_st = QM_TL_SMP, q->tl_n = 0; /* tl_s holds: the pass resumes where the last one stopped */
         else
             q->tl_st = QM_TL_IDLE;

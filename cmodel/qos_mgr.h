@@ -25,19 +25,17 @@ extern "C" {
 #define QM_GVW (SMK_TBS_W + 1)
 #define QM_GVMAX ((uint32_t)SMK_MASK(QM_GVW))
 #define QM_QMAX ((uint32_t)SMK_MASK(SMK_QUOTA_W - 1))
-#define QM_MA_W 9
 #define QM_NP (QM_KN * QM_NSM) /* (s, k) pairs of G and W */
 /* section 7.5 */
 #define QM_LC_QOS (2 * QM_KN * QM_NSM + QM_KN * (6 + 6 * QM_D) + 8)
 #define QM_LC_SMK (5 + QM_KN * QM_D + QM_NSM * (2 * QM_KN + 2 + QM_D))
 
-/* host register addresses (section 5) */
-enum { QM_A_MCTRL = 0x000, QM_A_EPOCH_LEN = 0x001, QM_A_SAMPLE_PER = 0x002, QM_A_STATUS = 0x003,
-       QM_A_EPOCHS = 0x004, QM_A_ET = 0x005, QM_A_CUR_LEN = 0x006, QM_A_PROD = 0x007,
-       QM_A_IPC_EP = 0x040, QM_A_HIST = 0x080, QM_A_ALPHA = 0x0C0, QM_A_AGOAL = 0x100,
-       QM_A_QPT = 0x140, QM_A_TBS = 0x180, QM_A_GOAL = 0x1C0 };
-/* MCTRL fields */
-enum { QM_MC_EN = 0, QM_MC_MODE = 1, QM_MC_SCHEME = 3, QM_MC_ROLLNEG = 5, QM_MC_POLICY = 6, QM_MC_TLP = 7 };
+/* host registers (section 5; hw/regmap.def, space QM): addresses SMK_QM_REG_<REG>, address width
+ * SMK_QM_ADDR_W, array window SMK_QM_WIN_W, fields SMK_QM_<REG>_<F>_LSB / _W. QM_FLD(REG, F, v): v
+ * placed in field F of REG's word; QM_GET(REG, F, w): field F of the word w; QM_FMASK(REG, F): its bits */
+#define QM_FLD(r, f, v) (((uint32_t)(v) & (uint32_t)SMK_MASK(SMK_QM_##r##_##f##_W)) << SMK_QM_##r##_##f##_LSB)
+#define QM_GET(r, f, w) (((uint32_t)(w) >> SMK_QM_##r##_##f##_LSB) & (uint32_t)SMK_MASK(SMK_QM_##r##_##f##_W))
+#define QM_FMASK(r, f) QM_FLD(r, f, 0xFFFFFFFFu)
 enum { QM_ST_IDLE = 0, QM_ST_INIT = 1, QM_ST_RUN = 2, QM_ST_STOP = 3 };                         /* st */
 enum { QM_TL_IDLE = 0, QM_TL_SMP, QM_TL_LK, QM_TL_RD, QM_TL_MU, QM_TL_DV, QM_TL_REQ, QM_TL_WRDY,
        QM_TL_WACK };                                                                             /* tl_st */

@@ -2,7 +2,7 @@
  *
  *   hwgen CONFIG.cfg REGMAP.def OUTDIR    write OUTDIR/smk_cfg.h and OUTDIR/smk_cfg.vh
  *   hwgen --check CONFIG.cfg REGMAP.def   validate only
- *   hwgen --regmap-md REGMAP.def          print the register map as a Markdown table
+ *   hwgen --regmap-md REGMAP.def SPACE    print the register map of SPACE (SM, QM) as a Markdown table
  *
  * Every structural parameter and width is read or derived here once; the C model includes
  * smk_cfg.h and the RTL includes smk_cfg.vh, so the two sides cannot disagree.  Any error is
@@ -214,21 +214,31 @@ static void read_config(const char *path)
                            "warps_per_sm, tb_slots_per_sm) = %ld exceeds 2^20", share_d());
 }
 
-/* ---------------------------------------------------------------- register map */
+/* ---------------------------------------------------------------- register maps */
+/* Address spaces: each has its consts, registers and fields; enums are shared by all. */
+static const struct spacedef { const char *name, *prefix, *what; } spacedefs[] = {
+    {"SM", "SMK_", "one SM's control/status registers (docs/quota_unit.md)"},
+    {"QM", "SMK_QM_", "the QoS manager's host registers (docs/qos_mgr.md section 5)"},
+};
+#define NSPACE ((int)(sizeof spacedefs / sizeof spacedefs[0]))
+enum { C_ADDR_W, C_DATA_W, C_WIN_W, C_N };
+static const char *const cnames[C_N] = {"ADDR_W", "DATA_W", "WIN_W"};
+static struct space { long c[C_N]; int cline[C_N], line; } spaces[NSPACE];
 #define MAXREG 64
 #define MAXFLD 64
 #define MAXENUM 64
-static struct reg { char name[32], acc[4], doc[160]; long addr, count; int line; } regs[MAXREG];
-static struct fld { char reg[32], name[32], doc[160]; long lsb, width; } flds[MAXFLD];
+/* count: 0 = one word, > 0 = an array of that many words, < 0 = an array of val[-count - 1]
+ * words (a configuration key) */
+static struct reg { char name[32], acc[4], doc[160]; long addr, count; int sp, line; } regs[MAXREG];
+static struct fld { char reg[32], name[32], doc[160]; long lsb, width; int sp, line; } flds[MAXFLD];
 static struct en { char grp[32], name[32]; long v; } enums[MAXENUM];
-static struct cst { char name[32]; long v; } csts[8];
-static int nreg, nfld, nenum, ncst;
+static int nreg, nfld, nenum;
 
-static long find_const(const char *n)
+static int find_reg(int sp, const char *name)
 {
-    for (int i = 0; i < ncst; i++)
-        if (!strcmp(csts[i].name, n))
-            return csts[i].v;
+    for (int i = 0; i < nreg; i++)
+        if (regs[i].sp == sp && !strcmp(regs[i].name, name))
+            return i;
     return -1;
 }
 
@@ -239,7 +249,7 @@ static void read_regmap(const char *path, int check_fit)
     if (!f)
         die(0, "cannot open register map: %s", strerror(errno));
     char buf[512];
-    int line = 0;
+    int line = 0, sp = -1;
     while (fgets(buf, sizeof buf, f)) {
         line++;
         char *h = strchr(buf, '#'), doc[160] = "";
@@ -256,16 +266,42 @@ static void read_regmap(const char *path, int check_fit)
         for (int i = 1; i < n; i++)
             if (strlen(tok[i]) >= 32)
                 die(line, "name longer than 31 characters");
-        if (!strcmp(tok[0], "const") && n == 3) {
-            if (ncst == 8)
-                die(line, "too many constants");
-            strcpy(csts[ncst].name, tok[1]);
-            if (!parse_long(tok[2], &csts[ncst].v))
+        if (!strcmp(tok[0], "space") && n == 2) {
+            for (sp = 0; sp < NSPACE && strcmp(spacedefs[sp].name, tok[1]); sp++)
+                ;
+            if (sp == NSPACE)
+                die(line, "unknown space '%s' (expected SM or QM)", tok[1]);
+            if (spaces[sp].line)
+                die(line, "space %s given twice (first at line %d)", tok[1], spaces[sp].line);
+            spaces[sp].line = line;
+        } else if (!strcmp(tok[0], "enum") && n == 4) {
+            if (nenum == MAXENUM)
+                die(line, "too many enum values");
+            struct en *e = &enums[nenum++];
+            strcpy(e->grp, tok[1]);
+            strcpy(e->name, tok[2]);
+            if (!parse_long(tok[3], &e->v))
+                die(line, "enum %s.%s: expected an integer value", tok[1], tok[2]);
+        } else if (sp < 0 && (!strcmp(tok[0], "const") || !strcmp(tok[0], "reg") || !strcmp(tok[0], "field"))) {
+            die(line, "%s before the first 'space SM' or 'space QM' line", tok[0]);
+        } else if (!strcmp(tok[0], "const") && n == 3) {
+            int c;
+            for (c = 0; c < C_N && strcmp(cnames[c], tok[1]); c++)
+                ;
+            if (c == C_N)
+                die(line, "unknown const '%s' (expected ADDR_W, DATA_W or WIN_W)", tok[1]);
+            if (spaces[sp].cline[c])
+                die(line, "const %s given twice in space %s (first at line %d)", tok[1], spacedefs[sp].name,
+                    spaces[sp].cline[c]);
+            if (!parse_long(tok[2], &spaces[sp].c[c]))
                 die(line, "const %s: expected an integer", tok[1]);
-            ncst++;
+            spaces[sp].cline[c] = line;
         } else if (!strcmp(tok[0], "reg") && (n == 4 || n == 5)) {
             if (nreg == MAXREG)
                 die(line, "too many registers");
+            int first = find_reg(sp, tok[1]);
+            if (first >= 0)
+                die(line, "reg %s declared twice (first at line %d)", tok[1], regs[first].line);
             struct reg *r = &regs[nreg++];
             strcpy(r->name, tok[1]);
             if (!parse_long(tok[2], &r->addr))
@@ -275,58 +311,105 @@ static void read_regmap(const char *path, int check_fit)
             strcpy(r->acc, tok[3]);
             r->count = 0;
             if (n == 5) {
-                if (!strcmp(tok[4], "KSLOTS"))
-                    r->count = -1;
+                int k;
+                for (k = 0; k < K_NKEYS && strcmp(keys[k].macro, tok[4]); k++)
+                    ;
+                if (k < K_NKEYS)
+                    r->count = -1 - k;
                 else if (!parse_long(tok[4], &r->count) || r->count < 1)
-                    die(line, "reg %s: count must be a positive integer or KSLOTS", tok[1]);
+                    die(line, "reg %s: count must be a positive integer or a configuration key's macro name "
+                              "(KSLOTS, KERNELS, ...)", tok[1]);
             }
+            r->sp = sp;
             r->line = line;
             memcpy(r->doc, doc, sizeof doc);
         } else if (!strcmp(tok[0], "field") && n == 5) {
             if (nfld == MAXFLD)
                 die(line, "too many fields");
-            struct fld *fl = &flds[nfld++];
+            struct fld *fl = &flds[nfld];
             strcpy(fl->reg, tok[1]);
             strcpy(fl->name, tok[2]);
             memcpy(fl->doc, doc, sizeof doc);
+            fl->sp = sp;
+            fl->line = line;
             if (!parse_long(tok[3], &fl->lsb) || !parse_long(tok[4], &fl->width) || fl->width < 1 ||
                 fl->lsb < 0 || fl->lsb + fl->width > 32)
                 die(line, "field %s.%s: expected LSB and WIDTH inside 32 bits", tok[1], tok[2]);
-            int found = 0;
-            for (int i = 0; i < nreg; i++)
-                found |= !strcmp(regs[i].name, tok[1]);
-            if (!found)
-                die(line, "field %s.%s: register %s not declared before it", tok[1], tok[2], tok[1]);
-        } else if (!strcmp(tok[0], "enum") && n == 4) {
-            if (nenum == MAXENUM)
-                die(line, "too many enum values");
-            struct en *e = &enums[nenum++];
-            strcpy(e->grp, tok[1]);
-            strcpy(e->name, tok[2]);
-            if (!parse_long(tok[3], &e->v))
-                die(line, "enum %s.%s: expected an integer value", tok[1], tok[2]);
+            if (find_reg(sp, tok[1]) < 0)
+                die(line, "field %s.%s: register %s not declared before it in space %s", tok[1], tok[2], tok[1],
+                    spacedefs[sp].name);
+            for (int i = 0; i < nfld; i++) {
+                const struct fld *o = &flds[i];
+                if (o->sp != sp || strcmp(o->reg, fl->reg))
+                    continue;
+                if (!strcmp(o->name, fl->name))
+                    die(line, "field %s.%s declared twice (first at line %d)", tok[1], tok[2], o->line);
+                if (fl->lsb < o->lsb + o->width && o->lsb < fl->lsb + fl->width)
+                    die(line, "field %s.%s [%ld:%ld] overlaps field %s.%s [%ld:%ld]", tok[1], tok[2],
+                        fl->lsb + fl->width - 1, fl->lsb, tok[1], o->name, o->lsb + o->width - 1, o->lsb);
+            }
+            nfld++;
         } else {
-            die(line, "expected 'const NAME VALUE', 'reg NAME ADDR ACCESS [COUNT]', "
+            die(line, "expected 'space NAME', 'const NAME VALUE', 'reg NAME ADDR ACCESS [COUNT]', "
                       "'field REG NAME LSB WIDTH' or 'enum GROUP NAME VALUE'");
         }
     }
     fclose(f);
-    long aw = find_const("ADDR_W");
-    if (aw < 1 || aw > 16 || find_const("DATA_W") != 32)
-        die(line, "const ADDR_W (1..16) and const DATA_W 32 are required");
+    for (int i = 0; i < NSPACE; i++) {
+        const struct space *s = &spaces[i];
+        if (!s->line)
+            die(line, "space %s missing (every space is required: SM, QM)", spacedefs[i].name);
+        if (!s->cline[C_ADDR_W] || s->c[C_ADDR_W] < 1 || s->c[C_ADDR_W] > 16 || !s->cline[C_DATA_W] ||
+            s->c[C_DATA_W] != 32)
+            die(s->line, "space %s: const ADDR_W (1..16) and const DATA_W 32 are required", spacedefs[i].name);
+        if (s->cline[C_WIN_W] && (s->c[C_WIN_W] < 1 || s->c[C_WIN_W] >= s->c[C_ADDR_W]))
+            die(s->cline[C_WIN_W], "space %s: const WIN_W = %ld out of range (expected 1..ADDR_W - 1 = %ld)",
+                spacedefs[i].name, s->c[C_WIN_W], s->c[C_ADDR_W] - 1);
+    }
+    /* with WIN_W, window 0 holds the single registers (the reader decodes them by the index alone) */
+    for (int i = 0; i < nreg; i++) {
+        const struct space *s = &spaces[regs[i].sp];
+        if (s->cline[C_WIN_W] && !regs[i].count && (regs[i].addr < 0 || regs[i].addr >= 1L << s->c[C_WIN_W]))
+            die(regs[i].line, "reg %s: a single register must lie in window 0 (below 2^WIN_W = %ld)", regs[i].name,
+                1L << s->c[C_WIN_W]);
+    }
     if (!check_fit)
         return;
-    /* every register (arrays sized for this configuration) must fit and not overlap */
+    /* every register (arrays sized for this configuration) must fit and not overlap; in a space with
+     * WIN_W an array starts a window of 2^WIN_W words, holds at most that many and owns all of it */
     for (int i = 0; i < nreg; i++) {
-        long ci = regs[i].count < 0 ? val[K_KSLOTS] : regs[i].count ? regs[i].count : 1;
-        if (regs[i].addr < 0 || regs[i].addr + ci > (1L << aw))
-            die(regs[i].line, "reg %s does not fit in %ld address bits with kslots_per_sm = %ld",
-                regs[i].name, aw, val[K_KSLOTS]);
+        const struct reg *r = &regs[i];
+        const struct space *s = &spaces[r->sp];
+        const long aw = s->c[C_ADDR_W], win = s->cline[C_WIN_W] ? 1L << s->c[C_WIN_W] : 0;
+        long ext = r->count < 0 ? val[-r->count - 1] : r->count ? r->count : 1;
+        char with[80] = ""; /* what sizes the register, for the messages */
+        if (r->count < 0)
+            snprintf(with, sizeof with, " with %s = %ld", keys[-r->count - 1].name, val[-r->count - 1]);
+        if (win && r->count) {
+            if (r->addr % win)
+                die(r->line, "reg %s: array base 0x%lx is not a multiple of the window 2^WIN_W = %ld", r->name,
+                    r->addr, win);
+            if (ext > win)
+                die(r->line, "reg %s: %ld words%s exceed the window 2^WIN_W = %ld", r->name, ext, with, win);
+            ext = win;
+            snprintf(with, sizeof with, " (its window of 2^WIN_W = %ld words)", win);
+        }
+        if (r->addr < 0 || r->addr + ext > (1L << aw))
+            die(r->line, "reg %s does not fit in %ld address bits%s", r->name, aw, with);
         for (int j = 0; j < i; j++) {
-            long cj = regs[j].count < 0 ? val[K_KSLOTS] : regs[j].count ? regs[j].count : 1;
-            if (regs[i].addr < regs[j].addr + cj && regs[j].addr < regs[i].addr + ci)
-                die(regs[i].line, "reg %s overlaps reg %s with kslots_per_sm = %ld", regs[i].name,
-                    regs[j].name, val[K_KSLOTS]);
+            const struct reg *o = &regs[j];
+            if (o->sp != r->sp)
+                continue;
+            long oext = o->count < 0 ? val[-o->count - 1] : o->count ? o->count : 1;
+            if (win && o->count)
+                oext = win;
+            if (r->addr < o->addr + oext && o->addr < r->addr + ext) {
+                if (win && (r->count || o->count))
+                    snprintf(with, sizeof with, " (an array owns its whole window)");
+                else if (!with[0] && o->count < 0)
+                    snprintf(with, sizeof with, " with %s = %ld", keys[-o->count - 1].name, val[-o->count - 1]);
+                die(r->line, "reg %s overlaps reg %s%s", r->name, o->name, with);
+            }
         }
     }
 }
@@ -351,8 +434,6 @@ static void derived(struct outv *o, int *n)
     D("WCNT_W", clog2(W + 1), "warp count width (0..warps_per_sm)");
     D("DEC_MAX", decmax, "largest thread-instruction decrement in one cycle");
     D("DEC_W", clog2(decmax + 1), "decrement sum width");
-    D("ADDR_W", find_const("ADDR_W"), "register address width");
-    D("DATA_W", 32, "register data width");
     /* preemption engine (docs/preempt_engine.md) */
     long C = ctl_lines(), MMAX = smem_lines(), RMAX = val[K_RMAX], big = C;
     if (RMAX > big)
@@ -414,14 +495,29 @@ static void emit(FILE *f, int verilog, const char *cfgname)
     fprintf(f, verilog ? "// derived\n" : "/* derived */\n");
     for (int i = 0; i < n; i++)
         fprintf(f, verilog ? "%s%-16s %ld // %s\n" : "%s%-16s %ld /* %s */\n", def, o[i].name, o[i].v, o[i].doc);
-    fprintf(f, verilog ? "// register map (word addresses)\n" : "/* register map (word addresses) */\n");
-    for (int i = 0; i < nreg; i++)
-        fprintf(f, "%sREG_%-12s %ld\n", def, regs[i].name, regs[i].addr);
-    for (int i = 0; i < nfld; i++) {
-        char nm[72];
-        snprintf(nm, sizeof nm, "%.31s_%.31s", flds[i].reg, flds[i].name);
-        fprintf(f, "%s%s_LSB %ld\n%s%s_W %ld\n", def, nm, flds[i].lsb, def, nm, flds[i].width);
+    const char *dv = verilog ? "`define " : "#define ", *c0 = verilog ? "// " : "/* ", *c1 = verilog ? "" : " */";
+    for (int sp = 0; sp < NSPACE; sp++) {
+        const char *pf = spacedefs[sp].prefix;
+        fprintf(f, "%sregister map %s (word addresses): %s%s\n", c0, spacedefs[sp].name, spacedefs[sp].what, c1);
+        char nm[96];
+        for (int c = 0; c < C_N; c++)
+            if (spaces[sp].cline[c]) {
+                snprintf(nm, sizeof nm, "%.16s%s", pf, cnames[c]);
+                fprintf(f, "%s%-20s %ld\n", dv, nm, spaces[sp].c[c]);
+            }
+        for (int i = 0; i < nreg; i++)
+            if (regs[i].sp == sp) {
+                snprintf(nm, sizeof nm, "%.16sREG_%.31s", pf, regs[i].name);
+                fprintf(f, "%s%-20s %ld\n", dv, nm, regs[i].addr);
+            }
+        for (int i = 0; i < nfld; i++) {
+            if (flds[i].sp != sp)
+                continue;
+            snprintf(nm, sizeof nm, "%.16s%.31s_%.31s", pf, flds[i].reg, flds[i].name);
+            fprintf(f, "%s%s_LSB %ld\n%s%s_W %ld\n", dv, nm, flds[i].lsb, dv, nm, flds[i].width);
+        }
     }
+    fprintf(f, "%senums%s\n", c0, c1);
     for (int i = 0; i < nenum; i++) {
         char g[40];
         upper(g, enums[i].grp);
@@ -430,18 +526,23 @@ static void emit(FILE *f, int verilog, const char *cfgname)
     fprintf(f, verilog ? "`endif\n" : "#endif\n");
 }
 
-static void regmap_md(void)
+static void regmap_md(const char *space)
 {
+    int sp;
+    for (sp = 0; sp < NSPACE && strcmp(spacedefs[sp].name, space); sp++)
+        ;
+    if (sp == NSPACE)
+        die(0, "unknown space '%s' (expected SM or QM)", space);
+    const int digits = (int)(spaces[sp].c[C_ADDR_W] + 3) / 4;
     printf("| address | name | access | description |\n|---|---|---|---|\n");
     for (int i = 0; i < nreg; i++) {
+        if (regs[i].sp != sp)
+            continue;
         char a[32];
-        if (regs[i].count < 0)
-            snprintf(a, sizeof a, "0x%02lx + k", regs[i].addr);
-        else
-            snprintf(a, sizeof a, "0x%02lx", regs[i].addr);
-        printf("| %s | %s%s | %s | %s |\n", a, regs[i].name, regs[i].count < 0 ? "[k]" : "", regs[i].acc, regs[i].doc);
+        snprintf(a, sizeof a, regs[i].count ? "0x%0*lX + k" : "0x%0*lX", digits, regs[i].addr);
+        printf("| %s | %s%s | %s | %s |\n", a, regs[i].name, regs[i].count ? "[k]" : "", regs[i].acc, regs[i].doc);
         for (int j = 0; j < nfld; j++)
-            if (!strcmp(flds[j].reg, regs[i].name))
+            if (flds[j].sp == sp && !strcmp(flds[j].reg, regs[i].name))
                 printf("| | .%s [%ld:%ld] | | %s |\n", flds[j].name, flds[j].lsb + flds[j].width - 1, flds[j].lsb, flds[j].doc);
     }
 }
@@ -460,9 +561,9 @@ static const char *basename_noext(const char *p, char *buf, size_t n)
 int main(int argc, char **argv)
 {
     g_file = "hwgen";
-    if (argc == 3 && !strcmp(argv[1], "--regmap-md")) {
+    if (argc == 4 && !strcmp(argv[1], "--regmap-md")) {
         read_regmap(argv[2], 0);
-        regmap_md();
+        regmap_md(argv[3]);
         return 0;
     }
     if (argc == 4 && !strcmp(argv[1], "--check")) {
@@ -472,7 +573,7 @@ int main(int argc, char **argv)
     }
     if (argc != 4) {
         fprintf(stderr, "usage: hwgen CONFIG.cfg REGMAP.def OUTDIR | --check CONFIG.cfg REGMAP.def | "
-                        "--regmap-md REGMAP.def\n");
+                        "--regmap-md REGMAP.def SPACE\n");
         return 2;
     }
     read_config(argv[1]);

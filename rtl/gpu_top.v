@@ -1,3 +1,4 @@
+`default_nettype none
 `include "smk_cfg.vh"
 // gpu_top: the GPU (spec: docs/gpu_top.md): the SM driver (u_drv), NUM_SM SM tops (g_sm[gs].u_sm)
 // and the QoS manager (u_qm, docs/qos_mgr.md section 10). While the manager owns them (`own`), the
@@ -6,7 +7,7 @@
 // wiring and the manager's outputs are also brought out so that the cosim compares them every cycle.
 module gpu_top #(
     parameter QGATE = 1,
-    parameter MA_W  = 9,                  // the manager's register address width (docs/qos_mgr.md section 1)
+    parameter MA_W  = `SMK_QM_ADDR_W,     // the manager's register address width (hw/regmap.def, space QM)
     parameter GVW   = `SMK_TBS_W + 1      // rq_give field, lk_cnt
 ) (
     input  wire clk,
@@ -230,3 +231,4 @@ module gpu_top #(
     endgenerate
 
 endmodule
+`default_nettype wire

@@ -1,4 +1,6 @@
+`default_nettype none
 `include "smk_cfg.vh"
+`include "smk_prims.vh"
 // preempt_engine: per-SM preemption engine (SAVE / RESTORE / DRAIN / DROP of one TB slot).
 // Spec (normative): docs/preempt_engine.md. Rule numbers C1..C10 (combinational) and E1..E5
 // (clock edge) refer to its sections "Combinational rules" and "Clock-edge rules".
@@ -119,31 +121,11 @@ module preempt_engine #(
     reg [T-1:0]        dpend   /*verilator public_flat_rd*/;
 
     // ------------------------------------------------------------------ helpers
-    // index of the lowest set bit (0 if none)
-    function [WID_W-1:0] lowbit_w(input [W-1:0] m);
-        integer i;
-        begin
-            lowbit_w = {WID_W{1'b0}};
-            for (i = W - 1; i >= 0; i = i - 1)
-                if (m[i]) lowbit_w = i[WID_W-1:0];
-        end
-    endfunction
-    function [TBS_W-1:0] lowbit_t(input [T-1:0] m);
-        integer i;
-        begin
-            lowbit_t = {TBS_W{1'b0}};
-            for (i = T - 1; i >= 0; i = i - 1)
-                if (m[i]) lowbit_t = i[TBS_W-1:0];
-        end
-    endfunction
-    function [NW-1:0] popc(input [W-1:0] m);
-        integer i;
-        begin
-            popc = {NW{1'b0}};
-            for (i = 0; i < W; i = i + 1)
-                popc = popc + {{(NW-1){1'b0}}, m[i]};
-        end
-    endfunction
+    // index of the lowest set bit (0 if none), population count
+    `SMK_DEF_LOWBIT(lowbit_w, W, WID_W)
+    `SMK_DEF_LOWBIT(lowbit_t, T, TBS_W)
+    `SMK_DEF_POPCNT(popc, W, NW)
+
     // C4 norm: skip empty phases. ix is the (possibly incremented) index, XW bits wide, so that
     // idx + 1 = 2^IW compares correctly. Returns {ph, wrem, idx}.
     function [2+W+IW-1:0] norm(input [1:0] p_in, input [W-1:0] w_in, input [XW-1:0] ix_in,
@@ -169,12 +151,7 @@ module preempt_engine #(
     endfunction
 
     // pad a T-wide slot vector to every representable slot id (ids >= T read as 0)
-    function [TP-1:0] padt(input [T-1:0] v);
-        begin
-            padt = {TP{1'b0}};
-            padt[T-1:0] = v;
-        end
-    endfunction
+    `SMK_DEF_ZX(padt, T, TP)
 
     // ------------------------------------------------------------------ C1 queue
     wire full = (q_cnt == QDC);
@@ -410,3 +387,4 @@ module preempt_engine #(
 `endif
 
 endmodule
+`default_nettype wire

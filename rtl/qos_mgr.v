@@ -1,4 +1,6 @@
+`default_nettype none
 `include "smk_cfg.vh"
+`include "smk_prims.vh"
 // qos_mgr: the GPU-wide QoS manager (issue 5).
 // Spec (normative): docs/qos_mgr.md; section numbers below refer to it.
 //
@@ -27,7 +29,7 @@ module qos_mgr #(
     parameter KW     = `SMK_KID_W,
     parameter SMW    = `SMK_SMW,
     parameter ADDR_W = `SMK_ADDR_W,
-    parameter MA_W   = 9,
+    parameter MA_W   = `SMK_QM_ADDR_W,    // host register address (hw/regmap.def, space QM)
     parameter GVW    = TBS_W + 1          // rq_give field, lk_cnt (section 1)
 ) (
     input  wire                  clk,
@@ -77,14 +79,7 @@ module qos_mgr #(
 );
 
     // ------------------------------------------------------------------ helpers
-    function integer clog2(input integer v);  // bits to hold 0..v-1, at least 1
-        integer b;
-        begin
-            b = 0;
-            while ((1 << b) < v) b = b + 1;
-            clog2 = (b < 1) ? 1 : b;
-        end
-    endfunction
+    `SMK_DEF_CLOG2(clog2)
 
     // ------------------------------------------------------------------ constants (section 1)
     localparam D     = 33;                    // cycles of a long division (QD = 32)
@@ -116,7 +111,6 @@ module qos_mgr #(
     localparam integer   SLI   = NSM - 1;
     localparam [SMW-1:0] SLASTN = SLI[SMW-1:0];
     localparam [16:0]    ONE17 = 17'h10000;
-    localparam [6:0]     KN7   = KN;
 
     // enums
     localparam [1:0] ST_IDLE = 2'd0, ST_INIT = 2'd1, ST_RUN = 2'd2, ST_STOP = 2'd3;
@@ -126,6 +120,22 @@ module qos_mgr #(
     localparam [1:0] ACK_VICTIM = 2'd2;
     localparam [3:0] PH_NONE = 4'd0, PH_G = 4'd1, PH_C1 = 4'd2, PH_C2 = 4'd3, PH_W = 4'd4,
                      PH_F = 4'd5, PH_R = 4'd6, PH_A = 4'd7, PH_FD = 4'd8, PH_B = 4'd9;
+
+    // host registers (section 5; hw/regmap.def, space QM). An array owns a window of 2^WIN_W words:
+    // window = the address bits above WIN_W, kernel index = the bits below.
+    localparam           WIN_W = `SMK_QM_WIN_W;
+    localparam [WIN_W:0] KNX_W = KN;           // KN <= 2^WIN_W (hw/)
+    localparam [MA_W-1:0] M_MCTRL = `SMK_QM_REG_MCTRL, M_EPOCH_LEN = `SMK_QM_REG_EPOCH_LEN,
+                          M_SAMPLE_PER = `SMK_QM_REG_SAMPLE_PER, M_STATUS = `SMK_QM_REG_STATUS,
+                          M_EPOCHS = `SMK_QM_REG_EPOCHS, M_ET = `SMK_QM_REG_ET, M_CUR_LEN = `SMK_QM_REG_CUR_LEN,
+                          M_PROD = `SMK_QM_REG_PROD, M_IPC_EP = `SMK_QM_REG_IPC_EP, M_HIST = `SMK_QM_REG_HIST,
+                          M_ALPHA = `SMK_QM_REG_ALPHA, M_AGOAL = `SMK_QM_REG_AGOAL, M_QPT = `SMK_QM_REG_QPT,
+                          M_TBS = `SMK_QM_REG_TBS, M_GOAL = `SMK_QM_REG_GOAL;
+    localparam MC_EN = `SMK_QM_MCTRL_EN_LSB, MC_MODE = `SMK_QM_MCTRL_MODE_LSB,
+               MC_SCHEME = `SMK_QM_MCTRL_SCHEME_LSB, MC_ROLLNEG = `SMK_QM_MCTRL_ROLLNEG_LSB,
+               MC_POLICY = `SMK_QM_MCTRL_POLICY_LSB, MC_TLP = `SMK_QM_MCTRL_TLP_LSB;
+    localparam SF_ST = `SMK_QM_STATUS_ST_LSB, SF_MODE = `SMK_QM_STATUS_CUR_MODE_LSB,
+               SF_OWN = `SMK_QM_STATUS_OWN_LSB, SF_TL = `SMK_QM_STATUS_TL_ST_LSB;
 
     // SM register addresses
     localparam [ADDR_W-1:0] A_SM_CTRL = `SMK_REG_SM_CTRL, A_EPOCH_LEN = `SMK_REG_EPOCH_LEN,
@@ -226,93 +236,21 @@ module qos_mgr #(
     assign own = own_r;
 
     // ------------------------------------------------------------------ array element selects
-    function [31:0] sel32(input [KN*32-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel32 = 32'd0;
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel32 = a[k*32 +: 32];
-        end
-    endfunction
-    function [47:0] sel48(input [KN*48-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel48 = 48'd0;
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel48 = a[k*48 +: 48];
-        end
-    endfunction
-    function [16:0] sel17(input [KN*17-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel17 = 17'd0;
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel17 = a[k*17 +: 17];
-        end
-    endfunction
-    function [IW-1:0] sel_iw(input [KN*IW-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel_iw = {IW{1'b0}};
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel_iw = a[k*IW +: IW];
-        end
-    endfunction
-    function [TW-1:0] sel_tw(input [KN*TW-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel_tw = {TW{1'b0}};
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel_tw = a[k*TW +: TW];
-        end
-    endfunction
-    function [NW-1:0] sel_nw(input [KN*NW-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel_nw = {NW{1'b0}};
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel_nw = a[k*NW +: NW];
-        end
-    endfunction
-    function [GVW-1:0] sel_gv(input [KN*GVW-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel_gv = {GVW{1'b0}};
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel_gv = a[k*GVW +: GVW];
-        end
-    endfunction
-    function [KS_W:0] sel_kb(input [KN*(KS_W+1)-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel_kb = {(KS_W+1){1'b0}};
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel_kb = a[k*(KS_W+1) +: KS_W+1];
-        end
-    endfunction
-    function sel1(input [KN-1:0] a, input [KW:0] i);
-        integer k;
-        begin
-            sel1 = 1'b0;
-            for (k = 0; k < KN; k = k + 1) if (i == k[KW:0]) sel1 = a[k];
-        end
-    endfunction
-    function [SW-1:0] sel_rd_sw(input [NSM*32-1:0] a, input [SMW:0] i);
-        integer s;
-        begin
-            sel_rd_sw = {SW{1'b0}};
-            for (s = 0; s < NSM; s = s + 1) if (i == s[SMW:0]) sel_rd_sw = a[s*32 +: SW];
-        end
-    endfunction
-    function [31:0] sel_rd(input [NSM*32-1:0] a, input [SMW:0] i);
-        integer s;
-        begin
-            sel_rd = 32'd0;
-            for (s = 0; s < NSM; s = s + 1) if (i == s[SMW:0]) sel_rd = a[s*32 +: 32];
-        end
-    endfunction
+    // kernel-indexed (KW+1-bit index: pk, tl_v and the host read's index reach KN) and SM-indexed rows
+    `SMK_DEF_SEL(sel32, KN, 32, KW + 1)
+    `SMK_DEF_SEL(sel48, KN, 48, KW + 1)
+    `SMK_DEF_SEL(sel17, KN, 17, KW + 1)
+    `SMK_DEF_SEL(sel_iw, KN, IW, KW + 1)
+    `SMK_DEF_SEL(sel_tw, KN, TW, KW + 1)
+    `SMK_DEF_SEL(sel_nw, KN, NW, KW + 1)
+    `SMK_DEF_SEL(sel_gv, KN, GVW, KW + 1)
+    `SMK_DEF_SEL(sel_kb, KN, KS_W + 1, KW + 1)
+    `SMK_DEF_SEL(sel1, KN, 1, KW + 1)
+    `SMK_DEF_SEL(sel_rd, NSM, 32, SMW + 1)
     // zero extensions to 32 bits
-    function [31:0] zx_gv(input [GVW-1:0] v);
-        begin zx_gv = 32'd0; zx_gv[GVW-1:0] = v; end
-    endfunction
-    function [31:0] zx_tw(input [TW-1:0] v);
-        begin zx_tw = 32'd0; zx_tw[TW-1:0] = v; end
-    endfunction
-    function [31:0] zx_el(input [EW:0] v);
-        begin zx_el = 32'd0; zx_el[EW:0] = v; end
-    endfunction
+    `SMK_DEF_ZX(zx_gv, GVW, 32)
+    `SMK_DEF_ZX(zx_tw, TW, 32)
+    `SMK_DEF_ZX(zx_el, EW + 1, 32)
     // QMODE of an MCTRL.MODE value (3 -> OFF)
     function [1:0] qmode_of(input [1:0] m);
         qmode_of = (m == 2'd3) ? QM_OFF : m;
@@ -321,28 +259,28 @@ module qos_mgr #(
         lc_of = (qmode == QM_SMK) ? LCS : LCQ;
     endfunction
     // SM_CTRL word {ROLLNEG, SCHEME, QMODE, POLICY} from MCTRL and a QMODE
-    function [31:0] ctrl_word(input [6:3] mc, input [1:0] qmode);  // mc = MCTRL[6:3]
+    function [31:0] ctrl_word(input [7:0] mc, input [1:0] qmode);
         begin
             ctrl_word = 32'd0;
-            ctrl_word[`SMK_SM_CTRL_POLICY_LSB]                            = mc[6];
+            ctrl_word[`SMK_SM_CTRL_POLICY_LSB]                            = mc[MC_POLICY];
             ctrl_word[`SMK_SM_CTRL_QMODE_LSB +: `SMK_SM_CTRL_QMODE_W]     = qmode;
-            ctrl_word[`SMK_SM_CTRL_QSCHEME_LSB +: `SMK_SM_CTRL_QSCHEME_W] = mc[4:3];
-            ctrl_word[`SMK_SM_CTRL_ROLLNEG_LSB]                           = mc[5];
+            ctrl_word[`SMK_SM_CTRL_QSCHEME_LSB +: `SMK_SM_CTRL_QSCHEME_W] = mc[MC_SCHEME +: 2];
+            ctrl_word[`SMK_SM_CTRL_ROLLNEG_LSB]                           = mc[MC_ROLLNEG];
         end
     endfunction
 
     // ------------------------------------------------------------------ timeline decode
     wire          run      = (st == ST_RUN);
-    wire          w_mctrl  = m_we & (m_addr == 9'h000);
-    wire          en_edge  = w_mctrl & m_wdata[0] & (st == ST_IDLE);
-    wire          dis      = w_mctrl & ~m_wdata[0] & ((st == ST_INIT) | run);
+    wire          w_mctrl  = m_we & (m_addr == M_MCTRL);
+    wire          en_edge  = w_mctrl & m_wdata[MC_EN] & (st == ST_IDLE);
+    wire          dis      = w_mctrl & ~m_wdata[MC_EN] & ((st == ST_INIT) | run);
     wire          act      = run & ~dis;           // microprogram and TLP edge actions
     wire [EW:0]   lc_cur   = lc_of(cur_mode);
     wire          s_cyc    = run & (ph == PH_NONE) & (et == L - lc_cur);
     wire          ep_end   = run & (et == L - {{EW{1'b0}}, 1'b1});
     wire          init_end = (st == ST_INIT) & (init_i == 3'd4) & ~dis;
     wire          latch    = init_end | (act & ep_end);  // epoch-start latches
-    wire [1:0]    new_mode = qmode_of(mctrl[2:1]);
+    wire [1:0]    new_mode = qmode_of(mctrl[MC_MODE +: 2]);
     wire [EW:0]   elen_x   = {1'b0, epoch_len};
     wire [EW:0]   lc_new   = lc_of(new_mode);
     wire [EW:0]   new_L    = (elen_x > lc_new) ? elen_x : lc_new;
@@ -356,7 +294,7 @@ module qos_mgr #(
         for (k = 0; k < KN; k = k + 1)
             need[k] = mv[k] & mqos[k] & (|cum_c[k*32 +: 32]) & (hist[k*32 +: 32] < mgoal[k*32 +: 32]);
     end
-    wire tl_start = mctrl[7] & (new_mode == QM_QOS) & (|need);
+    wire tl_start = mctrl[MC_TLP] & (new_mode == QM_QOS) & (|need);
 
     // ------------------------------------------------------------------ step decode
     wire c1_div   = (sub == 4'd1) | (sub == 4'd2) | (sub == 4'd3) | (sub == 4'd5) | (sub == 4'd8);
@@ -509,7 +447,8 @@ module qos_mgr #(
     wire [31:0] a_cb   = (g_ksv & gk_mv) ? mu_r : 32'd0;
     wire [32:0] a_sum  = {1'b0, sumc} + {1'b0, a_cb};
     // G: gather
-    wire [SW-1:0]  g_rd   = sel_rd_sw(rd_data, {1'b0, g_s});
+    wire [31:0]    g_rd32 = sel_rd(rd_data, {1'b0, g_s});
+    wire [SW-1:0]  g_rd   = g_rd32[SW-1:0];
     wire [IW-1:0]  g_add  = g_ksv ? {{SMW{1'b0}}, g_rd} : {IW{1'b0}};
     wire [IW-1:0]  g_isum = ga_i + g_add;
     wire [TW-1:0]  g_tsum = ga_t + {{SMW{1'b0}}, g_cnt};
@@ -571,8 +510,8 @@ module qos_mgr #(
         end else begin
             // ---------------------------------------------------------- host registers
             if (w_mctrl) mctrl <= m_wdata[7:0];
-            if (m_we && m_addr == 9'h001) epoch_len  <= m_wdata[EW-1:0];
-            if (m_we && m_addr == 9'h002) sample_per <= m_wdata[EW-1:0];
+            if (m_we && m_addr == M_EPOCH_LEN)  epoch_len  <= m_wdata[EW-1:0];
+            if (m_we && m_addr == M_SAMPLE_PER) sample_per <= m_wdata[EW-1:0];
 
             // ---------------------------------------------------------- divider
             if (dv_load) begin
@@ -953,14 +892,14 @@ module qos_mgr #(
         if (st == ST_INIT) begin
             aw = 1'b1;
             case (init_i)
-                3'd0: begin aa = A_SM_CTRL; ad = ctrl_word(mctrl[6:3], QM_OFF); end
+                3'd0: begin aa = A_SM_CTRL; ad = ctrl_word(mctrl, QM_OFF); end
                 3'd1: begin aa = A_EPOCH_LEN; ad = 32'd0; end
                 3'd2: begin aa = A_SAMPLE_PER; ad = 32'd0; ad[EW-1:0] = sample_per; end
                 3'd3: begin aa = A_QOS_MASK; ad = 32'd0; end
                 default: begin aa = A_CMD; ad = CMD_START | CMD_SNAP; end
             endcase
         end else if (st == ST_STOP) begin
-            aw = 1'b1; aa = A_SM_CTRL; ad = ctrl_word(mctrl[6:3], QM_OFF);
+            aw = 1'b1; aa = A_SM_CTRL; ad = ctrl_word(mctrl, QM_OFF);
         end else if (run) begin
             if (s_cyc) begin
                 aw = 1'b1; aa = A_CMD; ad = CMD_SNAP;
@@ -990,7 +929,7 @@ module qos_mgr #(
                     case (sub)
                         4'd0: begin aa = A_SAMPLE_PER; ad = 32'd0; ad[EW-1:0] = sample_per; end
                         4'd1: aa = A_QOS_MASK;     // per-SM data below
-                        4'd2: begin aa = A_SM_CTRL; ad = ctrl_word(mctrl[6:3], cur_mode); end
+                        4'd2: begin aa = A_SM_CTRL; ad = ctrl_word(mctrl, cur_mode); end
                         default: begin aa = A_CMD; ad = CMD_START; end
                     endcase
                 end
@@ -1018,37 +957,45 @@ module qos_mgr #(
     end
 
     // ------------------------------------------------------------------ host read (section 5)
+    // window 0 holds the single registers, every other window one kernel-indexed array (hw/ rule)
     always @* begin : p_mrd
-        reg [6:0]  ix;    // word index in the 64-word window, one bit wider (KW <= 6)
-        reg [KW:0] kx;
-        reg        inr;
-        ix = {1'b0, m_raddr[5:0]};
+        reg [WIN_W:0] ix;    // index in the window, one bit wider (KW <= WIN_W)
+        reg [KW:0]    kx;
+        reg           inr;
+        ix = {1'b0, m_raddr[WIN_W-1:0]};
         kx = ix[KW:0];
-        inr = (ix < KN7);
+        inr = (ix < KNX_W);
         m_rdata = 32'd0;
-        case (m_raddr[8:6])
-            3'd0: case (ix)
-                7'd0: m_rdata[7:0] = mctrl;
-                7'd1: m_rdata[EW-1:0] = epoch_len;
-                7'd2: m_rdata[EW-1:0] = sample_per;
-                7'd3: m_rdata[8:0] = {tl_st, own_r, cur_mode, st};
-                7'd4: m_rdata = epochs;
-                7'd5: m_rdata[EW:0] = et;
-                7'd6: m_rdata[EW:0] = L;
-                7'd7: m_rdata = P;
+        case (m_raddr[MA_W-1:WIN_W])
+            M_IPC_EP[MA_W-1:WIN_W]: if (inr) m_rdata = sel32(ipc_ep, kx);
+            M_HIST[MA_W-1:WIN_W]:   if (inr) m_rdata = sel32(hist, kx);
+            M_ALPHA[MA_W-1:WIN_W]:  if (inr) m_rdata = sel32(alpha, kx);
+            M_AGOAL[MA_W-1:WIN_W]:  if (inr) m_rdata = sel32(agoal, kx);
+            M_QPT[MA_W-1:WIN_W]:    if (inr) m_rdata = sel32(qpt, kx);
+            M_TBS[MA_W-1:WIN_W]:    if (inr) m_rdata = zx_tw(sel_tw(tsum, kx));
+            M_GOAL[MA_W-1:WIN_W]:   if (inr) m_rdata = sel32(mgoal, kx);
+            {(MA_W-WIN_W){1'b0}}: case (m_raddr[WIN_W-1:0])
+                M_MCTRL[WIN_W-1:0]:      m_rdata[7:0] = mctrl;
+                M_EPOCH_LEN[WIN_W-1:0]:  m_rdata[EW-1:0] = epoch_len;
+                M_SAMPLE_PER[WIN_W-1:0]: m_rdata[EW-1:0] = sample_per;
+                M_STATUS[WIN_W-1:0]: begin
+                    m_rdata[SF_ST +: 2]   = st;
+                    m_rdata[SF_MODE +: 2] = cur_mode;
+                    m_rdata[SF_OWN]       = own_r;
+                    m_rdata[SF_TL +: 4]   = tl_st;
+                end
+                M_EPOCHS[WIN_W-1:0]:     m_rdata = epochs;
+                M_ET[WIN_W-1:0]:         m_rdata[EW:0] = et;
+                M_CUR_LEN[WIN_W-1:0]:    m_rdata[EW:0] = L;
+                M_PROD[WIN_W-1:0]:       m_rdata = P;
                 default: ;
             endcase
-            3'd1: if (inr) m_rdata = sel32(ipc_ep, kx);
-            3'd2: if (inr) m_rdata = sel32(hist, kx);
-            3'd3: if (inr) m_rdata = sel32(alpha, kx);
-            3'd4: if (inr) m_rdata = sel32(agoal, kx);
-            3'd5: if (inr) m_rdata = sel32(qpt, kx);
-            3'd6: if (inr) m_rdata = zx_tw(sel_tw(tsum, kx));
-            default: if (inr) m_rdata = sel32(mgoal, kx);
+            default: ;
         endcase
     end
 
     // inputs and bits that no register holds
-    wire unused_in = &{1'b0, lk_part, m_wdata[31:8], dv_diff[32], dv_sh[63:32], dv_qraw[31:QT]};
+    wire unused_in = &{1'b0, lk_part, m_wdata[31:8], dv_diff[32], dv_sh[63:32], dv_qraw[31:QT], g_rd32};
 
 endmodule
+`default_nettype wire

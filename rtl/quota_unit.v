@@ -1,4 +1,6 @@
+`default_nettype none
 `include "smk_cfg.vh"
+`include "smk_prims.vh"
 // quota_unit: per-SM quota counters, epoch timer, statistics and SM control registers.
 // Spec (normative): docs/quota_unit.md; register map: hw/regmap.def.
 //
@@ -42,14 +44,7 @@ module quota_unit #(
 );
 
     // ------------------------------------------------------------------ helpers
-    function integer clog2(input integer v);  // bits to hold 0..v-1, at least 1
-        integer b;
-        begin
-            b = 0;
-            while ((1 << b) < v) b = b + 1;
-            clog2 = (b < 1) ? 1 : b;
-        end
-    endfunction
+    `SMK_DEF_CLOG2(clog2)
 
     localparam DEC_W = clog2(CP * WS + 1);  // tin: 0 .. CP x warp_size
     localparam IIN_W = clog2(S + 1);        // iin: 0 .. S
@@ -97,34 +92,10 @@ module quota_unit #(
     endfunction
 
     // extensions to the data width (all widths <= DW)
-    function [DW-1:0] zx_s(input [SW-1:0] v);
-        integer b;
-        begin
-            zx_s = {DW{1'b0}};
-            for (b = 0; b < SW; b = b + 1) zx_s[b] = v[b];
-        end
-    endfunction
-    function [DW-1:0] zx_e(input [EW-1:0] v);
-        integer b;
-        begin
-            zx_e = {DW{1'b0}};
-            for (b = 0; b < EW; b = b + 1) zx_e[b] = v[b];
-        end
-    endfunction
-    function [DW-1:0] zx_k(input [K-1:0] v);
-        integer b;
-        begin
-            zx_k = {DW{1'b0}};
-            for (b = 0; b < K; b = b + 1) zx_k[b] = v[b];
-        end
-    endfunction
-    function [DW-1:0] zx_q1(input [QW-2:0] v);
-        integer b;
-        begin
-            zx_q1 = {DW{1'b0}};
-            for (b = 0; b < QW - 1; b = b + 1) zx_q1[b] = v[b];
-        end
-    endfunction
+    `SMK_DEF_ZX(zx_s, SW, DW)
+    `SMK_DEF_ZX(zx_e, EW, DW)
+    `SMK_DEF_ZX(zx_k, K, DW)
+    `SMK_DEF_ZX(zx_q1, QW - 1, DW)
     function [DW-1:0] sx_q(input [QW-1:0] v);
         integer b;
         begin
@@ -437,3 +408,4 @@ module quota_unit #(
     wire unused_wdata = &{1'b0, csr_wdata};
 
 endmodule
+`default_nettype wire

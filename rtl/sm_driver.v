@@ -1,4 +1,6 @@
+`default_nettype none
 `include "smk_cfg.vh"
+`include "smk_prims.vh"
 // sm_driver: the central TB dispatcher, one per GPU (spec, normative: docs/sm_driver.md).
 // Each cycle, from the registered state (and `wused`): at most one event (a latched engine response,
 // else a latched natural completion), at most one decision (1 eviction, 2 reservation drain,
@@ -274,14 +276,7 @@ module sm_driver (
             share1 = m;
         end
     endfunction
-    function [NW-1:0] popw(input [W-1:0] m);
-        integer i;
-        begin
-            popw = {NW{1'b0}};
-            for (i = 0; i < W; i = i + 1)
-                popw = popw + {{(NW-1){1'b0}}, m[i]};
-        end
-    endfunction
+    `SMK_DEF_POPCNT(popw, W, NW)    // free warps of an SM
     // {found, SM}: the SM of row with the lowest rSM (ties: the lowest index); found = 0 for an
     // empty row (SMK_OD's SMc, SMK_P's / QOS's and SPART's S)
     function [SMW:0] min_rsm(input [NSM-1:0] row, input [NSM*SHW-1:0] r);
@@ -313,41 +308,31 @@ module sm_driver (
     // sees decoded selects of one row instead of a shifter over the whole vector: on gtx980 `sid`
     // alone is NSM x T x GW = 10240 bits (docs/area_notes.md). The row of an id >= N reads 0; every
     // id held in the state is < N.
-`define SMK_DRV_SEL(NAME, N, WD, IW) \
-    function [(WD)-1:0] NAME(input [(N)*(WD)-1:0] v, input [(IW)-1:0] i); \
-        integer a; \
-        begin \
-            NAME = {(WD){1'b0}}; \
-            for (a = 0; a < (N); a = a + 1) \
-                if (i == a[(IW)-1:0]) NAME = v[a*(WD) +: (WD)]; \
-        end \
-    endfunction
-    `SMK_DRV_SEL(k_d4, KN, 4*UW, KW)           // dk, U: the 4 resources of kernel i
-    `SMK_DRV_SEL(k_tc, KN, TC, KW)             // a row of cnt / part, pc, rq_g
-    `SMK_DRV_SEL(k_gw, KN, GW, KW)             // knext, kndone, kgrid
-    `SMK_DRV_SEL(k_nsm, KN, NSM, KW)           // kmask, fitsT: the SMs of kernel i
-    `SMK_DRV_SEL(k_nw, KN, NW, KW)             // kn
-    `SMK_DRV_SEL(k_pqw, KN, PQW, KW)           // pqsel
-    `SMK_DRV_SEL(k_ksw, KN, KS_W, KW)          // a row of ksof
-    `SMK_DRV_SEL(s_ktc, NSM, KN*TC, SMW)       // cnt, part: the row of SM i
-    `SMK_DRV_SEL(s_kks, NSM, KN*KS_W, SMW)     // ksof
-    `SMK_DRV_SEL(s_u4, NSM, 4*UW, SMW)         // u
-    `SMK_DRV_SEL(s_kn, NSM, KN, SMW)           // fits, ksof_v, hr, kmT
-    `SMK_DRV_SEL(s_t, NSM, T, SMW)             // run, dp
-    `SMK_DRV_SEL(s_tkw, NSM, T*KW, SMW)        // sk
-    `SMK_DRV_SEL(s_tgw, NSM, T*GW, SMW)        // sid
-    `SMK_DRV_SEL(s_tbs, NSM, TBS_W, SMW)       // rl_tb, slfree
-    `SMK_DRV_SEL(s_ksw, NSM, KS_W, SMW)        // ksfree
-    `SMK_DRV_SEL(s_pkw, NSM, PKW, SMW)         // nks
-    `SMK_DRV_SEL(s_nw, NSM, NW, SMW)           // nfw
-    `SMK_DRV_SEL(s_w, NSM, W, SMW)             // wused
-    `SMK_DRV_SEL(s_2, NSM, 2, SMW)             // rl_op
-    `SMK_DRV_SEL(s_3, NSM, 3, SMW)             // rl_st
-    `SMK_DRV_SEL(t_kw, T, KW, TBS_W)           // a slot of an sk row
-    `SMK_DRV_SEL(t_gw, T, GW, TBS_W)           // a slot of a sid row
-    `SMK_DRV_SEL(q_3, PQ, 3, PQW)              // qst
-    `SMK_DRV_SEL(q_gw, PQ, GW, PQW)            // qid
-`undef SMK_DRV_SEL
+    `SMK_DEF_SEL(k_d4, KN, 4*UW, KW)           // dk, U: the 4 resources of kernel i
+    `SMK_DEF_SEL(k_tc, KN, TC, KW)             // a row of cnt / part, pc, rq_g
+    `SMK_DEF_SEL(k_gw, KN, GW, KW)             // knext, kndone, kgrid
+    `SMK_DEF_SEL(k_nsm, KN, NSM, KW)           // kmask, fitsT: the SMs of kernel i
+    `SMK_DEF_SEL(k_nw, KN, NW, KW)             // kn
+    `SMK_DEF_SEL(k_pqw, KN, PQW, KW)           // pqsel
+    `SMK_DEF_SEL(k_ksw, KN, KS_W, KW)          // a row of ksof
+    `SMK_DEF_SEL(s_ktc, NSM, KN*TC, SMW)       // cnt, part: the row of SM i
+    `SMK_DEF_SEL(s_kks, NSM, KN*KS_W, SMW)     // ksof
+    `SMK_DEF_SEL(s_u4, NSM, 4*UW, SMW)         // u
+    `SMK_DEF_SEL(s_kn, NSM, KN, SMW)           // fits, ksof_v, hr, kmT
+    `SMK_DEF_SEL(s_t, NSM, T, SMW)             // run, dp
+    `SMK_DEF_SEL(s_tkw, NSM, T*KW, SMW)        // sk
+    `SMK_DEF_SEL(s_tgw, NSM, T*GW, SMW)        // sid
+    `SMK_DEF_SEL(s_tbs, NSM, TBS_W, SMW)       // rl_tb, slfree
+    `SMK_DEF_SEL(s_ksw, NSM, KS_W, SMW)        // ksfree
+    `SMK_DEF_SEL(s_pkw, NSM, PKW, SMW)         // nks
+    `SMK_DEF_SEL(s_nw, NSM, NW, SMW)           // nfw
+    `SMK_DEF_SEL(s_w, NSM, W, SMW)             // wused
+    `SMK_DEF_SEL(s_2, NSM, 2, SMW)             // rl_op
+    `SMK_DEF_SEL(s_3, NSM, 3, SMW)             // rl_st
+    `SMK_DEF_SEL(t_kw, T, KW, TBS_W)           // a slot of an sk row
+    `SMK_DEF_SEL(t_gw, T, GW, TBS_W)           // a slot of a sid row
+    `SMK_DEF_SEL(q_3, PQ, 3, PQW)              // qst
+    `SMK_DEF_SEL(q_gw, PQ, GW, PQW)            // qid
 
     // ------------------------------------------------------------------ demands d_x(k), UW bits
     // kdreg <= LIM_REG, km <= LIM_SL, kn <= W (launch checks), all < 2^UW.
@@ -1506,3 +1491,4 @@ module sm_driver (
                        a_pd1[AW-1:UW], a_pd2[AW-1:UW]};
 
 endmodule
+`default_nettype wire

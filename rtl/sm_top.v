@@ -1,3 +1,4 @@
+`default_nettype none
 `include "smk_cfg.vh"
 // sm_top: one streaming multiprocessor (spec: docs/sm_top.md): warp_sched (u_ws), quota_unit (u_qu)
 // and preempt_engine (u_pe) joined by the TB slot table and the launch arbiter.
@@ -289,3 +290,4 @@ module sm_top #(
     endgenerate
 
 endmodule
+`default_nettype wire

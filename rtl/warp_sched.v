@@ -1,4 +1,6 @@
+`default_nettype none
 `include "smk_cfg.vh"
+`include "smk_prims.vh"
 // warp_sched: Enhanced Warp Scheduler (EWS) of one SM.  Spec (normative): docs/warp_sched.md.
 //
 // Warp w belongs to scheduler s = w mod S with local index l = w div S.  Per scheduler:
@@ -45,34 +47,11 @@ module warp_sched #(
     // ------------------------------------------------------------------ helpers
     localparam [0:0] POL_LRR = `SMK_POLICY_LRR;
 
-    // smallest power of two >= n (n >= 1)
-    function integer pow2ceil(input integer n);
-        integer p;
-        begin
-            p = 1;
-            while (p < n) p = p * 2;
-            pow2ceil = p;
-        end
-    endfunction
-
-    localparam NP = pow2ceil(W);  // leaves of the popcount tree
     localparam integer      LW_M1I = LW - 1;
     localparam [LWID_W-1:0] LW_M1  = LW_M1I[LWID_W-1:0];  // reset value of last[s]
 
-    // population count of W bits as a balanced adder tree (levels of pairwise sums)
-    function [WCNT_W-1:0] popcnt(input [W-1:0] x);
-        reg [NP*WCNT_W-1:0] t;
-        integer i, n;
-        begin
-            t = {NP*WCNT_W{1'b0}};
-            for (i = 0; i < W; i = i + 1)
-                t[i*WCNT_W +: WCNT_W] = {{(WCNT_W-1){1'b0}}, x[i]};
-            for (n = NP / 2; n >= 1; n = n / 2)
-                for (i = 0; i < n; i = i + 1)
-                    t[i*WCNT_W +: WCNT_W] = t[(2*i)*WCNT_W +: WCNT_W] + t[(2*i+1)*WCNT_W +: WCNT_W];
-            popcnt = t[0 +: WCNT_W];
-        end
-    endfunction
+    // population count of W bits
+    `SMK_DEF_POPCNT(popcnt, W, WCNT_W)
 
     // isolate the lowest set bit (priority encoder, one-hot out), 2*LW bits
     function [2*LW-1:0] first1(input [2*LW-1:0] x);
@@ -356,3 +335,4 @@ module warp_sched #(
     endgenerate
 
 endmodule
+`default_nettype wire

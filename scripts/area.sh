@@ -43,7 +43,7 @@
 #   SMK_AREA_VMEM_KB=N             virtual-memory limit of each Yosys (ulimit -v, KB; default 16000000)
 #   SMK_AREA_CACHE=DIR|none        result cache (default build/area-cache): a synthesis whose key (its
 #                                  Yosys script with the log paths masked, the sources it reads, the
-#                                  configuration's smk_cfg.vh and the Yosys version) is in DIR is not
+#                                  INCLUDES, the configuration's smk_cfg.vh and the Yosys version) is in DIR is not
 #                                  run again: its .stat, .log and .res are copied from DIR (logged as
 #                                  "cached"; runtimes.txt and area.md say how many). Every successful
 #                                  synthesis is stored there. none: no cache.
@@ -78,6 +78,9 @@ declare -A HIER_BB=([gpu_top-hier]="sm_driver")
 # Jobs started first (the longest; the rest keep the order below)
 SLOW_FIRST=(sm_driver.pascal56.generic gpu_top-hier.pascal56.generic gpu_top-hier.gtx980.generic
             sm_driver.gtx980.generic)
+# Headers the RTL includes besides the configuration's smk_cfg.vh (paths from the repository root):
+# snapshotted with the sources, read from the snapshot (-I) and part of every cache key.
+INCLUDES=($(cd "$ROOT" && ls rtl/*.vh))
 # Blocks with a QGATE parameter: also synthesized with QGATE=0 for the gating-overhead columns.
 QGATE_BLOCKS=(warp_sched)
 # Blocks whose generic FF bits are compared with the thesis's 128 x KSLOTS storage estimate.
@@ -215,6 +218,16 @@ for entry in "${BLOCKS[@]}"; do
     B_NAME+=("$mod${style:+-$style}")
 done
 [ "${#B_MOD[@]}" -gt 0 ] || die "no blocks"
+INC_SNAP=()
+INC_I="" # -I of each snapshot include's directory
+for f in "${INCLUDES[@]}"; do
+    [ -f "$ROOT/$f" ] || die "include $f not found"
+    mkdir -p "$(dirname "$LOGDIR/src/$f")"
+    cp "$ROOT/$f" "$LOGDIR/src/$f"
+    INC_SNAP+=("$LOGDIR/src/$f")
+    [[ " $INC_I " == *" -I $(dirname "$LOGDIR/src/$f") "* ]] || INC_I="$INC_I -I $(dirname "$LOGDIR/src/$f")"
+    SRC_SHA+=("$f $(sha1sum "$LOGDIR/src/$f" | cut -c1-10)")
+done
 
 declare -A KSLOTS=() NUM_SM=() KERNELS=() TBS_W=()
 cfg_val() { # cfg_val VH NAME -> value of `define SMK_NAME
@@ -273,15 +286,15 @@ for flow in "${FLOWS[@]}"; do
                 bb=${HIER_BB[$name]:-}
                 {
                     echo "# area.sh: block $mod, config $c, flow $flow${style:+ ($style)}${chp:+, chparam ${chp# }}${bb:+, black boxes: $bb}"
-                    echo "read_verilog -I $ROOT/build/$c -I $ROOT/rtl ${B_FILES[$i]}"
+                    echo "read_verilog -I $ROOT/build/$c$INC_I ${B_FILES[$i]}"
                     [ -z "$bb" ] || echo "blackbox $bb"
                     [ -z "${chp// /}" ] || echo "chparam ${chp# } $mod"
                     synth_cmd "$flow" "$mod" "$style"
                     echo "tee -o $LOGDIR/$tag.stat stat${style:+ -top $mod}"
                 } >"$LOGDIR/$tag.ys"
                 rm -f "$LOGDIR/$tag.res" "$LOGDIR/$tag.stat"
-                # cache key: the script with this run's log directory masked, the sources, the include
-                { sed "s|$LOGDIR|@LOGDIR@|g" "$LOGDIR/$tag.ys"; cat ${B_FILES[$i]} "$ROOT/build/$c/smk_cfg.vh"
+                # cache key: the script with this run's log directory masked, the sources, the includes
+                { sed "s|$LOGDIR|@LOGDIR@|g" "$LOGDIR/$tag.ys"; cat ${B_FILES[$i]} "${INC_SNAP[@]}" "$ROOT/build/$c/smk_cfg.vh"
                   echo "$YOSYS_VERSION"; } | sha1sum | cut -c1-40 >"$LOGDIR/$tag.key"
                 TAGS+=("$tag")
             done

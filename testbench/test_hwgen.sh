@@ -12,14 +12,25 @@ for c in hw/configs/*.cfg; do
   if "$hwgen" --check "$c" hw/regmap.def; then ok; else bad "named configuration $c rejected"; fi
 done
 
-# case NAME SED-EXPRESSION EXPECTED-MESSAGE (exact, including file and line)
+# reject NAME CONFIG REGMAP EDITED EXPECTED-MESSAGE: `hwgen --check CONFIG REGMAP` must fail with exactly
+# that one line, @ standing for the EDITED file's path
+reject() {
+  local out rc want=${5//@/$4}
+  out=$("$hwgen" --check "$2" "$3" 2>&1); rc=$?
+  if [ $rc -eq 0 ]; then bad "$1: accepted"; elif [ "$out" != "$want" ]; then
+    bad "$1: got '$out', want '$want'"; else ok; fi
+}
+# case NAME SED-EXPRESSION EXPECTED-MESSAGE: gtx980.cfg edited (exact message, including file and line)
 case_() {
-  local name=$1 expr=$2 want=$3 f="$dir/$1.cfg" out rc
-  sed -e "$expr" hw/configs/gtx980.cfg > "$f"
-  out=$("$hwgen" --check "$f" hw/regmap.def 2>&1); rc=$?
-  want=${want//@/$f}
-  if [ $rc -eq 0 ]; then bad "$name: accepted"; elif [ "$out" != "$want" ]; then
-    bad "$name: got '$out', want '$want'"; else ok; fi
+  local f="$dir/$1.cfg"
+  sed -e "$2" hw/configs/gtx980.cfg > "$f"
+  reject "$1" "$f" hw/regmap.def "$f" "$3"
+}
+# accept NAME SED-EXPRESSION: gtx980.cfg edited, must be accepted with hw/regmap.def
+accept() {
+  local f="$dir/$1.cfg"
+  sed -e "$2" hw/configs/gtx980.cfg > "$f"
+  if "$hwgen" --check "$f" hw/regmap.def; then ok; else bad "$1: rejected"; fi
 }
 case_ unknown_key   '4a\colour = 3' "@:5: unknown key 'colour' (expected one of num_sm, warps_per_sm, sched_per_sm, kslots_per_sm, kernels_gpu, tb_slots_per_sm, regs_per_sm, smem_per_sm, threads_per_sm, warp_size, cmpl_per_sched, quota_width, epoch_width, stat_width, pe_queue_depth, ctx_line_bytes, ctl_bytes_per_warp, max_regs_per_thread, pe_max_outstanding, ctx_ptr_width, ptbq_depth, grid_width, part_rotate)"
 case_ missing_key   '/^stat_width/d' "@:24: missing key 'stat_width' (every key is required)"
@@ -45,18 +56,78 @@ case_ ctx_ptr       's/^ctx_ptr_width .*/ctx_ptr_width = 11/' "@:22: ctx_ptr_wid
 case_ ptbq_range    's/^ptbq_depth .*/ptbq_depth = 65/' "@:23: key 'ptbq_depth' = 65 out of range (expected 1..64)"
 case_ ptbq_fit      's/^ctx_ptr_width .*/ctx_ptr_width = 12/;s/^ptbq_depth .*/ptbq_depth = 2/' "@:23: ptbq_depth 2 too large: 2 contexts of 2880 lines do not fit in 2^12 lines (ctx_ptr_width)"
 case_ share_d       's/^regs_per_sm .*/regs_per_sm = 65504/' "@:10: the dominant-share denominator lcm(regs_per_sm / warp_size, shared-memory lines, warps_per_sm, tb_slots_per_sm) = 1572096 exceeds 2^20"
-f="$dir/pw12.cfg"; sed -e 's/^ctx_ptr_width .*/ctx_ptr_width = 12/;s/^ptbq_depth .*/ptbq_depth = 1/' hw/configs/gtx980.cfg > "$f"
-if "$hwgen" --check "$f" hw/regmap.def; then ok; else bad "ctx_ptr_width 12 rejected"; fi
-# 16 slots fit the register map exactly: must be accepted
-f="$dir/k16.cfg"; sed -e 's/^kslots_per_sm .*/kslots_per_sm = 16/;s/^kernels_gpu .*/kernels_gpu = 16/' hw/configs/gtx980.cfg > "$f"
-if "$hwgen" --check "$f" hw/regmap.def; then ok; else bad "16 kernel slots rejected"; fi
+accept pw12 's/^ctx_ptr_width .*/ctx_ptr_width = 12/;s/^ptbq_depth .*/ptbq_depth = 1/'
+# 16 slots fit the SM register map exactly: must be accepted
+accept k16 's/^kslots_per_sm .*/kslots_per_sm = 16/;s/^kernels_gpu .*/kernels_gpu = 16/'
 # missing file
 out=$("$hwgen" --check "$dir/nope.cfg" hw/regmap.def 2>&1) && bad "missing file accepted" || {
   [ "$out" = "$dir/nope.cfg:0: cannot open configuration: No such file or directory" ] && ok || bad "missing file: '$out'"; }
 # a bad register map line
-printf 'const ADDR_W 8\nconst DATA_W 32\nreg X 0x00 rx\n' > "$dir/bad.def"
+printf 'space SM\nconst ADDR_W 8\nconst DATA_W 32\nreg X 0x00 rx\n' > "$dir/bad.def"
 out=$("$hwgen" --check hw/configs/small.cfg "$dir/bad.def" 2>&1) && bad "bad regmap accepted" || {
-  [ "$out" = "$dir/bad.def:3: reg X: access must be rw, ro or wo" ] && ok || bad "bad regmap: '$out'"; }
+  [ "$out" = "$dir/bad.def:4: reg X: access must be rw, ro or wo" ] && ok || bad "bad regmap: '$out'"; }
+
+# Register maps: a fixture with both spaces (line numbers below refer to it), accepted as written;
+# rcase NAME SED-EXPRESSION EXPECTED-MESSAGE edits it and checks it with gtx980 (kernels_gpu = 8).
+cat > "$dir/map.def" <<'DEF'
+# fixture: both spaces, fields, arrays of a configuration key, windows
+space SM
+const ADDR_W 8
+const DATA_W 32
+reg   CTRL  0x00 rw
+field CTRL  A  0 2
+reg   ARR   0x10 ro KSLOTS
+space QM
+const ADDR_W 9
+const DATA_W 32
+const WIN_W  6
+reg   CTRL  0x000 rw
+field CTRL  A  0 1
+field CTRL  B  1 2
+reg   STAT  0x001 ro
+reg   ARR0  0x040 ro KERNELS
+reg   ARR1  0x080 ro KERNELS
+enum  E X 0
+DEF
+if "$hwgen" --check hw/configs/gtx980.cfg "$dir/map.def"; then ok; else bad "register map fixture rejected"; fi
+rcase() {
+  local f="$dir/$1.def"
+  sed -e "$2" "$dir/map.def" > "$f"
+  reject "$1" hw/configs/gtx980.cfg "$f" "$f" "$3"
+}
+rcase space_unknown  's/^space QM/space XM/' "@:8: unknown space 'XM' (expected SM or QM)"
+rcase space_twice    's/^space QM/space SM/' "@:8: space SM given twice (first at line 2)"
+rcase space_missing  '/^space QM/,$d' "@:7: space QM missing (every space is required: SM, QM)"
+rcase before_space   '/^space SM/d' "@:2: const before the first 'space SM' or 'space QM' line"
+rcase bad_line       's/^space QM/space/' "@:8: expected 'space NAME', 'const NAME VALUE', 'reg NAME ADDR ACCESS [COUNT]', 'field REG NAME LSB WIDTH' or 'enum GROUP NAME VALUE'"
+rcase const_unknown  's/^const WIN_W  6/const WIN 6/' "@:11: unknown const 'WIN' (expected ADDR_W, DATA_W or WIN_W)"
+rcase const_twice    '11a\const ADDR_W 10' "@:12: const ADDR_W given twice in space QM (first at line 9)"
+rcase addr_w_missing '9d' "@:8: space QM: const ADDR_W (1..16) and const DATA_W 32 are required"
+rcase win_range      's/^const WIN_W  6/const WIN_W  9/' "@:11: space QM: const WIN_W = 9 out of range (expected 1..ADDR_W - 1 = 8)"
+rcase reg_twice      's/^reg   STAT  0x001/reg   CTRL  0x001/' "@:15: reg CTRL declared twice (first at line 12)"
+rcase reg_count      's/ro KERNELS$/ro KERNEL/' "@:16: reg ARR0: count must be a positive integer or a configuration key's macro name (KSLOTS, KERNELS, ...)"
+rcase sm_overlap     's/^reg   ARR   0x10/reg   ARR   0x00/' "@:7: reg ARR overlaps reg CTRL with kslots_per_sm = 4"
+rcase sm_fit         's/^reg   ARR   0x10/reg   ARR   0xFE/' "@:7: reg ARR does not fit in 8 address bits with kslots_per_sm = 4"
+rcase reg_overlap    's/^reg   STAT  0x001/reg   STAT  0x000/' "@:15: reg STAT overlaps reg CTRL"
+rcase reg_window     's/^reg   STAT  0x001/reg   STAT  0x050/' "@:15: reg STAT: a single register must lie in window 0 (below 2^WIN_W = 64)"
+# CTRL at 0x030 is past ARR0's 8 words but inside its window
+rcase array_owns     's/^reg   CTRL  0x000/reg   CTRL  0x030/;s/^reg   STAT  0x001/reg   STAT  0x031/;s/^reg   ARR0  0x040/reg   ARR0  0x000/' "@:16: reg ARR0 overlaps reg CTRL (an array owns its whole window)"
+rcase reg_fit        's/^const ADDR_W 9/const ADDR_W 7/' "@:17: reg ARR1 does not fit in 7 address bits (its window of 2^WIN_W = 64 words)"
+rcase array_align    's/^reg   ARR1  0x080/reg   ARR1  0x090/' "@:17: reg ARR1: array base 0x90 is not a multiple of the window 2^WIN_W = 64"
+rcase array_window   's/^const WIN_W  6/const WIN_W  2/' "@:16: reg ARR0: 8 words with kernels_gpu = 8 exceed the window 2^WIN_W = 4"
+rcase field_width    's/^field CTRL  B  1 2/field CTRL  B  1 32/' "@:14: field CTRL.B: expected LSB and WIDTH inside 32 bits"
+rcase field_overlap  's/^field CTRL  B  1 2/field CTRL  B  0 2/' "@:14: field CTRL.B [1:0] overlaps field CTRL.A [0:0]"
+rcase field_twice    's/^field CTRL  B  1 2/field CTRL  A  1 2/' "@:14: field CTRL.A declared twice (first at line 13)"
+rcase field_space    's/^field CTRL  B  1 2/field ARR   B  1 2/' "@:14: field ARR.B: register ARR not declared before it in space QM"
+# 64 kernels fill the QoS manager's 64-word windows exactly: must be accepted
+accept k64 's/^kernels_gpu .*/kernels_gpu = 64/'
+
+# docs/params.md holds the generated register-map tables as they are generated today
+doc=$(cat docs/params.md)
+for s in SM QM; do
+  gen=$("$hwgen" --regmap-md hw/regmap.def "$s")
+  if [ -n "$gen" ] && [[ "$doc" == *"$gen"* ]]; then ok; else bad "docs/params.md: the $s table differs from: $hwgen --regmap-md hw/regmap.def $s"; fi
+done
 
 echo "hwgen: $pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -32,13 +32,17 @@ TestSuite(qos_mgr, .timeout = 120);
 #define LCQ ((uint32_t)QM_LC_QOS)
 #define LCS ((uint32_t)QM_LC_SMK)
 
-/* MCTRL words */
-#define MC_EN 1u
-#define MC_MODE(m) ((uint32_t)(m) << 1)
-#define MC_SCHEME(s) ((uint32_t)(s) << 3)
-#define MC_ROLLNEG (1u << 5)
-#define MC_POLICY (1u << 6)
-#define MC_TLP (1u << 7)
+/* MCTRL words, STATUS words (hw/regmap.def, space QM) */
+#define MC_EN QM_FLD(MCTRL, EN, 1)
+#define MC_MODE(m) QM_FLD(MCTRL, MODE, m)
+#define MC_SCHEME(s) QM_FLD(MCTRL, SCHEME, s)
+#define MC_ROLLNEG QM_FLD(MCTRL, ROLLNEG, 1)
+#define MC_POLICY QM_FLD(MCTRL, POLICY, 1)
+#define MC_TLP QM_FLD(MCTRL, TLP, 1)
+#define STATUS(st, mode, own, tl)                                                                  \
+    (QM_FLD(STATUS, ST, st) | QM_FLD(STATUS, CUR_MODE, mode) | QM_FLD(STATUS, OWN, own) | QM_FLD(STATUS, TL_ST, tl))
+#define QM_AN (1u << SMK_QM_ADDR_W) /* host addresses */
+#define QM_WN (1u << SMK_QM_WIN_W)  /* words of an array's window */
 /* SM_CTRL word from its fields (docs/quota_unit.md) */
 #define SMCTRL(pol, mode, sch, rn)                                                                 \
     (((uint32_t)(pol) << SMK_SM_CTRL_POLICY_LSB) | ((uint32_t)(mode) << SMK_SM_CTRL_QMODE_LSB) |  \
@@ -185,9 +189,9 @@ static void clear_wlog(tb_t *b)
 /* enable with EPOCH_LEN, SAMPLE_PER and MCTRL: 3 host writes, then INIT (5 cycles) */
 static void enable(tb_t *b, uint32_t len, uint32_t sper, uint32_t mctrl)
 {
-    mwrite(b, QM_A_EPOCH_LEN, len);
-    mwrite(b, QM_A_SAMPLE_PER, sper);
-    mwrite(b, QM_A_MCTRL, mctrl | MC_EN);
+    mwrite(b, SMK_QM_REG_EPOCH_LEN, len);
+    mwrite(b, SMK_QM_REG_SAMPLE_PER, sper);
+    mwrite(b, SMK_QM_REG_MCTRL, mctrl | MC_EN);
     cr_assert_eq(b->q.st, (uint32_t)QM_ST_INIT);
     for (int i = 0; i < 5; i++)
         step(b);
@@ -224,9 +228,9 @@ Test(qos_mgr, reset_values, .description = "reset: every state 0 except P, ipc_e
     cr_assert_eq(o.own | o.rq_v | o.rq_k | o.rq_sm | o.lk_s | o.lk_k, 0u);
     for (int s = 0; s < NSM; s++)
         cr_assert_eq(o.csr_addr[s] | o.csr_wdata[s] | o.rd_addr[s], 0u);
-    for (uint32_t a = 0; a < 512; a++) {
+    for (uint32_t a = 0; a < QM_AN; a++) {
         uint32_t e = 0;
-        if (a == QM_A_PROD || (a >= QM_A_IPC_EP && a < QM_A_IPC_EP + KN) || (a >= QM_A_ALPHA && a < QM_A_ALPHA + KN))
+        if (a == SMK_QM_REG_PROD || (a >= SMK_QM_REG_IPC_EP && a < SMK_QM_REG_IPC_EP + KN) || (a >= SMK_QM_REG_ALPHA && a < SMK_QM_REG_ALPHA + KN))
             e = 0x10000u;
         cr_assert_eq(qm_read(&q, a), e, "read 0x%03x", a);
     }
@@ -284,45 +288,47 @@ Test(qos_mgr, constants_and_primitives, .description = "LC table of section 7.5;
 Test(qos_mgr, host_registers, .description = "MCTRL / EPOCH_LEN / SAMPLE_PER widths, read-only and unmapped addresses, STATUS, arrays >= KN read 0")
 {
     tb_t *b = tb_new();
-    mwrite(b, QM_A_MCTRL, 0xFFFFFF7Eu); /* EN = 0: stays IDLE */
-    cr_assert_eq(mread(b, QM_A_MCTRL), 0x7Eu);
+    mwrite(b, SMK_QM_REG_MCTRL, 0xFFFFFF7Eu); /* EN = 0: stays IDLE */
+    cr_assert_eq(mread(b, SMK_QM_REG_MCTRL), 0x7Eu);
     cr_assert_eq(b->q.st, 0u);
-    mwrite(b, QM_A_EPOCH_LEN, 0xFFFFFFFFu);
-    cr_assert_eq(mread(b, QM_A_EPOCH_LEN), (uint32_t)SMK_MASK(SMK_EPOCH_W));
-    mwrite(b, QM_A_SAMPLE_PER, 0x12345678u);
-    cr_assert_eq(mread(b, QM_A_SAMPLE_PER), 0x12345678u & (uint32_t)SMK_MASK(SMK_EPOCH_W));
+    mwrite(b, SMK_QM_REG_EPOCH_LEN, 0xFFFFFFFFu);
+    cr_assert_eq(mread(b, SMK_QM_REG_EPOCH_LEN), (uint32_t)SMK_MASK(SMK_EPOCH_W));
+    mwrite(b, SMK_QM_REG_SAMPLE_PER, 0x12345678u);
+    cr_assert_eq(mread(b, SMK_QM_REG_SAMPLE_PER), 0x12345678u & (uint32_t)SMK_MASK(SMK_EPOCH_W));
     const qos_mgr_t before = b->q;
-    for (uint32_t a = 3; a < 512; a++) { /* read-only or unmapped: ignored */
+    for (uint32_t a = 0; a < QM_AN; a++) { /* read-only or unmapped: ignored */
+        if (a == SMK_QM_REG_MCTRL || a == SMK_QM_REG_EPOCH_LEN || a == SMK_QM_REG_SAMPLE_PER)
+            continue;
         mwrite(b, a, 0xFFFFFFFFu);
         cr_assert_eq(b->q.P, before.P, "addr 0x%03x", a);
         cr_assert_eq(b->q.epochs | b->q.et | b->q.L | b->q.st, 0u, "addr 0x%03x", a);
         cr_assert_eq(b->q.mgoal[0] | b->q.qpt[KN - 1], 0u);
     }
-    mwrite(b, 512 + QM_A_SAMPLE_PER, 5); /* m_addr is MA_W = 9 bits */
-    cr_assert_eq(mread(b, QM_A_SAMPLE_PER), 5u);
+    mwrite(b, QM_AN + SMK_QM_REG_SAMPLE_PER, 5); /* m_addr is MA_W = SMK_QM_ADDR_W bits */
+    cr_assert_eq(mread(b, SMK_QM_REG_SAMPLE_PER), 5u);
     /* unmapped window-0 words, and kernel indices >= KN */
-    for (uint32_t a = 8; a < 64; a++)
+    for (uint32_t a = SMK_QM_REG_PROD + 1; a < QM_WN; a++)
         cr_assert_eq(mread(b, a), 0u);
-    for (uint32_t w = 1; w < 8; w++)
-        for (uint32_t k = KN; k < 64; k++)
-            cr_assert_eq(mread(b, (w << 6) + k), 0u, "0x%03x", (w << 6) + k);
+    for (uint32_t w = QM_WN; w < QM_AN; w += QM_WN)
+        for (uint32_t k = KN; k < QM_WN; k++)
+            cr_assert_eq(mread(b, w + k), 0u, "0x%03x", w + k);
     /* GOAL / TBS through a launch */
     launch(b, KN - 1, 3, 1, 0x12345678u, 0, 0);
     step(b);
-    cr_assert_eq(mread(b, QM_A_GOAL + KN - 1), 0x12345678u);
-    cr_assert_eq(mread(b, QM_A_TBS + KN - 1), 0u);
+    cr_assert_eq(mread(b, SMK_QM_REG_GOAL + KN - 1), 0x12345678u);
+    cr_assert_eq(mread(b, SMK_QM_REG_TBS + KN - 1), 0u);
     /* STATUS = {tl_st, own, cur_mode, st}; ET, CUR_LEN, EPOCHS while running */
-    mwrite(b, QM_A_EPOCH_LEN, 20000);
-    mwrite(b, QM_A_MCTRL, MC_EN | MC_MODE(SMK_QMODE_SMK));
-    cr_assert_eq(mread(b, QM_A_STATUS), (uint32_t)QM_ST_INIT | (1u << 4));
+    mwrite(b, SMK_QM_REG_EPOCH_LEN, 20000);
+    mwrite(b, SMK_QM_REG_MCTRL, MC_EN | MC_MODE(SMK_QMODE_SMK));
+    cr_assert_eq(mread(b, SMK_QM_REG_STATUS), STATUS(QM_ST_INIT, 0, 1, 0));
     for (int i = 0; i < 5; i++)
         step(b);
-    cr_assert_eq(mread(b, QM_A_STATUS), (uint32_t)QM_ST_RUN | (SMK_QMODE_SMK << 2) | (1u << 4));
-    cr_assert_eq(mread(b, QM_A_EPOCHS), 1u);
-    cr_assert_eq(mread(b, QM_A_CUR_LEN), 20000u);
+    cr_assert_eq(mread(b, SMK_QM_REG_STATUS), STATUS(QM_ST_RUN, SMK_QMODE_SMK, 1, 0));
+    cr_assert_eq(mread(b, SMK_QM_REG_EPOCHS), 1u);
+    cr_assert_eq(mread(b, SMK_QM_REG_CUR_LEN), 20000u);
     for (int i = 0; i < 7; i++)
         step(b);
-    cr_assert_eq(mread(b, QM_A_ET), 7u);
+    cr_assert_eq(mread(b, SMK_QM_REG_ET), 7u);
 }
 
 /* ---- kernel table --------------------------------------------------------------------------- */
@@ -410,9 +416,9 @@ Test(qos_mgr, timeline_qos, .description = "INIT writes, S / G / C1 / C2 / W / F
     tb_t *b = tb_new();
     const uint32_t L = 10000, S = L - LCQ;
     const uint32_t mc = MC_MODE(SMK_QMODE_QOS) | MC_SCHEME(SMK_QSCHEME_ROLLOVER) | MC_ROLLNEG | MC_POLICY;
-    mwrite(b, QM_A_EPOCH_LEN, L);
-    mwrite(b, QM_A_SAMPLE_PER, 100);
-    mwrite(b, QM_A_MCTRL, mc | MC_EN);
+    mwrite(b, SMK_QM_REG_EPOCH_LEN, L);
+    mwrite(b, SMK_QM_REG_SAMPLE_PER, 100);
+    mwrite(b, SMK_QM_REG_MCTRL, mc | MC_EN);
     cr_assert_eq(b->q.own, 1u, "own from the enable edge");
     const uint32_t init_a[5] = {R(SM_CTRL), R(EPOCH_LEN), R(SAMPLE_PER), R(QOS_MASK), R(CMD)};
     const uint32_t init_d[5] = {SMCTRL(1, SMK_QMODE_OFF, SMK_QSCHEME_ROLLOVER, 1), 0, 100, 0, 3};
@@ -482,19 +488,19 @@ Test(qos_mgr, timeline_qos, .description = "INIT writes, S / G / C1 / C2 / W / F
     step(b);
     expect_all(b, R(CMD), 2, S, "SNAP 2");
     /* a new EPOCH_LEN takes effect at the next epoch start only; Lq of c2.1 uses it at once */
-    mwrite(b, QM_A_EPOCH_LEN, 12000);
+    mwrite(b, SMK_QM_REG_EPOCH_LEN, 12000);
     run_to_et(b, L - 1);
     step(b);
     cr_assert_eq(b->q.L, 12000u);
-    cr_assert_eq(mread(b, QM_A_CUR_LEN), 12000u);
-    cr_assert_eq(mread(b, QM_A_EPOCHS), 3u);
+    cr_assert_eq(mread(b, SMK_QM_REG_CUR_LEN), 12000u);
+    cr_assert_eq(mread(b, SMK_QM_REG_EPOCHS), 3u);
     clear_wlog(b);
     run_to_et(b, 12000 - LCQ);
     cr_assert_eq(b->wn[0][R(CMD)], 0u);
     step(b);
     cr_assert_eq(b->wn[NSM - 1][R(CMD)], 1u, "SNAP at the new L - LC");
     /* EPOCH_LEN below LC: L = LC, the SNAP is the first cycle of the epoch */
-    mwrite(b, QM_A_EPOCH_LEN, 5);
+    mwrite(b, SMK_QM_REG_EPOCH_LEN, 5);
     run_to_et(b, 11999);
     step(b);
     cr_assert_eq(b->q.L, LCQ);
@@ -521,7 +527,7 @@ Test(qos_mgr, timeline_smk_off, .description = "SMK: SNAP at L - LC_SMK, F write
     expect_all(b, R(SM_CTRL), SMCTRL(0, SMK_QMODE_SMK, 1, 0), L - 2, "F2");
     cr_assert_eq(b->wet[0][R(CMD)], L - 1);
     /* MODE 3 written during the epoch: the next epoch is OFF (LC_QOS, QMODE OFF written) */
-    mwrite(b, QM_A_MCTRL, MC_EN | MC_MODE(3));
+    mwrite(b, SMK_QM_REG_MCTRL, MC_EN | MC_MODE(3));
     run_to_et(b, L - 1);
     step(b);
     cr_assert_eq(b->q.cur_mode, (uint32_t)SMK_QMODE_OFF);
@@ -539,11 +545,11 @@ Test(qos_mgr, disable, .description = "EN = 0: STOP writes SM_CTRL OFF to every 
     tb_t *b = tb_new();
     enable(b, 10000, 0, MC_MODE(SMK_QMODE_QOS) | MC_SCHEME(2) | MC_TLP);
     run_to_et(b, 20);
-    mwrite(b, QM_A_MCTRL, MC_MODE(SMK_QMODE_QOS) | MC_SCHEME(2)); /* et 20: disable */
+    mwrite(b, SMK_QM_REG_MCTRL, MC_MODE(SMK_QMODE_QOS) | MC_SCHEME(2)); /* et 20: disable */
     cr_assert_eq(b->q.st, (uint32_t)QM_ST_STOP);
     cr_assert_eq(b->q.et, 20u, "et does not advance at the disable edge");
     cr_assert_eq(b->q.own, 1u);
-    mwrite(b, QM_A_MCTRL, MC_EN); /* the STOP cycle: EN = 1 ignored */
+    mwrite(b, SMK_QM_REG_MCTRL, MC_EN); /* the STOP cycle: EN = 1 ignored */
     cr_assert_eq(b->out.csr_we, SMK_MASK(NSM));
     for (int s = 0; s < NSM; s++) {
         cr_assert_eq(b->out.csr_addr[s], R(SM_CTRL));
@@ -554,12 +560,12 @@ Test(qos_mgr, disable, .description = "EN = 0: STOP writes SM_CTRL OFF to every 
     step(b);
     cr_assert_eq(b->q.st, (uint32_t)QM_ST_IDLE, "the EN = 1 written during STOP did not enable");
     cr_assert_eq(b->out.csr_we, 0u);
-    cr_assert_eq(mread(b, QM_A_MCTRL), 1u);
+    cr_assert_eq(mread(b, SMK_QM_REG_MCTRL), 1u);
     /* EN = 1 again while IDLE: INIT; disable during INIT */
-    mwrite(b, QM_A_MCTRL, MC_EN);
+    mwrite(b, SMK_QM_REG_MCTRL, MC_EN);
     step(b);
     cr_assert_eq(b->q.init_i, 1u);
-    mwrite(b, QM_A_MCTRL, 0);
+    mwrite(b, SMK_QM_REG_MCTRL, 0);
     cr_assert_eq(b->q.st, (uint32_t)QM_ST_STOP);
     cr_assert_eq(b->q.init_i, 0u);
     step(b);
@@ -649,14 +655,14 @@ Test(qos_mgr, e1_alpha_and_split, .description = "E1 exactly (alpha 1.25 = 0x140
     cr_assert_eq(b->q.qm[0], 2u);
     cr_assert_eq(b->q.qm[1], 1u);
     /* host reads */
-    cr_assert_eq(mread(b, QM_A_IPC_EP), 0x640000u);
-    cr_assert_eq(mread(b, QM_A_HIST), 0x640000u);
-    cr_assert_eq(mread(b, QM_A_ALPHA), 0x14000u);
-    cr_assert_eq(mread(b, QM_A_AGOAL), 0x9C4000u);
-    cr_assert_eq(mread(b, QM_A_QPT), 130208u);
-    cr_assert_eq(mread(b, QM_A_TBS), 12u);
-    cr_assert_eq(mread(b, QM_A_GOAL), 0x7D0000u);
-    cr_assert_eq(mread(b, QM_A_PROD), 41943u);
+    cr_assert_eq(mread(b, SMK_QM_REG_IPC_EP), 0x640000u);
+    cr_assert_eq(mread(b, SMK_QM_REG_HIST), 0x640000u);
+    cr_assert_eq(mread(b, SMK_QM_REG_ALPHA), 0x14000u);
+    cr_assert_eq(mread(b, SMK_QM_REG_AGOAL), 0x9C4000u);
+    cr_assert_eq(mread(b, SMK_QM_REG_QPT), 130208u);
+    cr_assert_eq(mread(b, SMK_QM_REG_TBS), 12u);
+    cr_assert_eq(mread(b, SMK_QM_REG_GOAL), 0x7D0000u);
+    cr_assert_eq(mread(b, SMK_QM_REG_PROD), 41943u);
 }
 
 /* E2: windows W1 = L - LC + 1 (INIT end to the first SNAP, inclusive) and W2 = L. Kernel A's
@@ -725,7 +731,7 @@ Test(qos_mgr, e2_nonqos_goals, .description = "E2 exactly: alpha, ratios, P = 56
     cr_assert_eq(b->smreg[1][R(QUOTA) + 0], 107995u * 8, "C on SM1");
     cr_assert_eq(b->smreg[0][R(QOS_MASK)], 3u, "A and B are QoS");
     cr_assert_eq(b->smreg[1][R(QOS_MASK)], 0u);
-    cr_assert_eq(mread(b, QM_A_PROD), 56621u);
+    cr_assert_eq(mread(b, SMK_QM_REG_PROD), 56621u);
 }
 
 /* E3 on SM0; the other SMs hold no kernel (sumc = 0: F saturates, nothing written there) */
@@ -821,7 +827,7 @@ Test(qos_mgr, e4_tlp_requests, .description = "E4: idle TBs, give vector, one re
     cr_assert_eq(b->q.hist[3], 50u << 16);
     cr_assert(qm_need(&b->q, 0) && !qm_need(&b->q, 1) && !qm_need(&b->q, 2) && !qm_need(&b->q, 3));
     cr_assert_eq(b->q.tl_st, (uint32_t)QM_TL_SMP);
-    cr_assert_eq(mread(b, QM_A_STATUS), (uint32_t)QM_ST_RUN | (SMK_QMODE_QOS << 2) | (1u << 4) | (QM_TL_SMP << 5));
+    cr_assert_eq(mread(b, SMK_QM_REG_STATUS), STATUS(QM_ST_RUN, SMK_QMODE_QOS, 1, QM_TL_SMP));
     cr_assert_eq(b->q.tl_s, 0u);
     /* SMP reads EP_SAMPLES of SM 0 at et 0; first rq_v at et KN (3 + DT) + 2 */
     step(b);
@@ -1040,9 +1046,9 @@ Test(qos_mgr, with_quota_units, .description = "manager + NSM quota_unit models:
     }
     launch(b, 0, 4, 1, goal, 0, 0);
     step(b);
-    mwrite(b, QM_A_EPOCH_LEN, L);
-    mwrite(b, QM_A_SAMPLE_PER, 0);
-    b->in.m_we = 1, b->in.m_addr = QM_A_MCTRL, b->in.m_wdata = MC_EN | MC_MODE(SMK_QMODE_QOS);
+    mwrite(b, SMK_QM_REG_EPOCH_LEN, L);
+    mwrite(b, SMK_QM_REG_SAMPLE_PER, 0);
+    b->in.m_we = 1, b->in.m_addr = SMK_QM_REG_MCTRL, b->in.m_wdata = MC_EN | MC_MODE(SMK_QMODE_QOS);
     uint32_t snaps = 0;
     for (long c = 0; c < 5 + 2L * L; c++) {
         qm_in_t *in = &b->in;
@@ -1122,7 +1128,7 @@ Test(qos_mgr, decisions_division_and_disable, .description = "commit inside a di
     /* disable in the S cycle of the next epoch: no SNAP-edge action, et holds */
     run_to_et(b, S);
     const uint32_t wcnt = b->q.wcnt[0], wc = b->q.wc[0];
-    mwrite(b, QM_A_MCTRL, 0);
+    mwrite(b, SMK_QM_REG_MCTRL, 0);
     cr_assert_eq(b->out.csr_addr[0], R(CMD), "the S cycle's write still goes out");
     cr_assert_eq(b->q.wc[0], wc, "no window end");
     cr_assert_eq(b->q.wcnt[0], wcnt + 1, "wcnt not cleared");
@@ -1130,13 +1136,13 @@ Test(qos_mgr, decisions_division_and_disable, .description = "commit inside a di
     cr_assert_eq(b->q.st, (uint32_t)QM_ST_STOP);
     step(b);
     /* re-enable; disable in the F3 cycle: no epoch-start latches */
-    mwrite(b, QM_A_MCTRL, MC_EN | MC_MODE(SMK_QMODE_QOS));
+    mwrite(b, SMK_QM_REG_MCTRL, MC_EN | MC_MODE(SMK_QMODE_QOS));
     for (int i = 0; i < 5; i++)
         step(b);
     cr_assert_eq(b->q.epochs, 3u, "INIT end counts");
-    mwrite(b, QM_A_MCTRL, MC_EN | MC_MODE(SMK_QMODE_SMK)); /* the next epoch would be SMK */
+    mwrite(b, SMK_QM_REG_MCTRL, MC_EN | MC_MODE(SMK_QMODE_SMK)); /* the next epoch would be SMK */
     run_to_et(b, L - 1);
-    mwrite(b, QM_A_MCTRL, MC_MODE(SMK_QMODE_SMK));
+    mwrite(b, SMK_QM_REG_MCTRL, MC_MODE(SMK_QMODE_SMK));
     cr_assert_eq(b->out.csr_wdata[0], 1u, "F3's EPOCH_START goes out");
     cr_assert_eq(b->q.epochs, 3u, "no epoch-start latch at the disable edge");
     cr_assert_eq(b->q.cur_mode, (uint32_t)SMK_QMODE_QOS);

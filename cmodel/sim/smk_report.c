@@ -61,7 +61,7 @@ static void summarize(const smk_cmd_t *c, const smk_result_t *res, summary_t *m)
                  "QoS manager, SMK mode (fairness quotas from the isolated issue fraction and TBs per SM)");
     else
         snprintf(m->qnote, sizeof m->qnote, "QoS manager, QOS mode, %s, TLP %s", smk_scheme_name[r->scheme],
-                 m->mctrl >> QM_MC_TLP & 1 ? "on" : "off (needs --policy qos)");
+                 QM_GET(MCTRL, TLP, m->mctrl) ? "on" : "off (needs --policy qos)");
 }
 
 /* --json: one object on one line */

@@ -48,8 +48,8 @@ uint32_t smk_mctrl(const smk_run_t *r)
               : r->scheme == SC_ELASTIC ? SMK_QSCHEME_ELASTIC
                                         : SMK_QSCHEME_ROLLOVER;
     const uint32_t tlp = mode == SMK_QMODE_QOS && r->policy == POL_QOS;
-    return 1u << QM_MC_EN | mode << QM_MC_MODE | sch << QM_MC_SCHEME | (uint32_t)SMK_POLICY_GTO << QM_MC_POLICY |
-           tlp << QM_MC_TLP;
+    return QM_FLD(MCTRL, EN, 1) | QM_FLD(MCTRL, MODE, mode) | QM_FLD(MCTRL, SCHEME, sch) |
+           QM_FLD(MCTRL, POLICY, SMK_POLICY_GTO) | QM_FLD(MCTRL, TLP, tlp);
 }
 
 /* The host's programming of the QoS manager at cycle 0 (it then owns every SM's register port, the
@@ -59,9 +59,9 @@ static void manager_setup(const smk_run_t *r, mq_t *q)
 {
     if (!smk_uses_manager(r))
         return;
-    mwrite(q, QM_A_EPOCH_LEN, r->epoch);
-    mwrite(q, QM_A_SAMPLE_PER, r->epoch / 100);
-    mwrite(q, QM_A_MCTRL, smk_mctrl(r));
+    mwrite(q, SMK_QM_REG_EPOCH_LEN, r->epoch);
+    mwrite(q, SMK_QM_REG_SAMPLE_PER, r->epoch / 100);
+    mwrite(q, SMK_QM_REG_MCTRL, smk_mctrl(r));
 }
 
 /* CPU seconds of this process (the speed figures: one core, whatever the machine's load) */
@@ -318,13 +318,13 @@ void smk_simulate(const smk_run_t *r, smk_result_t *res)
         res->mgr = 1;
         in.m_we = 0, in.host.kl_v = 0;
 #define MREAD(a) (in.m_raddr = (uint32_t)(a), gpu_eval(&g, &in, &o), o.m.m_rdata)
-        res->m_epochs = MREAD(QM_A_EPOCHS), res->m_prod = MREAD(QM_A_PROD), res->m_len = MREAD(QM_A_CUR_LEN);
-        res->m_status = MREAD(QM_A_STATUS);
+        res->m_epochs = MREAD(SMK_QM_REG_EPOCHS), res->m_prod = MREAD(SMK_QM_REG_PROD), res->m_len = MREAD(SMK_QM_REG_CUR_LEN);
+        res->m_status = MREAD(SMK_QM_REG_STATUS);
         for (int k = 0; k < r->nk; k++) {
-            res->m_ipc_ep[k] = MREAD(QM_A_IPC_EP + k), res->m_hist[k] = MREAD(QM_A_HIST + k);
-            res->m_alpha[k] = MREAD(QM_A_ALPHA + k), res->m_agoal[k] = MREAD(QM_A_AGOAL + k);
-            res->m_qpt[k] = MREAD(QM_A_QPT + k), res->m_tbs[k] = MREAD(QM_A_TBS + k);
-            res->m_goal[k] = MREAD(QM_A_GOAL + k);
+            res->m_ipc_ep[k] = MREAD(SMK_QM_REG_IPC_EP + k), res->m_hist[k] = MREAD(SMK_QM_REG_HIST + k);
+            res->m_alpha[k] = MREAD(SMK_QM_REG_ALPHA + k), res->m_agoal[k] = MREAD(SMK_QM_REG_AGOAL + k);
+            res->m_qpt[k] = MREAD(SMK_QM_REG_QPT + k), res->m_tbs[k] = MREAD(SMK_QM_REG_TBS + k);
+            res->m_goal[k] = MREAD(SMK_QM_REG_GOAL + k);
         }
 #undef MREAD
     }

@@ -418,15 +418,15 @@ static void queue_mw(gpu_env_t *e, uint32_t a, uint32_t d)
 }
 static void queue_enable(gpu_env_t *e)
 {
-    queue_mw(e, QM_A_EPOCH_LEN, e->m_len);
-    queue_mw(e, QM_A_SAMPLE_PER, e->m_sp);
-    queue_mw(e, QM_A_MCTRL, e->mctrl);
+    queue_mw(e, SMK_QM_REG_EPOCH_LEN, e->m_len);
+    queue_mw(e, SMK_QM_REG_SAMPLE_PER, e->m_sp);
+    queue_mw(e, SMK_QM_REG_MCTRL, e->mctrl);
     e->t_retry = e->cycle + 8;
 }
 static void queue_disable(gpu_env_t *e)
 {
     /* EN = 0, the other fields random (they only land in MCTRL) */
-    queue_mw(e, QM_A_MCTRL, (uint32_t)rng_next(&e->r) & 0xFEu);
+    queue_mw(e, SMK_QM_REG_MCTRL, (uint32_t)rng_next(&e->r) & 0xFFu & ~QM_FMASK(MCTRL, EN));
     e->n_mdis += e->own;
     e->t_retry = e->cycle + 8;
 }
@@ -465,8 +465,8 @@ static void qm_phase(gpu_env_t *e, int host_qos)
         e->policy = DRV_QOS;
     else if (mode == SMK_QMODE_SMK)
         e->policy = rng_chance(r, 1, 3) ? DRV_SMK_OD : rng_chance(r, 1, 2) ? DRV_SMK_P : DRV_QOS;
-    e->mctrl = 1u << QM_MC_EN | mode << QM_MC_MODE | scheme << QM_MC_SCHEME | rng_below(r, 2) << QM_MC_ROLLNEG |
-               rng_below(r, 2) << QM_MC_POLICY | tlp << QM_MC_TLP;
+    e->mctrl = QM_FLD(MCTRL, EN, 1) | QM_FLD(MCTRL, MODE, mode) | QM_FLD(MCTRL, SCHEME, scheme) |
+               QM_FLD(MCTRL, ROLLNEG, rng_below(r, 2)) | QM_FLD(MCTRL, POLICY, rng_below(r, 2)) | QM_FLD(MCTRL, TLP, tlp);
     const uint32_t lc = mode == SMK_QMODE_SMK ? QM_LC_SMK : QM_LC_QOS;
     /* L - LC cycles are left to Algorithm 3-1 each epoch: at least 300 in the scheduled phases */
     uint32_t len = e->nmph > 6 && rng_chance(r, 1, 10) ? rng_below(r, lc) /* raised to LC */
@@ -482,9 +482,9 @@ static void qm_phase(gpu_env_t *e, int host_qos)
     if (e->qm_want && e->own && rng_chance(r, 1, 2)) {
         /* rewrite while running (the mode / scheme apply from the next epoch), or disable first and
          * re-enable later */
-        queue_mw(e, QM_A_EPOCH_LEN, e->m_len);
-        queue_mw(e, QM_A_SAMPLE_PER, e->m_sp);
-        queue_mw(e, QM_A_MCTRL, e->mctrl);
+        queue_mw(e, SMK_QM_REG_EPOCH_LEN, e->m_len);
+        queue_mw(e, SMK_QM_REG_SAMPLE_PER, e->m_sp);
+        queue_mw(e, SMK_QM_REG_MCTRL, e->mctrl);
     } else if (e->qm_want && e->own) {
         queue_disable(e);
         e->t_retry = e->cycle + 1 + rng_below(r, rng_chance(r, 1, 2) ? 4 : 300);
@@ -566,7 +566,7 @@ static void phase(gpu_env_t *e)
         }
     }
     e->p_qos = 25, e->p_full = 50;
-    if (e->qm_want && (e->mctrl >> QM_MC_MODE & 3) == SMK_QMODE_QOS) {
+    if (e->qm_want && QM_GET(MCTRL, MODE, e->mctrl) == SMK_QMODE_QOS) {
         /* the manager's QOS phases: QoS and non-QoS kernels sharing every SM, so that Algorithm 3-1 finds
          * QoS kernels below their goals and the driver finds victims */
         e->p_qos = 50, e->p_full = 85;
@@ -676,15 +676,19 @@ void gpu_env_gen(gpu_env_t *e, gpu_stim_t *st)
         } else if (e->qm_want && e->own && rng_chance(r, e->p_mre, 1000000)) {
             if (rng_chance(r, 1, 2)) {
                 const uint32_t sc = rng_below(r, 3), tl = rng_below(r, 2);
-                e->mctrl = (e->mctrl & ~(3u << QM_MC_SCHEME | 1u << QM_MC_TLP)) | sc << QM_MC_SCHEME | tl << QM_MC_TLP;
-                if ((e->mctrl >> QM_MC_MODE & 3) != SMK_QMODE_SMK && rng_chance(r, 1, 3))
-                    e->mctrl = (e->mctrl & ~(3u << QM_MC_MODE)) | (rng_chance(r, 1, 4) ? SMK_QMODE_OFF : SMK_QMODE_QOS) << QM_MC_MODE;
-                queue_mw(e, QM_A_MCTRL, e->mctrl);
+                e->mctrl = (e->mctrl & ~(QM_FMASK(MCTRL, SCHEME) | QM_FMASK(MCTRL, TLP))) | QM_FLD(MCTRL, SCHEME, sc) |
+                           QM_FLD(MCTRL, TLP, tl);
+                if (QM_GET(MCTRL, MODE, e->mctrl) != SMK_QMODE_SMK && rng_chance(r, 1, 3))
+                    e->mctrl = (e->mctrl & ~QM_FMASK(MCTRL, MODE)) |
+                               QM_FLD(MCTRL, MODE, rng_chance(r, 1, 4) ? SMK_QMODE_OFF : SMK_QMODE_QOS);
+                queue_mw(e, SMK_QM_REG_MCTRL, e->mctrl);
             } else {
-                queue_mw(e, QM_A_EPOCH_LEN, (e->m_len + rng_below(r, 2000)) & (uint32_t)SMK_MASK(SMK_EPOCH_W));
+                queue_mw(e, SMK_QM_REG_EPOCH_LEN, (e->m_len + rng_below(r, 2000)) & (uint32_t)SMK_MASK(SMK_EPOCH_W));
             }
         } else if (rng_chance(r, 1, 3000)) {
-            queue_mw(e, rng_chance(r, 1, 2) ? QM_A_STATUS + rng_below(r, 5) : 8 + rng_below(r, (1u << QM_MA_W) - 8),
+            /* a read-only register (STATUS .. PROD) or any address above them */
+            queue_mw(e, rng_chance(r, 1, 2) ? SMK_QM_REG_STATUS + rng_below(r, SMK_QM_REG_PROD - SMK_QM_REG_STATUS + 1)
+                                            : SMK_QM_REG_PROD + 1 + rng_below(r, (1u << SMK_QM_ADDR_W) - SMK_QM_REG_PROD - 1),
                      (uint32_t)rng_next(r));
         }
     }
@@ -696,9 +700,10 @@ void gpu_env_gen(gpu_env_t *e, gpu_stim_t *st)
         e->n_mwr++;
     }
     {
-        static const uint32_t base[] = {QM_A_IPC_EP, QM_A_HIST, QM_A_ALPHA, QM_A_AGOAL, QM_A_QPT, QM_A_TBS, QM_A_GOAL};
+        static const uint32_t base[] = {SMK_QM_REG_IPC_EP, SMK_QM_REG_HIST, SMK_QM_REG_ALPHA, SMK_QM_REG_AGOAL,
+                                        SMK_QM_REG_QPT,    SMK_QM_REG_TBS,  SMK_QM_REG_GOAL};
         const uint32_t y = rng_below(r, 4);
-        st->in.m_raddr = y == 0 ? rng_below(r, 8) : y == 3 ? rng_below(r, 1u << QM_MA_W)
+        st->in.m_raddr = y == 0 ? rng_below(r, SMK_QM_REG_PROD + 1) : y == 3 ? rng_below(r, 1u << SMK_QM_ADDR_W)
                                                            : base[rng_below(r, 7)] + rng_below(r, KN + 1);
     }
     /* QoS manager: a request (accepted iff rq_rdy), random rq_give; the lookup port */

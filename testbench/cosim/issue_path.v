@@ -1,3 +1,4 @@
+`default_nettype none
 `include "smk_cfg.vh"
 // issue_path: cosim top joining warp_sched and quota_unit of one SM.
 //   quota_unit.qallow / policy  -> warp_sched
@@ -79,3 +80,4 @@ module issue_path #(
     );
 
 endmodule
+`default_nettype wire

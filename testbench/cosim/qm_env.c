@@ -140,12 +140,12 @@ static uint32_t rnd_mctrl(qm_env_t *e, int en)
 {
     rng_t *r = &e->r;
     uint32_t v = (uint32_t)rng_next(r) & ~0xFFu; /* bits above 7 are ignored */
-    v |= (uint32_t)en;
-    v |= e->mode << 1;
-    v |= rng_below(r, 4) << 3;                 /* SCHEME */
-    v |= (uint32_t)rng_chance(r, 1, 2) << 5;   /* ROLLNEG */
-    v |= (uint32_t)rng_chance(r, 1, 2) << 6;   /* POLICY */
-    v |= e->tlp << 7;
+    v |= QM_FLD(MCTRL, EN, en);
+    v |= QM_FLD(MCTRL, MODE, e->mode);
+    v |= QM_FLD(MCTRL, SCHEME, rng_below(r, 4));
+    v |= QM_FLD(MCTRL, ROLLNEG, rng_chance(r, 1, 2));
+    v |= QM_FLD(MCTRL, POLICY, rng_chance(r, 1, 2));
+    v |= QM_FLD(MCTRL, TLP, e->tlp);
     return v;
 }
 
@@ -234,9 +234,9 @@ static int host_script(qm_env_t *e, qm_in_t *in, int step)
     rng_t *r = &e->r;
     in->m_we = 1;
     switch (step) {
-    case 0: in->m_addr = QM_A_EPOCH_LEN, in->m_wdata = rnd_epoch_len(e); return 1;
-    case 1: in->m_addr = QM_A_SAMPLE_PER, in->m_wdata = rng_chance(r, 1, 8) ? 0 : 1 + rng_below(r, 200); return 1;
-    case 2: in->m_addr = QM_A_MCTRL, in->m_wdata = rnd_mctrl(e, 1); return 1;
+    case 0: in->m_addr = SMK_QM_REG_EPOCH_LEN, in->m_wdata = rnd_epoch_len(e); return 1;
+    case 1: in->m_addr = SMK_QM_REG_SAMPLE_PER, in->m_wdata = rng_chance(r, 1, 8) ? 0 : 1 + rng_below(r, 200); return 1;
+    case 2: in->m_addr = SMK_QM_REG_MCTRL, in->m_wdata = rnd_mctrl(e, 1); return 1;
     default: in->m_we = 0; return 0;
     }
 }
@@ -253,7 +253,7 @@ static int dis_point(qm_env_t *e, qm_in_t *in)
     if (e->dis_reen) {
         if (q->st != QM_ST_IDLE)
             return 0;
-        in->m_we = 1, in->m_addr = QM_A_MCTRL, in->m_wdata = rnd_mctrl(e, 1);
+        in->m_we = 1, in->m_addr = SMK_QM_REG_MCTRL, in->m_wdata = rnd_mctrl(e, 1);
         e->dis_reen = 0;
         e->dis_epoch = q->epochs + 1 + rng_below(r, 3); /* let cum_c grow between disables */
         e->dis_off = rng_chance(r, 1, 2) ? QM_DIS_C1S3 : rng_below(r, QM_LC_QOS);
@@ -262,7 +262,7 @@ static int dis_point(qm_env_t *e, qm_in_t *in)
     if (q->st != QM_ST_RUN || q->cur_mode != SMK_QMODE_QOS || q->epochs < e->dis_epoch ||
         q->L < QM_LC_QOS || q->et != q->L - QM_LC_QOS + e->dis_off)
         return 0;
-    in->m_we = 1, in->m_addr = QM_A_MCTRL, in->m_wdata = rnd_mctrl(e, 0);
+    in->m_we = 1, in->m_addr = SMK_QM_REG_MCTRL, in->m_wdata = rnd_mctrl(e, 0);
     e->dis_reen = 1;
     e->n_mdis++;
     return 1;
@@ -313,7 +313,7 @@ void qm_env_gen(qm_env_t *e, qm_stim_t *st)
     }
 
     /* host port: garbage when not writing */
-    in->m_addr = rng_below(r, 1u << QM_MA_W);
+    in->m_addr = rng_below(r, 1u << SMK_QM_ADDR_W);
     in->m_wdata = (uint32_t)rng_next(r);
     in->m_we = 0;
     if (e->script < 3) {
@@ -322,25 +322,25 @@ void qm_env_gen(qm_env_t *e, qm_stim_t *st)
     } else if (e->focus == QM_F_DIS && qm_peek && dis_point(e, in)) {
         /* directed disable or re-enable (dis_point) */
     } else if (e->p_dis && rng_below(r, 100000) < e->p_dis) {
-        in->m_we = 1, in->m_addr = QM_A_MCTRL, in->m_wdata = rnd_mctrl(e, 0);
+        in->m_we = 1, in->m_addr = SMK_QM_REG_MCTRL, in->m_wdata = rnd_mctrl(e, 0);
         e->n_dis++;
         e->script = rng_chance(r, 1, 2) ? 2 : 3; /* re-enable at once (ignored in STOP) or later */
     } else if (rng_below(r, 10000) < e->p_host) {
         in->m_we = 1;
         switch (rng_below(r, 10)) {
-        case 0: case 1: case 2: in->m_addr = QM_A_EPOCH_LEN, in->m_wdata = rnd_epoch_len(e); break;
-        case 3: in->m_addr = QM_A_SAMPLE_PER, in->m_wdata = rng_chance(r, 1, 4) ? (uint32_t)rng_next(r) : rng_below(r, 300); break;
+        case 0: case 1: case 2: in->m_addr = SMK_QM_REG_EPOCH_LEN, in->m_wdata = rnd_epoch_len(e); break;
+        case 3: in->m_addr = SMK_QM_REG_SAMPLE_PER, in->m_wdata = rng_chance(r, 1, 4) ? (uint32_t)rng_next(r) : rng_below(r, 300); break;
         case 4: case 5: case 6:
             if (rng_chance(r, 1, 3) && e->focus < QM_F_SMK) /* directed phases keep their mode */
                 e->mode = rng_chance(r, 1, 2) ? SMK_QMODE_QOS : rng_below(r, 4), e->tlp = rng_chance(r, 4, 5);
-            in->m_addr = QM_A_MCTRL, in->m_wdata = rnd_mctrl(e, 1);
+            in->m_addr = SMK_QM_REG_MCTRL, in->m_wdata = rnd_mctrl(e, 1);
             break;
         default: break; /* random address (read-only, unmapped or a register), random data */
         }
     }
     switch (rng_below(r, 4)) { /* host read address */
     case 0: in->m_raddr = rng_below(r, 8); break;
-    case 1: in->m_raddr = rng_below(r, 1u << QM_MA_W); break;
+    case 1: in->m_raddr = rng_below(r, 1u << SMK_QM_ADDR_W); break;
     default: in->m_raddr = (1 + rng_below(r, 7)) * 0x40 + rng_below(r, QM_KN + 2); break;
     }
     if (e->focus == QM_F_DIS && rng_chance(r, 1, 3)) /* the kernel windows of the last kernels */
