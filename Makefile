@@ -31,8 +31,10 @@ JOBS    ?= 2
 
 CMODEL_SRC := cmodel/warp_sched.c cmodel/quota_unit.c cmodel/preempt_engine.c cmodel/sm_top.c cmodel/sm_driver.c cmodel/gpu_top.c cmodel/qos_mgr.c
 CMODEL_HDR := $(wildcard cmodel/*.h)
-TB_SRC     := testbench/cosim/issue_env.c testbench/cosim/pe_env.c testbench/cosim/sm_env.c testbench/cosim/drv_env.c testbench/cosim/gpu_env.c
-TB_HDR     := cmodel/sim/rng.h testbench/cosim/issue_env.h testbench/cosim/pe_env.h testbench/cosim/sm_env.h testbench/cosim/drv_env.h testbench/cosim/gpu_env.h
+TB_SRC     := testbench/cosim/cosim_env.c testbench/cosim/sm_side.c testbench/cosim/issue_env.c testbench/cosim/pe_env.c testbench/cosim/sm_env.c testbench/cosim/drv_env.c testbench/cosim/gpu_env.c testbench/cosim/qm_env.c
+TB_HDR     := cmodel/sim/rng.h testbench/cosim/cosim_env.h testbench/cosim/sm_side.h testbench/cosim/issue_env.h testbench/cosim/pe_env.h testbench/cosim/sm_env.h testbench/cosim/drv_env.h testbench/cosim/gpu_env.h testbench/cosim/qm_env.h
+# the lockstep driver and the RTL-side helpers every cosim harness includes
+COSIM_HDR  := testbench/cosim/lockstep.h testbench/cosim/cosim_opts.h testbench/cosim/vl_bits.h testbench/cosim/sm_rtl_state.h testbench/cosim/drv_rtl_state.h testbench/cosim/qm_rtl_state.h
 UNIT_SRC   := testbench/test_warp_sched.c testbench/test_quota_unit.c testbench/test_preempt_engine.c testbench/test_sm_top.c testbench/test_sm_driver.c testbench/test_qos_mgr.c
 RTL_ISSUE  := rtl/warp_sched.v rtl/quota_unit.v testbench/cosim/issue_path.v
 RTL_ALL    := rtl/warp_sched.v rtl/quota_unit.v
@@ -112,7 +114,7 @@ $(B)/$(1)/smk_check: cmodel/sim/smk.c cmodel/sim/workload.c cmodel/sim/timing.c 
 	$(CC) $(CFLAGS_COMMON) -O2 -DSMK_QUIET_CHECK -DTM_CHECK -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -o $$@ cmodel/sim/smk.c cmodel/sim/workload.c cmodel/sim/timing.c $(B)/default_wl.c $(CMODEL_SRC) -lm
 
 # Verilator lockstep harness: C model and environment built by gcc into archives, linked by absolute path
-$(B)/$(1)/cosim_issue: $(RTL_ISSUE) testbench/cosim/cosim_issue.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+$(B)/$(1)/cosim_issue: $(RTL_ISSUE) testbench/cosim/cosim_issue.cpp $(COSIM_HDR) $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_issue/cosim_issue  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module issue_path -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_issue -o cosim_issue \
@@ -123,7 +125,7 @@ $(B)/$(1)/cosim_issue: $(RTL_ISSUE) testbench/cosim/cosim_issue.cpp testbench/co
 	install -m 755 $(B)/$(1)/vl_issue/cosim_issue $$@
 
 # preemption engine alone, C model vs RTL (environment and monitors: testbench/cosim/pe_env.c)
-$(B)/$(1)/cosim_pe: rtl/preempt_engine.v testbench/cosim/cosim_pe.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+$(B)/$(1)/cosim_pe: rtl/preempt_engine.v testbench/cosim/cosim_pe.cpp $(COSIM_HDR) $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_pe/cosim_pe  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module preempt_engine -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_pe -o cosim_pe \
@@ -134,7 +136,7 @@ $(B)/$(1)/cosim_pe: rtl/preempt_engine.v testbench/cosim/cosim_pe.cpp testbench/
 	install -m 755 $(B)/$(1)/vl_pe/cosim_pe $$@
 
 # whole SM (sm_top), C model vs RTL, random environment and TB-ledger monitors (testbench/cosim/sm_env.c)
-$(B)/$(1)/cosim_sm: $(RTL_SM) testbench/cosim/cosim_sm.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+$(B)/$(1)/cosim_sm: $(RTL_SM) testbench/cosim/cosim_sm.cpp $(COSIM_HDR) $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_sm/cosim_sm  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module sm_top -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_sm -o cosim_sm \
@@ -145,7 +147,7 @@ $(B)/$(1)/cosim_sm: $(RTL_SM) testbench/cosim/cosim_sm.cpp testbench/cosim/vl_bi
 	install -m 755 $(B)/$(1)/vl_sm/cosim_sm $$@
 
 # SM driver alone, C model vs RTL, random host and SM-side responder, driver invariants (testbench/cosim/drv_env.c)
-$(B)/$(1)/cosim_drv: rtl/sm_driver.v testbench/cosim/cosim_drv.cpp testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+$(B)/$(1)/cosim_drv: rtl/sm_driver.v testbench/cosim/cosim_drv.cpp $(COSIM_HDR) $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_drv/cosim_drv  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module sm_driver -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_drv -o cosim_drv \
@@ -157,19 +159,19 @@ $(B)/$(1)/cosim_drv: rtl/sm_driver.v testbench/cosim/cosim_drv.cpp testbench/cos
 
 # whole GPU (gpu_top: SM driver + NUM_SM SM tops), C model vs RTL, workload-like random environment and
 # system-level ledger monitors (testbench/cosim/gpu_env.c)
-$(B)/$(1)/cosim_gpu: $(RTL_GPU) testbench/cosim/cosim_gpu.cpp testbench/cosim/qm_rtl_state.h testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+$(B)/$(1)/cosim_gpu: $(RTL_GPU) testbench/cosim/cosim_gpu.cpp testbench/cosim/gpu_vl.cpp testbench/cosim/gpu_vl.h $(COSIM_HDR) $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_gpu/cosim_gpu  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module gpu_top -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_gpu -o cosim_gpu \
 	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
-	  $(abspath $(RTL_GPU)) $(abspath testbench/cosim/cosim_gpu.cpp) \
+	  $(abspath $(RTL_GPU)) $(abspath testbench/cosim/cosim_gpu.cpp) $(abspath testbench/cosim/gpu_vl.cpp) \
 	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_gpu.log 2>&1 \
 	  || { tail -30 $(B)/$(1)/vl_gpu.log; exit 1; }
 	install -m 755 $(B)/$(1)/vl_gpu/cosim_gpu $$@
 
 # `smk run --rtl` (docs/smk.md "RTL back-end"): smk's C code built by gcc with -DSMK_RTL into an archive
-# (main is smk.c's), the shim testbench/cosim/smk_rtl.cpp (it includes cosim_gpu.cpp's Verilator-side
-# moves) around the Verilated gpu_top; not built by `make run`. The plain smk execs it for --rtl.
+# (main is smk.c's), the shim testbench/cosim/smk_rtl.cpp and the GPU cosim's adapter gpu_vl.cpp
+# around the Verilated gpu_top; not built by `make run`. The plain smk execs it for --rtl.
 $(B)/$(1)/smkrun/%.o: cmodel/sim/%.c cmodel/sim/workload.h cmodel/sim/timing.h cmodel/sim/rng.h testbench/cosim/smk_rtl.h $(CMODEL_HDR) $(B)/$(1)/smk_cfg.h
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS_COMMON) $(COPT) -DSMK_RTL -I$(B)/$(1) -Icmodel -Itestbench -Icmodel/sim -Itestbench/cosim -c -o $$@ $$<
@@ -178,27 +180,25 @@ $(B)/$(1)/smkrun/default_wl.o: $(B)/default_wl.c
 	$(CC) $(CFLAGS_COMMON) -c -o $$@ $$<
 $(B)/$(1)/libsmkrun.a: $(B)/$(1)/smkrun/smk.o $(B)/$(1)/smkrun/workload.o $(B)/$(1)/smkrun/timing.o $(B)/$(1)/smkrun/default_wl.o
 	rm -f $$@ && ar rcs $$@ $$^
-$(B)/$(1)/smk_rtl: $(RTL_GPU) testbench/cosim/smk_rtl.cpp testbench/cosim/smk_rtl.h testbench/cosim/cosim_gpu.cpp testbench/cosim/qm_rtl_state.h testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/libsmkrun.a $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
+$(B)/$(1)/smk_rtl: $(RTL_GPU) testbench/cosim/smk_rtl.cpp testbench/cosim/smk_rtl.h testbench/cosim/gpu_vl.cpp testbench/cosim/gpu_vl.h $(COSIM_HDR) $(B)/$(1)/libsmkrun.a $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_smk/smk_rtl  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module gpu_top -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_smk -o smk_rtl \
 	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
 	  -LDFLAGS -lm \
-	  $(abspath $(RTL_GPU)) $(abspath testbench/cosim/smk_rtl.cpp) \
+	  $(abspath $(RTL_GPU)) $(abspath testbench/cosim/smk_rtl.cpp) $(abspath testbench/cosim/gpu_vl.cpp) \
 	  $(abspath $(B)/$(1)/libsmkrun.a) $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_smk.log 2>&1 \
 	  || { tail -30 $(B)/$(1)/vl_smk.log; exit 1; }
 	install -m 755 $(B)/$(1)/vl_smk/smk_rtl $$@
 
-# QoS manager alone, C model vs RTL (random host, SM-register script, driver stub: testbench/cosim/qm_env.c;
-# its object is linked directly, outside libtb.a)
-$(B)/$(1)/tbobj/qm_env.o: testbench/cosim/qm_env.h
-$(B)/$(1)/cosim_qm: rtl/qos_mgr.v testbench/cosim/cosim_qm.cpp testbench/cosim/qm_rtl_state.h testbench/cosim/vl_bits.h testbench/cosim/cosim_opts.h $(B)/$(1)/tbobj/qm_env.o $(B)/$(1)/libsmk.a $(B)/$(1)/smk_cfg.vh
+# QoS manager alone, C model vs RTL (random host, SM-register script, driver stub: testbench/cosim/qm_env.c)
+$(B)/$(1)/cosim_qm: rtl/qos_mgr.v testbench/cosim/cosim_qm.cpp $(COSIM_HDR) $(B)/$(1)/libsmk.a $(B)/$(1)/libtb.a $(B)/$(1)/smk_cfg.vh
 	@rm -f $$@ $(B)/$(1)/vl_qm/cosim_qm  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module qos_mgr -I$(abspath $(B)/$(1)) \
 	  --Mdir $(B)/$(1)/vl_qm -o cosim_qm \
 	  -CFLAGS "-I$(abspath $(B)/$(1)) -I$(abspath cmodel) -I$(abspath testbench) -I$(abspath cmodel/sim) -I$(abspath testbench/cosim)" \
 	  $(abspath rtl/qos_mgr.v) $(abspath testbench/cosim/cosim_qm.cpp) \
-	  $(abspath $(B)/$(1)/tbobj/qm_env.o) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_qm.log 2>&1 \
+	  $(abspath $(B)/$(1)/libtb.a) $(abspath $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_qm.log 2>&1 \
 	  || { tail -30 $(B)/$(1)/vl_qm.log; exit 1; }
 	install -m 755 $(B)/$(1)/vl_qm/cosim_qm $$@
 
