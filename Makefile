@@ -34,7 +34,7 @@ CMODEL_HDR := $(wildcard cmodel/*.h)
 TB_SRC     := testbench/cosim/cosim_env.c testbench/cosim/sm_side.c testbench/cosim/issue_env.c testbench/cosim/pe_env.c testbench/cosim/sm_env.c testbench/cosim/drv_env.c testbench/cosim/gpu_env.c testbench/cosim/qm_env.c
 TB_HDR     := cmodel/sim/rng.h testbench/cosim/cosim_env.h testbench/cosim/sm_side.h testbench/cosim/issue_env.h testbench/cosim/pe_env.h testbench/cosim/sm_env.h testbench/cosim/drv_env.h testbench/cosim/gpu_env.h testbench/cosim/qm_env.h
 # the lockstep driver and the RTL-side helpers every cosim harness includes
-COSIM_HDR  := testbench/cosim/lockstep.h testbench/cosim/cosim_opts.h testbench/cosim/vl_bits.h testbench/cosim/sm_rtl_state.h testbench/cosim/drv_rtl_state.h testbench/cosim/qm_rtl_state.h
+COSIM_HDR  := testbench/cosim/lockstep.h testbench/cosim/cosim_opts.h testbench/cosim/vl_bits.h testbench/cosim/pe_rtl_state.h testbench/cosim/sm_rtl_state.h testbench/cosim/drv_rtl_state.h testbench/cosim/qm_rtl_state.h
 UNIT_SRC   := testbench/test_warp_sched.c testbench/test_quota_unit.c testbench/test_preempt_engine.c testbench/test_sm_top.c testbench/test_sm_driver.c testbench/test_qos_mgr.c
 RTL_ISSUE  := rtl/warp_sched.v rtl/quota_unit.v testbench/cosim/issue_path.v
 RTL_ALL    := rtl/warp_sched.v rtl/quota_unit.v

@@ -41,8 +41,7 @@ struct gpu_block : lockstep_block<Vgpu_top> {
 
 int main(int argc, char **argv)
 {
-    static gpu_block b;
-    char about[1024];
+    char about[1024]; // --help
     std::snprintf(about, sizeof about,
                   "Runs the C model and the RTL of the GPU (gpu_top: the SM driver + %d SM tops + the QoS\n"
                   "manager) in lockstep under a workload-like random environment (host, manager phases,\n"
@@ -50,5 +49,5 @@ int main(int argc, char **argv)
                   "every cycle and checking the TB ledger, the driver's, the engines' and the manager's\n"
                   "invariants (testbench/cosim/gpu_env.h).\n",
                   SMK_NUM_SM);
-    return lockstep_main(argc, argv, {"cosim_gpu", 20000, about}, b);
+    return lockstep_run<gpu_block>(argc, argv, {"cosim_gpu", 20000, about});
 }

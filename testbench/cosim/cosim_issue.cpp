@@ -35,31 +35,11 @@ static void drive(Vissue_path *top, const issue_stim_t *st)
     }
 }
 
-static void observe_outputs(Vissue_path *top, uint64_t *v)
-{
-    v[OBS_iss_v] = top->iss_v;
-    for (int s = 0; s < SMK_SCHED; s++) {
-        v[OBS_iss_wid + s] = gbits(top->iss_wid, s * SMK_WID_W, SMK_WID_W);
-        v[OBS_iss_ks + s] = gbits(top->iss_ks, s * SMK_KS_W, SMK_KS_W);
-    }
-    for (int k = 0; k < SMK_KSLOTS; k++) {
-        v[OBS_idle_cnt + k] = gbits(top->idle_cnt, k * SMK_WCNT_W, SMK_WCNT_W);
-        v[OBS_held_cnt + k] = gbits(top->held_cnt, k * SMK_WCNT_W, SMK_WCNT_W);
-    }
-    v[OBS_ks_active] = top->ks_active;
-    v[OBS_wvalid] = top->wvalid;
-    v[OBS_qallow] = top->qallow;
-    v[OBS_policy] = top->policy;
-    v[OBS_epoch_end] = top->epoch_end;
-    v[OBS_rd_data] = top->rd_data;
-}
-
-#ifndef MUTANT
+// outputs and state: sm_rtl_state.h
 #define SM_RTL(sig) p->rootp->issue_path__DOT__##sig
 #define SM_IX(nm) OBS_##nm
 #include "sm_rtl_state.h"
-static void observe_state(Vissue_path *top, uint64_t *v) { wsqu_rtl_state(top, v); }
-#endif
+static void outputs(Vissue_path *top, uint64_t *v) { wsqu_rtl_outputs(top, 0, v); }
 
 static double now_s()
 {
@@ -130,7 +110,7 @@ static int bench(Vissue_path *top, uint64_t seed, uint64_t n)
 
 static const char *const modes[] = {"random", "scenario", nullptr}; // index = ENV_RANDOM, ENV_SCENARIO
 
-struct issue_block : lockstep_block<Vissue_path> {
+struct issue_block : lockstep_vec_block<Vissue_path, issue_obs_t> {
     int mode = ENV_RANDOM;
     uint64_t bench_n = 0;
     const cosim_extra opts[3] = {{"--mode", "random|scenario", nullptr, modes, &mode},
@@ -139,10 +119,10 @@ struct issue_block : lockstep_block<Vissue_path> {
     issue_model_t m;
     issue_env_t env;
     issue_stim_t st;
-    issue_obs_t ref, rtl;
     /* summary statistics (scenario) */
     uint64_t refills = 0, gated[SMK_KSLOTS] = {0}, issued[SMK_KSLOTS] = {0}, thr[SMK_KSLOTS] = {0};
 
+    issue_block() : lockstep_vec_block(&issue_obs_table, OBS_valid, outputs, LOCKSTEP_STATE(wsqu_rtl_state<Vissue_path>)) {}
     const cosim_extra *extras() override { return opts; }
     int alternate(Vissue_path *top, const cosim_opts &o) override { return bench_n ? bench(top, o.seed, bench_n) : -1; }
     void start(uint64_t seed) override
@@ -156,13 +136,7 @@ struct issue_block : lockstep_block<Vissue_path> {
         issue_model_eval(&m, &st);
     }
     void drive(Vissue_path *top) override { ::drive(top, &st); }
-    int compare(Vissue_path *top, uint64_t c) override
-    {
-        issue_obs_from_model(&m, &ref);
-        observe_outputs(top, rtl.v);
-        LOCKSTEP_STATE(observe_state, top, rtl.v, ref.v, OBS_valid, OBS_N);
-        return obs_diff(&issue_obs_table, ref.v, rtl.v, c, nullptr, -1, 0, 12);
-    }
+    void reference(issue_obs_t *o) override { issue_obs_from_model(&m, o); }
     int commit() override
     {
         const int v = issue_check_invariants(&m, &st, env.cycle);
@@ -204,12 +178,8 @@ struct issue_block : lockstep_block<Vissue_path> {
     }
 };
 
-int main(int argc, char **argv)
-{
-    static issue_block b;
-    return lockstep_main(argc, argv,
-                         {"cosim_issue", 20000,
-                          "Runs the C model and the RTL of one SM's issue path (warp_sched + quota_unit) in lockstep,\n"
-                          "comparing every output and every state element every cycle.\n"},
-                         b);
-}
+static const char about[] = // --help
+    "Runs the C model and the RTL of one SM's issue path (warp_sched + quota_unit) in lockstep,\n"
+    "comparing every output and every state element every cycle.\n";
+
+int main(int argc, char **argv) { return lockstep_run<issue_block>(argc, argv, {"cosim_issue", 20000, about}); }

@@ -11,8 +11,6 @@ extern "C" {
 #include "pe_env.h"
 }
 
-#define R(sig) top->rootp->preempt_engine__DOT__##sig
-
 static void drive(Vpreempt_engine *top, const pe_stim_t *st)
 {
     const pe_in_t *in = &st->in;
@@ -35,7 +33,7 @@ static void drive(Vpreempt_engine *top, const pe_stim_t *st)
     top->mem_rsp_tag = in->mem_rsp_tag;
 }
 
-static void observe_outputs(Vpreempt_engine *top, uint64_t *v)
+static void outputs(Vpreempt_engine *top, uint64_t *v)
 {
     v[PO_cmd_full] = top->cmd_full;
     v[PO_rsp_v] = top->rsp_v;
@@ -62,41 +60,19 @@ static void observe_outputs(Vpreempt_engine *top, uint64_t *v)
     v[PO_st_idx] = top->st_idx;
 }
 
-#ifndef MUTANT
-static void observe_state(Vpreempt_engine *top, uint64_t *v)
-{
-    v[PO_fsm] = R(fsm);
-    for (int i = 0; i < SMK_PE_QDEPTH; i++) {
-        v[PO_q_op + i] = gbits(R(q_op), i * 2, 2);
-        v[PO_q_tb + i] = gbits(R(q_tb), i * SMK_TBS_W, SMK_TBS_W);
-        v[PO_q_ptr + i] = gbits(R(q_ptr), i * SMK_CTX_PTR_W, SMK_CTX_PTR_W);
-        v[PO_q_idem + i] = gbits(R(q_idem), i, 1);
-    }
-    v[PO_q_head] = R(q_head);
-    v[PO_q_cnt] = R(q_cnt);
-    v[PO_cur_op] = R(cur_op);
-    v[PO_cur_tb] = R(cur_tb);
-    v[PO_cur_st] = R(cur_st);
-    v[PO_cur_ptr] = R(cur_ptr);
-    v[PO_tmask] = R(tmask);
-    v[PO_nreg] = R(nreg);
-    v[PO_nsml] = R(nsml);
-    v[PO_klim] = R(klim);
-    v[PO_ph] = R(ph);
-    v[PO_wrem] = R(wrem);
-    v[PO_idx] = R(idx);
-    v[PO_addr] = R(addr);
-    v[PO_out] = R(out);
-    v[PO_drain] = R(drain);
-    v[PO_dpend] = R(dpend);
-}
-#endif
+// the engine's state: pe_rtl_state.h
+#define PE_RTL(sig) p->rootp->preempt_engine__DOT__##sig
+#define PE_IX(nm) PO_##nm
+#define PE_IX_TMASK PO_tmask
+#include "pe_rtl_state.h"
 
-struct pe_block : lockstep_block<Vpreempt_engine> {
+struct pe_block : lockstep_vec_block<Vpreempt_engine, pe_obs_t> {
     pe_model_t m;
     pe_env_t env;
     pe_stim_t st;
-    pe_obs_t ref, rtl;
+    pe_block() : lockstep_vec_block(&pe_obs_table, PO_FIRST_STATE, outputs, LOCKSTEP_STATE(pe_rtl_state<Vpreempt_engine>))
+    {
+    }
     void start(uint64_t seed) override
     {
         pe_model_reset(&m);
@@ -108,13 +84,7 @@ struct pe_block : lockstep_block<Vpreempt_engine> {
         pe_model_eval(&m, &st);
     }
     void drive(Vpreempt_engine *top) override { ::drive(top, &st); }
-    int compare(Vpreempt_engine *top, uint64_t c) override
-    {
-        pe_obs_from_model(&m, &ref);
-        observe_outputs(top, rtl.v);
-        LOCKSTEP_STATE(observe_state, top, rtl.v, ref.v, PO_FIRST_STATE, PO_N);
-        return obs_diff(&pe_obs_table, ref.v, rtl.v, c, nullptr, -1, 0, 12);
-    }
+    void reference(pe_obs_t *o) override { pe_obs_from_model(&m, o); }
     int commit() override
     {
         int v = pe_env_check(&env, &st, &m.o);
@@ -133,14 +103,10 @@ struct pe_block : lockstep_block<Vpreempt_engine> {
     }
 };
 
-int main(int argc, char **argv)
-{
-    static pe_block b; // large: static storage
-    return lockstep_main(argc, argv,
-                         {"cosim_pe", 100000,
-                          "Runs the C model and the RTL of the preemption engine in lockstep with a random SM, driver\n"
-                          "and memory, comparing every output and every state element every cycle and checking the\n"
-                          "spec's testbench invariants. Random synchronous resets\n"
-                          "mid-run (engine, SM and memory together) come in some phases.\n"},
-                         b);
-}
+static const char about[] = // --help
+    "Runs the C model and the RTL of the preemption engine in lockstep with a random SM, driver\n"
+    "and memory, comparing every output and every state element every cycle and checking the\n"
+    "spec's testbench invariants. Random synchronous resets\n"
+    "mid-run (engine, SM and memory together) come in some phases.\n";
+
+int main(int argc, char **argv) { return lockstep_run<pe_block>(argc, argv, {"cosim_pe", 100000, about}); }

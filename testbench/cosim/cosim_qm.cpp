@@ -11,11 +11,10 @@ extern "C" {
 #include "qm_env.h"
 }
 
-#define R(sig) top->rootp->qos_mgr__DOT__##sig
-#define QM_RTL(sig) R(sig)
+// outputs and state: qm_rtl_state.h
+#define QM_RTL(sig) top->rootp->qos_mgr__DOT__##sig
+#define QM_OUT(port) top->port
 #include "qm_rtl_state.h"
-
-static const int GVW = QM_GVW;
 
 static void drive(Vqos_mgr *top, const qm_stim_t *st)
 {
@@ -48,33 +47,14 @@ static void drive(Vqos_mgr *top, const qm_stim_t *st)
     top->rq_ack_n = in->rq_ack_n;
 }
 
-static void observe_outputs(Vqos_mgr *top, uint64_t *v)
-{
-    v[QO_m_rdata] = top->m_rdata;
-    v[QO_own] = top->own;
-    v[QO_csr_we] = gbits(top->csr_we, 0, QM_NSM);
-    for (int s = 0; s < QM_NSM; s++) {
-        v[QO_csr_addr + s] = gbits(top->csr_addr, s * 8, 8);
-        v[QO_csr_wdata + s] = gbits(top->csr_wdata, s * 32, 32);
-        v[QO_rd_addr + s] = gbits(top->rd_addr, s * 8, 8);
-    }
-    v[QO_lk_s] = top->lk_s;
-    v[QO_lk_k] = top->lk_k;
-    v[QO_rq_v] = top->rq_v;
-    v[QO_rq_k] = top->rq_k;
-    v[QO_rq_sm] = top->rq_sm;
-    for (int k = 0; k < QM_KN; k++) v[QO_rq_give + k] = gbits(top->rq_give, k * GVW, GVW);
-}
-
-#ifndef MUTANT
-static void observe_state(Vqos_mgr *top, uint64_t *v) { qm_rtl_state(top, v); }
-#endif
-
-struct qm_block : lockstep_block<Vqos_mgr> {
+struct qm_block : lockstep_vec_block<Vqos_mgr, qm_obs_t> {
     qm_model_t m;
     qm_env_t env;
     qm_stim_t st;
-    qm_obs_t ref, rtl;
+    qm_block()
+        : lockstep_vec_block(&qm_obs_table, QO_FIRST_STATE, qm_rtl_outputs<Vqos_mgr>, LOCKSTEP_STATE(qm_rtl_state<Vqos_mgr>))
+    {
+    }
     void start(uint64_t seed) override
     {
         qm_model_reset(&m);
@@ -88,13 +68,7 @@ struct qm_block : lockstep_block<Vqos_mgr> {
         qm_model_eval(&m, &st);
     }
     void drive(Vqos_mgr *top) override { ::drive(top, &st); }
-    int compare(Vqos_mgr *top, uint64_t c) override
-    {
-        qm_obs_from_model(&m, &ref);
-        observe_outputs(top, rtl.v);
-        LOCKSTEP_STATE(observe_state, top, rtl.v, ref.v, QO_FIRST_STATE, QO_QM_N);
-        return obs_diff(&qm_obs_table, ref.v, rtl.v, c, nullptr, -1, 0, 12);
-    }
+    void reference(qm_obs_t *o) override { qm_obs_from_model(&m, o); }
     int commit() override
     {
         qm_env_commit(&env, &st, &m.o);
@@ -111,14 +85,10 @@ struct qm_block : lockstep_block<Vqos_mgr> {
     }
 };
 
-int main(int argc, char **argv)
-{
-    static qm_block b; // large: static storage
-    return lockstep_main(argc, argv,
-                         {"cosim_qm", 300000,
-                          "Runs the C model and the RTL of the QoS manager in lockstep with a random host (register\n"
-                          "writes, launches with goals, refusals, completions), scripted SM register responses and a\n"
-                          "random driver stub (lookup port, request port with random latencies and statuses),\n"
-                          "comparing every output and every state element of docs/qos_mgr.md section 13 every cycle.\n"},
-                         b);
-}
+static const char about[] = // --help
+    "Runs the C model and the RTL of the QoS manager in lockstep with a random host (register\n"
+    "writes, launches with goals, refusals, completions), scripted SM register responses and a\n"
+    "random driver stub (lookup port, request port with random latencies and statuses),\n"
+    "comparing every output and every state element of docs/qos_mgr.md section 13 every cycle.\n";
+
+int main(int argc, char **argv) { return lockstep_run<qm_block>(argc, argv, {"cosim_qm", 300000, about}); }

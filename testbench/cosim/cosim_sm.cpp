@@ -45,48 +45,18 @@ static void drive(Vsm_top *top, const sm_stim_t *st)
     top->mem_rsp_tag = in->mem_rsp_tag;
 }
 
-static void observe_outputs(Vsm_top *top, uint64_t *v)
-{
-    v[SO_set_rej] = top->set_rej;
-    v[SO_tb_alloc] = top->tb_alloc, v[SO_tb_run] = top->tb_run, v[SO_tb_done] = top->tb_done;
-    v[SO_wused] = top->wused;
-    v[SO_iss_v] = top->iss_v;
-    for (int s = 0; s < SMK_SCHED; s++) {
-        v[SO_iss_wid + s] = gbits(top->iss_wid, s * SMK_WID_W, SMK_WID_W);
-        v[SO_iss_ks + s] = gbits(top->iss_ks, s * SMK_KS_W, SMK_KS_W);
-    }
-    for (int k = 0; k < SMK_KSLOTS; k++) {
-        v[SO_idle_cnt + k] = gbits(top->idle_cnt, k * SMK_WCNT_W, SMK_WCNT_W);
-        v[SO_held_cnt + k] = gbits(top->held_cnt, k * SMK_WCNT_W, SMK_WCNT_W);
-    }
-    v[SO_ks_active] = top->ks_active, v[SO_wvalid] = top->wvalid, v[SO_stop] = top->stop;
-    v[SO_qallow] = top->qallow, v[SO_policy] = top->policy;
-    v[SO_epoch_end] = top->epoch_end, v[SO_rd_data] = top->rd_data;
-    v[SO_cmd_full] = top->cmd_full;
-    v[SO_rsp_v] = top->rsp_v, v[SO_rsp_op] = top->rsp_op, v[SO_rsp_tb] = top->rsp_tb;
-    v[SO_rsp_status] = top->rsp_status, v[SO_rsp_ptr] = top->rsp_ptr;
-    v[SO_free_v] = top->free_v, v[SO_free_tb] = top->free_tb;
-    v[SO_launch_v] = top->launch_v, v[SO_launch_tb] = top->launch_tb;
-    v[SO_draining] = top->draining;
-    v[SO_mem_req_v] = top->mem_req_v, v[SO_mem_req_we] = top->mem_req_we;
-    v[SO_mem_req_addr] = top->mem_req_addr, v[SO_mem_req_tag] = top->mem_req_tag;
-    v[SO_st_re] = top->st_re, v[SO_st_we] = top->st_we, v[SO_st_tb] = top->st_tb;
-    v[SO_st_kind] = top->st_kind, v[SO_st_wid] = top->st_wid, v[SO_st_idx] = top->st_idx;
-}
-
-#ifndef MUTANT
+// outputs and state: sm_rtl_state.h
 #define SM_RTL(sig) p->rootp->sm_top__DOT__##sig
 #define SM_IX(nm) SO_##nm
 #include "sm_rtl_state.h"
-static void observe_state(Vsm_top *top, uint64_t *v) { sm_rtl_state(top, v); }
-#endif
+static void outputs(Vsm_top *top, uint64_t *v) { sm_rtl_outputs(top, 0, v); }
 
-struct sm_block : lockstep_block<Vsm_top> {
+struct sm_block : lockstep_vec_block<Vsm_top, sm_obs_t> {
     sm_top_t m;
     sm_env_t *env = nullptr;
     sm_stim_t st;
     sm_out_t out;
-    sm_obs_t ref, rtl;
+    sm_block() : lockstep_vec_block(&sm_obs_table, SO_FIRST_STATE, outputs, LOCKSTEP_STATE(sm_rtl_state<Vsm_top>)) {}
     ~sm_block() { sm_env_free(env); }
     void start(uint64_t seed) override
     {
@@ -99,13 +69,7 @@ struct sm_block : lockstep_block<Vsm_top> {
         sm_eval(&m, &st.in, &out);
     }
     void drive(Vsm_top *top) override { ::drive(top, &st); }
-    int compare(Vsm_top *top, uint64_t c) override
-    {
-        sm_obs_from_model(&m, &out, &ref);
-        observe_outputs(top, rtl.v);
-        LOCKSTEP_STATE(observe_state, top, rtl.v, ref.v, SO_FIRST_STATE, SO_N);
-        return obs_diff(&sm_obs_table, ref.v, rtl.v, c, nullptr, -1, 0, 12);
-    }
+    void reference(sm_obs_t *o) override { sm_obs_from_model(&m, &out, o); }
     int commit() override
     {
         const int v = sm_env_observe(env, &st, &m, &out);
@@ -116,14 +80,10 @@ struct sm_block : lockstep_block<Vsm_top> {
     int finish(bool passed, bool summary) override { return passed ? sm_env_finish(env, summary) : 0; }
 };
 
-int main(int argc, char **argv)
-{
-    static sm_block b;
-    return lockstep_main(argc, argv,
-                         {"cosim_sm", 20000,
-                          "Runs the C model and the RTL of one SM (sm_top: warp_sched + quota_unit + preempt_engine +\n"
-                          "TB slot table) in lockstep under a random environment (pipelines, storage, memory, driver),\n"
-                          "comparing every output and every state element every cycle and checking the TB ledger and\n"
-                          "the engine's invariants (testbench/cosim/sm_env.h).\n"},
-                         b);
-}
+static const char about[] = // --help
+    "Runs the C model and the RTL of one SM (sm_top: warp_sched + quota_unit + preempt_engine +\n"
+    "TB slot table) in lockstep under a random environment (pipelines, storage, memory, driver),\n"
+    "comparing every output and every state element every cycle and checking the TB ledger and\n"
+    "the engine's invariants (testbench/cosim/sm_env.h).\n";
+
+int main(int argc, char **argv) { return lockstep_run<sm_block>(argc, argv, {"cosim_sm", 20000, about}); }

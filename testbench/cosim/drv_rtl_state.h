@@ -1,13 +1,55 @@
-// The SM driver's RTL state (docs/sm_driver.md "State", read through the packing documented at the
-// top of rtl/sm_driver.v) read into an observation vector, shared by cosim_drv.cpp (sm_driver on
-// top) and gpu_vl.cpp (u_drv inside gpu_top). The includer defines, with the Verilated model `top`
-// in scope, DRV_RTL(sig): the member of the driver's register sig; DRV_IX(nm): the index of element
-// nm in its vector; DRV_IX_U(k, x), DRV_IX_u(s, x), DRV_IX_pacc(x): the indices of U[k][x], u[s][x]
-// and pacc[x] (x: REG, SL, W, TB).
+// The SM driver's host ports, outputs and RTL state (docs/sm_driver.md "State", read through the
+// packing documented at the top of rtl/sm_driver.v), shared by cosim_drv.cpp (sm_driver on top) and
+// gpu_vl.cpp (gpu_top: the same host and output ports, u_drv inside). The includer defines, with
+// the Verilated model `top` in scope, DRV_RTL(sig): the member of the driver's register sig;
+// DRV_IX(nm): the index of element nm in its vector; DRV_IX_U(k, x), DRV_IX_u(s, x), DRV_IX_pacc(x):
+// the indices of U[k][x], u[s][x] and pacc[x] (x: REG, SL, W, TB).
 #ifndef SMK_DRV_RTL_STATE_H
 #define SMK_DRV_RTL_STATE_H
 #include <cstdint>
 #include "vl_bits.h"
+
+// the host's ports (launch, mask change, configuration) and the QoS manager's (request, lookup)
+template <class Top> static void drv_rtl_drive_host(Top *top, const drv_in_t *in)
+{
+    const int tc = SMK_TBS_W + 1;
+    top->kl_v = in->kl_v, top->kl_k = in->kl_k, top->kl_n = in->kl_n, top->kl_r = in->kl_r, top->kl_m = in->kl_m;
+    top->kl_grid = in->kl_grid, top->kl_qos = in->kl_qos, top->kl_idem = in->kl_idem;
+    sbits(top->kl_mask, 0, SMK_NUM_SM, in->kl_mask);
+    top->kl_adm = in->kl_adm, top->kl_lim = in->kl_lim;
+    top->km_v = in->km_v, top->km_k = in->km_k;
+    sbits(top->km_mask, 0, SMK_NUM_SM, in->km_mask);
+    top->cfg_policy = in->cfg_policy, top->cfg_max2 = in->cfg_max2;
+    top->cfg_evict = in->cfg_evict, top->cfg_pmode = in->cfg_pmode;
+    top->rq_v = in->rq_v, top->rq_k = in->rq_k, top->rq_sm = in->rq_sm;
+    for (int k = 0; k < SMK_KERNELS; k++) sbits(top->rq_give, k * tc, tc, in->rq_give[k]);
+    top->lk_s = in->lk_s, top->lk_k = in->lk_k;
+}
+
+template <class Top> static void drv_rtl_outputs(Top *top, uint64_t *v)
+{
+    v[DRV_IX(kl_rej)] = top->kl_rej, v[DRV_IX(kdone_v)] = top->kdone_v, v[DRV_IX(kdone_k)] = top->kdone_k;
+    v[DRV_IX(rq_rdy)] = top->rq_rdy, v[DRV_IX(rq_ack_v)] = top->rq_ack_v, v[DRV_IX(rq_ack_st)] = top->rq_ack_st;
+    v[DRV_IX(rq_ack_kv)] = top->rq_ack_kv, v[DRV_IX(rq_ack_n)] = top->rq_ack_n;
+    v[DRV_IX(lk_cnt)] = top->lk_cnt, v[DRV_IX(lk_part)] = top->lk_part, v[DRV_IX(lk_ksv)] = top->lk_ksv;
+    v[DRV_IX(lk_ks)] = top->lk_ks;
+    const int tw = SMK_TBS_W, gw = SMK_GRID_W;
+    for (int s = 0; s < SMK_NUM_SM; s++) {
+        v[DRV_IX(set_id) + s] = gbits(top->set_id, s * gw, gw);
+        v[DRV_IX(set_v) + s] = gbits(top->set_v, s, 1);
+        v[DRV_IX(set_tb) + s] = gbits(top->set_tb, s * tw, tw);
+        v[DRV_IX(set_mask) + s] = gbits(top->set_mask, s * SMK_WARPS, SMK_WARPS);
+        v[DRV_IX(set_ks) + s] = gbits(top->set_ks, s * SMK_KS_W, SMK_KS_W);
+        v[DRV_IX(set_nreg) + s] = gbits(top->set_nreg, s * SMK_REGN_W, SMK_REGN_W);
+        v[DRV_IX(set_smem) + s] = gbits(top->set_smem, s * SMK_SMLN_W, SMK_SMLN_W);
+        v[DRV_IX(set_go) + s] = gbits(top->set_go, s, 1);
+        v[DRV_IX(cmd_v) + s] = gbits(top->cmd_v, s, 1);
+        v[DRV_IX(cmd_op) + s] = gbits(top->cmd_op, s * 2, 2);
+        v[DRV_IX(cmd_tb) + s] = gbits(top->cmd_tb, s * tw, tw);
+        v[DRV_IX(cmd_ptr) + s] = gbits(top->cmd_ptr, s * SMK_CTX_PTR_W, SMK_CTX_PTR_W);
+        v[DRV_IX(cmd_idem) + s] = gbits(top->cmd_idem, s, 1);
+    }
+}
 
 template <class Top> static void drv_rtl_state(Top *top, uint64_t *v)
 {

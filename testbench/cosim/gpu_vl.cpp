@@ -1,5 +1,6 @@
 // gpu_vl.cpp: the Verilated gpu_top's inputs and outputs (gpu_vl.h), shared by the GPU cosim
-// (cosim_gpu.cpp) and `smk run --rtl` (smk_rtl.cpp): port and hierarchy names live here only.
+// (cosim_gpu.cpp) and `smk run --rtl` (smk_rtl.cpp): gpu_top's port and hierarchy names live here,
+// the blocks' own readers in drv_rtl_state.h, sm_rtl_state.h and qm_rtl_state.h.
 #include "Vgpu_top.h"
 #ifndef MUTANT
 #include "Vgpu_top___024root.h"
@@ -10,23 +11,28 @@
 #include "gpu_vl.h"
 #include "vl_bits.h"
 
-static const int NSM = SMK_NUM_SM, W = SMK_WARPS, T = SMK_TB_SLOTS, KS = SMK_KSLOTS, KN = SMK_KERNELS;
+static const int NSM = SMK_NUM_SM, W = SMK_WARPS;
+
+// the driver's host ports, outputs and state (u_drv)
+#define DRV_RTL(sig) top->rootp->gpu_top__DOT__u_drv__DOT__##sig
+#define DRV_IX(nm) GD_##nm
+#define DRV_IX_U(k, x) (GD_U + (k) * 4 + (x))
+#define DRV_IX_u(s, x) (GD_u + (s) * 4 + (x))
+#define DRV_IX_pacc(x) (GD_pacc + (x))
+#include "drv_rtl_state.h"
+// each SM's outputs (packed by SM) and state (its sm_top object p)
+#define SM_RTL(sig) p->sig
+#define SM_IX(nm) SO_##nm
+#include "sm_rtl_state.h"
+// the QoS manager's outputs (qm_*) and state of docs/qos_mgr.md section 13 (u_qm)
+#define QM_RTL(sig) top->rootp->gpu_top__DOT__u_qm__DOT__##sig
+#define QM_OUT(port) top->qm_##port
+#include "qm_rtl_state.h"
 
 void gpu_vl_drive(Vgpu_top *top, uint32_t rst, const gpu_in_t *gin)
 {
-    const drv_in_t *h = &gin->host;
     top->rst = rst;
-    top->kl_v = h->kl_v, top->kl_k = h->kl_k, top->kl_n = h->kl_n, top->kl_r = h->kl_r, top->kl_m = h->kl_m;
-    top->kl_grid = h->kl_grid, top->kl_qos = h->kl_qos, top->kl_idem = h->kl_idem;
-    sbits(top->kl_mask, 0, NSM, h->kl_mask);
-    top->kl_adm = h->kl_adm, top->kl_lim = h->kl_lim;
-    top->km_v = h->km_v, top->km_k = h->km_k;
-    sbits(top->km_mask, 0, NSM, h->km_mask);
-    top->cfg_policy = h->cfg_policy, top->cfg_max2 = h->cfg_max2, top->cfg_evict = h->cfg_evict;
-    top->cfg_pmode = h->cfg_pmode;
-    top->rq_v = h->rq_v, top->rq_k = h->rq_k, top->rq_sm = h->rq_sm;
-    for (int k = 0; k < KN; k++) sbits(top->rq_give, k * (SMK_TBS_W + 1), SMK_TBS_W + 1, h->rq_give[k]);
-    top->lk_s = h->lk_s, top->lk_k = h->lk_k;
+    drv_rtl_drive_host(top, &gin->host);
     for (int s = 0; s < NSM; s++) {
         const sm_in_t *in = &gin->sm[s];
         sbits(top->cap, s * SMK_PE_OUT_W, SMK_PE_OUT_W, in->cap);
@@ -54,86 +60,10 @@ void gpu_vl_drive(Vgpu_top *top, uint32_t rst, const gpu_in_t *gin)
 
 static void observe_outputs(Vgpu_top *top, gpu_obs_t *o)
 {
-    uint64_t *d = o->d;
-    d[GD_kl_rej] = top->kl_rej, d[GD_kdone_v] = top->kdone_v, d[GD_kdone_k] = top->kdone_k;
-    d[GD_rq_rdy] = top->rq_rdy, d[GD_rq_ack_v] = top->rq_ack_v, d[GD_rq_ack_st] = top->rq_ack_st;
-    d[GD_rq_ack_kv] = top->rq_ack_kv, d[GD_rq_ack_n] = top->rq_ack_n;
-    d[GD_lk_cnt] = top->lk_cnt, d[GD_lk_part] = top->lk_part, d[GD_lk_ksv] = top->lk_ksv, d[GD_lk_ks] = top->lk_ks;
-    for (int s = 0; s < NSM; s++) {
-        d[GD_set_id + s] = gbits(top->set_id, s * SMK_GRID_W, SMK_GRID_W);
-        d[GD_set_v + s] = gbits(top->set_v, s, 1);
-        d[GD_set_tb + s] = gbits(top->set_tb, s * SMK_TBS_W, SMK_TBS_W);
-        d[GD_set_mask + s] = gbits(top->set_mask, s * W, W);
-        d[GD_set_ks + s] = gbits(top->set_ks, s * SMK_KS_W, SMK_KS_W);
-        d[GD_set_nreg + s] = gbits(top->set_nreg, s * SMK_REGN_W, SMK_REGN_W);
-        d[GD_set_smem + s] = gbits(top->set_smem, s * SMK_SMLN_W, SMK_SMLN_W);
-        d[GD_set_go + s] = gbits(top->set_go, s, 1);
-        d[GD_cmd_v + s] = gbits(top->cmd_v, s, 1);
-        d[GD_cmd_op + s] = gbits(top->cmd_op, s * 2, 2);
-        d[GD_cmd_tb + s] = gbits(top->cmd_tb, s * SMK_TBS_W, SMK_TBS_W);
-        d[GD_cmd_ptr + s] = gbits(top->cmd_ptr, s * SMK_CTX_PTR_W, SMK_CTX_PTR_W);
-        d[GD_cmd_idem + s] = gbits(top->cmd_idem, s, 1);
-        uint64_t *v = o->s[s].v;
-        v[SO_set_rej] = gbits(top->set_rej, s, 1);
-        v[SO_tb_alloc] = gbits(top->tb_alloc, s * T, T);
-        v[SO_tb_run] = gbits(top->tb_run, s * T, T);
-        v[SO_tb_done] = gbits(top->tb_done, s * T, T);
-        v[SO_wused] = gbits(top->wused, s * W, W);
-        v[SO_iss_v] = gbits(top->iss_v, s * SMK_SCHED, SMK_SCHED);
-        for (int q = 0; q < SMK_SCHED; q++) {
-            v[SO_iss_wid + q] = gbits(top->iss_wid, (s * SMK_SCHED + q) * SMK_WID_W, SMK_WID_W);
-            v[SO_iss_ks + q] = gbits(top->iss_ks, (s * SMK_SCHED + q) * SMK_KS_W, SMK_KS_W);
-        }
-        for (int k = 0; k < KS; k++) {
-            v[SO_idle_cnt + k] = gbits(top->idle_cnt, (s * KS + k) * SMK_WCNT_W, SMK_WCNT_W);
-            v[SO_held_cnt + k] = gbits(top->held_cnt, (s * KS + k) * SMK_WCNT_W, SMK_WCNT_W);
-        }
-        v[SO_ks_active] = gbits(top->ks_active, s * KS, KS);
-        v[SO_wvalid] = gbits(top->wvalid, s * W, W);
-        v[SO_stop] = gbits(top->stop, s * W, W);
-        v[SO_qallow] = gbits(top->qallow, s * KS, KS);
-        v[SO_policy] = gbits(top->policy, s, 1);
-        v[SO_epoch_end] = gbits(top->epoch_end, s, 1);
-        v[SO_rd_data] = gbits(top->rd_data, s * SMK_DATA_W, SMK_DATA_W);
-        v[SO_cmd_full] = gbits(top->cmd_full, s, 1);
-        v[SO_rsp_v] = gbits(top->rsp_v, s, 1);
-        v[SO_rsp_op] = gbits(top->rsp_op, s * 2, 2);
-        v[SO_rsp_tb] = gbits(top->rsp_tb, s * SMK_TBS_W, SMK_TBS_W);
-        v[SO_rsp_status] = gbits(top->rsp_status, s * 3, 3);
-        v[SO_rsp_ptr] = gbits(top->rsp_ptr, s * SMK_CTX_PTR_W, SMK_CTX_PTR_W);
-        v[SO_free_v] = gbits(top->free_v, s, 1);
-        v[SO_free_tb] = gbits(top->free_tb, s * SMK_TBS_W, SMK_TBS_W);
-        v[SO_launch_v] = gbits(top->launch_v, s, 1);
-        v[SO_launch_tb] = gbits(top->launch_tb, s * SMK_TBS_W, SMK_TBS_W);
-        v[SO_draining] = gbits(top->draining, s * T, T);
-        v[SO_mem_req_v] = gbits(top->mem_req_v, s, 1);
-        v[SO_mem_req_we] = gbits(top->mem_req_we, s, 1);
-        v[SO_mem_req_addr] = gbits(top->mem_req_addr, s * SMK_CTX_PTR_W, SMK_CTX_PTR_W);
-        v[SO_mem_req_tag] = gbits(top->mem_req_tag, s * SMK_CTX_TAG_W, SMK_CTX_TAG_W);
-        v[SO_st_re] = gbits(top->st_re, s, 1);
-        v[SO_st_we] = gbits(top->st_we, s, 1);
-        v[SO_st_tb] = gbits(top->st_tb, s * SMK_TBS_W, SMK_TBS_W);
-        v[SO_st_kind] = gbits(top->st_kind, s * 2, 2);
-        v[SO_st_wid] = gbits(top->st_wid, s * SMK_WID_W, SMK_WID_W);
-        v[SO_st_idx] = gbits(top->st_idx, s * SMK_CTX_IDX_W, SMK_CTX_IDX_W);
-    }
-    // the QoS manager's outputs (gpu_top's m_rdata, own, qm_*), packed as in cosim_qm
-    uint64_t *q = o->q;
-    const int GVW = QM_GVW;
-    q[QO_m_rdata] = top->m_rdata;
-    q[QO_own] = top->own;
-    q[QO_csr_we] = gbits(top->qm_csr_we, 0, NSM);
-    for (int s = 0; s < NSM; s++) {
-        q[QO_csr_addr + s] = gbits(top->qm_csr_addr, s * SMK_ADDR_W, SMK_ADDR_W);
-        q[QO_csr_wdata + s] = gbits(top->qm_csr_wdata, s * SMK_DATA_W, SMK_DATA_W);
-        q[QO_rd_addr + s] = gbits(top->qm_rd_addr, s * SMK_ADDR_W, SMK_ADDR_W);
-    }
-    q[QO_lk_s] = top->qm_lk_s;
-    q[QO_lk_k] = top->qm_lk_k;
-    q[QO_rq_v] = top->qm_rq_v;
-    q[QO_rq_k] = top->qm_rq_k;
-    q[QO_rq_sm] = top->qm_rq_sm;
-    for (int k = 0; k < KN; k++) q[QO_rq_give + k] = gbits(top->qm_rq_give, k * GVW, GVW);
+    drv_rtl_outputs(top, o->d);
+    for (int s = 0; s < NSM; s++)
+        sm_rtl_outputs(top, s, o->s[s].v);
+    qm_rtl_outputs(top, o->q);
 }
 
 #ifndef MUTANT
@@ -208,22 +138,7 @@ static void observe_outputs(Vgpu_top *top, gpu_obs_t *o)
 #define GPU_FOR_EACH_SM(n, X) GPU_SM_EXPAND(n, X)
 #define GPU_SM_PTR(S) sm[S] = top->rootp->__PVT__gpu_top__DOT__g_sm__BRA__##S##__KET____DOT__u_sm;
 
-// every state element of each SM, as cosim_sm.cpp reads it from sm_top
-#define SM_RTL(sig) p->sig
-#define SM_IX(nm) SO_##nm
-#include "sm_rtl_state.h"
-// the driver's state, as cosim_drv.cpp reads it (u_drv)
-#define DRV_RTL(sig) top->rootp->gpu_top__DOT__u_drv__DOT__##sig
-#define DRV_IX(nm) GD_##nm
-#define DRV_IX_U(k, x) (GD_U + (k) * 4 + (x))
-#define DRV_IX_u(s, x) (GD_u + (s) * 4 + (x))
-#define DRV_IX_pacc(x) (GD_pacc + (x))
-#include "drv_rtl_state.h"
-// the QoS manager's state of docs/qos_mgr.md section 13, as cosim_qm.cpp reads it (u_qm)
-#define QM_RTL(sig) top->rootp->gpu_top__DOT__u_qm__DOT__##sig
-#include "qm_rtl_state.h"
-
-static void observe_state(Vgpu_top *top, gpu_obs_t *o)
+static void observe_state(Vgpu_top *top, gpu_obs_t *o, const gpu_obs_t *)
 {
     Vgpu_top_sm_top *sm[SMK_NUM_SM];
     GPU_FOR_EACH_SM(SMK_NUM_SM, GPU_SM_PTR)
@@ -233,23 +148,19 @@ static void observe_state(Vgpu_top *top, gpu_obs_t *o)
     qm_rtl_state(top, o->q);
 }
 #else
-// a mutant netlist (-DMUTANT) keeps no register names: the state is taken from the reference
+// a mutant netlist (-DMUTANT) keeps no register names: the state is the reference's
 static void observe_state(Vgpu_top *, gpu_obs_t *o, const gpu_obs_t *ref)
 {
-    std::memcpy(o->d + GD_FIRST_STATE, ref->d + GD_FIRST_STATE, (GD_N - GD_FIRST_STATE) * sizeof o->d[0]);
+    const size_t u = sizeof o->d[0];
+    std::memcpy(o->d + GD_FIRST_STATE, ref->d + GD_FIRST_STATE, (GD_N - GD_FIRST_STATE) * u);
     for (int s = 0; s < NSM; s++)
-        std::memcpy(o->s[s].v + SO_FIRST_STATE, ref->s[s].v + SO_FIRST_STATE, (SO_N - SO_FIRST_STATE) * sizeof o->d[0]);
-    std::memcpy(o->q + QO_FIRST_STATE, ref->q + QO_FIRST_STATE, (QO_QM_N - QO_FIRST_STATE) * sizeof o->d[0]);
+        std::memcpy(o->s[s].v + SO_FIRST_STATE, ref->s[s].v + SO_FIRST_STATE, (SO_N - SO_FIRST_STATE) * u);
+    std::memcpy(o->q + QO_FIRST_STATE, ref->q + QO_FIRST_STATE, (QO_QM_N - QO_FIRST_STATE) * u);
 }
 #endif
 
 void gpu_vl_observe(Vgpu_top *top, gpu_obs_t *rtl, const gpu_obs_t *ref)
 {
     observe_outputs(top, rtl);
-#ifdef MUTANT
     observe_state(top, rtl, ref);
-#else
-    (void)ref;
-    observe_state(top, rtl);
-#endif
 }

@@ -10,6 +10,7 @@
 //   drive(top)      the RTL's inputs from the same stimulus (the driver then evaluates with clk low)
 //   compare(top, c) both observation vectors (C model: reference; RTL: outputs and, unless MUTANT,
 //                   state); prints every differing signal (obs_diff) and returns their number
+//                   (lockstep_vec_block does it for a block observed as one vector)
 //   commit()        monitors and invariants on the C model, then the clock edge of the environment
 //                   and the C model; returns the number of violations (each printed)
 // then clk high. A mismatch ends the run in cycle c (cycles=c), an invariant violation after it
@@ -46,15 +47,39 @@ template <class Top> struct lockstep_block {
     virtual int finish(bool passed, bool summary) = 0;
 };
 
-// The RTL's state elements rtl[first .. n-1], read from the Verilated hierarchy by observe(top, rtl);
-// in a mutant harness (-DMUTANT, scripts/mutate.sh: the Yosys netlist keeps no register names) taken
-// from the reference instead, so that only the outputs are compared.
+// A block observed as one vector Obs (a struct holding uint64_t v[]) with the signal table t and its
+// state elements from `first` on: compare() takes the reference from the C model (reference()) and
+// the RTL's outputs and state through outputs(top, v) and state(top, v), and diffs them. The state
+// function is LOCKSTEP_STATE(f): f, or in a mutant harness (-DMUTANT, scripts/mutate.sh: the Yosys
+// netlist keeps no register names) none, and the state elements are the reference's (only the
+// outputs are compared).
 #ifdef MUTANT
-#define LOCKSTEP_STATE(observe, top, rtl, ref, first, n) \
-    std::memcpy((rtl) + (first), (ref) + (first), (size_t)((n) - (first)) * sizeof *(rtl))
+#define LOCKSTEP_STATE(f) nullptr
 #else
-#define LOCKSTEP_STATE(observe, top, rtl, ref, first, n) observe(top, rtl)
+#define LOCKSTEP_STATE(f) f
 #endif
+template <class Top, class Obs> struct lockstep_vec_block : lockstep_block<Top> {
+    typedef void vl_fn(Top *top, uint64_t *v);
+    Obs ref, rtl;
+    const obs_table_t *table;
+    int first;
+    vl_fn *read_outputs, *read_state;
+    lockstep_vec_block(const obs_table_t *t, int first_state, vl_fn *outputs, vl_fn *state)
+        : table(t), first(first_state), read_outputs(outputs), read_state(state)
+    {
+    }
+    virtual void reference(Obs *o) = 0;
+    int compare(Top *top, uint64_t cycle) override
+    {
+        reference(&ref);
+        read_outputs(top, rtl.v);
+        if (read_state)
+            read_state(top, rtl.v);
+        else
+            std::memcpy(rtl.v + first, ref.v + first, (size_t)(table->nv - first) * sizeof rtl.v[0]);
+        return obs_diff(table, ref.v, rtl.v, cycle, nullptr, -1, 0, 12);
+    }
+};
 
 struct lockstep_info {
     const char *name;  // the banner's first word, e.g. "cosim_pe"
@@ -150,5 +175,12 @@ template <class Top> int lockstep_main(int argc, char **argv, const lockstep_inf
     top->final();
     delete top;
     return (mism || inv) ? 1 : 0;
+}
+
+// A harness's main: the block in static storage (large models), then the driver.
+template <class Block> int lockstep_run(int argc, char **argv, const lockstep_info &info)
+{
+    static Block b;
+    return lockstep_main(argc, argv, info, b);
 }
 #endif
