@@ -47,7 +47,6 @@ EQ_SKIP=${MUT_EQ_SKIP-"sm_driver qos_mgr"}
 # per module: harness top, its RTL, the cosim shim, and the Yosys selection of the mutated cells
 modcfg() { # MODULE -> top rtl shim sel
   local r=$root/rtl
-  extra=""
   case $1 in
     warp_sched|quota_unit)
       top=issue_path; rtl="$r/warp_sched.v $r/quota_unit.v $root/testbench/cosim/issue_path.v"
@@ -65,7 +64,6 @@ modcfg() { # MODULE -> top rtl shim sel
       sel='sm_driver/c:*' ;;
     qos_mgr)
       top=qos_mgr; rtl="$r/qos_mgr.v"; shim=$root/testbench/cosim/cosim_qm.cpp
-      extra=$inc/tbobj/qm_env.o  # linked outside libtb.a, as by the Makefile's cosim_qm rule
       sel='qos_mgr/c:*' ;;
     *) echo "mutate: unknown module $1"; exit 1 ;;
   esac
@@ -101,8 +99,8 @@ run_mutants() { # MODULE DIR: list, apply, build, baseline, cosim every mutant -
   echo "mutate: $mod: building the cosim with all mutants behind mutsel"
   if ! verilator --cc --exe --build -j "${JOBS:-2}" --trace-fst -Wno-fatal -Wno-lint -Wno-style -MAKEFLAGS OPT_FAST=-O2 \
       --top-module $top -I"$inc" --Mdir "$d/vl" -o cosim_mut \
-      -CFLAGS "-std=c++14 -DMUTANT -I$inc -I$root/cmodel -I$root/testbench -I$root/testbench/cosim" \
-      "$d/mutant.v" "$shim" $extra "$inc/libtb.a" "$inc/libsmk.a" > "$d/build.log" 2>&1; then
+      -CFLAGS "-std=c++14 -DMUTANT -I$inc -I$root/cmodel -I$root/cmodel/sim -I$root/testbench -I$root/testbench/cosim" \
+      "$d/mutant.v" "$shim" "$inc/libtb.a" "$inc/libsmk.a" > "$d/build.log" 2>&1; then
     echo "mutate: $mod: the mutant harness failed to build (every mutant counted as failed to build):"
     tail -15 "$d/build.log"
     echo "id,result,mode,where" > "$d/results.csv"
