@@ -802,7 +802,68 @@ static int check_qm_mux(gpu_env_t *e, const gpu_stim_t *st, const gpu_out_t *o)
 }
 
 /* the manager's register writes while it owns the ports; the lookups it saw; one request at a time */
-static int check_qm_writes(gpu_env_t *e, const gpu_out_t *o)
+/* the manager's register writes (while it owns the ports): CMD to all SMs at once with one value,
+ * SM_CTRL / EPOCH_LEN (0) / SAMPLE_PER / QOS_MASK to all at once, QUOTA to one SM, of a kernel slot
+ * the lookup port reported, at most QMAX; nothing else; coverage of epochs and snapshots */
+static int check_qm_csr(gpu_env_t *e, const qm_out_t *m)
+{
+    int bad = 0;
+    const uint64_t c = e->cycle;
+    int ncmd = 0, nall = 0, nq = 0;
+    uint32_t cmdd = 0, alla = 0;
+    for (int s = 0; s < NSM; s++) {
+        if (!(m->csr_we >> s & 1))
+            continue;
+        const uint32_t a = m->csr_addr[s], wd = m->csr_wdata[s];
+        if (a == SMK_REG_CMD) {
+            if (ncmd++ && wd != cmdd)
+                bad += viol(e, "manager: CMD 0x%x to SM %d, 0x%x to a lower SM in the same cycle", wd, s, cmdd);
+            cmdd = wd;
+        } else if (a >= SMK_REG_QUOTA && a < SMK_REG_QUOTA + NKS) {
+            const uint32_t ks = a - SMK_REG_QUOTA;
+            nq++;
+            e->n_mquota++;
+            if (!e->lkv[s][ks] || c + 1 - e->lkv[s][ks] > KN + QM_D + 3)
+                bad += viol(e, "manager: QUOTA[%u] of SM %d written (0x%x), no kernel holds that slot by the lookup port "
+                               "(last seen %lld cycles ago)",
+                            ks, s, wd, e->lkv[s][ks] ? (long long)(c + 1 - e->lkv[s][ks]) : -1LL);
+            if (wd > QM_QMAX)
+                bad += viol(e, "manager: QUOTA[%u] of SM %d = 0x%x > QMAX", ks, s, wd);
+        } else if (a == SMK_REG_SM_CTRL || a == SMK_REG_EPOCH_LEN || a == SMK_REG_SAMPLE_PER || a == SMK_REG_QOS_MASK) {
+            if (nall++ && a != alla)
+                bad += viol(e, "manager: register 0x%x of SM %d, 0x%x of a lower SM in the same cycle", a, s, alla);
+            alla = a;
+            if (a == SMK_REG_EPOCH_LEN && wd)
+                bad += viol(e, "manager: EPOCH_LEN of SM %d = %u (the SMs' timers must be off)", s, wd);
+            if (a == SMK_REG_SM_CTRL)
+                e->last_ctrl = wd;
+        } else {
+            bad += viol(e, "manager writes register 0x%x (0x%x) of SM %d", a, wd, s);
+        }
+    }
+    if (ncmd && ncmd != NSM)
+        bad += viol(e, "manager: CMD 0x%x written to %d of the %d SMs in one cycle (EPOCH_START / SNAP on all at once)",
+                    cmdd, ncmd, NSM);
+    if (nall && nall != NSM)
+        bad += viol(e, "manager: register 0x%x written to %d of the %d SMs in one cycle", alla, nall, NSM);
+    if (nq > 1)
+        bad += viol(e, "manager: QUOTA written to %d SMs in one cycle", nq);
+    if ((ncmd && (nall || nq)) || (nall && nq))
+        bad += viol(e, "manager: CMD / all-SM / QUOTA writes mixed in one cycle");
+    if (ncmd && (cmdd & 2))
+        e->n_msnap++;
+    if (ncmd && cmdd == 1) {
+        const uint32_t md = e->last_ctrl >> SMK_SM_CTRL_QMODE_LSB & 3, sc = e->last_ctrl >> SMK_SM_CTRL_QSCHEME_LSB & 3;
+        e->n_mep[md][sc]++;
+    } else if (ncmd && cmdd == 3) {
+        e->n_minit++;
+    }
+    return bad;
+}
+
+/* while owning: the manager's register writes, the lookups it saw, one request at a time; the acks of
+ * its requests */
+static int check_qm_requests(gpu_env_t *e, const gpu_out_t *o)
 {
     int bad = 0;
     const qm_out_t *m = &o->m;
@@ -811,56 +872,7 @@ static int check_qm_writes(gpu_env_t *e, const gpu_out_t *o)
     const uint64_t c = e->cycle;
     const int own = m->own != 0;
     if (own) {
-        /* register writes */
-        int ncmd = 0, nall = 0, nq = 0;
-        uint32_t cmdd = 0, alla = 0;
-        for (int s = 0; s < NSM; s++) {
-            if (!(m->csr_we >> s & 1))
-                continue;
-            const uint32_t a = m->csr_addr[s], wd = m->csr_wdata[s];
-            if (a == SMK_REG_CMD) {
-                if (ncmd++ && wd != cmdd)
-                    bad += viol(e, "manager: CMD 0x%x to SM %d, 0x%x to a lower SM in the same cycle", wd, s, cmdd);
-                cmdd = wd;
-            } else if (a >= SMK_REG_QUOTA && a < SMK_REG_QUOTA + NKS) {
-                const uint32_t ks = a - SMK_REG_QUOTA;
-                nq++;
-                e->n_mquota++;
-                if (!e->lkv[s][ks] || c + 1 - e->lkv[s][ks] > KN + QM_D + 3)
-                    bad += viol(e, "manager: QUOTA[%u] of SM %d written (0x%x), no kernel holds that slot by the lookup port "
-                                   "(last seen %lld cycles ago)",
-                                ks, s, wd, e->lkv[s][ks] ? (long long)(c + 1 - e->lkv[s][ks]) : -1LL);
-                if (wd > QM_QMAX)
-                    bad += viol(e, "manager: QUOTA[%u] of SM %d = 0x%x > QMAX", ks, s, wd);
-            } else if (a == SMK_REG_SM_CTRL || a == SMK_REG_EPOCH_LEN || a == SMK_REG_SAMPLE_PER || a == SMK_REG_QOS_MASK) {
-                if (nall++ && a != alla)
-                    bad += viol(e, "manager: register 0x%x of SM %d, 0x%x of a lower SM in the same cycle", a, s, alla);
-                alla = a;
-                if (a == SMK_REG_EPOCH_LEN && wd)
-                    bad += viol(e, "manager: EPOCH_LEN of SM %d = %u (the SMs' timers must be off)", s, wd);
-                if (a == SMK_REG_SM_CTRL)
-                    e->last_ctrl = wd;
-            } else {
-                bad += viol(e, "manager writes register 0x%x (0x%x) of SM %d", a, wd, s);
-            }
-        }
-        if (ncmd && ncmd != NSM)
-            bad += viol(e, "manager: CMD 0x%x written to %d of the %d SMs in one cycle (EPOCH_START / SNAP on all at once)",
-                        cmdd, ncmd, NSM);
-        if (nall && nall != NSM)
-            bad += viol(e, "manager: register 0x%x written to %d of the %d SMs in one cycle", alla, nall, NSM);
-        if (nq > 1)
-            bad += viol(e, "manager: QUOTA written to %d SMs in one cycle", nq);
-        if ((ncmd && (nall || nq)) || (nall && nq))
-            bad += viol(e, "manager: CMD / all-SM / QUOTA writes mixed in one cycle");
-        if (ncmd && (cmdd & 2))
-            e->n_msnap++;
-        if (ncmd && cmdd == 1) {
-            const uint32_t md = e->last_ctrl >> SMK_SM_CTRL_QMODE_LSB & 3, sc = e->last_ctrl >> SMK_SM_CTRL_QSCHEME_LSB & 3;
-            e->n_mep[md][sc]++;
-        } else if (ncmd && cmdd == 3) {
-            e->n_minit++;
-        }
+        bad += check_qm_csr(e, m);
         /* lookups (what the port reported, for the QUOTA check) */
         if (m->lk_s < NSM && m->lk_k < KN && d->lk_ksv && d->lk_ks < NKS)
             e->lkv[m->lk_s][d->lk_ks] = c + 1;
@@ -1654,7 +1666,7 @@ int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, cons
     bad += check_pcov(e, &y);
     /* the request and lookup ports as the driver sees them (the manager's while it owns them) */
     bad += check_qm_mux(e, st, o);
-    bad += check_qm_writes(e, o);
+    bad += check_qm_requests(e, o);
     bad += check_rq(e, &o->di, &o->d, &g->drv);
     bad += check_event(e, &y);
     for (int s = 0; s < NSM; s++) {

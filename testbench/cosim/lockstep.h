@@ -1,7 +1,8 @@
 // lockstep.h: the lockstep driver of the cosims. A harness (testbench/cosim/cosim_*.cpp) derives from
-// lockstep_block<Top> what is particular to its block (Top: the Verilated model) and calls
-// lockstep_main, which owns everything else: the options (cosim_opts.h), the reset, the cycle loop,
-// the FST window, the mismatch and invariant reports with their replay command, and the last line
+// lockstep_block<Top> what is particular to its block (Top: the Verilated model); its main calls
+// lockstep_run / lockstep_main, which own everything else: the options (cosim_opts.h), the reset,
+// the cycle loop, the FST window, the mismatch and invariant reports with their replay command,
+// and the last line
 //     PASS: config=CFG seed=S cycles=C mismatches=0 invariant_violations=0
 // (FAIL: ... on a mismatch or an invariant violation; exit status 1, else 0).
 //
