@@ -257,7 +257,7 @@ g9=$(grep -o '"kl_goal":[0-9]*' <<< "$o9" | head -1 | cut -d: -f2); g11=$(grep -
 # 0.8 tpacf is below: it takes spmv's lowest SM first and ends with more than 8 and a higher IPC
 # than the static split; at goal 0.2 it is above and gives its highest SM back first. Every move is
 # one trace line; the JSON counts them and gives the final split (16 SMs in all)
-P=(--config gtx980 --workload "$(cd "$(dirname "$0")" && pwd)/workloads/parboil.wl" --kernels tpacf,spmv --policy spart
+P=(--config gtx980 --workload "$(cd "$(dirname "$0")/.." && pwd)/cmodel/sim/workloads/parboil.wl" --kernels tpacf,spmv --policy spart
    --cycles 300000 --iso-cycles 100000)
 hj=$("$smk" run "${P[@]}" --goal tpacf=0.8 --hill 20000 --json --trace 2> "$dir/hill.tr")
 sj=$("$smk" run "${P[@]}" --goal tpacf=0.8 --json)
