@@ -49,9 +49,9 @@ $(B)/blocks.mk: hw/blocks.def scripts/blocks.sh
 	@mkdir -p $(B)
 	bash scripts/blocks.sh mk > $@.tmp && mv $@.tmp $@
 RTL_FILES := $(sort $(foreach u,$(UNITS),$(RTL_$(u))) $(wildcard rtl/*.vh))
-# C++ sources every harness links besides its own shim
-VL_SHIMS  := $(foreach h,$(HARNESSES),testbench/cosim/$(word 2,$(HARNESS_$(h))))
-VL_COMMON := $(filter-out $(VL_SHIMS),$(wildcard testbench/cosim/*.cpp))
+# a harness's top unit and its C++ sources (the shim first)
+vl_unit = $(word 1,$(HARNESS_$(1)))
+vl_cpp  = $(addprefix testbench/cosim/,$(wordlist 2,99,$(HARNESS_$(1))))
 
 # A named configuration builds in build/NAME; a file given by its path in build/BASE-HASH, HASH from
 # its absolute path, so that two files of the same base name never share a directory and a file
@@ -96,15 +96,15 @@ $(B)/default_wl.c: cmodel/sim/workloads/parboil.wl
 # archives, $(4) = extra Verilator arguments. The C model and the environments are built by gcc into
 # archives and linked by absolute path; the shim's header dependencies are recorded after each build.
 define VL_HARNESS
-$(B)/$(1)/$(2): $(RTL_$(word 1,$(HARNESS_$(2)))) testbench/cosim/$(word 2,$(HARNESS_$(2))) $(VL_COMMON) $(3) \
+$(B)/$(1)/$(2): $(RTL_$(call vl_unit,$(2))) $(call vl_cpp,$(2)) $(3) \
                 $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a $(B)/$(1)/smk_cfg.vh $(wildcard rtl/*.vh)
 	@rm -f $$@ $(B)/$(1)/vl_$(2)/$(2)  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
-	verilator $(VERILATOR_FLAGS) --top-module $(word 1,$(HARNESS_$(2))) -I$(abspath $(B)/$(1)) -I$(abspath rtl) \
+	verilator $(VERILATOR_FLAGS) --top-module $(call vl_unit,$(2)) -I$(abspath $(B)/$(1)) -I$(abspath rtl) \
 	  --Mdir $(B)/$(1)/vl_$(2) -o $(2) -CFLAGS "$(foreach d,$(call c_inc,$(1)),-I$(abspath $(patsubst -I%,%,$(d))))" $(4) \
-	  $(abspath $(RTL_$(word 1,$(HARNESS_$(2)))) testbench/cosim/$(word 2,$(HARNESS_$(2))) $(VL_COMMON)) \
+	  $(abspath $(RTL_$(call vl_unit,$(2))) $(call vl_cpp,$(2))) \
 	  $(abspath $(3) $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_$(2).log 2>&1 \
 	  || { tail -30 $(B)/$(1)/vl_$(2).log; exit 1; }
-	@bash scripts/deps.sh $$@ $(call c_inc,$(1)) testbench/cosim/$(word 2,$(HARNESS_$(2))) $(VL_COMMON) > $(B)/$(1)/vl_$(2).d
+	@bash scripts/deps.sh $$@ $(call c_inc,$(1)) $(call vl_cpp,$(2)) > $(B)/$(1)/vl_$(2).d
 	install -m 755 $(B)/$(1)/vl_$(2)/$(2) $$@
 -include $(B)/$(1)/vl_$(2).d
 endef

@@ -4,8 +4,9 @@
 #   blocks.sh units            every unit, one per line, in file order
 #   blocks.sh files UNIT       UNIT's RTL files in dependency order (used units first), space separated
 #   blocks.sh harnesses        every harness, one per line
-#   blocks.sh harness NAME     "UNIT SHIM" of harness NAME
+#   blocks.sh harness NAME     "UNIT SHIM [SRC...]" of harness NAME
 #   blocks.sh mk               all of it as make variables: UNITS, RTL_<unit>, HARNESSES, HARNESS_<name>
+#                              (HARNESS_<name> = UNIT SHIM [SRC...])
 #
 # Paths are relative to the repository root. An unknown name or a malformed line is an error:
 # one line "blocks.def:LINE: reason" (or "blocks.sh: ...") on stderr, exit status 1.
@@ -29,9 +30,9 @@ while IFS= read -r line || [ -n "$line" ]; do
         done
         file[${f[1]}]=${f[2]}; uses[${f[1]}]="${f[*]:3}"; units+=("${f[1]}") ;;
     harness)
-        [ ${#f[@]} -eq 4 ] || { echo "blocks.def:$n: expected 'harness NAME UNIT SHIM'" >&2; exit 1; }
+        [ ${#f[@]} -ge 4 ] || { echo "blocks.def:$n: expected 'harness NAME UNIT SHIM [SRC...]'" >&2; exit 1; }
         [ -n "${file[${f[2]}]:-}" ] || { echo "blocks.def:$n: harness '${f[1]}' of unknown unit '${f[2]}'" >&2; exit 1; }
-        hunit[${f[1]}]=${f[2]}; hshim[${f[1]}]=${f[3]}; harnesses+=("${f[1]}") ;;
+        hunit[${f[1]}]=${f[2]}; hshim[${f[1]}]="${f[*]:3}"; harnesses+=("${f[1]}") ;;
     *) echo "blocks.def:$n: expected 'unit' or 'harness', got '${f[0]}'" >&2; exit 1 ;;
     esac
 done < "$def"

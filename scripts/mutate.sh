@@ -44,15 +44,9 @@ MODULES=${MUT_MODULES:-"warp_sched quota_unit preempt_engine sm_top sm_driver qo
 ALL_MODULES="warp_sched quota_unit preempt_engine sm_top sm_driver qos_mgr"
 EQ_SKIP=${MUT_EQ_SKIP-"sm_driver qos_mgr"}
 
-# per module: the harness that checks it (its top unit, RTL files and shim from hw/blocks.def through
+# per module: the harness that checks it (its top unit, RTL files and C++ sources from hw/blocks.def through
 # scripts/blocks.sh) and the Yosys selection of the mutated cells
 blocks() { bash "$root/scripts/blocks.sh" "$@"; }
-# the C++ sources every harness links besides its shim (as the Makefile's VL_COMMON)
-shims=" $(for h in $(blocks harnesses); do blocks harness "$h" | awk '{ print $2 }'; done | tr '\n' ' ') "
-common=""
-for f in "$root"/testbench/cosim/*.cpp; do
-  case $shims in *" $(basename "$f") "*) ;; *) common+=" $f" ;; esac
-done
 modcfg() { # MODULE -> top rtl shim sel readin
   local h
   case $1 in
@@ -65,8 +59,9 @@ modcfg() { # MODULE -> top rtl shim sel readin
     qos_mgr) h=cosim_qm; sel='qos_mgr/c:*' ;;
     *) echo "mutate: unknown module $1"; exit 1 ;;
   esac
-  read -r top shim <<< "$(blocks harness $h)"
-  shim=$root/testbench/cosim/$shim
+  read -r top cpp <<< "$(blocks harness $h)"
+  shim=""
+  for f in $cpp; do shim+=" $root/testbench/cosim/$f"; done
   rtl=""
   for f in $(blocks files "$top"); do rtl+=" $root/$f"; done
   readin="read_verilog -I$inc -I$root/rtl $rtl; hierarchy -top $top; proc; flatten; opt_clean"
@@ -102,7 +97,7 @@ run_mutants() { # MODULE DIR: list, apply, build, baseline, cosim every mutant -
   if ! verilator --cc --exe --build -j "${JOBS:-2}" --trace-fst -Wno-fatal -Wno-lint -Wno-style -MAKEFLAGS OPT_FAST=-O2 \
       --top-module $top -I"$inc" --Mdir "$d/vl" -o cosim_mut \
       -CFLAGS "-std=c++14 -DMUTANT -I$inc -I$root/cmodel -I$root/cmodel/sim -I$root/testbench -I$root/testbench/cosim" \
-      "$d/mutant.v" "$shim" $common "$inc/libtb.a" "$inc/libsmk.a" > "$d/build.log" 2>&1; then
+      "$d/mutant.v" $shim "$inc/libtb.a" "$inc/libsmk.a" > "$d/build.log" 2>&1; then
     echo "mutate: $mod: the mutant harness failed to build (every mutant counted as failed to build):"
     tail -15 "$d/build.log"
     echo "id,result,mode,where" > "$d/results.csv"

@@ -1,28 +1,15 @@
-// cosim_pe.cpp: the thin C++ shim Verilator needs for the preemption-engine cosim. It moves values
-// between the C environment (pe_env.c: stimulus, C model, compare, monitors) and the Verilated
-// preempt_engine; all decisions live in C. Usage: see usage() below.
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <string>
-#include <vector>
-
+// cosim_pe.cpp: the preemption-engine cosim's harness: what the lockstep driver (lockstep.h) needs
+// of this block. It moves values between the C environment (pe_env.c: stimulus, C model,
+// observation, monitors) and the Verilated preempt_engine; all decisions live in C.
 #include "Vpreempt_engine.h"
 #ifndef MUTANT
 #include "Vpreempt_engine___024root.h"
 #endif
-#include "verilated.h"
-#include "vl_bits.h"
-#include "cosim_opts.h"
-#include "verilated_fst_c.h"
+#include "lockstep.h"
 
 extern "C" {
 #include "pe_env.h"
 }
-
-// gbits / sbits: testbench/cosim/vl_bits.h
-
-#define R(sig) top->rootp->preempt_engine__DOT__##sig
 
 static void drive(Vpreempt_engine *top, const pe_stim_t *st)
 {
@@ -46,9 +33,8 @@ static void drive(Vpreempt_engine *top, const pe_stim_t *st)
     top->mem_rsp_tag = in->mem_rsp_tag;
 }
 
-static void observe_outputs(Vpreempt_engine *top, pe_obs_t *o)
+static void outputs(Vpreempt_engine *top, uint64_t *v)
 {
-    uint64_t *v = o->v;
     v[PO_cmd_full] = top->cmd_full;
     v[PO_rsp_v] = top->rsp_v;
     v[PO_rsp_op] = top->rsp_op;
@@ -74,139 +60,53 @@ static void observe_outputs(Vpreempt_engine *top, pe_obs_t *o)
     v[PO_st_idx] = top->st_idx;
 }
 
-#ifdef MUTANT
-// Yosys-written mutant netlists keep no stable register names: compare every output every cycle;
-// state is taken from ref.
-static void observe_state(Vpreempt_engine *, pe_obs_t *o, const pe_obs_t *ref)
-{
-    for (int i = PO_FIRST_STATE; i < PO_N; i++) o->v[i] = ref->v[i];
-}
-#else
-static void observe_state(Vpreempt_engine *top, pe_obs_t *o, const pe_obs_t *)
-{
-    uint64_t *v = o->v;
-    v[PO_fsm] = R(fsm);
-    for (int i = 0; i < SMK_PE_QDEPTH; i++) {
-        v[PO_q_op + i] = gbits(R(q_op), i * 2, 2);
-        v[PO_q_tb + i] = gbits(R(q_tb), i * SMK_TBS_W, SMK_TBS_W);
-        v[PO_q_ptr + i] = gbits(R(q_ptr), i * SMK_CTX_PTR_W, SMK_CTX_PTR_W);
-        v[PO_q_idem + i] = gbits(R(q_idem), i, 1);
-    }
-    v[PO_q_head] = R(q_head);
-    v[PO_q_cnt] = R(q_cnt);
-    v[PO_cur_op] = R(cur_op);
-    v[PO_cur_tb] = R(cur_tb);
-    v[PO_cur_st] = R(cur_st);
-    v[PO_cur_ptr] = R(cur_ptr);
-    v[PO_tmask] = R(tmask);
-    v[PO_nreg] = R(nreg);
-    v[PO_nsml] = R(nsml);
-    v[PO_klim] = R(klim);
-    v[PO_ph] = R(ph);
-    v[PO_wrem] = R(wrem);
-    v[PO_idx] = R(idx);
-    v[PO_addr] = R(addr);
-    v[PO_out] = R(out);
-    v[PO_drain] = R(drain);
-    v[PO_dpend] = R(dpend);
-}
-#endif
+// the engine's state: pe_rtl_state.h
+#define PE_RTL(sig) p->rootp->preempt_engine__DOT__##sig
+#define PE_IX(nm) PO_##nm
+#define PE_IX_TMASK PO_tmask
+#include "pe_rtl_state.h"
 
-static void usage(const char *p)
-{
-    std::printf("usage: %s [--seed N] [--cycles N] [--rand-reset]\n"
-                "          [--fst FILE --window FIRST:LAST] [--summary] [--quiet] [--mutant ID]\n"
-                "Runs the C model and the RTL of the preemption engine in lockstep with a random SM, driver\n"
-                "and memory, comparing every output and every state element every cycle and checking the\n"
-                "spec's testbench invariants. Random synchronous resets\n"
-                "mid-run (engine, SM and memory together) come in some phases.\n",
-                p);
-}
-
-int main(int argc, char **argv)
-{
-    cosim_opts o{1, 100000, 0, 0, 0, 0, 0, 0, nullptr};
-    {
-        const int rc = cosim_parse(argc, argv, o, usage);
-        if (rc >= 0)
-            return rc;
-    }
-    cosim_verilated_args(argv[0], o);
-    const uint64_t seed = o.seed, cycles = o.cycles, win_a = o.win_a, win_b = o.win_b, mutant = o.mutant;
-    const int rand_reset = o.rand_reset, summary = o.summary, quiet = o.quiet;
-    const char *fst = o.fst;
-    Vpreempt_engine *top = new Vpreempt_engine;
-
-    if (const int rc = cosim_set_mutant(top, mutant, argv[0]))
-        return rc;
-
-    VerilatedFstC *tfp = nullptr;
-    if (fst) {
-        Verilated::traceEverOn(true);
-        tfp = new VerilatedFstC;
-        top->trace(tfp, 99);
-        tfp->open(fst);
-    }
-    if (!quiet)
-        std::printf("cosim_pe config=%s seed=%llu cycles=%llu%s\n", SMK_CFG_NAME, (unsigned long long)seed,
-                    (unsigned long long)cycles, rand_reset ? " rand-reset" : "");
-
-    // reset both sides: two cycles of rst before cycle 0 (the RTL may start from random values)
-    static pe_model_t m; // large: static storage
-    static pe_env_t env;
-    pe_model_reset(&m);
-    for (int i = 0; i < 2; i++) {
-        top->rst = 1, top->clk = 0, top->eval(), top->clk = 1, top->eval();
-    }
-    pe_env_init(&env, seed, 1);
+struct pe_block : lockstep_vec_block<Vpreempt_engine, pe_obs_t> {
+    pe_model_t m;
+    pe_env_t env;
     pe_stim_t st;
-    pe_obs_t ref, rtl;
-    uint64_t mism = 0, inv = 0, c = 0;
-    char replay[1024];
-    for (c = 0; c < cycles; c++) {
+    pe_block() : lockstep_vec_block(&pe_obs_table, PO_FIRST_STATE, outputs, LOCKSTEP_STATE(pe_rtl_state<Vpreempt_engine>))
+    {
+    }
+    void start(uint64_t seed) override
+    {
+        pe_model_reset(&m);
+        pe_env_init(&env, seed, 1);
+    }
+    void generate() override
+    {
         pe_env_gen(&env, &m.pe, &st);
         pe_model_eval(&m, &st);
-        drive(top, &st);
-        top->clk = 0;
-        top->eval();
-        if (tfp && c >= win_a && c <= win_b) tfp->dump((uint64_t)(2 * c));
-        pe_obs_from_model(&m, &ref);
-        observe_outputs(top, &rtl);
-        observe_state(top, &rtl, &ref);
-        const uint64_t lo = c > 50 ? c - 50 : 0;
-        char mut[32] = "";
-        if (mutant) std::snprintf(mut, sizeof mut, " --mutant %llu", (unsigned long long)mutant);
-        std::snprintf(replay, sizeof replay, "%s --seed %llu --cycles %llu%s%s --fst mismatch_%llu.fst --window %llu:%llu",
-                      argv[0], (unsigned long long)seed, (unsigned long long)(c + 1), rand_reset ? " --rand-reset" : "", mut, (unsigned long long)seed, (unsigned long long)lo,
-                      (unsigned long long)c);
-        if (pe_obs_compare(&ref, &rtl, c, replay)) {
-            mism++;
-            std::printf("seed=%llu config=%s\n", (unsigned long long)seed, SMK_CFG_NAME);
-            break;
-        }
-        inv += (uint64_t)pe_env_check(&env, &st, &m.o);
-        inv += (uint64_t)pe_env_commit(&env, &st, &m.o);
+    }
+    void drive(Vpreempt_engine *top) override { ::drive(top, &st); }
+    void reference(pe_obs_t *o) override { pe_obs_from_model(&m, o); }
+    int commit() override
+    {
+        int v = pe_env_check(&env, &st, &m.o);
+        v += pe_env_commit(&env, &st, &m.o);
         pe_model_commit(&m, &st);
-        top->clk = 1;
-        top->eval();
-        if (tfp && c >= win_a && c <= win_b) tfp->dump((uint64_t)(2 * c + 1));
-        if (inv) {
-            std::printf("INVARIANT violation at cycle %llu, seed=%llu config=%s; replay with waveform window:\n  %s\n",
-                        (unsigned long long)c, (unsigned long long)seed, SMK_CFG_NAME, replay);
-            c++;
-            break;
+        return v;
+    }
+    int finish(bool passed, bool summary) override
+    {
+        const int v = passed ? pe_env_final(&env) : 0;
+        if (summary) {
+            std::printf("config %s, ", SMK_CFG_NAME);
+            pe_env_summary(&env);
         }
+        return v;
     }
-    if (!mism && !inv && c == cycles) inv += (uint64_t)pe_env_final(&env);
-    if (tfp) tfp->close();
-    if (summary) {
-        std::printf("config %s, ", SMK_CFG_NAME);
-        pe_env_summary(&env);
-    }
-    std::printf("%s: config=%s seed=%llu cycles=%llu mismatches=%llu invariant_violations=%llu\n",
-                (mism || inv) ? "FAIL" : "PASS", SMK_CFG_NAME, (unsigned long long)seed, (unsigned long long)c,
-                (unsigned long long)mism, (unsigned long long)inv);
-    top->final();
-    delete top;
-    return (mism || inv) ? 1 : 0;
-}
+};
+
+static const char about[] = // --help
+    "Runs the C model and the RTL of the preemption engine in lockstep with a random SM, driver\n"
+    "and memory, comparing every output and every state element every cycle and checking the\n"
+    "spec's testbench invariants. Random synchronous resets\n"
+    "mid-run (engine, SM and memory together) come in some phases.\n";
+
+int main(int argc, char **argv) { return lockstep_run<pe_block>(argc, argv, {"cosim_pe", 100000, about}); }

@@ -9,7 +9,6 @@
  * not ports) is used to name the TB of a set-up and is itself checked against the ports. */
 #include "drv_env.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,11 +41,8 @@
 #define ST_NOTIDEM SMK_PE_ST_ERR_NOTIDEM
 
 /* ================================================================== observation vector */
-static const struct { const char *name; int off, n; } obs_desc[] = {
-#define OBS_DESC(nm, n) {#nm, DO_##nm, (n)},
-    DRV_OBS(OBS_DESC)
-#undef OBS_DESC
-};
+#define DRV_SIG(nm, n) {#nm, DO_##nm, (n)},
+OBS_DEFINE_TABLE(drv_obs_table, DRV_OBS, DRV_SIG, DO_N);
 
 void drv_obs_from_model(const sm_driver_t *m, const drv_out_t *o, drv_obs_t *ob)
 {
@@ -125,30 +121,6 @@ void drv_obs_gate(drv_obs_t *ob)
         if (!v[DO_cmd_v + s])
             v[DO_cmd_op + s] = v[DO_cmd_tb + s] = v[DO_cmd_ptr + s] = v[DO_cmd_idem + s] = 0;
     }
-}
-
-int drv_obs_compare(const drv_obs_t *ref, const drv_obs_t *rtl, uint64_t cycle, const char *replay)
-{
-    int bad = 0;
-    for (unsigned d = 0; d < sizeof obs_desc / sizeof obs_desc[0]; d++)
-        for (int i = 0; i < obs_desc[d].n; i++) {
-            const int j = obs_desc[d].off + i;
-            if (ref->v[j] == rtl->v[j])
-                continue;
-            if (bad++ < 12) {
-                char nm[48];
-                if (obs_desc[d].n > 1)
-                    snprintf(nm, sizeof nm, "%s[%d]", obs_desc[d].name, i);
-                else
-                    snprintf(nm, sizeof nm, "%s", obs_desc[d].name);
-                printf("MISMATCH cycle %llu signal %s ref=0x%llx rtl=0x%llx\n", (unsigned long long)cycle, nm,
-                       (unsigned long long)ref->v[j], (unsigned long long)rtl->v[j]);
-            }
-        }
-    if (bad)
-        printf("MISMATCH %d signal(s) at cycle %llu; replay with waveform window:\n  %s\n", bad,
-               (unsigned long long)cycle, replay);
-    return bad;
 }
 
 /* ================================================================== environment state */
@@ -294,17 +266,7 @@ static uint64_t rand_smmask(drv_env_t *e);
 uint64_t drv_env_cycle(const drv_env_t *e) { return e->cycle; }
 
 static inline int bit(uint64_t v, int i) { return (int)((v >> i) & 1); }
-static int viol(drv_env_t *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int viol(drv_env_t *e, const char *fmt, ...)
-{
-    va_list ap;
-    printf("INVARIANT cycle %llu: ", (unsigned long long)e->cycle);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
-    return 1;
-}
+#define viol(e, ...) env_viol((e)->cycle, __VA_ARGS__) /* cosim_env.h */
 
 static void d_of(const inst_t *I, uint32_t d[DRV_NRES])
 {
@@ -1237,17 +1199,6 @@ static int check_command(drv_env_t *e, const pctx_t *pc, const drv_stim_t *st, c
  * unchanged); no kernel is starved by more than KN consecutive checked runs; and under SMK_P a run
  * that starved a kernel is followed by pdirty (or a run) at the latest part_rotate cycles after
  * this check. */
-static int pcov_viol(uint64_t cycle, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int pcov_viol(uint64_t cycle, const char *fmt, ...)
-{
-    va_list ap;
-    printf("INVARIANT cycle %llu: ", (unsigned long long)cycle);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
-    return 1;
-}
 
 void drv_pcov_reset(drv_pcov_t *c)
 {
@@ -1267,7 +1218,7 @@ int drv_pcov_step(drv_pcov_t *c, const sm_driver_t *m, const int live[DRV_KN_], 
         if (m->pdirty || pact)
             c->due = 0;
         else if (cycle >= c->due) {
-            nv += pcov_viol(cycle, "rotation: no partition run pending %d cycles after a run that starved a kernel",
+            nv += env_viol(cycle, "rotation: no partition run pending %d cycles after a run that starved a kernel",
                             SMK_PART_ROT);
             c->due = 0;
         }
@@ -1322,7 +1273,7 @@ int drv_pcov_step(drv_pcov_t *c, const sm_driver_t *m, const int live[DRV_KN_], 
         for (int s = NSM - 1; s >= 0; s--)
             if (part[s][j]) first[j] = s;
         if (first[j] < NSM && !c->live[j])
-            nv += pcov_viol(cycle, "partition run: part[%d][%d] = %u for an entry not in use", first[j], j,
+            nv += env_viol(cycle, "partition run: part[%d][%d] = %u for an entry not in use", first[j], j,
                             part[first[j]][j]);
     }
     /* pgot before the filling of each SM (the spec's update, from the run's own part values) */
@@ -1358,13 +1309,13 @@ int drv_pcov_step(drv_pcov_t *c, const sm_driver_t *m, const int live[DRV_KN_], 
                 over |= sum[x] + c->d[k][x] > lim[x];
             c->n_last++;
             if (np < kse && !over)
-                nv += pcov_viol(cycle, "partition run: kernel %d has partition 0 on every SM, but on SM %d, its last chance "
+                nv += env_viol(cycle, "partition run: kernel %d has partition 0 on every SM, but on SM %d, its last chance "
                                 "(lat 0, pgot 0), only %d kernel(s) ordered before it got a partition (KSe %d) and its TB "
                                 "fits next to them", k, L, np, kse);
         }
 #undef LAT
         if (c->top0 >> k & 1)
-            nv += pcov_viol(cycle, "rotation: kernel %d had the run's turn (ptop) and is servable on SM %d, but has "
+            nv += env_viol(cycle, "rotation: kernel %d had the run's turn (ptop) and is servable on SM %d, but has "
                             "partition 0 on every SM", k, __builtin_ctzll(sv[k]));
         for (int s = 0; s < NSM; s++) {
             if (!bit(sv[k], s)) continue;
@@ -1379,7 +1330,7 @@ int drv_pcov_step(drv_pcov_t *c, const sm_driver_t *m, const int live[DRV_KN_], 
             for (int x = 0; x < DRV_NRES; x++)
                 over |= sum[x] + c->d[k][x] > lim[x];
             if (nnew < kse && !over)
-                nv += pcov_viol(cycle, "partition run: kernel %d has partition 0 on every SM, but on SM %d (where it is "
+                nv += env_viol(cycle, "partition run: kernel %d has partition 0 on every SM, but on SM %d (where it is "
                                 "servable) only %d kernel(s) got their first partition (KSe %d) and its TB fits next "
                                 "to them", k, s, nnew, kse);
         }
@@ -1400,7 +1351,7 @@ int drv_pcov_step(drv_pcov_t *c, const sm_driver_t *m, const int live[DRV_KN_], 
     }
     c->n_turn += c->top0 != 0;
     if (m->ptop != etop || m->prr != eprr)
-        nv += pcov_viol(cycle, "rotation: after the run ptop = %#llx, prr = %u; expected %#llx, %u (starved %#llx, "
+        nv += env_viol(cycle, "rotation: after the run ptop = %#llx, prr = %u; expected %#llx, %u (starved %#llx, "
                         "prr at the start %u)", (unsigned long long)m->ptop, m->prr, (unsigned long long)etop, eprr,
                         (unsigned long long)stv, c->prr0);
     for (int k = 0; k < KN; k++) {
@@ -1408,7 +1359,7 @@ int drv_pcov_step(drv_pcov_t *c, const sm_driver_t *m, const int live[DRV_KN_], 
         if (c->streak[k] > c->max_streak)
             c->max_streak = c->streak[k];
         if (c->streak[k] > KN)
-            nv += pcov_viol(cycle, "rotation: kernel %d starved by %u consecutive partition runs (at most KN = %d)", k,
+            nv += env_viol(cycle, "rotation: kernel %d starved by %u consecutive partition runs (at most KN = %d)", k,
                             c->streak[k], KN);
     }
     /* counting form */
@@ -1441,7 +1392,7 @@ int drv_pcov_step(drv_pcov_t *c, const sm_driver_t *m, const int live[DRV_KN_], 
             c->n_count++;
             for (int k = 0; k < KN; k++)
                 if (sv[k] && first[k] == NSM)
-                    nv += pcov_viol(cycle, "partition run: %d servable kernels on the same %d SMs (KSe %d, %s), but "
+                    nv += env_viol(cycle, "partition run: %d servable kernels on the same %d SMs (KSe %d, %s), but "
                                     "kernel %d has partition 0 on every SM", A, ns, kse,
                                     light ? "any KSe fit together" : "A <= |S|", k);
         }
@@ -2117,32 +2068,3 @@ int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose)
     }
     return nv;
 }
-
-#ifdef DRV_ENV_MAIN
-/* C-model-only driver (development before the RTL, bug injection): cc -DDRV_ENV_MAIN ... */
-int main(int argc, char **argv)
-{
-    uint64_t seed = argc > 1 ? strtoull(argv[1], 0, 0) : 1, cycles = argc > 2 ? strtoull(argv[2], 0, 0) : 100000;
-    int verbose = argc > 3;
-    static sm_driver_t m;
-    static drv_out_t out;
-    drv_reset(&m);
-    drv_env_t *e = drv_env_new(seed);
-    drv_stim_t st;
-    int nv = 0;
-    uint64_t c;
-    for (c = 0; c < cycles && !nv; c++) {
-        drv_env_gen(e, &st);
-        drv_eval(&m, &st.in, &out);
-        drv_env_react(e, &st, &out);
-        nv += drv_env_observe(e, &st, &m, &out);
-        if (st.rst) drv_reset(&m);
-        else drv_commit(&m, &st.in, &out);
-    }
-    if (!nv) nv += drv_env_finish(e, &m, verbose);
-    printf("%s: config=%s seed=%llu cycles=%llu violations=%d\n", nv ? "FAIL" : "PASS", SMK_CFG_NAME,
-           (unsigned long long)seed, (unsigned long long)c, nv);
-    drv_env_free(e);
-    return nv != 0;
-}
-#endif

@@ -35,6 +35,7 @@
  * All decisions are here (C); cosim_drv.cpp only moves values to and from Verilator. */
 #ifndef DRV_ENV_H
 #define DRV_ENV_H
+#include "cosim_env.h"
 #include "rng.h"
 #include "sm_driver.h"
 
@@ -101,8 +102,7 @@ void drv_obs_from_model(const sm_driver_t *m, const drv_out_t *o, drv_obs_t *ob)
 /* Zero the output fields whose valid bit is 0 (not used by the cosim; for comparing against an
  * implementation that leaves them undefined). */
 void drv_obs_gate(drv_obs_t *ob);
-/* Print each differing signal (cycle, name, reference, RTL) and the replay command; returns count. */
-int drv_obs_compare(const drv_obs_t *ref, const drv_obs_t *rtl, uint64_t cycle, const char *replay);
+extern const obs_table_t drv_obs_table; /* names and widths of DRV_OBS, for obs_diff */
 
 /* ---- environment (opaque: drv_env.c) */
 typedef struct drv_env drv_env_t;

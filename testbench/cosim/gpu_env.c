@@ -11,8 +11,8 @@
  * order from the monitor's own record of what was latched. Everything else is from the ports. */
 #include "gpu_env.h"
 #include "drv_env.h" /* drv_pcov_step: the partition coverage monitor */
+#include "sm_side.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,8 +30,6 @@
 #define CH SMK_CTX_MAX_LINES
 #define PQ SMK_PTBQ
 #define NMEM (PQ * CH)
-#define MEMQ 256
-#define PIPE 4
 #define WALL SMK_WMASK_ALL
 #define TALL SMK_MASK(NT)
 #define LREG SMK_LIM_REG
@@ -48,23 +46,8 @@
 #define ST_EMPTY SMK_PE_ST_ERR_EMPTY
 
 /* ================================================================== observation vector */
-static const struct { const char *name; int off, n; } gd_desc[] = {
-#define D_DESC(nm, n) {#nm, GD_##nm, (n)},
-    GPU_DRV_OBS(D_DESC)
-#undef D_DESC
-};
-static const struct { const char *name; int off, n; } so_desc[] = {
-#define S_DESC(nm, n) {#nm, SO_##nm, (n)},
-    SM_OBS(S_DESC)
-#undef S_DESC
-};
-
-static const struct { const char *name; int off, n; } qo_desc[] = {
-#define Q_DESC(nm, n) {#nm, QO_##nm, (n)},
-    QM_OBS(Q_DESC)
-#undef Q_DESC
-    {"pl_keep", QO_pl_keep, 1},
-};
+#define GD_SIG(nm, n) {#nm, GD_##nm, (n)},
+OBS_DEFINE_TABLE(gpu_drv_obs_table, GPU_DRV_OBS, GD_SIG, GD_N);
 
 void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob)
 {
@@ -129,57 +112,12 @@ void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob)
     qm_obs_fill(&g->qm, &o->m, ob->q);
 }
 
-int gpu_obs_compare(const gpu_obs_t *ref, const gpu_obs_t *rtl, uint64_t cycle, const char *replay)
+int gpu_obs_diff(const gpu_obs_t *ref, const gpu_obs_t *rtl, uint64_t cycle)
 {
-    int bad = 0;
-    char nm[64];
-    for (unsigned d = 0; d < sizeof gd_desc / sizeof gd_desc[0]; d++)
-        for (int i = 0; i < gd_desc[d].n; i++) {
-            const int j = gd_desc[d].off + i;
-            if (ref->d[j] == rtl->d[j])
-                continue;
-            if (bad++ < 16) {
-                if (gd_desc[d].n > 1)
-                    snprintf(nm, sizeof nm, "drv.%s[%d]", gd_desc[d].name, i);
-                else
-                    snprintf(nm, sizeof nm, "drv.%s", gd_desc[d].name);
-                printf("MISMATCH cycle %llu signal %s ref=0x%llx rtl=0x%llx\n", (unsigned long long)cycle, nm,
-                       (unsigned long long)ref->d[j], (unsigned long long)rtl->d[j]);
-            }
-        }
+    int bad = obs_diff(&gpu_drv_obs_table, ref->d, rtl->d, cycle, "drv", -1, 0, 16);
     for (int s = 0; s < NSM; s++)
-        for (unsigned d = 0; d < sizeof so_desc / sizeof so_desc[0]; d++)
-            for (int i = 0; i < so_desc[d].n; i++) {
-                const int j = so_desc[d].off + i;
-                if (ref->s[s].v[j] == rtl->s[s].v[j])
-                    continue;
-                if (bad++ < 16) {
-                    if (so_desc[d].n > 1)
-                        snprintf(nm, sizeof nm, "sm[%d].%s[%d]", s, so_desc[d].name, i);
-                    else
-                        snprintf(nm, sizeof nm, "sm[%d].%s", s, so_desc[d].name);
-                    printf("MISMATCH cycle %llu signal %s ref=0x%llx rtl=0x%llx\n", (unsigned long long)cycle, nm,
-                           (unsigned long long)ref->s[s].v[j], (unsigned long long)rtl->s[s].v[j]);
-                }
-            }
-    for (unsigned d = 0; d < sizeof qo_desc / sizeof qo_desc[0]; d++)
-        for (int i = 0; i < qo_desc[d].n; i++) {
-            const int j = qo_desc[d].off + i;
-            if (ref->q[j] == rtl->q[j])
-                continue;
-            if (bad++ < 16) {
-                if (qo_desc[d].n > 1)
-                    snprintf(nm, sizeof nm, "qm.%s[%d]", qo_desc[d].name, i);
-                else
-                    snprintf(nm, sizeof nm, "qm.%s", qo_desc[d].name);
-                printf("MISMATCH cycle %llu signal %s ref=0x%llx rtl=0x%llx\n", (unsigned long long)cycle, nm,
-                       (unsigned long long)ref->q[j], (unsigned long long)rtl->q[j]);
-            }
-        }
-    if (bad)
-        printf("MISMATCH %d signal(s) at cycle %llu; replay with waveform window:\n  %s\n", bad,
-               (unsigned long long)cycle, replay);
-    return bad;
+        bad = obs_diff(&sm_obs_table, ref->s[s].v, rtl->s[s].v, cycle, "sm", s, bad, 16);
+    return obs_diff(&qm_obs_table, ref->q, rtl->q, cycle, "qm", -1, bad, 16);
 }
 
 /* ================================================================== environment state */
@@ -213,11 +151,6 @@ typedef struct {
 } slot_t;
 
 typedef struct {
-    uint32_t tag, we, addr;
-    uint64_t due;
-} mreq_t;
-
-typedef struct {
     /* driver command outstanding on this SM (until the driver processes its response) */
     int cv, cop, cslot, crec, cctx, cresp, csnap, ckind;
     uint64_t ccyc;
@@ -225,19 +158,8 @@ typedef struct {
     tmask_t dpend;               /* completions latched, not yet processed */
     uint32_t dpend_inst[NT];
     slot_t sl[NT];
-    /* pipelines */
-    wmask_t live;
-    int wtb[NW];
-    uint8_t wrank[NW];
-    uint32_t left[NW];
-    uint64_t busy_until[NW];
-    struct { uint8_t v, ks, act; } pipe[PIPE][SMK_CP];
-    /* storage */
-    uint64_t reg[NW][RMAX > 0 ? RMAX : 1], ctl[NW][CL], smem[NT][MMAX];
-    /* memory port */
-    mreq_t mq[MEMQ];
-    int nmq, rsp_i;
-    uint32_t p_rdy, lmax, p_ooo, cap;
+    sm_side_t sd;                /* pipelines, storage, memory port (sm_side.h) */
+    uint32_t cap;
     /* CSR writes queued */
     uint32_t csr_a[8], csr_d[8];
     int ncsr;
@@ -249,7 +171,8 @@ struct gpu_env {
     uint64_t cycle, phase_end, nphase;
     /* knobs */
     uint32_t policy, max2, evict, pmode, p_launch, gmax, nmax, rbig, mbig, p_idem, p_adm, p_bad, p_mchg;
-    uint32_t imax, p_zero, p_ready, lat_s, p_long, lat_l, p_exit, exit_stopped, quota;
+    uint32_t imax, p_zero, quota;
+    sd_knobs_t wk;               /* the pipelines' (sm_side.h) */
     uint32_t p_rq, p_rqbad;      /* QoS manager's request port: per mille per cycle, percent illegal */
     uint32_t p_qos, p_full;      /* percent of launches: QoS kernels, mask of all SMs */
     /* request unit as the ports imply (docs/sm_driver.md "QoS") */
@@ -307,28 +230,7 @@ struct gpu_env {
 uint64_t gpu_env_cycle(const gpu_env_t *e) { return e->cycle; }
 
 static inline int bit(uint64_t v, int i) { return (int)((v >> i) & 1); }
-static inline uint64_t mix(uint64_t z)
-{
-    z += 0x9e3779b97f4a7c15ULL;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-static inline uint64_t sig(uint32_t id, uint32_t kind, uint32_t j, uint32_t idx, uint64_t gen)
-{
-    return mix(mix(mix((uint64_t)id << 2 | kind) ^ ((uint64_t)j << 32 | idx)) ^ gen);
-}
-static int viol(gpu_env_t *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int viol(gpu_env_t *e, const char *fmt, ...)
-{
-    va_list ap;
-    printf("INVARIANT cycle %llu: ", (unsigned long long)e->cycle);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
-    return 1;
-}
+#define viol(e, ...) env_viol((e)->cycle, __VA_ARGS__) /* cosim_env.h */
 
 static int new_rec(gpu_env_t *e)
 {
@@ -357,11 +259,9 @@ gpu_env_t *gpu_env_new(uint64_t seed)
         e->ctx_rec[i] = e->drop_rec[i] = -1;
     for (int s = 0; s < NSM; s++) {
         smv_t *m = &e->sm[s];
-        for (int w = 0; w < NW; w++)
-            m->wtb[w] = -1;
+        sd_init(&m->sd);
         for (int t = 0; t < NT; t++)
             m->sl[t].rec = -1;
-        m->rsp_i = -1;
     }
     e->kl_exp = -1, e->kdone_exp = 0;
     return e;
@@ -375,8 +275,6 @@ void gpu_env_free(gpu_env_t *e)
 }
 
 /* ================================================================== stimulus */
-static const uint32_t lat_tab[] = {1, 2, 4, 10, 30, 100};
-
 static int nlive_kernels(const gpu_env_t *e, int *list)
 {
     int n = 0;
@@ -538,18 +436,11 @@ static void phase(gpu_env_t *e)
     e->p_mchg = rng_chance(r, 1, 3) ? rng_below(r, 3) : 0; /* per mille */
     e->imax = rng_chance(r, 1, 4) ? 400 : 5 + rng_below(r, 120);
     e->p_zero = rng_below(r, 10);
-    e->p_ready = 10 + rng_below(r, 91);
-    e->lat_s = 2 + rng_below(r, 6);
-    e->p_long = rng_below(r, 20);
-    e->lat_l = 20 + rng_below(r, 200);
-    e->p_exit = 20 + rng_below(r, 81);
-    e->exit_stopped = rng_chance(r, 1, 2);
+    sd_warp_phase(&e->wk, r, 20, 200);
     e->quota = rng_chance(r, 1, 5);
     for (int s = 0; s < NSM; s++) {
         smv_t *m = &e->sm[s];
-        m->lmax = lat_tab[rng_below(r, sizeof lat_tab / sizeof lat_tab[0])];
-        m->p_rdy = rng_chance(r, 1, 2) ? 100 : 10 + rng_below(r, 90);
-        m->p_ooo = rng_below(r, 101);
+        sd_mem_phase(&m->sd, r);
         m->cap = rng_chance(r, 1, 3) ? 0 : rng_below(r, 1u << SMK_PE_OUT_W);
         /* quota unit: OFF, or SMK quotas with short epochs (refilled every epoch) */
         m->ncsr = 0;
@@ -744,41 +635,10 @@ void gpu_env_gen(gpu_env_t *e, gpu_stim_t *st)
     for (int s = 0; s < NSM; s++) {
         smv_t *m = &e->sm[s];
         sm_in_t *in = &st->in.sm[s];
-        /* pipelines: a warp of a TB under an outstanding SAVE/DROP may be stopped: it exits only in the
-         * cycle its last in-flight instruction retires (or never, in half of the phases) */
+        /* pipelines, completions, memory port: a warp of a TB under an outstanding SAVE/DROP may be stopped */
         const wmask_t maybe_stopped =
             m->cv && (m->cop == OP_SAVE || m->cop == OP_DROP) && m->cslot >= 0 ? m->sl[m->cslot].mask : 0;
-        for (wmask_t x = m->live; x; x &= x - 1) {
-            const int w = smk_ctz(x);
-            const int busy = m->busy_until[w] > e->cycle;
-            if (busy)
-                in->wbusy |= 1ULL << w;
-            if (m->left[w] && rng_chance(r, busy ? e->p_ready / 2 : e->p_ready, 100))
-                in->ready |= 1ULL << w;
-            const int retired = m->busy_until[w] == e->cycle;
-            if (!m->left[w] && !busy && (!bit(maybe_stopped, w) || (e->exit_stopped && retired)) &&
-                rng_chance(r, e->p_exit, 100))
-                in->wexit |= 1ULL << w;
-        }
-        for (int p = 0; p < SMK_CP; p++) {
-            const int d = (int)(e->cycle % PIPE);
-            if (m->pipe[d][p].v) {
-                in->cp_v |= 1u << p;
-                in->cp_ks[p] = m->pipe[d][p].ks, in->cp_act[p] = m->pipe[d][p].act;
-                m->pipe[d][p].v = 0;
-            }
-        }
-        /* memory port */
-        in->mem_req_rdy = rng_chance(r, m->p_rdy, 100);
-        int due[MEMQ], nd = 0;
-        m->rsp_i = -1;
-        for (int i = 0; i < m->nmq; i++)
-            if (m->mq[i].due <= e->cycle)
-                due[nd++] = i;
-        if (nd) {
-            m->rsp_i = rng_chance(r, m->p_ooo, 100) ? due[rng_below(r, (uint32_t)nd)] : due[0];
-            in->mem_rsp_v = 1, in->mem_rsp_tag = m->mq[m->rsp_i].tag;
-        }
+        sd_gen(&m->sd, &e->wk, r, e->cycle, maybe_stopped, 0, in);
         in->cap = m->cap;
         if (m->ncsr && rng_chance(r, 1, 4)) {
             in->csr_we = 1, in->csr_addr = m->csr_a[0], in->csr_wdata = m->csr_d[0];
@@ -791,70 +651,14 @@ void gpu_env_gen(gpu_env_t *e, gpu_stim_t *st)
 }
 
 /* ================================================================== monitors and models */
-static uint64_t *line_at(smv_t *m, uint32_t kind, uint32_t wid, uint32_t idx, uint32_t tb)
-{
-    if (kind == SMK_CTX_KIND_CTL && wid < NW && idx < CL)
-        return &m->ctl[wid][idx];
-    if (kind == SMK_CTX_KIND_REG && wid < NW && idx < RMAX)
-        return &m->reg[wid][idx];
-    if (kind == SMK_CTX_KIND_SMEM && tb < NT && idx < MMAX)
-        return &m->smem[tb][idx];
-    return NULL;
-}
-
-static void fill_tb(smv_t *m, int rid, wmask_t mask, int slot, uint32_t R, uint32_t M, uint64_t gen)
-{
-    int j = 0;
-    for (wmask_t x = mask; x; x &= x - 1, j++) {
-        const int w = smk_ctz(x);
-        for (int c = 0; c < CL; c++)
-            m->ctl[w][c] = sig((uint32_t)rid, SMK_CTX_KIND_CTL, (uint32_t)j, (uint32_t)c, gen);
-        for (uint32_t i = 0; i < R; i++)
-            m->reg[w][i] = sig((uint32_t)rid, SMK_CTX_KIND_REG, (uint32_t)j, i, gen);
-    }
-    for (uint32_t i = 0; i < M; i++)
-        m->smem[slot][i] = sig((uint32_t)rid, SMK_CTX_KIND_SMEM, 0, i, gen);
-}
-
-/* the context of the TB in slot t of SM m, by rank (docs/preempt_engine.md layout) */
-static uint32_t ctx_read(const smv_t *m, int t, uint32_t n, uint32_t R, uint32_t M, uint64_t *out)
-{
-    const wmask_t mask = m->sl[t].mask;
-    int j = 0;
-    for (wmask_t x = mask; x; x &= x - 1, j++) {
-        const int w = smk_ctz(x);
-        for (int c = 0; c < CL; c++)
-            out[j * CL + c] = m->ctl[w][c];
-        for (uint32_t i = 0; i < R; i++)
-            out[n * CL + j * R + i] = m->reg[w][i];
-    }
-    for (uint32_t i = 0; i < M; i++)
-        out[n * CL + n * R + i] = m->smem[t][i];
-    return n * CL + n * R + M;
-}
-
 static void launch_warps(gpu_env_t *e, int s, int t)
 {
     smv_t *m = &e->sm[s];
     slot_t *sl = &m->sl[t];
     tbrec_t *tr = &e->rec[sl->rec];
-    int j = 0;
-    for (wmask_t x = sl->mask; x; x &= x - 1, j++) {
-        const int w = smk_ctz(x);
-        m->wtb[w] = sl->rec, m->wrank[w] = (uint8_t)j, m->left[w] = tr->left[j], m->busy_until[w] = 0;
-    }
-    m->live |= sl->mask;
+    sd_launch(&m->sd, sl->mask, sl->rec, tr->left);
     tr->st = TS_RUN, tr->sm = s, tr->slot = t, tr->frozen = 0, tr->vis = 0;
     sl->st = SS_RUN;
-}
-
-static void remove_warps(smv_t *m, wmask_t mk)
-{
-    for (wmask_t x = mk; x; x &= x - 1) {
-        const int w = smk_ctz(x);
-        m->wtb[w] = -1, m->left[w] = 0;
-    }
-    m->live &= ~mk;
 }
 
 static const inst_t *inst_of(const gpu_env_t *e, int rid) { return &e->inst[e->rec[rid].inst]; }
@@ -863,7 +667,7 @@ static const inst_t *inst_of(const gpu_env_t *e, int rid) { return &e->inst[e->r
 static void free_slot(gpu_env_t *e, int s, int t)
 {
     smv_t *m = &e->sm[s];
-    remove_warps(m, m->sl[t].mask);
+    sd_remove(&m->sd, m->sl[t].mask);
     memset(&m->sl[t], 0, sizeof m->sl[t]);
     m->sl[t].rec = -1;
 }
@@ -958,13 +762,11 @@ static int check_rq(gpu_env_t *e, const drv_in_t *h, const drv_out_t *d, const s
  *     KN + D + 3 cycles earlier, value <= QMAX; no other address;
  *   - one request of the manager at a time: no rq_v after an accepted request until its ack.
  * Counts the coverage (epochs by mode and scheme, snapshots, QUOTA writes, requests and acks). */
-static int check_qm(gpu_env_t *e, const gpu_stim_t *st, const gpu_out_t *o)
+static int check_qm_mux(gpu_env_t *e, const gpu_stim_t *st, const gpu_out_t *o)
 {
     int bad = 0;
     const qm_out_t *m = &o->m;
     const drv_in_t *h = &st->in.host, *di = &o->di;
-    const drv_out_t *d = &o->d;
-    const uint64_t c = e->cycle;
     const int own = m->own != 0;
     e->own = own;
     e->n_mown += own;
@@ -1001,57 +803,81 @@ static int check_qm(gpu_env_t *e, const gpu_stim_t *st, const gpu_out_t *o)
     if (!own && (m->lk_s || m->lk_k || m->rq_v || m->rq_k || m->rq_sm))
         bad += viol(e, "manager drives lookup (%u, %u) / request (v %u k %u sm %u) with own = 0", m->lk_s, m->lk_k,
                     m->rq_v, m->rq_k, m->rq_sm);
+    return bad;
+}
+
+/* the manager's register writes while it owns the ports; the lookups it saw; one request at a time */
+/* the manager's register writes (while it owns the ports): CMD to all SMs at once with one value,
+ * SM_CTRL / EPOCH_LEN (0) / SAMPLE_PER / QOS_MASK to all at once, QUOTA to one SM, of a kernel slot
+ * the lookup port reported, at most QMAX; nothing else; coverage of epochs and snapshots */
+static int check_qm_csr(gpu_env_t *e, const qm_out_t *m)
+{
+    int bad = 0;
+    const uint64_t c = e->cycle;
+    int ncmd = 0, nall = 0, nq = 0;
+    uint32_t cmdd = 0, alla = 0;
+    for (int s = 0; s < NSM; s++) {
+        if (!(m->csr_we >> s & 1))
+            continue;
+        const uint32_t a = m->csr_addr[s], wd = m->csr_wdata[s];
+        if (a == SMK_REG_CMD) {
+            if (ncmd++ && wd != cmdd)
+                bad += viol(e, "manager: CMD 0x%x to SM %d, 0x%x to a lower SM in the same cycle", wd, s, cmdd);
+            cmdd = wd;
+        } else if (a >= SMK_REG_QUOTA && a < SMK_REG_QUOTA + NKS) {
+            const uint32_t ks = a - SMK_REG_QUOTA;
+            nq++;
+            e->n_mquota++;
+            if (!e->lkv[s][ks] || c + 1 - e->lkv[s][ks] > KN + QM_D + 3)
+                bad += viol(e, "manager: QUOTA[%u] of SM %d written (0x%x), no kernel holds that slot by the lookup port "
+                               "(last seen %lld cycles ago)",
+                            ks, s, wd, e->lkv[s][ks] ? (long long)(c + 1 - e->lkv[s][ks]) : -1LL);
+            if (wd > QM_QMAX)
+                bad += viol(e, "manager: QUOTA[%u] of SM %d = 0x%x > QMAX", ks, s, wd);
+        } else if (a == SMK_REG_SM_CTRL || a == SMK_REG_EPOCH_LEN || a == SMK_REG_SAMPLE_PER || a == SMK_REG_QOS_MASK) {
+            if (nall++ && a != alla)
+                bad += viol(e, "manager: register 0x%x of SM %d, 0x%x of a lower SM in the same cycle", a, s, alla);
+            alla = a;
+            if (a == SMK_REG_EPOCH_LEN && wd)
+                bad += viol(e, "manager: EPOCH_LEN of SM %d = %u (the SMs' timers must be off)", s, wd);
+            if (a == SMK_REG_SM_CTRL)
+                e->last_ctrl = wd;
+        } else {
+            bad += viol(e, "manager writes register 0x%x (0x%x) of SM %d", a, wd, s);
+        }
+    }
+    if (ncmd && ncmd != NSM)
+        bad += viol(e, "manager: CMD 0x%x written to %d of the %d SMs in one cycle (EPOCH_START / SNAP on all at once)",
+                    cmdd, ncmd, NSM);
+    if (nall && nall != NSM)
+        bad += viol(e, "manager: register 0x%x written to %d of the %d SMs in one cycle", alla, nall, NSM);
+    if (nq > 1)
+        bad += viol(e, "manager: QUOTA written to %d SMs in one cycle", nq);
+    if ((ncmd && (nall || nq)) || (nall && nq))
+        bad += viol(e, "manager: CMD / all-SM / QUOTA writes mixed in one cycle");
+    if (ncmd && (cmdd & 2))
+        e->n_msnap++;
+    if (ncmd && cmdd == 1) {
+        const uint32_t md = e->last_ctrl >> SMK_SM_CTRL_QMODE_LSB & 3, sc = e->last_ctrl >> SMK_SM_CTRL_QSCHEME_LSB & 3;
+        e->n_mep[md][sc]++;
+    } else if (ncmd && cmdd == 3) {
+        e->n_minit++;
+    }
+    return bad;
+}
+
+/* while owning: the manager's register writes, the lookups it saw, one request at a time; the acks of
+ * its requests */
+static int check_qm_requests(gpu_env_t *e, const gpu_out_t *o)
+{
+    int bad = 0;
+    const qm_out_t *m = &o->m;
+    const drv_in_t *di = &o->di;
+    const drv_out_t *d = &o->d;
+    const uint64_t c = e->cycle;
+    const int own = m->own != 0;
     if (own) {
-        /* register writes */
-        int ncmd = 0, nall = 0, nq = 0;
-        uint32_t cmdd = 0, alla = 0;
-        for (int s = 0; s < NSM; s++) {
-            if (!(m->csr_we >> s & 1))
-                continue;
-            const uint32_t a = m->csr_addr[s], wd = m->csr_wdata[s];
-            if (a == SMK_REG_CMD) {
-                if (ncmd++ && wd != cmdd)
-                    bad += viol(e, "manager: CMD 0x%x to SM %d, 0x%x to a lower SM in the same cycle", wd, s, cmdd);
-                cmdd = wd;
-            } else if (a >= SMK_REG_QUOTA && a < SMK_REG_QUOTA + NKS) {
-                const uint32_t ks = a - SMK_REG_QUOTA;
-                nq++;
-                e->n_mquota++;
-                if (!e->lkv[s][ks] || c + 1 - e->lkv[s][ks] > KN + QM_D + 3)
-                    bad += viol(e, "manager: QUOTA[%u] of SM %d written (0x%x), no kernel holds that slot by the lookup port "
-                                   "(last seen %lld cycles ago)",
-                                ks, s, wd, e->lkv[s][ks] ? (long long)(c + 1 - e->lkv[s][ks]) : -1LL);
-                if (wd > QM_QMAX)
-                    bad += viol(e, "manager: QUOTA[%u] of SM %d = 0x%x > QMAX", ks, s, wd);
-            } else if (a == SMK_REG_SM_CTRL || a == SMK_REG_EPOCH_LEN || a == SMK_REG_SAMPLE_PER || a == SMK_REG_QOS_MASK) {
-                if (nall++ && a != alla)
-                    bad += viol(e, "manager: register 0x%x of SM %d, 0x%x of a lower SM in the same cycle", a, s, alla);
-                alla = a;
-                if (a == SMK_REG_EPOCH_LEN && wd)
-                    bad += viol(e, "manager: EPOCH_LEN of SM %d = %u (the SMs' timers must be off)", s, wd);
-                if (a == SMK_REG_SM_CTRL)
-                    e->last_ctrl = wd;
-            } else {
-                bad += viol(e, "manager writes register 0x%x (0x%x) of SM %d", a, wd, s);
-            }
-        }
-        if (ncmd && ncmd != NSM)
-            bad += viol(e, "manager: CMD 0x%x written to %d of the %d SMs in one cycle (EPOCH_START / SNAP on all at once)",
-                        cmdd, ncmd, NSM);
-        if (nall && nall != NSM)
-            bad += viol(e, "manager: register 0x%x written to %d of the %d SMs in one cycle", alla, nall, NSM);
-        if (nq > 1)
-            bad += viol(e, "manager: QUOTA written to %d SMs in one cycle", nq);
-        if ((ncmd && (nall || nq)) || (nall && nq))
-            bad += viol(e, "manager: CMD / all-SM / QUOTA writes mixed in one cycle");
-        if (ncmd && (cmdd & 2))
-            e->n_msnap++;
-        if (ncmd && cmdd == 1) {
-            const uint32_t md = e->last_ctrl >> SMK_SM_CTRL_QMODE_LSB & 3, sc = e->last_ctrl >> SMK_SM_CTRL_QSCHEME_LSB & 3;
-            e->n_mep[md][sc]++;
-        } else if (ncmd && cmdd == 3) {
-            e->n_minit++;
-        }
+        bad += check_qm_csr(e, m);
         /* lookups (what the port reported, for the QUOTA check) */
         if (m->lk_s < NSM && m->lk_k < KN && d->lk_ksv && d->lk_ks < NKS)
             e->lkv[m->lk_s][d->lk_ks] = c + 1;
@@ -1072,17 +898,25 @@ static int check_qm(gpu_env_t *e, const gpu_stim_t *st, const gpu_out_t *o)
     return bad;
 }
 
-int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, const gpu_out_t *o)
-{
-    const drv_in_t *h = &st->in.host;
-    const drv_out_t *d = &o->d;
-    const sm_driver_t *D = &g->drv;
-    const uint64_t c = e->cycle;
-    const uint32_t pol = e->policy < NPOL ? e->policy : 0;
-    int bad = 0;
-    e->n_cyc[pol]++;
 
-    /* ---- host ports: kl_rej and kdone exactly as predicted */
+/* ================================================================== monitors, one cycle
+ * gpu_env_observe runs the checks on this cycle's outputs and the moves of the environment across
+ * the clock edge in this order; gpu_cyc_t carries what one step leaves to the next. */
+typedef struct {
+    const gpu_stim_t *st;
+    const gpu_top_t *g;
+    const gpu_out_t *o;
+    uint64_t c;
+    uint32_t pol;   /* the policy's statistics index */
+    int xev, xs, xt; /* the driver's event expected this cycle: kind, SM, slot */
+    int n_pre_out;  /* SAVE/DROP commands outstanding GPU-wide */
+} gpu_cyc_t;
+
+/* host ports: kl_rej and kdone exactly as predicted; a kdone retires the launch */
+static int check_host(gpu_env_t *e, const gpu_cyc_t *y)
+{
+    const drv_out_t *d = &y->o->d;
+    int bad = 0;
     if ((int)d->kl_rej != (e->kl_exp == 1))
         bad += viol(e, "kl_rej %u, expected %d (launch of the previous cycle %s)", d->kl_rej, e->kl_exp == 1,
                     e->kl_exp < 0 ? "none" : e->kl_exp ? "illegal" : "legal");
@@ -1098,459 +932,546 @@ int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, cons
                 bad += viol(e, "kdone of kernel %u: TB %u completed %u times", d->kdone_k, i, in->done[i]);
                 break;
             }
-        in->live = 0, in->t_kdone = c;
+        in->live = 0, in->t_kdone = y->c;
         e->ek[d->kdone_k] = -1;
-        e->n_kdone[pol]++;
+        e->n_kdone[y->pol]++;
     }
+    return bad;
+}
 
-    /* partition coverage after each partition run (docs/sm_driver.md "Partitions": pgot), from the
-     * host view: live entries, shapes, masks as written, QoS flags */
-    {
-        int live[KN], kq[KN];
-        uint32_t dsh[KN][DRV_NRES];
-        for (int k = 0; k < KN; k++) {
-            live[k] = e->ek[k] >= 0, kq[k] = 0;
-            memset(dsh[k], 0, sizeof dsh[k]);
-            if (live[k]) {
-                const inst_t *I = &e->inst[e->ek[k]];
-                dsh[k][DRV_R_REG] = I->n * I->r, dsh[k][DRV_R_SL] = I->m, dsh[k][DRV_R_W] = I->n, dsh[k][DRV_R_TB] = 1;
-                kq[k] = (int)I->qos;
-            }
+/* partition coverage after each partition run (docs/sm_driver.md "Partitions": pgot), from the
+ * host view: live entries, shapes, masks as written, QoS flags */
+static int check_pcov(gpu_env_t *e, const gpu_cyc_t *y)
+{
+    const drv_in_t *h = &y->st->in.host;
+    int live[KN], kq[KN];
+    uint32_t dsh[KN][DRV_NRES];
+    for (int k = 0; k < KN; k++) {
+        live[k] = e->ek[k] >= 0, kq[k] = 0;
+        memset(dsh[k], 0, sizeof dsh[k]);
+        if (live[k]) {
+            const inst_t *I = &e->inst[e->ek[k]];
+            dsh[k][DRV_R_REG] = I->n * I->r, dsh[k][DRV_R_SL] = I->m, dsh[k][DRV_R_W] = I->n, dsh[k][DRV_R_TB] = 1;
+            kq[k] = (int)I->qos;
         }
-        bad += drv_pcov_step(&e->pcov, D, live, (const uint32_t(*)[DRV_NRES])dsh, e->kmask_v, kq, h->cfg_policy,
-                             h->cfg_max2, c);
     }
+    return drv_pcov_step(&e->pcov, &y->g->drv, live, (const uint32_t(*)[DRV_NRES])dsh, e->kmask_v, kq,
+                         h->cfg_policy, h->cfg_max2, y->c);
+}
 
-    /* the request and lookup ports as the driver sees them (the manager's while it owns them) */
-    bad += check_qm(e, st, o);
-    bad += check_rq(e, &o->di, d, D);
-
-    /* ---- the driver's event this cycle: spec order (lowest SM with a latched response, else the
-     * lowest SM with latched completions, lowest slot) from the monitor's record of what was latched */
-    int xev = DRV_EV_NONE, xs = 0, xt = 0;
-    for (int s = 0; s < NSM && xev == DRV_EV_NONE; s++)
+/* the driver's event this cycle: spec order (lowest SM with a latched response, else the lowest SM
+ * with latched completions, lowest slot) from the monitor's record of what was latched; PTBQ shadow:
+ * entries in use = SAVE/DROP/RESTORE commands not yet processed + saved and dropped TBs the driver
+ * holds (SAVED, RERUN) */
+static int check_event(gpu_env_t *e, gpu_cyc_t *y)
+{
+    const drv_out_t *d = &y->o->d;
+    int bad = 0;
+    y->xev = DRV_EV_NONE;
+    for (int s = 0; s < NSM && y->xev == DRV_EV_NONE; s++)
         if (e->sm[s].rl_pend)
-            xev = DRV_EV_RSP, xs = s;
-    for (int s = 0; s < NSM && xev == DRV_EV_NONE; s++)
+            y->xev = DRV_EV_RSP, y->xs = s;
+    for (int s = 0; s < NSM && y->xev == DRV_EV_NONE; s++)
         if (e->sm[s].dpend)
-            xev = DRV_EV_DONE, xs = s, xt = smk_ctz(e->sm[s].dpend);
-    if ((int)d->ev_kind != xev || (xev != DRV_EV_NONE && (int)d->ev_sm != xs) ||
-        (xev == DRV_EV_DONE && (int)d->ev_slot != xt))
+            y->xev = DRV_EV_DONE, y->xs = s, y->xt = smk_ctz(e->sm[s].dpend);
+    if ((int)d->ev_kind != y->xev || (y->xev != DRV_EV_NONE && (int)d->ev_sm != y->xs) ||
+        (y->xev == DRV_EV_DONE && (int)d->ev_slot != y->xt))
         bad += viol(e, "driver event %u (SM %u slot %u), expected %d (SM %d slot %d)", d->ev_kind, d->ev_sm,
-                    d->ev_slot, xev, xs, xt);
-    /* ---- PTBQ shadow: entries in use = SAVE/DROP/RESTORE commands not yet processed + saved and dropped
-     * TBs the driver holds (SAVED, RERUN) */
-    {
-        uint32_t used = 0;
-        for (int s = 0; s < NSM; s++)
-            used += e->sm[s].cv && e->sm[s].cop != OP_DRAIN;
-        for (int k = 0; k < KN; k++)
-            if (e->ek[k] >= 0)
-                used += e->inst[e->ek[k]].npq;
-        if (used > PQ)
-            bad += viol(e, "%u PTBQ entries in use, more than the %d entries", used, PQ);
-    }
-
-    /* ---- per SM: slot-table outputs, set_rej / cmd_full, stop, responses, memory, storage */
-    int n_pre_out = 0; /* SAVE/DROP commands outstanding GPU-wide */
+                    d->ev_slot, y->xev, y->xs, y->xt);
+    uint32_t used = 0;
     for (int s = 0; s < NSM; s++)
-        n_pre_out += e->sm[s].cv && (e->sm[s].cop == OP_SAVE || e->sm[s].cop == OP_DROP);
-    for (int s = 0; s < NSM; s++) {
-        smv_t *m = &e->sm[s];
-        const sm_out_t *so = &o->s[s];
-        const sm_in_t *si = &o->si[s];
-        const pe_out_t *po = &so->po;
-        tmask_t x_alloc = 0, x_run = 0, x_done = 0;
-        wmask_t x_used = 0;
-        for (int t = 0; t < NT; t++) {
-            const slot_t *sl = &m->sl[t];
-            if (sl->st != SS_FREE) {
-                x_used |= sl->mask;
-                /* the driver's mirror holds every slot the SM holds, with its kernel and TB id */
-                const tbrec_t *tr = &e->rec[sl->rec];
-                if (!bit(D->sv[s], t) || D->sk[s][t] != e->inst[tr->inst].k || D->sid[s][t] != tr->id)
-                    bad += viol(e, "SM %d slot %d holds kernel %u TB %u; the driver's mirror: sv %d kernel %u id %u", s, t,
-                                e->inst[tr->inst].k, tr->id, bit(D->sv[s], t), D->sk[s][t], D->sid[s][t]);
-            }
-            if (sl->st == SS_ALLOC || sl->st == SS_GO)
-                x_alloc |= 1ULL << t;
-            if (sl->st == SS_RUN) {
-                x_run |= 1ULL << t;
-                if ((sl->mask & m->live) == 0)
-                    x_done |= 1ULL << t;
-            }
-        }
-        if (so->tb_alloc != x_alloc || so->tb_run != x_run || so->tb_done != x_done || so->wused != x_used ||
-            so->wo.wvalid != m->live)
-            bad += viol(e, "SM %d slot table: alloc 0x%llx run 0x%llx done 0x%llx wused 0x%llx wvalid 0x%llx, expected "
-                           "0x%llx 0x%llx 0x%llx 0x%llx 0x%llx",
-                        s, (unsigned long long)so->tb_alloc, (unsigned long long)so->tb_run,
-                        (unsigned long long)so->tb_done, (unsigned long long)so->wused,
-                        (unsigned long long)so->wo.wvalid, (unsigned long long)x_alloc, (unsigned long long)x_run,
-                        (unsigned long long)x_done, (unsigned long long)x_used, (unsigned long long)m->live);
-        if (so->set_rej)
-            bad += viol(e, "SM %d: set_rej rose (set-up of slot %u mask 0x%llx)", s, si->set_tb,
-                        (unsigned long long)si->set_mask);
-        if (po->cmd_full)
-            bad += viol(e, "SM %d: cmd_full rose", s);
+        used += e->sm[s].cv && e->sm[s].cop != OP_DRAIN;
+    for (int k = 0; k < KN; k++)
+        if (e->ek[k] >= 0)
+            used += e->inst[e->ek[k]].npq;
+    if (used > PQ)
+        bad += viol(e, "%u PTBQ entries in use, more than the %d entries", used, PQ);
+    for (int s = 0; s < NSM; s++)
+        y->n_pre_out += e->sm[s].cv && (e->sm[s].cop == OP_SAVE || e->sm[s].cop == OP_DROP);
+    return bad;
+}
 
-        /* stop: only the slot under this SM's outstanding SAVE/DROP, its whole mask */
-        if (po->stop) {
-            if (!m->cv || (m->cop != OP_SAVE && m->cop != OP_DROP) || m->cslot < 0 ||
-                po->stop != m->sl[m->cslot].mask)
-                bad += viol(e, "SM %d: stop 0x%llx without a SAVE/DROP of that slot outstanding", s,
-                            (unsigned long long)po->stop);
-            else {
-                tbrec_t *tr = &e->rec[m->crec];
-                tr->frozen = 1;
-                if (m->cop == OP_SAVE && !m->csnap) { /* snapshot at the first stop cycle */
-                    const inst_t *in = &e->inst[tr->inst];
-                    ctx_read(m, m->cslot, in->n, in->r, in->m, m->snap);
-                    m->csnap = 1;
-                }
-            }
+/* SM s's slot-table outputs against the monitor's view, and its slots in the driver's mirror;
+ * set_rej and cmd_full never rise */
+static int check_slots(gpu_env_t *e, const gpu_cyc_t *y, int s)
+{
+    const smv_t *m = &e->sm[s];
+    const sm_out_t *so = &y->o->s[s];
+    const sm_in_t *si = &y->o->si[s];
+    const sm_driver_t *D = &y->g->drv;
+    int bad = 0;
+    tmask_t x_alloc = 0, x_run = 0, x_done = 0;
+    wmask_t x_used = 0;
+    for (int t = 0; t < NT; t++) {
+        const slot_t *sl = &m->sl[t];
+        if (sl->st != SS_FREE) {
+            x_used |= sl->mask;
+            /* the driver's mirror holds every slot the SM holds, with its kernel and TB id */
+            const tbrec_t *tr = &e->rec[sl->rec];
+            if (!bit(D->sv[s], t) || D->sk[s][t] != e->inst[tr->inst].k || D->sid[s][t] != tr->id)
+                bad += viol(e, "SM %d slot %d holds kernel %u TB %u; the driver's mirror: sv %d kernel %u id %u", s, t,
+                            e->inst[tr->inst].k, tr->id, bit(D->sv[s], t), D->sk[s][t], D->sid[s][t]);
         }
-
-        /* issue monitor */
-        for (int q = 0; q < NS; q++) {
-            if (!bit(so->wo.iss_v, q))
-                continue;
-            e->n_issue++;
-            const int w = so->wo.iss_wid[q];
-            const int rid = w < NW ? m->wtb[w] : -1;
-            if (w >= NW || w % NS != q || !bit(m->live, w) || !bit(si->ready, w) || rid < 0) {
-                bad += viol(e, "SM %d scheduler %d issued warp %d: not a live, ready warp of a TB", s, q, w);
-                continue;
-            }
-            const tbrec_t *tr = &e->rec[rid];
-            if (tr->st != TS_RUN || tr->frozen || bit(po->stop, w))
-                bad += viol(e, "SM %d warp %d of kernel %u TB %u issued while %s", s, w, e->inst[tr->inst].k, tr->id,
-                            tr->st != TS_RUN ? ts_name[tr->st] : "stopped");
-            if (tr->st == TS_RUN && so->wo.iss_ks[q] != m->sl[tr->slot].ks)
-                bad += viol(e, "SM %d warp %d issued with kernel slot %u, its TB's is %u", s, w, so->wo.iss_ks[q],
-                            m->sl[tr->slot].ks);
-        }
-
-        /* memory port and storage: accept -> storage read (SAVE); response -> storage write (RESTORE) */
-        const int acc = po->mem_req_v && si->mem_req_rdy;
-        if (po->st_re != (uint32_t)(acc && po->mem_req_we))
-            bad += viol(e, "SM %d: st_re %u, expected %d (accepted write request)", s, po->st_re, acc && po->mem_req_we);
-        const int have_rsp = m->rsp_i >= 0;
-        const int rd_rsp = have_rsp && !m->mq[m->rsp_i].we;
-        if (po->st_we != (uint32_t)rd_rsp)
-            bad += viol(e, "SM %d: st_we %u, expected %d (response to a read request)", s, po->st_we, rd_rsp);
-        if (acc) {
-            if (po->mem_req_addr >= NMEM || m->nmq >= MEMQ) {
-                bad += viol(e, "SM %d: request address 0x%llx outside the %d contexts (or %d outstanding)", s,
-                            (unsigned long long)po->mem_req_addr, PQ, m->nmq);
-            } else {
-                if (po->mem_req_we) {
-                    const uint64_t *l = line_at(m, po->st_kind, po->st_wid, po->st_idx, po->st_tb);
-                    e->mem[po->mem_req_addr] = l ? *l : 0;
-                }
-                mreq_t *q = &m->mq[m->nmq++];
-                q->tag = po->mem_req_tag, q->we = po->mem_req_we, q->addr = (uint32_t)po->mem_req_addr;
-                q->due = c + 1 + rng_below(&e->r, m->lmax);
-                e->n_lines++;
-            }
-        }
-        if (have_rsp) {
-            const mreq_t q = m->mq[m->rsp_i];
-            m->mq[m->rsp_i] = m->mq[--m->nmq];
-            if (rd_rsp && po->st_we) {
-                uint64_t *l = line_at(m, po->st_kind, po->st_wid, po->st_idx, po->st_tb);
-                if (l)
-                    *l = e->mem[q.addr];
-            }
+        if (sl->st == SS_ALLOC || sl->st == SS_GO)
+            x_alloc |= 1ULL << t;
+        if (sl->st == SS_RUN) {
+            x_run |= 1ULL << t;
+            if ((sl->mask & m->sd.live) == 0)
+                x_done |= 1ULL << t;
         }
     }
+    if (so->tb_alloc != x_alloc || so->tb_run != x_run || so->tb_done != x_done || so->wused != x_used ||
+        so->wo.wvalid != m->sd.live)
+        bad += viol(e, "SM %d slot table: alloc 0x%llx run 0x%llx done 0x%llx wused 0x%llx wvalid 0x%llx, expected "
+                       "0x%llx 0x%llx 0x%llx 0x%llx 0x%llx",
+                    s, (unsigned long long)so->tb_alloc, (unsigned long long)so->tb_run,
+                    (unsigned long long)so->tb_done, (unsigned long long)so->wused,
+                    (unsigned long long)so->wo.wvalid, (unsigned long long)x_alloc, (unsigned long long)x_run,
+                    (unsigned long long)x_done, (unsigned long long)x_used, (unsigned long long)m->sd.live);
+    if (so->set_rej)
+        bad += viol(e, "SM %d: set_rej rose (set-up of slot %u mask 0x%llx)", s, si->set_tb,
+                    (unsigned long long)si->set_mask);
+    if (so->po.cmd_full)
+        bad += viol(e, "SM %d: cmd_full rose", s);
+    return bad;
+}
 
-    /* ---- edges per SM: responses, completions, launches; then set-ups and commands (the driver's
-     * decision), pipelines */
-    for (int s = 0; s < NSM; s++) {
-        smv_t *m = &e->sm[s];
-        const sm_out_t *so = &o->s[s];
-        const pe_out_t *po = &so->po;
-        if (po->rsp_v) {
-            const uint32_t op = po->rsp_op, t = po->rsp_tb, stt = po->rsp_status;
-            m->rl_pend = 1;
-            if (!m->cv || m->cresp || (uint32_t)m->cop != op || (uint32_t)m->cslot != t)
-                bad += viol(e, "SM %d: response (op %u slot %u status %u) without a matching outstanding command "
-                               "(cv %d op %d slot %d answered %d)",
-                            s, op, t, stt, m->cv, m->cop, m->cslot, m->cresp);
-            else {
-                m->cresp = 1 + (int)stt;
-                tbrec_t *tr = m->crec >= 0 ? &e->rec[m->crec] : NULL;
-                const inst_t *in = tr ? &e->inst[tr->inst] : NULL;
-                if (op == OP_SAVE || op == OP_DROP) {
-                    if (stt == ST_OK) {
-                        if (!tr || tr->st != TS_RUN || tr->sm != s || tr->slot != (int)t || !tr->frozen)
-                            bad += viol(e, "SM %d: %s OK for slot %u whose TB is not running there or was never stopped",
-                                        s, op == OP_SAVE ? "SAVE" : "DROP", t);
-                        else {
-                            int j = 0;
-                            for (wmask_t x = m->sl[t].mask; x; x &= x - 1, j++) {
-                                const int w = smk_ctz(x);
-                                tr->left[j] = bit(m->live, w) ? m->left[w] : 0;
-                            }
-                            if (op == OP_SAVE) {
-                                const int ci = m->cctx;
-                                const uint32_t L = in->n * CL + in->n * in->r + in->m;
-                                if (!m->csnap)
-                                    bad += viol(e, "SM %d: SAVE OK without a stop", s);
-                                for (uint32_t i = 0; i < L; i++)
-                                    if (e->mem[(uint32_t)ci * CH + i] != m->snap[i]) {
-                                        bad += viol(e, "SAVE of kernel %u TB %u on SM %d: memory line %u of context %d "
-                                                       "differs from the TB at its stop",
-                                                    in->k, tr->id, s, i, ci);
-                                        break;
-                                    }
-                                memcpy(e->csnap[ci], m->snap, L * sizeof m->snap[0]);
-                                e->ctx_rec[ci] = m->crec;
-                                tr->st = TS_SAVED, tr->ctx = ci, tr->save_sm = s;
-                                e->n_save[pol]++;
-                            } else {
-                                tr->st = TS_DROPPED, tr->ctx = m->cctx;
-                                e->n_drop[pol]++;
-                            }
-                            tr->sm = tr->slot = -1;
-                            free_slot(e, s, (int)t);
-                        }
-                    } else if (stt != ST_FIN && stt != ST_EMPTY) {
-                        bad += viol(e, "SM %d: %s of slot %u answered with status %u", s, op == OP_SAVE ? "SAVE" : "DROP",
-                                    t, stt);
-                    } else {
-                        e->n_fin[pol]++;
-                    }
-                } else if (op == OP_RESTORE) {
-                    if (stt != ST_OK)
-                        bad += viol(e, "SM %d: RESTORE of slot %u answered with status %u", s, t, stt);
-                    if (!po->launch_v || po->launch_tb != t)
-                        bad += viol(e, "SM %d: RESTORE OK of slot %u without its launch", s, t);
-                } else if (op == OP_DRAIN && stt != ST_OK && stt != ST_EMPTY && stt != ST_FIN) {
-                    bad += viol(e, "SM %d: DRAIN of slot %u answered with status %u", s, t, stt);
-                }
-            }
-        }
-        /* natural completions */
-        for (tmask_t x = so->tb_done; x; x &= x - 1) {
-            const int t = smk_ctz(x);
-            const int rid = m->sl[t].rec;
-            if (rid < 0)
-                continue; /* reported by the slot-table check */
-            tbrec_t *tr = &e->rec[rid];
-            inst_t *in = &e->inst[tr->inst];
-            tr->st = TS_FINISHED, tr->sm = tr->slot = -1;
-            if (++in->done[tr->id] > 1)
-                bad += viol(e, "kernel %u TB %u completed twice", in->k, tr->id);
-            in->ndone++;
-            in->t_prog = e->t_prog = c;
-            if (in->ndone == in->grid)
-                in->t_alldone = c;
-            e->n_done[pol]++;
-            m->dpend |= 1ULL << t, m->dpend_inst[t] = tr->inst;
-            free_slot(e, s, t);
-        }
-        /* launches: the engine's (a RESTORE, context bit-exact through the destination's mask), else the
-         * lowest slot waiting with go */
-        if (po->launch_v) {
-            const int t = (int)po->launch_tb;
-            slot_t *sl = &m->sl[t];
-            if (t >= NT || sl->st != SS_ALLOC || sl->rec < 0) {
-                bad += viol(e, "SM %d: engine launches slot %d, which is not a restore target", s, t);
-            } else {
-                tbrec_t *tr = &e->rec[sl->rec];
+/* stop: only the slot under SM s's outstanding SAVE/DROP, its whole mask (its TB frozen, a SAVE's
+ * context snapshot at the first stop cycle); issue monitor */
+static int check_stop_issue(gpu_env_t *e, const gpu_cyc_t *y, int s)
+{
+    smv_t *m = &e->sm[s];
+    const sm_out_t *so = &y->o->s[s];
+    const pe_out_t *po = &so->po;
+    int bad = 0;
+    if (po->stop) {
+        if (!m->cv || (m->cop != OP_SAVE && m->cop != OP_DROP) || m->cslot < 0 || po->stop != m->sl[m->cslot].mask)
+            bad += viol(e, "SM %d: stop 0x%llx without a SAVE/DROP of that slot outstanding", s,
+                        (unsigned long long)po->stop);
+        else {
+            tbrec_t *tr = &e->rec[m->crec];
+            tr->frozen = 1;
+            if (m->cop == OP_SAVE && !m->csnap) { /* snapshot at the first stop cycle */
                 const inst_t *in = &e->inst[tr->inst];
-                uint64_t cur[CH];
-                const uint32_t L = ctx_read(m, t, in->n, in->r, in->m, cur);
-                for (uint32_t i = 0; i < L; i++)
-                    if (cur[i] != e->csnap[tr->ctx][i]) {
-                        bad += viol(e, "RESTORE of kernel %u TB %u (saved on SM %d) into SM %d slot %d: context line %u "
-                                       "differs from the one saved",
-                                    in->k, tr->id, tr->save_sm, s, t, i);
-                        break;
-                    }
-                e->ctx_rec[tr->ctx] = -1;
-                tr->ctx = -1;
-                e->n_rest[pol]++;
-                e->n_xrest[pol] += tr->save_sm != s;
-                launch_warps(e, s, t);
+                sd_read(&m->sd, m->sl[m->cslot].mask, m->cslot, in->n, in->r, in->m, m->snap);
+                m->csnap = 1;
             }
-        } else {
-            for (int t = 0; t < NT; t++)
-                if (m->sl[t].st == SS_GO) {
-                    launch_warps(e, s, t);
-                    break;
-                }
         }
     }
+    for (int q = 0; q < NS; q++) {
+        if (!bit(so->wo.iss_v, q))
+            continue;
+        e->n_issue++;
+        const int w = so->wo.iss_wid[q];
+        const int rid = w < NW ? m->sd.wtb[w] : -1;
+        if (w >= NW || w % NS != q || !bit(m->sd.live, w) || !bit(y->o->si[s].ready, w) || rid < 0) {
+            bad += viol(e, "SM %d scheduler %d issued warp %d: not a live, ready warp of a TB", s, q, w);
+            continue;
+        }
+        const tbrec_t *tr = &e->rec[rid];
+        if (tr->st != TS_RUN || tr->frozen || bit(po->stop, w))
+            bad += viol(e, "SM %d warp %d of kernel %u TB %u issued while %s", s, w, e->inst[tr->inst].k, tr->id,
+                        tr->st != TS_RUN ? ts_name[tr->st] : "stopped");
+        if (tr->st == TS_RUN && so->wo.iss_ks[q] != m->sl[tr->slot].ks)
+            bad += viol(e, "SM %d warp %d issued with kernel slot %u, its TB's is %u", s, w, so->wo.iss_ks[q],
+                        m->sl[tr->slot].ks);
+    }
+    return bad;
+}
 
-    /* ---- the driver's decision: set-up (and a RESTORE with it) or a command */
-    const uint32_t dk = d->dec_kind;
+/* SM s's memory port and storage: accept -> storage read (SAVE) into the context memory, the request
+ * queued; response -> storage write (RESTORE) */
+static int sm_memory(gpu_env_t *e, const gpu_cyc_t *y, int s)
+{
+    sm_side_t *d = &e->sm[s].sd;
+    const pe_out_t *po = &y->o->s[s].po;
+    int bad = 0;
+    const int acc = po->mem_req_v && y->o->si[s].mem_req_rdy;
+    if (po->st_re != (uint32_t)(acc && po->mem_req_we))
+        bad += viol(e, "SM %d: st_re %u, expected %d (accepted write request)", s, po->st_re, acc && po->mem_req_we);
+    const int rd_rsp = d->rsp_i >= 0 && !d->mq[d->rsp_i].we;
+    if (po->st_we != (uint32_t)rd_rsp)
+        bad += viol(e, "SM %d: st_we %u, expected %d (response to a read request)", s, po->st_we, rd_rsp);
+    if (acc) {
+        if (po->mem_req_addr >= NMEM || d->nmq >= SD_MEMQ) {
+            bad += viol(e, "SM %d: request address 0x%llx outside the %d contexts (or %d outstanding)", s,
+                        (unsigned long long)po->mem_req_addr, PQ, d->nmq);
+        } else {
+            if (po->mem_req_we)
+                e->mem[po->mem_req_addr] = sd_get(d, po->st_kind, po->st_wid, po->st_idx, po->st_tb);
+            sd_push(d, &e->r, y->c, po->mem_req_tag, po->mem_req_we, po->mem_req_addr);
+            e->n_lines++;
+        }
+    }
+    if (d->rsp_i >= 0) {
+        const sd_req_t q = sd_take(d);
+        if (rd_rsp && po->st_we)
+            sd_put(d, po->st_kind, po->st_wid, po->st_idx, po->st_tb, e->mem[q.addr]);
+    }
+    return bad;
+}
+
+/* SAVE / DROP OK on SM s: the TB leaves slot t (instructions left kept per rank); a SAVE's memory
+ * lines equal the snapshot taken at its stop, which becomes the context's */
+static int save_drop_ok(gpu_env_t *e, const gpu_cyc_t *y, int s, uint32_t op, uint32_t t, tbrec_t *tr)
+{
+    smv_t *m = &e->sm[s];
+    int bad = 0;
+    if (!tr || tr->st != TS_RUN || tr->sm != s || tr->slot != (int)t || !tr->frozen)
+        return viol(e, "SM %d: %s OK for slot %u whose TB is not running there or was never stopped", s,
+                    op == OP_SAVE ? "SAVE" : "DROP", t);
+    sd_keep_left(&m->sd, m->sl[t].mask, tr->left);
+    if (op == OP_SAVE) {
+        const inst_t *in = &e->inst[tr->inst];
+        const int ci = m->cctx;
+        const uint32_t L = in->n * CL + in->n * in->r + in->m;
+        if (!m->csnap)
+            bad += viol(e, "SM %d: SAVE OK without a stop", s);
+        for (uint32_t i = 0; i < L; i++)
+            if (e->mem[(uint32_t)ci * CH + i] != m->snap[i]) {
+                bad += viol(e, "SAVE of kernel %u TB %u on SM %d: memory line %u of context %d differs from the TB at "
+                               "its stop",
+                            in->k, tr->id, s, i, ci);
+                break;
+            }
+        memcpy(e->csnap[ci], m->snap, L * sizeof m->snap[0]);
+        e->ctx_rec[ci] = m->crec;
+        tr->st = TS_SAVED, tr->ctx = ci, tr->save_sm = s;
+        e->n_save[y->pol]++;
+    } else {
+        tr->st = TS_DROPPED, tr->ctx = m->cctx;
+        e->n_drop[y->pol]++;
+    }
+    tr->sm = tr->slot = -1;
+    free_slot(e, s, (int)t);
+    return bad;
+}
+
+/* SM s's response: it answers the outstanding command; its effect on the TB */
+static int edge_response(gpu_env_t *e, const gpu_cyc_t *y, int s)
+{
+    smv_t *m = &e->sm[s];
+    const pe_out_t *po = &y->o->s[s].po;
+    if (!po->rsp_v)
+        return 0;
+    const uint32_t op = po->rsp_op, t = po->rsp_tb, stt = po->rsp_status;
+    m->rl_pend = 1;
+    if (!m->cv || m->cresp || (uint32_t)m->cop != op || (uint32_t)m->cslot != t)
+        return viol(e, "SM %d: response (op %u slot %u status %u) without a matching outstanding command "
+                       "(cv %d op %d slot %d answered %d)",
+                    s, op, t, stt, m->cv, m->cop, m->cslot, m->cresp);
+    m->cresp = 1 + (int)stt;
+    tbrec_t *tr = m->crec >= 0 ? &e->rec[m->crec] : NULL;
+    int bad = 0;
+    if ((op == OP_SAVE || op == OP_DROP) && stt == ST_OK) {
+        bad += save_drop_ok(e, y, s, op, t, tr);
+    } else if (op == OP_SAVE || op == OP_DROP) {
+        if (stt != ST_FIN && stt != ST_EMPTY)
+            bad += viol(e, "SM %d: %s of slot %u answered with status %u", s, op == OP_SAVE ? "SAVE" : "DROP", t, stt);
+        else
+            e->n_fin[y->pol]++;
+    } else if (op == OP_RESTORE) {
+        if (stt != ST_OK)
+            bad += viol(e, "SM %d: RESTORE of slot %u answered with status %u", s, t, stt);
+        if (!po->launch_v || po->launch_tb != t)
+            bad += viol(e, "SM %d: RESTORE OK of slot %u without its launch", s, t);
+    } else if (op == OP_DRAIN && stt != ST_OK && stt != ST_EMPTY && stt != ST_FIN) {
+        bad += viol(e, "SM %d: DRAIN of slot %u answered with status %u", s, t, stt);
+    }
+    return bad;
+}
+
+/* SM s's natural completions (tb_done): the TB vanishes, its completion latched for the driver */
+static int edge_done(gpu_env_t *e, const gpu_cyc_t *y, int s)
+{
+    smv_t *m = &e->sm[s];
+    int bad = 0;
+    for (tmask_t x = y->o->s[s].tb_done; x; x &= x - 1) {
+        const int t = smk_ctz(x);
+        const int rid = m->sl[t].rec;
+        if (rid < 0)
+            continue; /* reported by the slot-table check */
+        tbrec_t *tr = &e->rec[rid];
+        inst_t *in = &e->inst[tr->inst];
+        tr->st = TS_FINISHED, tr->sm = tr->slot = -1;
+        if (++in->done[tr->id] > 1)
+            bad += viol(e, "kernel %u TB %u completed twice", in->k, tr->id);
+        in->ndone++;
+        in->t_prog = e->t_prog = y->c;
+        if (in->ndone == in->grid)
+            in->t_alldone = y->c;
+        e->n_done[y->pol]++;
+        m->dpend |= 1ULL << t, m->dpend_inst[t] = tr->inst;
+        free_slot(e, s, t);
+    }
+    return bad;
+}
+
+/* SM s's launches: the engine's (a RESTORE, context bit-exact through the destination's mask), else
+ * the lowest slot waiting with go */
+static int edge_launch(gpu_env_t *e, const gpu_cyc_t *y, int s)
+{
+    smv_t *m = &e->sm[s];
+    const pe_out_t *po = &y->o->s[s].po;
+    int bad = 0;
+    if (!po->launch_v) {
+        for (int t = 0; t < NT; t++)
+            if (m->sl[t].st == SS_GO) {
+                launch_warps(e, s, t);
+                break;
+            }
+        return 0;
+    }
+    const int t = (int)po->launch_tb;
+    slot_t *sl = &m->sl[t];
+    if (t >= NT || sl->st != SS_ALLOC || sl->rec < 0)
+        return viol(e, "SM %d: engine launches slot %d, which is not a restore target", s, t);
+    tbrec_t *tr = &e->rec[sl->rec];
+    const inst_t *in = &e->inst[tr->inst];
+    const int i = sd_diff(&m->sd, sl->mask, t, in->n, in->r, in->m, e->csnap[tr->ctx]);
+    if (i >= 0)
+        bad += viol(e, "RESTORE of kernel %u TB %u (saved on SM %d) into SM %d slot %d: context line %d differs from "
+                       "the one saved",
+                    in->k, tr->id, tr->save_sm, s, t, i);
+    e->ctx_rec[tr->ctx] = -1;
+    tr->ctx = -1;
+    e->n_rest[y->pol]++;
+    e->n_xrest[y->pol] += tr->save_sm != s;
+    launch_warps(e, s, t);
+    return bad;
+}
+
+/* a set-up of kernel K (launch ii) on SM s: the kernel's shape and mask; the kernel slot shared by
+ * the kernel's TBs on the SM, never with another kernel; at most KS kernels, no third under MAX2;
+ * the SM's limits */
+static int check_setup(gpu_env_t *e, const gpu_cyc_t *y, int s, uint32_t K, const inst_t *in)
+{
+    const sm_in_t *si = &y->o->si[s];
+    const sm_driver_t *D = &y->g->drv;
+    const smv_t *m = &e->sm[s];
+    int bad = 0;
+    if ((uint32_t)smk_popc(si->set_mask) != in->n || si->set_nreg != in->r || si->set_smem != in->m ||
+        !bit(e->kmask_v[K], s))
+        bad += viol(e, "SM %d: set-up of kernel %u with %d warps, R %u, M %u; the kernel has %u, %u, %u, mask 0x%llx", s,
+                    K, smk_popc(si->set_mask), si->set_nreg, si->set_smem, in->n, in->r, in->m,
+                    (unsigned long long)e->kmask_v[K]);
+    int distinct = 0, has_k = 0;
+    uint32_t seen = 0;
+    uint32_t regs = in->n * in->r, lines = in->m, warps = in->n, slots = 1;
+    for (int u = 0; u < NT; u++) {
+        const slot_t *x = &m->sl[u];
+        if (x->st == SS_FREE)
+            continue;
+        const inst_t *xi = inst_of(e, x->rec);
+        regs += xi->n * xi->r, lines += xi->m, warps += xi->n, slots++;
+        if (!bit(seen, xi->k))
+            seen |= 1u << xi->k, distinct++;
+        if (xi->k == K) {
+            has_k = 1;
+            if (x->ks != si->set_ks)
+                bad += viol(e, "SM %d: kernel %u set up in kernel slot %u, its TBs there use %u", s, K, si->set_ks, x->ks);
+        } else if (x->ks == si->set_ks) {
+            bad += viol(e, "SM %d: kernel %u set up in kernel slot %u, held by kernel %u", s, K, si->set_ks, xi->k);
+        }
+    }
+    if (si->set_ks >= NKS || distinct + !has_k > NKS)
+        bad += viol(e, "SM %d: kernel slot %u, %d kernels", s, si->set_ks, distinct + !has_k);
+    int drv_has = 0;
+    for (int j = 0; j < NKS; j++)
+        drv_has |= bit(D->ksv[s], j) && D->ksk[s][j] == K;
+    if (y->st->in.host.cfg_max2 && !has_k && !drv_has && distinct + 1 > 2)
+        bad += viol(e, "SM %d: a third kernel (%u) under MAX2", s, K);
+    if (regs > LREG || lines > LSL || warps > NW || slots > NT)
+        bad += viol(e, "SM %d over its limits: rows %u, lines %u, warps %u, slots %u", s, regs, lines, warps, slots);
+    return bad;
+}
+
+/* a fresh TB id dispatched: exactly the kernel's next one, never set up before, none while the kernel
+ * has a SAVED or dropped TB in the driver's PTBQ; its new identity */
+static int new_tb(gpu_env_t *e, const gpu_cyc_t *y, int s, int ii, int *rid)
+{
+    const drv_out_t *d = &y->o->d;
+    inst_t *in = &e->inst[ii];
+    const uint32_t K = d->dec_k, id = d->dec_id;
+    int bad = 0;
+    if (id != in->nstarted || id >= in->grid || in->started[id])
+        bad += viol(e, "kernel %u: new TB id %u dispatched; expected %u of %u (set up %u times)", K, id, in->nstarted,
+                    in->grid, id < in->grid ? in->started[id] : 0);
+    if (d->set_id[s] != in->nstarted)
+        bad += viol(e, "SM %d: set_id %u, the new TB id is %u", s, d->set_id[s], in->nstarted);
+    if (in->npq)
+        bad += viol(e, "kernel %u: new TB id %u dispatched while %u of its TBs are saved or dropped", K, id, in->npq);
+    if (id < in->grid)
+        in->started[id]++;
+    in->nstarted++;
+    *rid = new_rec(e);
+    tbrec_t *tr = &e->rec[*rid];
+    tr->inst = (uint32_t)ii, tr->id = id;
+    for (uint32_t j = 0; j < in->n; j++)
+        tr->left[j] = rng_chance(&e->r, e->p_zero, 100) ? 0 : 1 + rng_below(&e->r, e->imax);
+    return bad;
+}
+
+/* the rerun of a TB the monitor saw dropped: a new identity of the same TB id. *rid = -1: no such TB */
+static int rerun_tb(gpu_env_t *e, const gpu_cyc_t *y, int s, int ii, int *rid)
+{
+    const drv_out_t *d = &y->o->d;
+    inst_t *in = &e->inst[ii];
+    int old = -1, bad = 0;
+    for (uint32_t i = 0; i < e->nrec && old < 0; i++)
+        if (e->rec[i].st == TS_DROPPED && e->rec[i].inst == (uint32_t)ii && e->rec[i].id == d->dec_id && e->rec[i].vis)
+            old = (int)i;
+    *rid = -1;
+    if (old < 0)
+        return viol(e, "kernel %u: rerun of TB %u, which was not dropped", d->dec_k, d->dec_id);
+    if (d->set_id[s] != e->rec[old].id)
+        bad += viol(e, "SM %d: set_id %u, the rerun TB id is %u", s, d->set_id[s], e->rec[old].id);
+    e->rec[old].st = TS_RERUN;
+    in->npq--;
+    if (e->rec[old].ctx >= 0 && e->rec[old].ctx < PQ)
+        e->drop_rec[e->rec[old].ctx] = -1;
+    *rid = new_rec(e);
+    tbrec_t *tr = &e->rec[*rid];
+    tr->inst = (uint32_t)ii, tr->id = e->rec[old].id, tr->attempt = e->rec[old].attempt + 1;
+    for (uint32_t j = 0; j < in->n; j++)
+        tr->left[j] = rng_chance(&e->r, e->p_zero, 100) ? 0 : 1 + rng_below(&e->r, e->imax);
+    e->n_rerun++;
+    return bad;
+}
+
+/* a RESTORE set-up into slot t: the identity is the one the monitor saw saved at the command's
+ * pointer. *rid = -1: no saved context there */
+static int restore_tb(gpu_env_t *e, const gpu_cyc_t *y, int s, int t, int ii, int *rid)
+{
+    const sm_in_t *si = &y->o->si[s];
+    const drv_out_t *d = &y->o->d;
+    const uint64_t ptr = si->cmd_ptr;
+    const int ci = (int)(ptr / CH);
+    int bad = 0;
+    *rid = -1;
+    if (!si->cmd_v || si->cmd_op != OP_RESTORE || si->cmd_tb != (uint32_t)t || ptr % CH || ci >= PQ ||
+        e->ctx_rec[ci] < 0 || e->rec[e->ctx_rec[ci]].st != TS_SAVED || !e->rec[e->ctx_rec[ci]].vis)
+        return viol(e, "SM %d: restore set-up of slot %d with command v %u op %u slot %u pointer 0x%llx: no saved "
+                       "context there",
+                    s, t, si->cmd_v, si->cmd_op, si->cmd_tb, (unsigned long long)ptr);
+    *rid = e->ctx_rec[ci];
+    e->inst[ii].npq--;
+    if (d->set_id[s] != e->rec[*rid].id)
+        bad += viol(e, "SM %d: set_id %u, the restored TB id is %u", s, d->set_id[s], e->rec[*rid].id);
+    if (e->rec[*rid].inst != (uint32_t)ii)
+        bad += viol(e, "SM %d: restore of a context of kernel %u for kernel %u", s, inst_of(e, *rid)->k, d->dec_k);
+    return bad;
+}
+
+/* the driver's set-up on SM s (its decision: a fresh TB, a rerun, a RESTORE target): checked, the
+ * identity placed in its slot. Returns the violations; *skip: the set-up names no TB (the SM's
+ * command is then not looked at) */
+static int edge_setup(gpu_env_t *e, const gpu_cyc_t *y, int s, int *skip)
+{
+    const sm_in_t *si = &y->o->si[s];
+    const drv_out_t *d = &y->o->d;
+    const uint32_t dk = d->dec_kind, K = d->dec_k;
+    smv_t *m = &e->sm[s];
+    const int t = (int)si->set_tb;
+    const int ii = K < KN ? e->ek[K] : -1;
+    *skip = 1;
+    if ((dk != DRV_DEC_NEW && dk != DRV_DEC_RERUN && dk != DRV_DEC_RESTORE) || (int)d->dec_sm != s || ii < 0 ||
+        t >= NT || m->sl[t].st != SS_FREE)
+        return viol(e, "SM %d: set-up of slot %d (decision %u, kernel %u) for no live kernel or a busy slot", s, t, dk, K);
+    inst_t *in = &e->inst[ii];
+    int rid;
+    int bad = check_setup(e, y, s, K, in);
+    if (dk == DRV_DEC_NEW)
+        bad += new_tb(e, y, s, ii, &rid);
+    else if (dk == DRV_DEC_RERUN)
+        bad += rerun_tb(e, y, s, ii, &rid);
+    else
+        bad += restore_tb(e, y, s, t, ii, &rid);
+    if (rid < 0)
+        return bad;
+    *skip = 0;
+    tbrec_t *tr = &e->rec[rid];
+    slot_t *sl = &m->sl[t];
+    sl->rec = rid, sl->mask = si->set_mask, sl->ks = (uint8_t)si->set_ks;
+    tr->sm = s, tr->slot = t;
+    if (si->set_go) {
+        sl->st = SS_GO, tr->st = TS_GO;
+        sd_fill(&m->sd, rid, sl->mask, t, in->r, in->m, 0);
+    } else {
+        sl->st = SS_ALLOC, tr->st = TS_RGO;
+        sd_fill(&m->sd, rid, sl->mask, t, in->r, in->m, 0xdeadULL + y->c); /* junk */
+    }
+    in->t_prog = e->t_prog = y->c;
+    e->n_dispatch++;
+    return bad;
+}
+
+/* the driver's command to SM s: one unanswered per SM, one SAVE/DROP GPU-wide, to a slot holding a TB,
+ * DROP only of idempotent kernels, SAVE/DROP to a free context */
+static int edge_command(gpu_env_t *e, gpu_cyc_t *y, int s)
+{
+    const sm_in_t *si = &y->o->si[s];
+    const uint32_t dk = y->o->d.dec_kind;
+    smv_t *m = &e->sm[s];
+    const uint32_t op = si->cmd_op, t = si->cmd_tb;
+    int bad = 0;
+    if (m->cv || m->rl_pend)
+        bad += viol(e, "SM %d: command (op %u slot %u) while one is unanswered or unprocessed", s, op, t);
+    if ((op == OP_SAVE || op == OP_DROP) && y->n_pre_out > 0)
+        bad += viol(e, "SM %d: a second SAVE/DROP in flight GPU-wide", s);
+    if (op == OP_RESTORE && !si->set_v)
+        bad += viol(e, "SM %d: RESTORE without its set-up", s);
+    const int rid = t < NT ? m->sl[t].rec : -1;
+    /* a slot whose TB completed and whose completion the driver has not processed may be commanded
+     * (the engine answers FIN / ERR_EMPTY); any other empty slot may not */
+    if (op != OP_RESTORE && (t >= NT || (rid < 0 && !bit(m->dpend, (int)t))))
+        bad += viol(e, "SM %d: command %u to slot %u, which holds no TB", s, op, t);
+    if (op == OP_DROP && rid >= 0 && !inst_of(e, rid)->idem)
+        bad += viol(e, "SM %d: DROP of a TB of a non-idempotent kernel", s);
+    int ci = -1;
+    if (op == OP_SAVE || op == OP_DROP) {
+        const uint64_t ptr = si->cmd_ptr;
+        ci = (int)(ptr / CH);
+        if (ptr % CH || ci >= PQ || e->ctx_rec[ci] >= 0 || e->drop_rec[ci] >= 0)
+            bad += viol(e, "SM %d: %s to pointer 0x%llx, not a free context", s, op == OP_SAVE ? "SAVE" : "DROP",
+                        (unsigned long long)ptr);
+        for (int u = 0; u < NSM; u++)
+            if (u != s && e->sm[u].cv && e->sm[u].cop == OP_SAVE && e->sm[u].cctx == ci)
+                bad += viol(e, "SM %d: SAVE to the context SM %d is saving into", s, u);
+        y->n_pre_out++;
+    }
+    m->cv = 1, m->cop = (int)op, m->cslot = (int)t, m->crec = rid, m->cctx = ci, m->cresp = 0, m->csnap = 0;
+    m->ccyc = y->c, m->ckind = (int)dk;
+    if (dk == DRV_DEC_EVICT)
+        e->n_evict[y->pol]++;
+    else if (dk == DRV_DEC_PLAN_PRE)
+        e->n_pre[y->pol]++;
+    else if (dk == DRV_DEC_RESV)
+        e->n_resv[y->pol]++;
+    return bad;
+}
+
+/* the driver's decision on each SM: set-up (and a RESTORE with it) or a command */
+static int edge_decision(gpu_env_t *e, gpu_cyc_t *y)
+{
+    const drv_out_t *d = &y->o->d;
+    int bad = 0;
     for (int s = 0; s < NSM; s++) {
-        const sm_in_t *si = &o->si[s];
-        smv_t *m = &e->sm[s];
+        int skip = 0;
         if (!d->set_v[s] && d->set_id[s])
             bad += viol(e, "SM %d: set_id %u without set_v", s, d->set_id[s]);
-        if (si->set_v) {
-            const int t = (int)si->set_tb;
-            const uint32_t K = d->dec_k;
-            const int ii = K < KN ? e->ek[K] : -1;
-            if ((dk != DRV_DEC_NEW && dk != DRV_DEC_RERUN && dk != DRV_DEC_RESTORE) || (int)d->dec_sm != s || ii < 0 ||
-                t >= NT || m->sl[t].st != SS_FREE) {
-                bad += viol(e, "SM %d: set-up of slot %d (decision %u, kernel %u) for no live kernel or a busy slot", s, t,
-                            dk, K);
-                continue;
-            }
-            inst_t *in = &e->inst[ii];
-            if ((uint32_t)smk_popc(si->set_mask) != in->n || si->set_nreg != in->r || si->set_smem != in->m ||
-                !bit(e->kmask_v[K], s))
-                bad += viol(e, "SM %d: set-up of kernel %u with %d warps, R %u, M %u; the kernel has %u, %u, %u, mask 0x%llx",
-                            s, K, smk_popc(si->set_mask), si->set_nreg, si->set_smem, in->n, in->r, in->m,
-                            (unsigned long long)e->kmask_v[K]);
-            /* kernel slot: shared by the kernel's TBs on this SM, never with another kernel */
-            int distinct = 0, has_k = 0;
-            uint32_t seen = 0;
-            uint32_t regs = in->n * in->r, lines = in->m, warps = in->n, slots = 1;
-            for (int u = 0; u < NT; u++) {
-                const slot_t *x = &m->sl[u];
-                if (x->st == SS_FREE)
-                    continue;
-                const inst_t *xi = inst_of(e, x->rec);
-                regs += xi->n * xi->r, lines += xi->m, warps += xi->n, slots++;
-                if (!bit(seen, xi->k))
-                    seen |= 1u << xi->k, distinct++;
-                if (xi->k == K) {
-                    has_k = 1;
-                    if (x->ks != si->set_ks)
-                        bad += viol(e, "SM %d: kernel %u set up in kernel slot %u, its TBs there use %u", s, K, si->set_ks, x->ks);
-                } else if (x->ks == si->set_ks) {
-                    bad += viol(e, "SM %d: kernel %u set up in kernel slot %u, held by kernel %u", s, K, si->set_ks, xi->k);
-                }
-            }
-            if (si->set_ks >= NKS || distinct + !has_k > NKS)
-                bad += viol(e, "SM %d: kernel slot %u, %d kernels", s, si->set_ks, distinct + !has_k);
-            int drv_has = 0;
-            for (int j = 0; j < NKS; j++)
-                drv_has |= bit(D->ksv[s], j) && D->ksk[s][j] == K;
-            if (h->cfg_max2 && !has_k && !drv_has && distinct + 1 > 2)
-                bad += viol(e, "SM %d: a third kernel (%u) under MAX2", s, K);
-            if (regs > LREG || lines > LSL || warps > NW || slots > NT)
-                bad += viol(e, "SM %d over its limits: rows %u, lines %u, warps %u, slots %u", s, regs, lines, warps, slots);
-            int rid = -1;
-            if (dk == DRV_DEC_NEW) {
-                const uint32_t id = d->dec_id;
-                if (id != in->nstarted || id >= in->grid || in->started[id])
-                    bad += viol(e, "kernel %u: new TB id %u dispatched; expected %u of %u (set up %u times)", K, id,
-                                in->nstarted, in->grid, id < in->grid ? in->started[id] : 0);
-                if (d->set_id[s] != in->nstarted)
-                    bad += viol(e, "SM %d: set_id %u, the new TB id is %u", s, d->set_id[s], in->nstarted);
-                /* no new id while the kernel has a SAVED or dropped TB in the driver's PTBQ */
-                if (in->npq)
-                    bad += viol(e, "kernel %u: new TB id %u dispatched while %u of its TBs are saved or dropped", K, id,
-                                in->npq);
-                if (id < in->grid)
-                    in->started[id]++;
-                in->nstarted++;
-                rid = new_rec(e);
-                tbrec_t *tr = &e->rec[rid];
-                tr->inst = (uint32_t)ii, tr->id = id;
-                for (uint32_t j = 0; j < in->n; j++)
-                    tr->left[j] = rng_chance(&e->r, e->p_zero, 100) ? 0 : 1 + rng_below(&e->r, e->imax);
-            } else if (dk == DRV_DEC_RERUN) {
-                for (uint32_t i = 0; i < e->nrec; i++)
-                    if (e->rec[i].st == TS_DROPPED && e->rec[i].inst == (uint32_t)ii && e->rec[i].id == d->dec_id &&
-                        e->rec[i].vis) {
-                        rid = (int)i;
-                        break;
-                    }
-                if (rid < 0) {
-                    bad += viol(e, "kernel %u: rerun of TB %u, which was not dropped", K, d->dec_id);
-                    continue;
-                }
-                const int old = rid;
-                if (d->set_id[s] != e->rec[old].id)
-                    bad += viol(e, "SM %d: set_id %u, the rerun TB id is %u", s, d->set_id[s], e->rec[old].id);
-                e->rec[old].st = TS_RERUN;
-                in->npq--;
-                if (e->rec[old].ctx >= 0 && e->rec[old].ctx < PQ)
-                    e->drop_rec[e->rec[old].ctx] = -1;
-                rid = new_rec(e);
-                tbrec_t *tr = &e->rec[rid];
-                tr->inst = (uint32_t)ii, tr->id = e->rec[old].id, tr->attempt = e->rec[old].attempt + 1;
-                for (uint32_t j = 0; j < in->n; j++)
-                    tr->left[j] = rng_chance(&e->r, e->p_zero, 100) ? 0 : 1 + rng_below(&e->r, e->imax);
-                e->n_rerun++;
-            } else { /* RESTORE: the identity is the one the monitor saw saved at this pointer */
-                const uint64_t ptr = si->cmd_ptr;
-                const int ci = (int)(ptr / CH);
-                if (!si->cmd_v || si->cmd_op != OP_RESTORE || si->cmd_tb != (uint32_t)t || ptr % CH || ci >= PQ ||
-                    e->ctx_rec[ci] < 0 || e->rec[e->ctx_rec[ci]].st != TS_SAVED || !e->rec[e->ctx_rec[ci]].vis) {
-                    bad += viol(e, "SM %d: restore set-up of slot %d with command v %u op %u slot %u pointer 0x%llx: no "
-                                   "saved context there",
-                                s, t, si->cmd_v, si->cmd_op, si->cmd_tb, (unsigned long long)ptr);
-                    continue;
-                }
-                rid = e->ctx_rec[ci];
-                in->npq--;
-                if (d->set_id[s] != e->rec[rid].id)
-                    bad += viol(e, "SM %d: set_id %u, the restored TB id is %u", s, d->set_id[s], e->rec[rid].id);
-                if (e->rec[rid].inst != (uint32_t)ii)
-                    bad += viol(e, "SM %d: restore of a context of kernel %u for kernel %u", s, inst_of(e, rid)->k, K);
-            }
-            tbrec_t *tr = &e->rec[rid];
-            slot_t *sl = &m->sl[t];
-            sl->rec = rid, sl->mask = si->set_mask, sl->ks = (uint8_t)si->set_ks;
-            tr->sm = s, tr->slot = t;
-            if (si->set_go) {
-                sl->st = SS_GO, tr->st = TS_GO;
-                fill_tb(m, rid, sl->mask, t, in->r, in->m, 0);
-            } else {
-                sl->st = SS_ALLOC, tr->st = TS_RGO;
-                fill_tb(m, rid, sl->mask, t, in->r, in->m, 0xdeadULL + c); /* junk */
-            }
-            in->t_prog = e->t_prog = c;
-            e->n_dispatch++;
-        }
-        if (si->cmd_v) {
-            const uint32_t op = si->cmd_op, t = si->cmd_tb;
-            if (m->cv || m->rl_pend)
-                bad += viol(e, "SM %d: command (op %u slot %u) while one is unanswered or unprocessed", s, op, t);
-            if ((op == OP_SAVE || op == OP_DROP) && n_pre_out > 0)
-                bad += viol(e, "SM %d: a second SAVE/DROP in flight GPU-wide", s);
-            if (op == OP_RESTORE && !si->set_v)
-                bad += viol(e, "SM %d: RESTORE without its set-up", s);
-            const int rid = t < NT ? m->sl[t].rec : -1;
-            /* a slot whose TB completed and whose completion the driver has not processed may be commanded
-             * (the engine answers FIN / ERR_EMPTY); any other empty slot may not */
-            if (op != OP_RESTORE && (t >= NT || (rid < 0 && !bit(m->dpend, (int)t))))
-                bad += viol(e, "SM %d: command %u to slot %u, which holds no TB", s, op, t);
-            if (op == OP_DROP && rid >= 0 && !inst_of(e, rid)->idem)
-                bad += viol(e, "SM %d: DROP of a TB of a non-idempotent kernel", s);
-            int ci = -1;
-            if (op == OP_SAVE || op == OP_DROP) {
-                const uint64_t ptr = si->cmd_ptr;
-                ci = (int)(ptr / CH);
-                if (ptr % CH || ci >= PQ || e->ctx_rec[ci] >= 0 || e->drop_rec[ci] >= 0)
-                    bad += viol(e, "SM %d: %s to pointer 0x%llx, not a free context", s, op == OP_SAVE ? "SAVE" : "DROP",
-                                (unsigned long long)ptr);
-                for (int u = 0; u < NSM; u++)
-                    if (u != s && e->sm[u].cv && e->sm[u].cop == OP_SAVE && e->sm[u].cctx == ci)
-                        bad += viol(e, "SM %d: SAVE to the context SM %d is saving into", s, u);
-                n_pre_out++;
-            }
-            m->cv = 1, m->cop = (int)op, m->cslot = (int)t, m->crec = rid, m->cctx = ci, m->cresp = 0, m->csnap = 0;
-            m->ccyc = c, m->ckind = (int)dk;
-            if (dk == DRV_DEC_EVICT)
-                e->n_evict[pol]++;
-            else if (dk == DRV_DEC_PLAN_PRE)
-                e->n_pre[pol]++;
-            else if (dk == DRV_DEC_RESV)
-                e->n_resv[pol]++;
-        }
+        if (y->o->si[s].set_v)
+            bad += edge_setup(e, y, s, &skip);
+        if (!skip && y->o->si[s].cmd_v)
+            bad += edge_command(e, y, s);
     }
+    return bad;
+}
 
-    /* ---- host: launch and mask change at this edge */
+/* host: the launch (legal: a new instance; else kl_rej expected) and the mask change at this edge */
+static void edge_host(gpu_env_t *e, const gpu_cyc_t *y)
+{
+    const drv_in_t *h = &y->st->in.host;
     e->kl_exp = -1;
     if (h->kl_v) {
         const uint32_t k = h->kl_k;
@@ -1572,68 +1493,48 @@ int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, cons
             in->mask = h->kl_mask & SMK_MASK(NSM);
             in->done = calloc(in->grid, 1), in->started = calloc(in->grid, 1);
             if (!in->done || !in->started) abort();
-            in->t_launch = in->t_prog = c, in->live = 1;
+            in->t_launch = in->t_prog = y->c, in->live = 1;
             e->ek[k] = (int)e->ninst++;
-            e->kmask_v[k] = in->mask, e->t_kmask[k] = c;
+            e->kmask_v[k] = in->mask, e->t_kmask[k] = y->c;
             e->n_launch++;
             if (!e->t_prog)
-                e->t_prog = c;
+                e->t_prog = y->c;
         }
     }
     if (h->km_v) {
-        e->kmask_v[h->km_k] = h->km_mask & SMK_MASK(NSM), e->t_kmask[h->km_k] = c;
+        e->kmask_v[h->km_k] = h->km_mask & SMK_MASK(NSM), e->t_kmask[h->km_k] = y->c;
         e->n_mchg++;
     }
+}
 
-    /* ---- pipelines: issues (a line of the warp rewritten, latency, completion), exits */
-    for (int s = 0; s < NSM; s++) {
-        smv_t *m = &e->sm[s];
-        const sm_out_t *so = &o->s[s];
-        const sm_in_t *si = &o->si[s];
-        for (int q = 0; q < NS; q++) {
-            if (!bit(so->wo.iss_v, q))
-                continue;
-            const int w = so->wo.iss_wid[q];
-            if (w >= NW || m->wtb[w] < 0)
-                continue;
-            const tbrec_t *tr = &e->rec[m->wtb[w]];
-            const inst_t *in = &e->inst[tr->inst];
-            if (m->left[w])
-                m->left[w]--;
-            const uint64_t lat = rng_chance(&e->r, e->p_long, 100) ? e->lat_l + rng_below(&e->r, e->lat_l)
-                                                                    : 2 + rng_below(&e->r, e->lat_s);
-            if (c + lat > m->busy_until[w])
-                m->busy_until[w] = c + lat;
-            e->gen++;
-            if (in->r)
-                m->reg[w][rng_below(&e->r, in->r)] = sig((uint32_t)m->wtb[w], SMK_CTX_KIND_REG, m->wrank[w], 0, e->gen);
-            else
-                m->ctl[w][0] = sig((uint32_t)m->wtb[w], SMK_CTX_KIND_CTL, m->wrank[w], 0, e->gen);
-            if (in->m && rng_chance(&e->r, 1, 8))
-                m->smem[tr->slot][rng_below(&e->r, in->m)] = sig((uint32_t)m->wtb[w], SMK_CTX_KIND_SMEM, 0, 0, e->gen);
-            const int p = q * SMK_CMPL_PER_SCHED + (int)rng_below(&e->r, SMK_CMPL_PER_SCHED);
-            const int dd = (int)((c + PIPE) % PIPE);
-            m->pipe[dd][p].v = 1, m->pipe[dd][p].ks = so->wo.iss_ks[q];
-            m->pipe[dd][p].act = (uint8_t)(rng_chance(&e->r, 3, 4) ? SMK_WARP_SIZE : rng_below(&e->r, SMK_WARP_SIZE + 1));
-        }
-        for (wmask_t x = si->wexit & WALL; x; x &= x - 1) {
-            const int w = smk_ctz(x);
-            if (!bit(m->live, w) || m->left[w] || m->busy_until[w] > c)
-                bad += viol(e, "environment: SM %d warp %d exits while not live, with work left or busy", s, w);
-            m->live &= ~(1ULL << w);
-        }
-        /* watchdog: an outstanding command is answered in bounded time */
-        if (m->cv && !m->cresp && c - m->ccyc > 400000)
-            bad += viol(e, "watchdog: SM %d command op %d slot %d issued in cycle %llu has no response", s, m->cop,
-                        m->cslot, (unsigned long long)m->ccyc);
-    }
+static void tb_shape(const void *ctx, int rec, uint32_t *R, uint32_t *M, int *slot)
+{
+    const gpu_env_t *e = ctx;
+    const inst_t *in = inst_of(e, rec);
+    *R = in->r, *M = in->m, *slot = e->rec[rec].slot;
+}
 
-    /* ---- watchdogs: nothing stalls while work is left; kernels finish; dispatch progresses */
-    int work = 0;
+/* pipelines of SM s (issues, exits); its outstanding command is answered in bounded time */
+static int edge_pipelines(gpu_env_t *e, const gpu_cyc_t *y, int s)
+{
+    smv_t *m = &e->sm[s];
+    int bad = 0;
+    sd_issues(&m->sd, &e->wk, &e->r, &e->gen, y->c, &y->o->s[s].wo, SMK_WARP_SIZE + 1, tb_shape, e);
+    for (wmask_t x = sd_exits(&m->sd, y->o->si[s].wexit, y->c); x; x &= x - 1)
+        bad += viol(e, "environment: SM %d warp %d exits while not live, with work left or busy", s, smk_ctz(x));
+    if (m->cv && !m->cresp && y->c - m->ccyc > 400000)
+        bad += viol(e, "watchdog: SM %d command op %d slot %d issued in cycle %llu has no response", s, m->cop,
+                    m->cslot, (unsigned long long)m->ccyc);
+    return bad;
+}
+
+/* watchdogs: kernels progress and finish */
+static int check_progress(gpu_env_t *e, uint64_t c)
+{
+    int bad = 0;
     for (int k = 0; k < KN; k++)
         if (e->ek[k] >= 0) {
             const inst_t *in = &e->inst[e->ek[k]];
-            work = 1;
             if (in->ndone < in->grid && c - in->t_prog > 1500000)
                 bad += viol(e, "watchdog: kernel %u (launched in cycle %llu, %u of %u TBs done) made no progress for "
                                "1.5M cycles (policy %u)",
@@ -1642,102 +1543,113 @@ int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, cons
                 bad += viol(e, "watchdog: kernel %u completed its TBs in cycle %llu but no kdone", k,
                             (unsigned long long)in->t_alldone);
         }
-    /* FCFS / SPART: an SM that holds nothing, with nothing in flight, gets a TB of some kernel within a
-     * bounded time while a kernel allowed on it (admission NONE) has fresh TBs left. The bound holds
-     * while no RESERVE kernel is live, no saved or dropped TB waits (its RESTORE may wait for a busy
-     * engine), no command is in flight and the policy and masks do not change: then every cycle some
-     * kernel fits somewhere and is dispatched, so within NSM x T dispatches the idle SM gets one. */
-    {
-        int blocked = e->policy != DRV_FCFS && e->policy != DRV_SPART;
-        for (int k = 0; k < KN && !blocked; k++)
-            if (e->ek[k] >= 0)
-                blocked = e->inst[e->ek[k]].adm == DRV_ADM_RESERVE || e->inst[e->ek[k]].npq;
-        for (int s = 0; s < NSM && !blocked; s++)
-            blocked = e->sm[s].cv || e->sm[s].rl_pend;
-        if (blocked)
-            e->t_block = c;
-        const uint64_t B = 4ull * NSM * NT + 1000;
-        for (int s = 0; s < NSM; s++) {
-            const smv_t *m = &e->sm[s];
-            int idle = !m->dpend && !m->rl_pend && !m->cv;
-            for (int t = 0; t < NT && idle; t++)
-                idle = m->sl[t].st == SS_FREE;
-            if (!idle) {
-                e->idle_since[s] = c + 1;
-                continue;
-            }
-            if (c < B || c - B < e->idle_since[s] || c - B < e->t_block)
-                continue;
-            for (int k = 0; k < KN; k++) {
-                if (e->ek[k] < 0)
-                    continue;
-                const inst_t *in = &e->inst[e->ek[k]];
-                if (in->adm == DRV_ADM_NONE && bit(e->kmask_v[k], s) && in->nstarted < in->grid && e->t_kmask[k] + B <= c) {
-                    bad += viol(e, "starvation: SM %d idle since cycle %llu under %s while kernel %u has %u fresh TBs "
-                                   "and may use it",
-                                s, (unsigned long long)e->idle_since[s], e->policy == DRV_FCFS ? "FCFS" : "SPART", k,
-                                in->grid - in->nstarted);
-                    e->idle_since[s] = c + 1; /* report once */
-                    break;
-                }
-            }
-        }
-    }
-    if (work && c - e->t_prog > 300000)
-        bad += viol(e, "watchdog: no TB dispatched or completed for 300K cycles with kernels live (policy %u)", e->policy);
+    return bad;
+}
 
-    /* ---- the driver's own counters equal the sums over its slot mirror */
-    if ((c & 15) == 0) {
-        uint32_t U[KN][4] = {{0}};
-        for (int s = 0; s < NSM; s++) {
-            uint32_t u[4] = {0}, cn[KN] = {0};
-            for (int t = 0; t < NT; t++) {
-                if (!bit(D->sv[s], t))
-                    continue;
-                const uint32_t k = D->sk[s][t];
-                if (k >= KN)
-                    continue;
-                const uint32_t dx[4] = {D->kdreg[k], D->km[k], D->kn[k], 1};
-                for (int x = 0; x < 4; x++)
-                    u[x] += dx[x], U[k][x] += dx[x];
-                cn[k]++;
+/* FCFS / SPART: an SM that holds nothing, with nothing in flight, gets a TB of some kernel within a
+ * bounded time while a kernel allowed on it (admission NONE) has fresh TBs left. The bound holds
+ * while no RESERVE kernel is live, no saved or dropped TB waits (its RESTORE may wait for a busy
+ * engine), no command is in flight and the policy and masks do not change: then every cycle some
+ * kernel fits somewhere and is dispatched, so within NSM x T dispatches the idle SM gets one. */
+static int check_starvation(gpu_env_t *e, uint64_t c)
+{
+    int bad = 0;
+    int blocked = e->policy != DRV_FCFS && e->policy != DRV_SPART;
+    for (int k = 0; k < KN && !blocked; k++)
+        if (e->ek[k] >= 0)
+            blocked = e->inst[e->ek[k]].adm == DRV_ADM_RESERVE || e->inst[e->ek[k]].npq;
+    for (int s = 0; s < NSM && !blocked; s++)
+        blocked = e->sm[s].cv || e->sm[s].rl_pend;
+    if (blocked)
+        e->t_block = c;
+    const uint64_t B = 4ull * NSM * NT + 1000;
+    for (int s = 0; s < NSM; s++) {
+        const smv_t *m = &e->sm[s];
+        int idle = !m->dpend && !m->rl_pend && !m->cv;
+        for (int t = 0; t < NT && idle; t++)
+            idle = m->sl[t].st == SS_FREE;
+        if (!idle) {
+            e->idle_since[s] = c + 1;
+            continue;
+        }
+        if (c < B || c - B < e->idle_since[s] || c - B < e->t_block)
+            continue;
+        for (int k = 0; k < KN; k++) {
+            if (e->ek[k] < 0)
+                continue;
+            const inst_t *in = &e->inst[e->ek[k]];
+            if (in->adm == DRV_ADM_NONE && bit(e->kmask_v[k], s) && in->nstarted < in->grid && e->t_kmask[k] + B <= c) {
+                bad += viol(e, "starvation: SM %d idle since cycle %llu under %s while kernel %u has %u fresh TBs "
+                               "and may use it",
+                            s, (unsigned long long)e->idle_since[s], e->policy == DRV_FCFS ? "FCFS" : "SPART", k,
+                            in->grid - in->nstarted);
+                e->idle_since[s] = c + 1; /* report once */
+                break;
             }
-            for (int x = 0; x < 4; x++)
-                if (u[x] != D->u[s][x])
-                    bad += viol(e, "driver: u[%d][%d] = %u, its slot mirror sums to %u", s, x, D->u[s][x], u[x]);
-            for (int k = 0; k < KN; k++)
-                if (cn[k] != D->cnt[s][k])
-                    bad += viol(e, "driver: cnt[%d][%d] = %u, its slot mirror holds %u", s, k, D->cnt[s][k], cn[k]);
-            if (u[0] > LREG || u[1] > LSL || u[2] > NW || u[3] > NT)
-                bad += viol(e, "driver: SM %d over its limits in its own mirror", s);
         }
-        /* no PTBQ entry lost: every saved / dropped TB the driver was told of is in its PTBQ, at the entry of
-         * its pointer */
-        for (int i = 0; i < PQ; i++) {
-            const int rs = e->ctx_rec[i], rd = e->drop_rec[i];
-            if (rs >= 0 && e->rec[rs].st == TS_SAVED && e->rec[rs].vis &&
-                (D->qst[i] != DRV_Q_SAVED || D->qk[i] != inst_of(e, rs)->k || D->qid[i] != e->rec[rs].id))
-                bad += viol(e, "PTBQ entry %d: kernel %u TB %u saved there, the driver has state %u kernel %u id %u", i,
-                            inst_of(e, rs)->k, e->rec[rs].id, D->qst[i], D->qk[i], D->qid[i]);
-            if (rd >= 0 && (D->qst[i] != DRV_Q_RERUN || D->qk[i] != inst_of(e, rd)->k || D->qid[i] != e->rec[rd].id))
-                bad += viol(e, "PTBQ entry %d: kernel %u TB %u dropped there, the driver has state %u kernel %u id %u", i,
-                            inst_of(e, rd)->k, e->rec[rd].id, D->qst[i], D->qk[i], D->qid[i]);
-        }
-        for (int k = 0; k < KN; k++)
-            for (int x = 0; x < 4; x++)
-                if (U[k][x] != D->U[k][x])
-                    bad += viol(e, "driver: U[%d][%d] = %u, its slot mirror sums to %u", k, x, D->U[k][x], U[k][x]);
     }
-    /* ---- the driver's event takes effect at this edge */
+    return bad;
+}
+
+/* every 16 cycles: the driver's own counters equal the sums over its slot mirror, within the limits;
+ * no PTBQ entry lost (every saved / dropped TB the driver was told of is in its PTBQ, at the entry of
+ * its pointer) */
+static int check_counters(gpu_env_t *e, const sm_driver_t *D)
+{
+    int bad = 0;
+    uint32_t U[KN][4] = {{0}};
+    for (int s = 0; s < NSM; s++) {
+        uint32_t u[4] = {0}, cn[KN] = {0};
+        for (int t = 0; t < NT; t++) {
+            if (!bit(D->sv[s], t))
+                continue;
+            const uint32_t k = D->sk[s][t];
+            if (k >= KN)
+                continue;
+            const uint32_t dx[4] = {D->kdreg[k], D->km[k], D->kn[k], 1};
+            for (int x = 0; x < 4; x++)
+                u[x] += dx[x], U[k][x] += dx[x];
+            cn[k]++;
+        }
+        for (int x = 0; x < 4; x++)
+            if (u[x] != D->u[s][x])
+                bad += viol(e, "driver: u[%d][%d] = %u, its slot mirror sums to %u", s, x, D->u[s][x], u[x]);
+        for (int k = 0; k < KN; k++)
+            if (cn[k] != D->cnt[s][k])
+                bad += viol(e, "driver: cnt[%d][%d] = %u, its slot mirror holds %u", s, k, D->cnt[s][k], cn[k]);
+        if (u[0] > LREG || u[1] > LSL || u[2] > NW || u[3] > NT)
+            bad += viol(e, "driver: SM %d over its limits in its own mirror", s);
+    }
+    for (int i = 0; i < PQ; i++) {
+        const int rs = e->ctx_rec[i], rd = e->drop_rec[i];
+        if (rs >= 0 && e->rec[rs].st == TS_SAVED && e->rec[rs].vis &&
+            (D->qst[i] != DRV_Q_SAVED || D->qk[i] != inst_of(e, rs)->k || D->qid[i] != e->rec[rs].id))
+            bad += viol(e, "PTBQ entry %d: kernel %u TB %u saved there, the driver has state %u kernel %u id %u", i,
+                        inst_of(e, rs)->k, e->rec[rs].id, D->qst[i], D->qk[i], D->qid[i]);
+        if (rd >= 0 && (D->qst[i] != DRV_Q_RERUN || D->qk[i] != inst_of(e, rd)->k || D->qid[i] != e->rec[rd].id))
+            bad += viol(e, "PTBQ entry %d: kernel %u TB %u dropped there, the driver has state %u kernel %u id %u", i,
+                        inst_of(e, rd)->k, e->rec[rd].id, D->qst[i], D->qk[i], D->qid[i]);
+    }
+    for (int k = 0; k < KN; k++)
+        for (int x = 0; x < 4; x++)
+            if (U[k][x] != D->U[k][x])
+                bad += viol(e, "driver: U[%d][%d] = %u, its slot mirror sums to %u", k, x, D->U[k][x], U[k][x]);
+    return bad;
+}
+
+/* the driver's event takes effect at this edge: a completion processed (kdone the next cycle after the
+ * launch's last), a response processed (a SAVE/DROP OK: the TB in the driver's PTBQ) */
+static void edge_event(gpu_env_t *e, const gpu_cyc_t *y)
+{
     int nk = 0, nkk = 0;
-    if (xev == DRV_EV_DONE) {
-        smv_t *m = &e->sm[xs];
-        inst_t *in = &e->inst[m->dpend_inst[xt]];
-        m->dpend &= ~(1ULL << xt);
+    if (y->xev == DRV_EV_DONE) {
+        smv_t *m = &e->sm[y->xs];
+        inst_t *in = &e->inst[m->dpend_inst[y->xt]];
+        m->dpend &= ~(1ULL << y->xt);
         if (++in->nproc == in->grid)
             nk = 1, nkk = (int)in->k; /* registered pulse next cycle */
-    } else if (xev == DRV_EV_RSP) {
-        smv_t *m = &e->sm[xs];
+    } else if (y->xev == DRV_EV_RSP) {
+        smv_t *m = &e->sm[y->xs];
         m->rl_pend = 0;
         if (m->cv && m->cresp == 1 + ST_OK && m->crec >= 0 && (m->cop == OP_SAVE || m->cop == OP_DROP)) {
             tbrec_t *tr = &e->rec[m->crec];
@@ -1749,7 +1661,41 @@ int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, cons
         m->cv = 0;
     }
     e->kdone_exp = nk, e->kdone_k = nkk;
+}
 
+int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, const gpu_out_t *o)
+{
+    gpu_cyc_t y = {.st = st, .g = g, .o = o, .c = e->cycle, .pol = e->policy < NPOL ? e->policy : 0};
+    e->n_cyc[y.pol]++;
+    int bad = check_host(e, &y);
+    bad += check_pcov(e, &y);
+    /* the request and lookup ports as the driver sees them (the manager's while it owns them) */
+    bad += check_qm_mux(e, st, o);
+    bad += check_qm_requests(e, o);
+    bad += check_rq(e, &o->di, &o->d, &g->drv);
+    bad += check_event(e, &y);
+    for (int s = 0; s < NSM; s++) {
+        bad += check_slots(e, &y, s);
+        bad += check_stop_issue(e, &y, s);
+        bad += sm_memory(e, &y, s);
+    }
+    for (int s = 0; s < NSM; s++) {
+        bad += edge_response(e, &y, s);
+        bad += edge_done(e, &y, s);
+        bad += edge_launch(e, &y, s);
+    }
+    bad += edge_decision(e, &y);
+    edge_host(e, &y);
+    for (int s = 0; s < NSM; s++)
+        bad += edge_pipelines(e, &y, s);
+    int live[KN];
+    bad += check_progress(e, y.c);
+    bad += check_starvation(e, y.c);
+    if (nlive_kernels(e, live) && y.c - e->t_prog > 300000)
+        bad += viol(e, "watchdog: no TB dispatched or completed for 300K cycles with kernels live (policy %u)", e->policy);
+    if ((y.c & 15) == 0)
+        bad += check_counters(e, &g->drv);
+    edge_event(e, &y);
     e->cycle++;
     return bad;
 }
@@ -1833,29 +1779,3 @@ int gpu_env_finish(gpu_env_t *e, const gpu_top_t *g, int verbose)
     }
     return bad;
 }
-
-#ifdef GPU_ENV_MAIN
-/* C-model-only driver with the same environment and monitors: gpu_conly SEED CYCLES [verbose] */
-int main(int argc, char **argv)
-{
-    const uint64_t seed = argc > 1 ? strtoull(argv[1], 0, 0) : 1, cycles = argc > 2 ? strtoull(argv[2], 0, 0) : 100000;
-    static gpu_top_t g;
-    static gpu_out_t o;
-    gpu_stim_t st;
-    gpu_reset(&g);
-    gpu_env_t *e = gpu_env_new(seed);
-    uint64_t inv = 0, c;
-    for (c = 0; c < cycles && !inv; c++) {
-        gpu_env_gen(e, &st);
-        gpu_eval(&g, &st.in, &o);
-        inv += (uint64_t)gpu_env_observe(e, &st, &g, &o);
-        gpu_commit(&g, &st.in, &o);
-    }
-    if (!inv)
-        inv += (uint64_t)gpu_env_finish(e, &g, argc > 3);
-    printf("%s: C model only, config=%s seed=%llu cycles=%llu invariant_violations=%llu\n", inv ? "FAIL" : "PASS",
-           SMK_CFG_NAME, (unsigned long long)seed, (unsigned long long)c, (unsigned long long)inv);
-    gpu_env_free(e);
-    return inv ? 1 : 0;
-}
-#endif

@@ -24,7 +24,7 @@
  *     monitor, the driver's spec order of events, command legality, PTBQ shadow, limits, kl_rej /
  *     kdone predicted exactly, watchdogs, set_id = the ledger's TB id, request acks (only for an
  *     accepted request, latency bound, a grant's partition change), rq_pend / rq_rdy, lookups.
- * All decisions are here (C); cosim_gpu.cpp only moves values to and from Verilator. */
+ * All decisions are here (C); cosim_gpu.cpp and gpu_vl.cpp only move values to and from Verilator. */
 #ifndef GPU_ENV_H
 #define GPU_ENV_H
 #include "gpu_top.h"
@@ -81,8 +81,9 @@ typedef struct {
 } gpu_obs_t;
 
 void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob);
-/* Print each differing signal (cycle, name, reference, RTL) and the replay command; returns count. */
-int gpu_obs_compare(const gpu_obs_t *ref, const gpu_obs_t *rtl, uint64_t cycle, const char *replay);
+/* Print each differing signal (cycle, drv.NAME[i], sm[s].NAME[i] or qm.NAME[i], reference, RTL; the
+ * first 16) as obs_diff does; returns their number. */
+int gpu_obs_diff(const gpu_obs_t *ref, const gpu_obs_t *rtl, uint64_t cycle);
 
 typedef struct gpu_env gpu_env_t;
 gpu_env_t *gpu_env_new(uint64_t seed);

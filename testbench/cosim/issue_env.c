@@ -52,11 +52,8 @@ void issue_model_commit(issue_model_t *m, const issue_stim_t *st)
 }
 
 /* ------------------------------------------------------------------ observation */
-static const struct { const char *name; int off, n; } obs_desc[] = {
-#define OBS_DESC(nm, n) {#nm, OBS_##nm, (n)},
-    ISSUE_OBS(OBS_DESC)
-#undef OBS_DESC
-};
+#define ISSUE_SIG(nm, n) {#nm, OBS_##nm, (n)},
+OBS_DEFINE_TABLE(issue_obs_table, ISSUE_OBS, ISSUE_SIG, OBS_N);
 
 void issue_obs_from_model(const issue_model_t *m, issue_obs_t *o)
 {
@@ -96,30 +93,6 @@ void issue_obs_from_model(const issue_model_t *m, issue_obs_t *o)
     v[OBS_sample_per] = q->sample_per, v[OBS_qos_mask] = q->qos_mask;
     v[OBS_ecnt] = q->ecnt, v[OBS_scnt] = q->scnt, v[OBS_epochs] = q->epochs;
     v[OBS_ep_cycles] = q->ep_cycles, v[OBS_ep_samples] = q->ep_samples, v[OBS_nsamp] = q->nsamp;
-}
-
-int issue_obs_compare(const issue_obs_t *ref, const issue_obs_t *rtl, uint64_t cycle, const char *replay)
-{
-    int bad = 0;
-    for (unsigned d = 0; d < sizeof obs_desc / sizeof obs_desc[0]; d++)
-        for (int i = 0; i < obs_desc[d].n; i++) {
-            const int j = obs_desc[d].off + i;
-            if (ref->v[j] == rtl->v[j])
-                continue;
-            if (bad++ < 12) {
-                char nm[48];
-                if (obs_desc[d].n > 1)
-                    snprintf(nm, sizeof nm, "%s[%d]", obs_desc[d].name, i);
-                else
-                    snprintf(nm, sizeof nm, "%s", obs_desc[d].name);
-                printf("MISMATCH cycle %llu signal %s ref=0x%llx rtl=0x%llx\n", (unsigned long long)cycle, nm,
-                       (unsigned long long)ref->v[j], (unsigned long long)rtl->v[j]);
-            }
-        }
-    if (bad)
-        printf("MISMATCH %d signal(s) at cycle %llu; replay with waveform window:\n  %s\n", bad,
-               (unsigned long long)cycle, replay);
-    return bad;
 }
 
 /* ------------------------------------------------------------------ stimulus */
@@ -451,17 +424,11 @@ int issue_check_invariants(const issue_model_t *m, const issue_stim_t *st, uint6
         const int w = o->iss_wid[s], k = o->iss_ks[s];
         const int ok = w % SMK_SCHED == s && ((m->ws.valid >> w) & 1) && ((st->ready >> w) & 1) &&
                        !((st->stop >> w) & 1) && ((m->wi.qallow >> k) & 1) && k == m->ws.ks[w];
-        if (!ok) {
-            printf("INVARIANT cycle %llu: scheduler %d issued warp %d (slot %d) that is not eligible\n",
-                   (unsigned long long)cycle, s, w, k);
-            bad++;
-        }
+        if (!ok)
+            bad += env_viol(cycle, "scheduler %d issued warp %d (slot %d) that is not eligible", s, w, k);
     }
     for (int k = 0; k < SMK_KSLOTS; k++)
-        if (o->idle_cnt[k] > SMK_WARPS || o->held_cnt[k] > SMK_WARPS) {
-            printf("INVARIANT cycle %llu: slot %d idle %d held %d exceed the warp count\n",
-                   (unsigned long long)cycle, k, o->idle_cnt[k], o->held_cnt[k]);
-            bad++;
-        }
+        if (o->idle_cnt[k] > SMK_WARPS || o->held_cnt[k] > SMK_WARPS)
+            bad += env_viol(cycle, "slot %d idle %d held %d exceed the warp count", k, o->idle_cnt[k], o->held_cnt[k]);
     return bad;
 }

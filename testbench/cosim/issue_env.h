@@ -3,6 +3,7 @@
  * observation vector compared against the RTL every cycle, and independent invariant checks. */
 #ifndef ISSUE_ENV_H
 #define ISSUE_ENV_H
+#include "cosim_env.h"
 #include "quota_unit.h"
 #include "rng.h"
 #include "warp_sched.h"
@@ -52,9 +53,7 @@ typedef struct { uint64_t v[OBS_N]; } issue_obs_t;
 
 /* Fill the reference observation from the C model (after issue_model_eval). */
 void issue_obs_from_model(const issue_model_t *m, issue_obs_t *o);
-/* Compare; print each mismatching signal (up to a limit) with cycle, seed and the replay command.
- * Returns the number of mismatching signals. */
-int issue_obs_compare(const issue_obs_t *ref, const issue_obs_t *rtl, uint64_t cycle, const char *replay);
+extern const obs_table_t issue_obs_table; /* names and widths of ISSUE_OBS, for obs_diff */
 
 /* ---- stimulus */
 enum { ENV_RANDOM = 0, ENV_SCENARIO = 1 };

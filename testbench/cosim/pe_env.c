@@ -47,11 +47,8 @@ void pe_model_commit(pe_model_t *m, const pe_stim_t *st)
 }
 
 /* ------------------------------------------------------------------ observation */
-static const struct { const char *name; int off, n; } obs_desc[] = {
-#define OBS_DESC(nm, n) {#nm, PO_##nm, (n)},
-    PE_OBS(OBS_DESC)
-#undef OBS_DESC
-};
+#define PE_SIG(nm, n) {#nm, PO_##nm, (n)},
+OBS_DEFINE_TABLE(pe_obs_table, PE_OBS, PE_SIG, PO_N);
 
 void pe_obs_from_model(const pe_model_t *m, pe_obs_t *ob)
 {
@@ -76,38 +73,8 @@ void pe_obs_from_model(const pe_model_t *m, pe_obs_t *ob)
     v[PO_addr] = p->addr, v[PO_out] = p->out, v[PO_drain] = p->drain, v[PO_dpend] = p->dpend;
 }
 
-int pe_obs_compare(const pe_obs_t *ref, const pe_obs_t *rtl, uint64_t cycle, const char *replay)
-{
-    int bad = 0;
-    for (unsigned d = 0; d < sizeof obs_desc / sizeof obs_desc[0]; d++)
-        for (int i = 0; i < obs_desc[d].n; i++) {
-            const int j = obs_desc[d].off + i;
-            if (ref->v[j] == rtl->v[j])
-                continue;
-            if (bad++ < 12) {
-                char nm[48];
-                if (obs_desc[d].n > 1)
-                    snprintf(nm, sizeof nm, "%s[%d]", obs_desc[d].name, i);
-                else
-                    snprintf(nm, sizeof nm, "%s", obs_desc[d].name);
-                printf("MISMATCH cycle %llu signal %s ref=0x%llx rtl=0x%llx\n", (unsigned long long)cycle, nm,
-                       (unsigned long long)ref->v[j], (unsigned long long)rtl->v[j]);
-            }
-        }
-    if (bad)
-        printf("MISMATCH %d signal(s) at cycle %llu; replay with waveform window:\n  %s\n", bad,
-               (unsigned long long)cycle, replay);
-    return bad;
-}
-
 /* ------------------------------------------------------------------ helpers */
-#define VIOL(e, nviol, ...)                                                                        \
-    do {                                                                                           \
-        (nviol)++;                                                                                 \
-        printf("INVARIANT cycle %llu: ", (unsigned long long)(e)->cycle);                         \
-        printf(__VA_ARGS__);                                                                       \
-        printf("\n");                                                                              \
-    } while (0)
+#define VIOL(e, nviol, ...) ((nviol) += env_viol((e)->cycle, __VA_ARGS__))
 
 static inline uint64_t mix64(uint64_t z)
 {
@@ -935,30 +902,3 @@ void pe_env_summary(const pe_env_t *e)
         printf("\n");
     }
 }
-
-#ifdef PE_ENV_MAIN
-/* C-model-only driver (development before the RTL): cc -DPE_ENV_MAIN ... */
-#include <stdlib.h>
-int main(int argc, char **argv)
-{
-    uint64_t seed = argc > 1 ? strtoull(argv[1], 0, 0) : 1, cycles = argc > 2 ? strtoull(argv[2], 0, 0) : 100000;
-    static pe_env_t env;
-    static pe_model_t m;
-    pe_model_reset(&m);
-    pe_env_init(&env, seed, argc > 3);
-    pe_stim_t st;
-    int nv = 0;
-    for (uint64_t c = 0; c < cycles && !nv; c++) {
-        pe_env_gen(&env, &m.pe, &st);
-        pe_model_eval(&m, &st);
-        nv += pe_env_check(&env, &st, &m.o);
-        nv += pe_env_commit(&env, &st, &m.o);
-        pe_model_commit(&m, &st);
-    }
-    if (!nv)
-        nv += pe_env_final(&env);
-    pe_env_summary(&env);
-    printf("%s: seed=%llu violations=%d\n", nv ? "FAIL" : "PASS", (unsigned long long)seed, nv);
-    return nv != 0;
-}
-#endif

@@ -8,6 +8,7 @@
  * mismatch is exactly as visible as a mismatch of the line's bytes. */
 #ifndef PE_ENV_H
 #define PE_ENV_H
+#include "cosim_env.h"
 #include "preempt_engine.h"
 #include "rng.h"
 
@@ -47,8 +48,7 @@ enum { PE_OBS(PE_OBS_ENUM) PO_N };
 typedef struct { uint64_t v[PO_N]; } pe_obs_t;
 
 void pe_obs_from_model(const pe_model_t *m, pe_obs_t *o);
-/* Print each differing signal (cycle, name, ref, RTL) and the replay command; returns the count. */
-int pe_obs_compare(const pe_obs_t *ref, const pe_obs_t *rtl, uint64_t cycle, const char *replay);
+extern const obs_table_t pe_obs_table; /* names and widths of PE_OBS, for obs_diff */
 
 /* ---- environment */
 #define PE_NBLK 96     /* context blocks of SMK_CTX_MAX_LINES lines the driver hands out */

@@ -32,38 +32,11 @@ void qm_model_commit(qm_model_t *m, const qm_stim_t *st)
 }
 
 /* ------------------------------------------------------------------ observation */
-static const struct { const char *name; int off, n; } obs_desc[] = {
-#define OBS_DESC(nm, n) {#nm, QO_##nm, (n)},
-    QM_OBS(OBS_DESC)
-#undef OBS_DESC
-    {"pl_keep", QO_pl_keep, 1},
-};
+#define QM_SIGS(X) QM_OBS(X) X(pl_keep, 1)
+#define QM_SIG(nm, n) {#nm, QO_##nm, (n)},
+OBS_DEFINE_TABLE(qm_obs_table, QM_SIGS, QM_SIG, QO_QM_N);
 
 void qm_obs_from_model(const qm_model_t *m, qm_obs_t *ob) { qm_obs_fill(&m->q, &m->o, ob->v); }
-
-int qm_obs_compare(const qm_obs_t *ref, const qm_obs_t *rtl, uint64_t cycle, const char *replay)
-{
-    int bad = 0;
-    for (unsigned d = 0; d < sizeof obs_desc / sizeof obs_desc[0]; d++)
-        for (int i = 0; i < obs_desc[d].n; i++) {
-            const int j = obs_desc[d].off + i;
-            if (ref->v[j] == rtl->v[j])
-                continue;
-            if (bad++ < 12) {
-                char nm[48];
-                if (obs_desc[d].n > 1)
-                    snprintf(nm, sizeof nm, "%s[%d]", obs_desc[d].name, i);
-                else
-                    snprintf(nm, sizeof nm, "%s", obs_desc[d].name);
-                printf("MISMATCH cycle %llu signal %s ref=0x%llx rtl=0x%llx\n", (unsigned long long)cycle, nm,
-                       (unsigned long long)ref->v[j], (unsigned long long)rtl->v[j]);
-            }
-        }
-    if (bad)
-        printf("MISMATCH %d signal(s) at cycle %llu; replay with waveform window:\n  %s\n", bad,
-               (unsigned long long)cycle, replay);
-    return bad;
-}
 
 /* ------------------------------------------------------------------ environment */
 /* a value of a random bit width 0..w (small values as likely as large ones) */

@@ -8,6 +8,7 @@
  * (lk_* and rd_data from this cycle's lk_s/lk_k and rd_addr), then the edge. */
 #ifndef QM_ENV_H
 #define QM_ENV_H
+#include "cosim_env.h"
 #include "qos_mgr.h"
 #include "rng.h"
 
@@ -92,8 +93,7 @@ static inline void qm_obs_fill(const qos_mgr_t *q, const qm_out_t *o, uint64_t *
     v[QO_idl] = q->idl, v[QO_sk] = q->sk, v[QO_rq_k_r] = q->rq_k_r, v[QO_rq_sm_r] = q->rq_sm_r;
 }
 void qm_obs_from_model(const qm_model_t *m, qm_obs_t *o);
-/* Print each differing signal (cycle, name, ref, RTL) and the replay command; returns the count. */
-int qm_obs_compare(const qm_obs_t *ref, const qm_obs_t *rtl, uint64_t cycle, const char *replay);
+extern const obs_table_t qm_obs_table; /* names and widths of QM_OBS and pl_keep, for obs_diff */
 
 /* ---- environment */
 #define QM_SMREGS 256 /* SM register addresses (ADDR_W = 8) */

@@ -1,11 +1,28 @@
-// The QoS manager's RTL state (docs/qos_mgr.md section 13) read into the observation vector,
-// packed as QM_OBS (qm_env.h) says. Shared by cosim_qm.cpp (qos_mgr on top) and cosim_gpu.cpp (u_qm
-// inside gpu_top, also smk_rtl): the includer defines QM_RTL(sig) as the Verilator member of the
-// manager's register `sig`, with `top` in scope, before including this file.
+// The QoS manager's outputs and RTL state (docs/qos_mgr.md section 13) read into the observation
+// vector, packed as QM_OBS (qm_env.h) says. Shared by cosim_qm.cpp (qos_mgr on top) and gpu_vl.cpp
+// (u_qm inside gpu_top): the includer defines, with `top` in scope, QM_RTL(sig): the Verilator member
+// of the manager's register sig, and QM_OUT(port): its output port (gpu_top: qm_PORT; m_rdata and own
+// have their own names in both).
 #ifndef SMK_QM_RTL_STATE_H
 #define SMK_QM_RTL_STATE_H
 #include <cstdint>
 #include "vl_bits.h"
+
+template <class Top> static void qm_rtl_outputs(Top *top, uint64_t *v)
+{
+    const int gvw = QM_GVW;
+    v[QO_m_rdata] = top->m_rdata;
+    v[QO_own] = top->own;
+    v[QO_csr_we] = gbits(QM_OUT(csr_we), 0, QM_NSM);
+    for (int s = 0; s < QM_NSM; s++) {
+        v[QO_csr_addr + s] = gbits(QM_OUT(csr_addr), s * SMK_ADDR_W, SMK_ADDR_W);
+        v[QO_csr_wdata + s] = gbits(QM_OUT(csr_wdata), s * SMK_DATA_W, SMK_DATA_W);
+        v[QO_rd_addr + s] = gbits(QM_OUT(rd_addr), s * SMK_ADDR_W, SMK_ADDR_W);
+    }
+    v[QO_lk_s] = QM_OUT(lk_s), v[QO_lk_k] = QM_OUT(lk_k);
+    v[QO_rq_v] = QM_OUT(rq_v), v[QO_rq_k] = QM_OUT(rq_k), v[QO_rq_sm] = QM_OUT(rq_sm);
+    for (int k = 0; k < QM_KN; k++) v[QO_rq_give + k] = gbits(QM_OUT(rq_give), k * gvw, gvw);
+}
 
 template <class Top> static void qm_rtl_state(Top *top, uint64_t *v)
 {

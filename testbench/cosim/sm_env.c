@@ -5,6 +5,7 @@
  * pipelines, storage, memory) and the spec's rules, and compared with the C model's outputs every
  * cycle; the RTL equals the C model by the lockstep compare. */
 #include "sm_env.h"
+#include "sm_side.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,8 +26,6 @@
 #define CH SMK_CTX_MAX_LINES /* one context chunk: the largest context */
 #define NCH 48               /* chunks the driver hands out */
 #define NMAXW (NW / 2 < 16 ? NW / 2 : 16) /* warps of the largest TB the driver sets up */
-#define MEMQ 256             /* memory model: outstanding requests (>= OMAX) */
-#define PIPE 4               /* issue -> completion port delay */
 #define WALL SMK_WMASK_ALL
 #define TALL SMK_MASK(NT)
 #define PMASK SMK_MASK(PW)
@@ -44,11 +43,8 @@
 #define ST_QFULL SMK_PE_ST_ERR_QFULL
 
 /* ================================================================== observation vector */
-static const struct { const char *name; int off, n; } obs_desc[] = {
-#define OBS_DESC(nm, n) {#nm, SO_##nm, (n)},
-    SM_OBS(OBS_DESC)
-#undef OBS_DESC
-};
+#define SM_SIG(nm, n) {#nm, SO_##nm, (n)},
+OBS_DEFINE_TABLE(sm_obs_table, SM_OBS, SM_SIG, SO_N);
 
 void sm_obs_from_model(const sm_top_t *m, const sm_out_t *o, sm_obs_t *ob)
 {
@@ -126,30 +122,6 @@ void sm_obs_from_model(const sm_top_t *m, const sm_out_t *o, sm_obs_t *ob)
     v[SO_live] = m->live, v[SO_s_wused] = m->wused;
 }
 
-int sm_obs_compare(const sm_obs_t *ref, const sm_obs_t *rtl, uint64_t cycle, const char *replay)
-{
-    int bad = 0;
-    for (unsigned d = 0; d < sizeof obs_desc / sizeof obs_desc[0]; d++)
-        for (int i = 0; i < obs_desc[d].n; i++) {
-            const int j = obs_desc[d].off + i;
-            if (ref->v[j] == rtl->v[j])
-                continue;
-            if (bad++ < 12) {
-                char nm[48];
-                if (obs_desc[d].n > 1)
-                    snprintf(nm, sizeof nm, "%s[%d]", obs_desc[d].name, i);
-                else
-                    snprintf(nm, sizeof nm, "%s", obs_desc[d].name);
-                printf("MISMATCH cycle %llu signal %s ref=0x%llx rtl=0x%llx\n", (unsigned long long)cycle, nm,
-                       (unsigned long long)ref->v[j], (unsigned long long)rtl->v[j]);
-            }
-        }
-    if (bad)
-        printf("MISMATCH %d signal(s) at cycle %llu; replay with waveform window:\n  %s\n", bad,
-               (unsigned long long)cycle, replay);
-    return bad;
-}
-
 /* ================================================================== environment state */
 enum { SS_FREE = 0, SS_GO, SS_ALLOC, SS_RUN };                      /* slot view */
 enum { TS_GO = 0, TS_RUN, TS_SAVED, TS_FINISHED, TS_DROPPED, TS_RERUN, TS_KILLED, TS_N }; /* ledger */
@@ -179,19 +151,15 @@ typedef struct {
     uint64_t cyc;
 } cmd_t;
 
-typedef struct {
-    uint32_t tag, we;
-    uint64_t addr, due;
-} mreq_t;
-
 struct sm_env {
     rng_t r;
     uint64_t cycle;
     /* knobs, re-drawn per phase */
     uint64_t phase_end;
     uint32_t p_setup, p_cmd, w_save, w_rest, w_drain, w_drop, w_bad, p_qfull, p_badset;
-    uint32_t nmax, imax, p_zero, rbig, mbig, p_ready, lat_s, p_long, lat_l, p_exit, exit_stopped;
-    uint32_t lmax, p_rdy, p_ooo, cap_kind, cap, p_csr, p_rst, ks_span, kidem, p_rsend;
+    uint32_t nmax, imax, p_zero, rbig, mbig;
+    sd_knobs_t wk;
+    uint32_t cap_kind, cap, p_csr, p_rst, ks_span, kidem, p_rsend;
     /* ledger */
     tbrec_t *rec;
     uint32_t nrec, caprec, nlid;
@@ -217,21 +185,12 @@ struct sm_env {
     /* chunks */
     uint8_t chunk_used[NCH];
     uint64_t base;
-    /* pipelines */
-    wmask_t live;                /* launched, not exited */
-    int wtb[NW];
-    uint8_t wrank[NW];
-    uint32_t left[NW];
-    uint64_t busy_until[NW];
-    struct { uint8_t v, ks, act; } pipe[PIPE][SMK_CP];
-    /* storage (64-bit line signatures) */
-    uint64_t reg[NW][RMAX > 0 ? RMAX : 1], ctl[NW][CL], smem[NT][MMAX];
+    /* pipelines, storage and memory port (sm_side.h); generation of the last line written */
+    sm_side_t sd;
     uint64_t gen;
-    /* memory */
+    /* memory: the context chunks, the snapshot of each SAVE's context at its stop */
     uint64_t mem[NCH * CH];
     uint64_t snap[NCH][CH];
-    mreq_t mq[MEMQ];
-    int nmq, rsp_i;
     /* this cycle's driver choices, registered in observe */
     int set_rec, cmd_chunk;
     /* statistics */
@@ -245,18 +204,6 @@ uint64_t sm_env_cycle(const sm_env_t *e) { return e->cycle; }
 
 /* ---- helpers */
 static inline int bit(uint64_t v, int i) { return (int)((v >> i) & 1); }
-static inline uint64_t mix(uint64_t z)
-{
-    z += 0x9e3779b97f4a7c15ULL;
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-/* hash(tb identity, kind, rank j, index, generation) */
-static inline uint64_t sig(uint32_t id, uint32_t kind, uint32_t j, uint32_t idx, uint64_t gen)
-{
-    return mix(mix(mix((uint64_t)id << 2 | kind) ^ ((uint64_t)j << 32 | idx)) ^ gen);
-}
 static int jth(wmask_t m, int j) /* physical warp of rank j */
 {
     while (j-- > 0)
@@ -266,18 +213,7 @@ static int jth(wmask_t m, int j) /* physical warp of rank j */
 static inline uint32_t reff(uint32_t r) { return r > RMAX ? RMAX : r; }
 static inline uint32_t meff(uint32_t m) { return m > MMAX ? MMAX : m; }
 
-static int viol(sm_env_t *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-#include <stdarg.h>
-static int viol(sm_env_t *e, const char *fmt, ...)
-{
-    va_list ap;
-    printf("INVARIANT cycle %llu: ", (unsigned long long)e->cycle);
-    va_start(ap, fmt);
-    vprintf(fmt, ap);
-    va_end(ap);
-    printf("\n");
-    return 1;
-}
+#define viol(e, ...) env_viol((e)->cycle, __VA_ARGS__) /* cosim_env.h */
 
 static int new_rec(sm_env_t *e, int lid_or_neg)
 {
@@ -311,11 +247,9 @@ sm_env_t *sm_env_new(uint64_t seed)
     if (!e) abort();
     rng_seed(&e->r, seed);
     e->inf.v = 0;
-    e->rsp_i = -1;
+    sd_init(&e->sd);
     /* contexts live at the top of the address space, so the high address bits toggle */
     e->base = (PMASK - (uint64_t)NCH * CH - 7) & ~(uint64_t)0xf;
-    for (int w = 0; w < NW; w++)
-        e->wtb[w] = -1;
     for (int t = 0; t < NT; t++)
         e->sl[t].tb = -1;
     return e;
@@ -375,8 +309,6 @@ static int free_chunk(sm_env_t *e)
 }
 
 /* ================================================================== stimulus */
-static const uint32_t lat_tab[] = {1, 2, 4, 10, 30, 100};
-
 static void phase(sm_env_t *e)
 {
     rng_t *r = &e->r;
@@ -391,18 +323,8 @@ static void phase(sm_env_t *e)
     e->imax = rng_chance(r, 1, 4) ? 2000 : 5 + rng_below(r, 300);
     e->p_zero = rng_below(r, 10);
     e->rbig = rng_chance(r, 1, 5), e->mbig = rng_chance(r, 1, 5);
-    e->p_ready = 10 + rng_below(r, 91);
-    e->lat_s = 2 + rng_below(r, 6);
-    e->p_long = rng_below(r, 30);
-    e->lat_l = 20 + rng_below(r, 300);
-    e->p_exit = 20 + rng_below(r, 81);
-    /* docs/sm_top.md, contract with the pipelines: a stopped warp may exit only in the cycle its last
-     * in-flight instruction retires (it then counts as not idle); a stopped, idle warp never exits.
-     * In half of the phases stopped warps never exit at all. */
-    e->exit_stopped = rng_chance(r, 1, 2);
-    e->lmax = lat_tab[rng_below(r, sizeof lat_tab / sizeof lat_tab[0])];
-    e->p_rdy = rng_chance(r, 1, 2) ? 100 : 10 + rng_below(r, 90);
-    e->p_ooo = rng_below(r, 101);
+    sd_warp_phase(&e->wk, r, 30, 300);
+    sd_mem_phase(&e->sd, r);
     e->cap_kind = rng_below(r, 4);
     e->cap = e->cap_kind == 0 ? 0 : rng_below(r, 1u << SMK_PE_OUT_W);
     e->p_csr = rng_below(r, 30);
@@ -566,7 +488,7 @@ void sm_env_gen(sm_env_t *e, sm_stim_t *st)
     rng_t *r = &e->r;
     sm_in_t *in = &st->in;
     memset(st, 0, sizeof *st);
-    e->set_rec = -1, e->cmd_chunk = -1, e->rsp_i = -1;
+    e->set_rec = -1, e->cmd_chunk = -1, e->sd.rsp_i = -1;
     if (e->cycle >= e->phase_end)
         phase(e);
     if (e->p_rst && rng_chance(r, 1, 3000)) {
@@ -574,46 +496,8 @@ void sm_env_gen(sm_env_t *e, sm_stim_t *st)
         in->cap = e->cap;
         return;
     }
-    /* pipelines */
-    const wmask_t stopped = stop_exp(e);
-    for (wmask_t x = e->live; x; x &= x - 1) {
-        const int w = smk_ctz(x);
-        const int busy = e->busy_until[w] > e->cycle;
-        if (busy)
-            in->wbusy |= 1ULL << w;
-        if (e->left[w] && rng_chance(r, busy ? e->p_ready / 2 : e->p_ready, 100))
-            in->ready |= 1ULL << w;
-        const int retired = e->busy_until[w] == e->cycle; /* last in-flight work retires now */
-        if (!e->left[w] && !busy && (!bit(stopped, w) || (e->exit_stopped && retired)) &&
-            rng_chance(r, e->p_exit, 100))
-            in->wexit |= 1ULL << w;
-    }
-    /* completions from the issue delay line, plus noise */
-    for (int p = 0; p < SMK_CP; p++) {
-        if (e->pipe[e->cycle % PIPE][p].v) {
-            in->cp_v |= 1u << p;
-            in->cp_ks[p] = e->pipe[e->cycle % PIPE][p].ks;
-            in->cp_act[p] = e->pipe[e->cycle % PIPE][p].act;
-            e->pipe[e->cycle % PIPE][p].v = 0;
-        } else if (rng_chance(r, 1, 50)) {
-            in->cp_v |= 1u << p;
-            in->cp_ks[p] = (uint8_t)rng_below(r, 1u << SMK_KS_W);
-            in->cp_act[p] = (uint8_t)rng_below(r, 1u << SMK_ACT_W);
-        }
-    }
-    /* memory: ready, and at most one response among the due requests (oldest or random) */
-    in->mem_req_rdy = rng_chance(r, e->p_rdy, 100);
-    int due[MEMQ], nd = 0;
-    for (int i = 0; i < e->nmq; i++)
-        if (e->mq[i].due <= e->cycle)
-            due[nd++] = i;
-    if (nd) {
-        e->rsp_i = rng_chance(r, e->p_ooo, 100) ? due[rng_below(r, (uint32_t)nd)] : due[0];
-        in->mem_rsp_v = 1;
-        in->mem_rsp_tag = e->mq[e->rsp_i].tag;
-    } else if (rng_chance(r, 1, 4)) {
-        in->mem_rsp_tag = (uint32_t)rng_next(r) & (uint32_t)SMK_MASK(SMK_CTX_TAG_W); /* noise without valid */
-    }
+    /* pipelines, completions, memory */
+    sd_gen(&e->sd, &e->wk, r, e->cycle, stop_exp(e), 1, in);
     /* driver */
     if (rng_chance(r, e->p_setup, 1000))
         gen_setup(e, in);
@@ -634,17 +518,6 @@ void sm_env_gen(sm_env_t *e, sm_stim_t *st)
 }
 
 /* ================================================================== monitors and models */
-static uint64_t *line_at(sm_env_t *e, uint32_t kind, uint32_t wid, uint32_t idx, uint32_t tb)
-{
-    if (kind == SMK_CTX_KIND_CTL && wid < NW && idx < CL)
-        return &e->ctl[wid][idx];
-    if (kind == SMK_CTX_KIND_REG && wid < NW && idx < RMAX)
-        return &e->reg[wid][idx];
-    if (kind == SMK_CTX_KIND_SMEM && tb < NT && idx < MMAX)
-        return &e->smem[tb][idx];
-    return NULL;
-}
-
 /* layout offset x of the in-flight command -> (kind, physical warp, index) and its tag */
 static uint32_t tag_of(const sm_env_t *e, uint32_t x, uint32_t *kind, uint32_t *wid, uint32_t *idx)
 {
@@ -660,45 +533,14 @@ static uint32_t tag_of(const sm_env_t *e, uint32_t x, uint32_t *kind, uint32_t *
     return *kind << (WIDW + IW) | *wid << IW | *idx;
 }
 
-/* fill the storage lines of a TB identity: fresh content (gen 0) or junk for a restore target */
-static void fill_tb(sm_env_t *e, int rid, wmask_t mask, int slot, uint32_t R, uint32_t M, uint64_t gen)
-{
-    int j = 0;
-    for (wmask_t x = mask; x; x &= x - 1, j++) {
-        const int w = smk_ctz(x);
-        for (int c = 0; c < CL; c++)
-            e->ctl[w][c] = sig((uint32_t)rid, SMK_CTX_KIND_CTL, (uint32_t)j, (uint32_t)c, gen);
-        for (uint32_t i = 0; i < R; i++)
-            e->reg[w][i] = sig((uint32_t)rid, SMK_CTX_KIND_REG, (uint32_t)j, i, gen);
-    }
-    for (uint32_t i = 0; i < M; i++)
-        e->smem[slot][i] = sig((uint32_t)rid, SMK_CTX_KIND_SMEM, 0, i, gen);
-}
-
 static void launch_warps(sm_env_t *e, int t)
 {
     slot_t *s = &e->sl[t];
     tbrec_t *tr = &e->rec[s->tb];
-    int j = 0;
-    for (wmask_t x = s->mask; x; x &= x - 1, j++) {
-        const int w = smk_ctz(x);
-        e->wtb[w] = s->tb, e->wrank[w] = (uint8_t)j;
-        e->left[w] = tr->left[j];
-        e->busy_until[w] = 0;
-    }
-    e->live |= s->mask;
+    sd_launch(&e->sd, s->mask, s->tb, tr->left);
     tr->st = TS_RUN, tr->slot = t, tr->frozen = 0;
     s->st = SS_RUN;
     e->n_launch++;
-}
-
-static void remove_warps(sm_env_t *e, wmask_t m)
-{
-    for (wmask_t x = m; x; x &= x - 1) {
-        const int w = smk_ctz(x);
-        e->wtb[w] = -1, e->left[w] = 0;
-    }
-    e->live &= ~m;
 }
 
 static void release_cmd(sm_env_t *e, const cmd_t *c)
@@ -731,9 +573,9 @@ static void env_reset(sm_env_t *e)
     e->fcnt = e->fhead = 0;
     e->inf.v = 0;
     e->drainw = e->dpendx = 0;
-    e->nmq = 0;
-    remove_warps(e, WALL);
-    memset(e->pipe, 0, sizeof e->pipe);
+    e->sd.nmq = 0;
+    sd_remove(&e->sd, WALL);
+    memset(e->sd.pipe, 0, sizeof e->sd.pipe);
     e->n_rst++;
 }
 
@@ -750,219 +592,323 @@ static uint32_t predict_status(const sm_env_t *e, const cmd_t *c, tmask_t done)
     return ST_OK;
 }
 
-int sm_env_observe(sm_env_t *e, const sm_stim_t *st, const sm_top_t *m, const sm_out_t *o)
-{
-    const sm_in_t *in = &st->in;
-    const pe_out_t *po = &o->po;
-    int bad = 0;
-    if (st->rst) {
-        env_reset(e);
-        e->cycle++;
-        return 0;
-    }
-    const uint64_t c = e->cycle;
+/* ================================================================== monitors, one cycle
+ * sm_env_observe runs the checks on this cycle's outputs (check_*), then moves the environment
+ * across the clock edge (edge_*), in this order; sm_cyc_t carries what the checks found. */
+typedef struct {
+    const sm_in_t *in;
+    const sm_top_t *m;
+    const sm_out_t *o;
+    uint64_t c;
+    tmask_t x_alloc, x_run, x_done; /* the slot view: set up (not launched), running, all warps exited */
+    wmask_t x_used, xs;             /* warps of the slots set up or running; the stop expected */
+    int full, set_ok;               /* the driver's queue is full; the set-up is legal (S2) */
+    int popped;                     /* the engine pops pc (status ps; its slot as in the pop cycle: psl) */
+    cmd_t pc;
+    uint32_t ps;
+    slot_t psl;
+    int stop_fin, stop_idle;        /* SAVE/DROP in STOP: the TB finished / is idle */
+    int rsp_kind;                   /* expected response: 0 none, 1 QFULL, 2 FSM, 3 DRAIN */
+    uint32_t xr_op, xr_tb, x_launch;
+    int xfer, acc, x_we;            /* in XFER; a request accepted; a RESTORE response writes storage */
+    uint32_t kind, wid, idx, xtag;  /* the line of the expected request */
+    uint64_t xaddr;
+    uint32_t wk, ww, wi;            /* the line a RESTORE response writes */
+} sm_cyc_t;
 
-    /* ---- slot-table outputs against the environment's slot view (registered state) */
-    tmask_t x_alloc = 0, x_run = 0, x_done = 0; /* tb_alloc: set up, not launched (go or RESTORE target) */
-    wmask_t x_used = 0;
+/* slot-table outputs against the environment's slot view (registered state); draining, cmd_full */
+static int check_slots(sm_env_t *e, sm_cyc_t *y)
+{
+    const sm_out_t *o = y->o;
+    int bad = 0;
     for (int t = 0; t < NT; t++) {
         const slot_t *s = &e->sl[t];
         if (s->st != SS_FREE)
-            x_used |= s->mask;
+            y->x_used |= s->mask;
         if (s->st == SS_ALLOC || s->st == SS_GO)
-            x_alloc |= 1ULL << t;
+            y->x_alloc |= 1ULL << t;
         if (s->st == SS_RUN) {
-            x_run |= 1ULL << t;
-            if ((s->mask & e->live) == 0)
-                x_done |= 1ULL << t;
+            y->x_run |= 1ULL << t;
+            if ((s->mask & e->sd.live) == 0)
+                y->x_done |= 1ULL << t;
         }
     }
-    if (o->tb_alloc != x_alloc)
+    if (o->tb_alloc != y->x_alloc)
         bad += viol(e, "tb_alloc 0x%llx, expected 0x%llx (slots set up, not launched)",
-                    (unsigned long long)o->tb_alloc, (unsigned long long)x_alloc);
-    if (o->tb_run != x_run)
-        bad += viol(e, "tb_run 0x%llx, expected 0x%llx", (unsigned long long)o->tb_run, (unsigned long long)x_run);
-    if (o->tb_done != x_done)
+                    (unsigned long long)o->tb_alloc, (unsigned long long)y->x_alloc);
+    if (o->tb_run != y->x_run)
+        bad += viol(e, "tb_run 0x%llx, expected 0x%llx", (unsigned long long)o->tb_run, (unsigned long long)y->x_run);
+    if (o->tb_done != y->x_done)
         bad += viol(e, "tb_done 0x%llx, expected 0x%llx (running slots whose warps have all exited)",
-                    (unsigned long long)o->tb_done, (unsigned long long)x_done);
-    if (o->wused != x_used)
+                    (unsigned long long)o->tb_done, (unsigned long long)y->x_done);
+    if (o->wused != y->x_used)
         bad += viol(e, "wused 0x%llx, expected the OR of allocated/running masks 0x%llx",
-                    (unsigned long long)o->wused, (unsigned long long)x_used);
-    if (o->wo.wvalid != e->live)
+                    (unsigned long long)o->wused, (unsigned long long)y->x_used);
+    if (o->wo.wvalid != e->sd.live)
         bad += viol(e, "wvalid 0x%llx, expected the launched, not exited warps 0x%llx",
-                    (unsigned long long)o->wo.wvalid, (unsigned long long)e->live);
-    if (po->draining != e->drainw)
-        bad += viol(e, "draining 0x%llx, expected 0x%llx", (unsigned long long)po->draining,
+                    (unsigned long long)o->wo.wvalid, (unsigned long long)e->sd.live);
+    if (o->po.draining != e->drainw)
+        bad += viol(e, "draining 0x%llx, expected 0x%llx", (unsigned long long)o->po.draining,
                     (unsigned long long)e->drainw);
-    const int full = e->fcnt >= QD;
-    if (po->cmd_full != (uint32_t)full)
-        bad += viol(e, "cmd_full %u, expected %d (%d commands queued)", po->cmd_full, full, e->fcnt);
+    y->full = e->fcnt >= QD;
+    if (o->po.cmd_full != (uint32_t)y->full)
+        bad += viol(e, "cmd_full %u, expected %d (%d commands queued)", o->po.cmd_full, y->full, e->fcnt);
+    return bad;
+}
 
-    /* ---- S2 set-up */
-    int set_ok = 0;
+/* S2 set-up: set_rej exactly when the set-up is illegal; stop: the slot under SAVE/DROP */
+static int check_setup_stop(sm_env_t *e, sm_cyc_t *y)
+{
+    const sm_in_t *in = y->in;
+    const sm_out_t *o = y->o;
+    int bad = 0;
     if (in->set_v) {
-        set_ok = in->set_tb < NT && e->sl[in->set_tb].st == SS_FREE && (in->set_mask & WALL) != 0 &&
-                 (in->set_mask & x_used) == 0;
-        if (o->set_rej != (uint32_t)!set_ok)
+        y->set_ok = in->set_tb < NT && e->sl[in->set_tb].st == SS_FREE && (in->set_mask & WALL) != 0 &&
+                    (in->set_mask & y->x_used) == 0;
+        if (o->set_rej != (uint32_t)!y->set_ok)
             bad += viol(e, "set_rej %u for the set-up of slot %u mask 0x%llx, expected %d", o->set_rej, in->set_tb,
-                        (unsigned long long)in->set_mask, !set_ok);
-        e->n_setrej += !set_ok;
+                        (unsigned long long)in->set_mask, !y->set_ok);
+        e->n_setrej += !y->set_ok;
     } else if (o->set_rej) {
         bad += viol(e, "set_rej without set_v");
     }
-
-    /* ---- stop */
-    const wmask_t xs = stop_exp(e);
-    if (po->stop != xs)
-        bad += viol(e, "stop 0x%llx, expected 0x%llx (the slot under SAVE/DROP)", (unsigned long long)po->stop,
-                    (unsigned long long)xs);
-    if (xs && e->inf.tb >= 0)
+    y->xs = stop_exp(e);
+    if (o->po.stop != y->xs)
+        bad += viol(e, "stop 0x%llx, expected 0x%llx (the slot under SAVE/DROP)", (unsigned long long)o->po.stop,
+                    (unsigned long long)y->xs);
+    if (y->xs && e->inf.tb >= 0)
         e->rec[e->inf.tb].frozen = 1;
+    return bad;
+}
 
-    /* ---- issue monitor */
+/* issue monitor: every issued warp is live, ready, of its scheduler, of a running TB that is not
+ * stopped, with its TB's kernel slot, which qallow allows */
+static int check_issue(sm_env_t *e, const sm_cyc_t *y)
+{
+    const ws_out_t *wo = &y->o->wo;
+    int bad = 0;
     for (int s = 0; s < NS; s++) {
-        if (!bit(o->wo.iss_v, s))
+        if (!bit(wo->iss_v, s))
             continue;
         e->n_issue++;
-        const int w = o->wo.iss_wid[s];
-        const int rid = w < NW ? e->wtb[w] : -1;
-        if (w >= NW || w % NS != s || !bit(e->live, w) || !bit(in->ready, w) || rid < 0) {
+        const int w = wo->iss_wid[s];
+        const int rid = w < NW ? e->sd.wtb[w] : -1;
+        if (w >= NW || w % NS != s || !bit(e->sd.live, w) || !bit(y->in->ready, w) || rid < 0) {
             bad += viol(e, "scheduler %d issued warp %d: not a live, ready warp of a TB", s, w);
             continue;
         }
         const tbrec_t *tr = &e->rec[rid];
-        if (tr->st != TS_RUN || tr->frozen || bit(xs, w))
+        if (tr->st != TS_RUN || tr->frozen || bit(y->xs, w))
             bad += viol(e, "warp %d of TB %u.%u issued while %s", w, tr->lid, tr->attempt,
                         tr->st != TS_RUN ? ts_name[tr->st] : "stopped (between stop-fetch and its restore)");
-        if (o->wo.iss_ks[s] != tr->ks || !bit(o->wi.qallow, tr->ks))
-            bad += viol(e, "warp %d issued with kernel slot %u (TB's %u, qallow 0x%x)", w, o->wo.iss_ks[s], tr->ks,
-                        o->wi.qallow);
+        if (wo->iss_ks[s] != tr->ks || !bit(y->o->wi.qallow, tr->ks))
+            bad += viol(e, "warp %d issued with kernel slot %u (TB's %u, qallow 0x%x)", w, wo->iss_ks[s], tr->ks,
+                        y->o->wi.qallow);
     }
+    return bad;
+}
 
-    /* ---- the engine: pop, expected responses, memory and storage */
-    const int popped = !e->inf.v && e->fcnt > 0;
+/* the engine's pop (the driver's queue against the engine's state), the status predicted at the
+ * pop; SAVE/DROP in STOP: FIN if the TB finishes or is gone, else on to XFER / DONE once idle (no warp
+ * of the slot busy or exiting in this cycle) */
+static int check_pop(sm_env_t *e, sm_cyc_t *y)
+{
+    const sm_top_t *m = y->m;
+    int bad = 0;
+    y->popped = !e->inf.v && e->fcnt > 0;
     const int m_pop = m->pe.fsm == PE_FSM_IDLE && m->pe.q_cnt != 0;
-    if (popped != m_pop)
+    if (y->popped != m_pop)
         bad += viol(e, "the engine %s a command; the driver's queue says it %s", m_pop ? "pops" : "does not pop",
-                    popped ? "must (FSM idle, queue not empty)" : "cannot");
-    cmd_t pc = {0};
-    uint32_t ps = 0;
-    slot_t psl = {0}; /* the popped command's slot as it is in the pop cycle */
-    psl.tb = -1;
-    if (popped) {
-        pc = e->fifo[e->fhead];
-        ps = predict_status(e, &pc, x_done);
-        if (pc.tb < NT)
-            psl = e->sl[pc.tb];
-        e->n_cmd[pc.op][ps]++;
+                    y->popped ? "must (FSM idle, queue not empty)" : "cannot");
+    y->psl.tb = -1;
+    if (y->popped) {
+        y->pc = e->fifo[e->fhead];
+        y->ps = predict_status(e, &y->pc, y->x_done);
+        if (y->pc.tb < NT)
+            y->psl = e->sl[y->pc.tb];
+        e->n_cmd[y->pc.op][y->ps]++;
     }
-    /* SAVE/DROP in STOP: FIN if the TB finishes or is gone, else on to XFER / DONE once idle (no warp of
-     * the slot busy or exiting in this cycle) */
-    int stop_fin = 0, stop_idle = 0;
     if (e->inf.v && e->inf.ph == IF_STOP) {
         const int t = e->inf.slot;
-        stop_fin = t >= NT || !bit(x_run, t) || bit(x_done, t) || e->sl[t].tb != e->inf.tb;
-        stop_idle = ((in->wbusy | in->wexit) & e->inf.mask) == 0;
+        y->stop_fin = t >= NT || !bit(y->x_run, t) || bit(y->x_done, t) || e->sl[t].tb != e->inf.tb;
+        y->stop_idle = ((y->in->wbusy | y->in->wexit) & e->inf.mask) == 0;
     }
-    /* expected response: QFULL > FSM (DONE) > DRAIN completion, lowest slot first */
-    uint32_t xr_v = 0, xr_op = 0, xr_tb = 0, xr_st = 0;
+    return bad;
+}
+
+/* the response port: QFULL > FSM (DONE) > DRAIN completion, lowest slot first; free / launch */
+static int check_response(sm_env_t *e, sm_cyc_t *y)
+{
+    const sm_in_t *in = y->in;
+    const pe_out_t *po = &y->o->po;
+    int bad = 0;
+    uint32_t xr_v = 0, xr_st = 0;
     uint64_t xr_ptr = 0;
-    int rsp_kind = 0; /* 1 QFULL, 2 FSM, 3 DRAIN */
-    if (in->cmd_v && full) {
-        xr_v = 1, xr_op = in->cmd_op & 3, xr_tb = in->cmd_tb & (uint32_t)SMK_MASK(SMK_TBS_W), xr_st = ST_QFULL;
-        xr_ptr = in->cmd_ptr & PMASK, rsp_kind = 1;
+    if (in->cmd_v && y->full) {
+        xr_v = 1, y->xr_op = in->cmd_op & 3, y->xr_tb = in->cmd_tb & (uint32_t)SMK_MASK(SMK_TBS_W), xr_st = ST_QFULL;
+        xr_ptr = in->cmd_ptr & PMASK, y->rsp_kind = 1;
     } else if (e->inf.v && e->inf.ph == IF_DONE) {
-        xr_v = 1, xr_op = e->inf.c.op, xr_tb = e->inf.c.tb, xr_st = e->inf.fst, xr_ptr = e->inf.c.ptr, rsp_kind = 2;
+        xr_v = 1, y->xr_op = e->inf.c.op, y->xr_tb = e->inf.c.tb, xr_st = e->inf.fst, xr_ptr = e->inf.c.ptr;
+        y->rsp_kind = 2;
     } else if (e->dpendx) {
-        xr_v = 1, xr_op = OP_DRAIN, xr_tb = (uint32_t)smk_ctz(e->dpendx), xr_st = ST_OK, xr_ptr = 0, rsp_kind = 3;
+        xr_v = 1, y->xr_op = OP_DRAIN, y->xr_tb = (uint32_t)smk_ctz(e->dpendx), xr_st = ST_OK, y->rsp_kind = 3;
     }
-    if (po->rsp_v != xr_v || (xr_v && (po->rsp_op != xr_op || po->rsp_tb != xr_tb || po->rsp_status != xr_st ||
+    if (po->rsp_v != xr_v || (xr_v && (po->rsp_op != y->xr_op || po->rsp_tb != y->xr_tb || po->rsp_status != xr_st ||
                                        po->rsp_ptr != xr_ptr)))
         bad += viol(e, "response v=%u (op %u, slot %u, status %u, ptr 0x%llx), expected v=%u (op %u, slot %u, status %u, "
                        "ptr 0x%llx)",
-                    po->rsp_v, po->rsp_op, po->rsp_tb, po->rsp_status, (unsigned long long)po->rsp_ptr, xr_v, xr_op,
-                    xr_tb, xr_st, (unsigned long long)xr_ptr);
-    const int fsm_rsp = rsp_kind == 2;
-    const uint32_t x_free = fsm_rsp && (xr_op == OP_SAVE || xr_op == OP_DROP) && xr_st == ST_OK;
-    const uint32_t x_launch = fsm_rsp && xr_op == OP_RESTORE && xr_st == ST_OK;
-    if (po->free_v != x_free || (x_free && po->free_tb != xr_tb) || po->launch_v != x_launch ||
-        (x_launch && po->launch_tb != xr_tb))
+                    po->rsp_v, po->rsp_op, po->rsp_tb, po->rsp_status, (unsigned long long)po->rsp_ptr, xr_v, y->xr_op,
+                    y->xr_tb, xr_st, (unsigned long long)xr_ptr);
+    const int fsm_rsp = y->rsp_kind == 2;
+    const uint32_t x_free = fsm_rsp && (y->xr_op == OP_SAVE || y->xr_op == OP_DROP) && xr_st == ST_OK;
+    y->x_launch = fsm_rsp && y->xr_op == OP_RESTORE && xr_st == ST_OK;
+    if (po->free_v != x_free || (x_free && po->free_tb != y->xr_tb) || po->launch_v != y->x_launch ||
+        (y->x_launch && po->launch_tb != y->xr_tb))
         bad += viol(e, "free_v %u (slot %u) launch_v %u (slot %u), expected %u / %u for slot %u", po->free_v,
-                    po->free_tb, po->launch_v, po->launch_tb, x_free, x_launch, xr_tb);
+                    po->free_tb, po->launch_v, po->launch_tb, x_free, y->x_launch, y->xr_tb);
+    return bad;
+}
 
-    /* memory request: exactly when XFER has lines left and the memory holds fewer than klim */
-    const int xfer = e->inf.v && e->inf.ph == IF_XFER;
-    const uint32_t x_req = xfer && e->inf.acc < e->inf.L && (uint32_t)e->nmq < e->inf.klim;
-    if (xfer && (uint32_t)e->nmq > e->inf.klim)
-        bad += viol(e, "memory holds %d requests of the command, above its throttle %u", e->nmq, e->inf.klim);
-    uint32_t kind = 0, wid = 0, idx = 0, xtag = 0;
-    uint64_t xaddr = 0;
+/* memory request: exactly when XFER has lines left and the memory holds fewer than klim; storage
+ * read at a SAVE's accept, write at a RESTORE's response */
+static int check_memory(sm_env_t *e, sm_cyc_t *y)
+{
+    const sm_in_t *in = y->in;
+    const pe_out_t *po = &y->o->po;
+    sm_side_t *d = &e->sd;
+    int bad = 0;
+    y->xfer = e->inf.v && e->inf.ph == IF_XFER;
+    const uint32_t x_req = y->xfer && e->inf.acc < e->inf.L && (uint32_t)d->nmq < e->inf.klim;
+    if (y->xfer && (uint32_t)d->nmq > e->inf.klim)
+        bad += viol(e, "memory holds %d requests of the command, above its throttle %u", d->nmq, e->inf.klim);
     if (x_req) {
-        xtag = tag_of(e, e->inf.acc, &kind, &wid, &idx);
-        xaddr = (e->inf.c.ptr + e->inf.acc) & PMASK;
+        y->xtag = tag_of(e, e->inf.acc, &y->kind, &y->wid, &y->idx);
+        y->xaddr = (e->inf.c.ptr + e->inf.acc) & PMASK;
     }
-    if (po->mem_req_v != x_req ||
-        (x_req && (po->mem_req_we != (e->inf.c.op == OP_SAVE) || po->mem_req_addr != xaddr || po->mem_req_tag != xtag)))
+    if (po->mem_req_v != x_req || (x_req && (po->mem_req_we != (e->inf.c.op == OP_SAVE) || po->mem_req_addr != y->xaddr ||
+                                             po->mem_req_tag != y->xtag)))
         bad += viol(e, "memory request v=%u we=%u addr 0x%llx tag 0x%x, expected v=%u addr 0x%llx tag 0x%x (line %u of "
                        "%u, %d outstanding, throttle %u)",
                     po->mem_req_v, po->mem_req_we, (unsigned long long)po->mem_req_addr, po->mem_req_tag, x_req,
-                    (unsigned long long)xaddr, xtag, xfer ? e->inf.acc : 0, xfer ? e->inf.L : 0, e->nmq,
-                    xfer ? e->inf.klim : 0);
-    const int acc = x_req && in->mem_req_rdy;
-    const int x_re = acc && e->inf.c.op == OP_SAVE;
-    const int have_rsp = e->rsp_i >= 0;
-    const int x_we = have_rsp && xfer && e->inf.c.op == OP_RESTORE;
-    uint32_t wk = 0, ww = 0, wi = 0;
-    if (x_we) {
-        const uint32_t tg = e->mq[e->rsp_i].tag;
-        wk = tg >> (WIDW + IW), ww = (tg >> IW) & (uint32_t)SMK_MASK(WIDW), wi = tg & (uint32_t)SMK_MASK(IW);
+                    (unsigned long long)y->xaddr, y->xtag, y->xfer ? e->inf.acc : 0, y->xfer ? e->inf.L : 0, d->nmq,
+                    y->xfer ? e->inf.klim : 0);
+    y->acc = x_req && in->mem_req_rdy;
+    const int x_re = y->acc && e->inf.c.op == OP_SAVE;
+    y->x_we = d->rsp_i >= 0 && y->xfer && e->inf.c.op == OP_RESTORE;
+    if (y->x_we) {
+        const uint32_t tg = d->mq[d->rsp_i].tag;
+        y->wk = tg >> (WIDW + IW), y->ww = (tg >> IW) & (uint32_t)SMK_MASK(WIDW), y->wi = tg & (uint32_t)SMK_MASK(IW);
     }
-    if (have_rsp && !xfer)
+    if (d->rsp_i >= 0 && !y->xfer)
         bad += viol(e, "memory answers a request outside a transfer");
-    if (po->st_re != (uint32_t)x_re || po->st_we != (uint32_t)x_we ||
-        (x_re && (po->st_kind != kind || po->st_wid != wid || po->st_idx != idx || po->st_tb != e->inf.c.tb)) ||
-        (x_we && (po->st_kind != wk || po->st_wid != ww || po->st_idx != wi || po->st_tb != e->inf.c.tb)))
+    if (po->st_re != (uint32_t)x_re || po->st_we != (uint32_t)y->x_we ||
+        (x_re && (po->st_kind != y->kind || po->st_wid != y->wid || po->st_idx != y->idx || po->st_tb != e->inf.c.tb)) ||
+        (y->x_we && (po->st_kind != y->wk || po->st_wid != y->ww || po->st_idx != y->wi || po->st_tb != e->inf.c.tb)))
         bad += viol(e, "storage re=%u we=%u (slot %u kind %u warp %u idx %u), expected re=%d we=%d", po->st_re, po->st_we,
-                    po->st_tb, po->st_kind, po->st_wid, po->st_idx, x_re, x_we);
+                    po->st_tb, po->st_kind, po->st_wid, po->st_idx, x_re, y->x_we);
+    return bad;
+}
 
-    /* ================================================================ transitions (the edge) */
-    /* storage read at the accept -> memory line; the request enters the memory model */
-    if (acc) {
-        const uint64_t a = xaddr - e->base;
-        if (xaddr < e->base || a >= (uint64_t)NCH * CH) {
-            bad += viol(e, "request address 0x%llx outside the contexts", (unsigned long long)xaddr);
-        } else if (e->inf.c.op == OP_SAVE) {
-            const uint64_t *l = line_at(e, kind, wid, idx, e->inf.c.tb);
-            e->mem[a] = l ? *l : 0;
-        }
-        if (e->nmq < MEMQ) {
-            mreq_t *q = &e->mq[e->nmq++];
-            q->tag = xtag, q->we = e->inf.c.op == OP_SAVE, q->addr = xaddr;
-            q->due = c + 1 + rng_below(&e->r, e->lmax);
-        }
+/* edge: storage read at the accept -> memory line, the request enters the memory model; the
+ * memory's response -> storage write (RESTORE) */
+static int edge_memory(sm_env_t *e, const sm_cyc_t *y)
+{
+    sm_side_t *d = &e->sd;
+    int bad = 0;
+    if (y->acc) {
+        const uint64_t a = y->xaddr - e->base;
+        if (y->xaddr < e->base || a >= (uint64_t)NCH * CH)
+            bad += viol(e, "request address 0x%llx outside the contexts", (unsigned long long)y->xaddr);
+        else if (e->inf.c.op == OP_SAVE)
+            e->mem[a] = sd_get(d, y->kind, y->wid, y->idx, e->inf.c.tb);
+        if (d->nmq < SD_MEMQ)
+            sd_push(d, &e->r, y->c, y->xtag, e->inf.c.op == OP_SAVE, y->xaddr);
         e->inf.acc++;
         e->n_lines++;
-        if ((uint64_t)e->nmq > e->max_out)
-            e->max_out = (uint64_t)e->nmq;
+        if ((uint64_t)d->nmq > e->max_out)
+            e->max_out = (uint64_t)d->nmq;
     }
-    /* memory response -> storage write (RESTORE) at the edge */
-    if (have_rsp) {
-        const mreq_t q = e->mq[e->rsp_i];
-        e->mq[e->rsp_i] = e->mq[--e->nmq];
-        if (x_we) {
-            uint64_t *l = line_at(e, wk, ww, wi, e->inf.c.tb);
-            const uint64_t a = q.addr - e->base;
-            if (l && a < (uint64_t)NCH * CH)
-                *l = e->mem[a];
-        }
+    if (d->rsp_i >= 0) {
+        const sd_req_t q = sd_take(d);
+        const uint64_t a = q.addr - e->base;
+        if (y->x_we && a < (uint64_t)NCH * CH)
+            sd_put(d, y->wk, y->ww, y->wi, e->inf.c.tb, e->mem[a]);
     }
+    return bad;
+}
 
-    /* responses */
-    if (rsp_kind == 1) {
+/* SAVE / DROP OK: the TB leaves its slot (instructions left kept per rank); a SAVE's memory lines
+ * equal the snapshot taken at its stop; a dropped TB waits for its rerun */
+static int save_drop_ok(sm_env_t *e, uint64_t c, int t, tbrec_t *tr)
+{
+    slot_t *s = &e->sl[t];
+    int bad = 0;
+    if (!tr || s->st != SS_RUN || s->tb != e->inf.tb || tr->st != TS_RUN)
+        return viol(e, "%s OK for slot %d, which does not hold the TB popped (slot state %d holds %d, popped %d in %s, "
+                       "pop cycle %llu)",
+                    e->inf.c.op == OP_SAVE ? "SAVE" : "DROP", t, s->st, s->tb, e->inf.tb, tr ? ts_name[tr->st] : "-",
+                    (unsigned long long)e->inf.pop);
+    sd_keep_left(&e->sd, s->mask, tr->left);
+    for (wmask_t x = sd_busy(&e->sd, s->mask, c); x; x &= x - 1)
+        bad += viol(e, "slot %d freed with warp %d still busy", t, smk_ctz(x));
+    sd_remove(&e->sd, s->mask);
+    s->st = SS_FREE, s->tb = -1;
+    tr->slot = -1;
+    if (e->inf.c.op == OP_SAVE) {
+        tr->st = TS_SAVED, tr->chunk = e->inf.c.chunk, tr->tslot = -1;
+        e->n_saved++;
+        /* memory holds exactly the snapshot taken at the stop, at ptr .. ptr+L-1 */
+        const uint64_t a = e->inf.c.ptr - e->base;
+        for (uint32_t i = 0; i < e->inf.L; i++)
+            if (e->mem[a + i] != e->snap[e->inf.c.chunk][i]) {
+                bad += viol(e, "SAVE of TB %u.%u: memory line %u (addr 0x%llx) differs from the context at the stop",
+                            tr->lid, tr->attempt, i, (unsigned long long)(e->inf.c.ptr + i));
+                break;
+            }
+    } else {
+        tr->st = TS_DROPPED;
+        e->n_dropped++;
+        release_cmd(e, &e->inf.c);
+        if (e->nrerun < 256)
+            e->rerun[e->nrerun++] = e->inf.tb;
+        else
+            tr->st = TS_KILLED; /* the driver's rerun queue is full: treat as abandoned */
+    }
+    return bad;
+}
+
+/* RESTORE OK: the destination's lines, through its own mask and rank order, equal the snapshot */
+static int restore_ok(sm_env_t *e, int t)
+{
+    slot_t *s = &e->sl[t];
+    int bad = 0;
+    release_cmd(e, &e->inf.c);
+    const int rid = s->tb;
+    if (s->st != SS_ALLOC || rid < 0 || e->rec[rid].st != TS_SAVED ||
+        e->base + (uint64_t)e->rec[rid].chunk * CH != e->inf.c.ptr)
+        return viol(e, "RESTORE OK of slot %d pointer 0x%llx: no saved context reserved for it (restored twice?)", t,
+                    (unsigned long long)e->inf.c.ptr);
+    tbrec_t *rr = &e->rec[rid];
+    const int diff = sd_diff(&e->sd, s->mask, t, rr->n, reff(rr->nraw), meff(rr->mraw), e->snap[rr->chunk]);
+    if (diff >= 0)
+        bad += viol(e, "RESTORE of TB %u.%u into slot %d: context line %d differs from the one saved", rr->lid,
+                    rr->attempt, t, diff);
+    e->chunk_used[rr->chunk] = 0;
+    rr->chunk = -1, rr->tslot = -1;
+    launch_warps(e, t);
+    e->n_restored++;
+    return bad;
+}
+
+/* edge: the response of this cycle takes effect */
+static int edge_response(sm_env_t *e, const sm_cyc_t *y)
+{
+    int bad = 0;
+    if (y->rsp_kind == 1) {
         e->n_qfull++; /* nothing was reserved: chunks and RESTORE counts are taken at the push */
-    } else if (rsp_kind == 3) {
-        e->dpendx &= ~(1ULL << xr_tb);
-    } else if (rsp_kind == 2) {
+    } else if (y->rsp_kind == 3) {
+        e->dpendx &= ~(1ULL << y->xr_tb);
+    } else if (y->rsp_kind == 2) {
         const int t = e->inf.c.tb;
         tbrec_t *tr = e->inf.tb >= 0 ? &e->rec[e->inf.tb] : NULL;
         if (e->inf.fst == ST_FIN) {
@@ -974,81 +920,21 @@ int sm_env_observe(sm_env_t *e, const sm_stim_t *st, const sm_top_t *m, const sm
         } else if (e->inf.fst != ST_OK) {
             release_cmd(e, &e->inf.c);
         } else if (e->inf.c.op == OP_SAVE || e->inf.c.op == OP_DROP) {
-            slot_t *s = &e->sl[t];
-            if (!tr || s->st != SS_RUN || s->tb != e->inf.tb || tr->st != TS_RUN) {
-                bad += viol(e, "%s OK for slot %d, which does not hold the TB popped (slot state %d holds %d, popped %d in %s, "
-                               "pop cycle %llu)",
-                            e->inf.c.op == OP_SAVE ? "SAVE" : "DROP", t, s->st, s->tb, e->inf.tb,
-                            tr ? ts_name[tr->st] : "-", (unsigned long long)e->inf.pop);
-            } else {
-                int j = 0;
-                for (wmask_t x = s->mask; x; x &= x - 1, j++) {
-                    const int w = smk_ctz(x);
-                    tr->left[j] = bit(e->live, w) ? e->left[w] : 0;
-                    if (e->busy_until[w] > c)
-                        bad += viol(e, "slot %d freed with warp %d still busy", t, w);
-                }
-                remove_warps(e, s->mask);
-                s->st = SS_FREE, s->tb = -1;
-                tr->slot = -1;
-                if (e->inf.c.op == OP_SAVE) {
-                    tr->st = TS_SAVED, tr->chunk = e->inf.c.chunk, tr->tslot = -1;
-                    e->n_saved++;
-                    /* memory holds exactly the snapshot taken at the stop, at ptr .. ptr+L-1 */
-                    const uint64_t a = e->inf.c.ptr - e->base;
-                    for (uint32_t i = 0; i < e->inf.L; i++)
-                        if (e->mem[a + i] != e->snap[e->inf.c.chunk][i]) {
-                            bad += viol(e, "SAVE of TB %u.%u: memory line %u (addr 0x%llx) differs from the context "
-                                           "at the stop", tr->lid, tr->attempt, i, (unsigned long long)(e->inf.c.ptr + i));
-                            break;
-                        }
-                } else {
-                    tr->st = TS_DROPPED;
-                    e->n_dropped++;
-                    release_cmd(e, &e->inf.c);
-                    if (e->nrerun < 256)
-                        e->rerun[e->nrerun++] = e->inf.tb;
-                    else
-                        tr->st = TS_KILLED; /* the driver's rerun queue is full: treat as abandoned */
-                }
-            }
+            bad += save_drop_ok(e, y->c, t, tr);
         } else if (e->inf.c.op == OP_RESTORE) {
-            slot_t *s = &e->sl[t];
-            release_cmd(e, &e->inf.c);
-            const int rid = s->tb;
-            if (s->st != SS_ALLOC || rid < 0 || e->rec[rid].st != TS_SAVED ||
-                e->base + (uint64_t)e->rec[rid].chunk * CH != e->inf.c.ptr) {
-                bad += viol(e, "RESTORE OK of slot %d pointer 0x%llx: no saved context reserved for it (restored twice?)", t,
-                            (unsigned long long)e->inf.c.ptr);
-            } else {
-                tbrec_t *rr = &e->rec[rid];
-                /* the destination's lines, through its own mask and rank order, equal the snapshot */
-                const uint64_t *sn = e->snap[rr->chunk];
-                const uint32_t n = rr->n, R = reff(rr->nraw), M = meff(rr->mraw);
-                int j = 0, diff = -1;
-                for (wmask_t x = s->mask; x && diff < 0; x &= x - 1, j++) {
-                    const int w = smk_ctz(x);
-                    for (int cc = 0; cc < CL && diff < 0; cc++)
-                        if (e->ctl[w][cc] != sn[j * CL + cc]) diff = j * CL + cc;
-                    for (uint32_t i = 0; i < R && diff < 0; i++)
-                        if (e->reg[w][i] != sn[n * CL + j * R + i]) diff = (int)(n * CL + j * R + i);
-                }
-                for (uint32_t i = 0; i < M && diff < 0; i++)
-                    if (e->smem[t][i] != sn[n * CL + n * R + i]) diff = (int)(n * CL + n * R + i);
-                if (diff >= 0)
-                    bad += viol(e, "RESTORE of TB %u.%u into slot %d: context line %d differs from the one saved", rr->lid,
-                                rr->attempt, t, diff);
-                e->chunk_used[rr->chunk] = 0;
-                rr->chunk = -1, rr->tslot = -1;
-                launch_warps(e, t);
-                e->n_restored++;
-            }
+            bad += restore_ok(e, t);
         }
         e->inf.v = 0;
     }
+    return bad;
+}
 
-    /* natural completions (tb_done): the TB vanishes at this edge */
-    for (tmask_t x = x_done; x; x &= x - 1) {
+/* edge: natural completions (tb_done: the TB vanishes), then the launch arbiter (S4): the engine's
+ * launch, else the lowest slot waiting with go */
+static int edge_completions(sm_env_t *e, const sm_cyc_t *y)
+{
+    int bad = 0;
+    for (tmask_t x = y->x_done; x; x &= x - 1) {
         const int t = smk_ctz(x);
         slot_t *s = &e->sl[t];
         tbrec_t *tr = &e->rec[s->tb];
@@ -1056,66 +942,71 @@ int sm_env_observe(sm_env_t *e, const sm_stim_t *st, const sm_top_t *m, const sm
         if (++e->lid_done[tr->lid] > 1)
             bad += viol(e, "TB %u completed twice", tr->lid);
         e->n_done++;
-        remove_warps(e, s->mask);
+        sd_remove(&e->sd, s->mask);
         s->st = SS_FREE, s->tb = -1;
         if (bit(e->drainw, t))
             e->drainw &= ~(1ULL << t), e->dpendx |= 1ULL << t;
     }
-    /* launch arbiter (S4): the engine's launch, else the lowest slot waiting with go */
-    if (!x_launch) {
+    if (!y->x_launch)
         for (int t = 0; t < NT; t++)
             if (e->sl[t].st == SS_GO) {
                 launch_warps(e, t);
                 break;
             }
-    }
+    return bad;
+}
 
-    /* in-flight command: progress of this cycle (takes effect from the next one) */
-    if (e->inf.v && e->inf.pop < c) {
+/* edge: the in-flight command's progress of this cycle (effective from the next one), then the pop */
+static void edge_engine(sm_env_t *e, const sm_cyc_t *y)
+{
+    if (e->inf.v && e->inf.pop < y->c) {
         if (e->inf.ph == IF_STOP) {
-            if (stop_fin)
+            if (y->stop_fin)
                 e->inf.ph = IF_DONE, e->inf.fst = ST_FIN;
-            else if (stop_idle && e->inf.c.op == OP_SAVE)
+            else if (y->stop_idle && e->inf.c.op == OP_SAVE)
                 e->inf.ph = IF_XFER;
-            else if (stop_idle)
+            else if (y->stop_idle)
                 e->inf.ph = IF_DONE, e->inf.fst = ST_OK;
-        } else if (e->inf.ph == IF_XFER && e->inf.acc >= e->inf.L && e->nmq == 0) {
+        } else if (e->inf.ph == IF_XFER && e->inf.acc >= e->inf.L && e->sd.nmq == 0) {
             e->inf.ph = IF_DONE, e->inf.fst = ST_OK;
         }
     }
-    /* the pop of this cycle */
-    if (popped) {
-        e->fhead = (e->fhead + 1) % 16, e->fcnt--;
-        const int t = pc.tb;
-        if (pc.op == OP_DRAIN && ps == ST_OK) {
-            if (bit(x_done, t))
-                e->dpendx |= 1ULL << t;
-            else
-                e->drainw |= 1ULL << t;
-        } else {
-            memset(&e->inf, 0, sizeof e->inf);
-            e->inf.v = 1, e->inf.c = pc, e->inf.s = ps, e->inf.fst = ps, e->inf.pop = c, e->inf.slot = t;
-            e->inf.tb = psl.tb;
-            if (ps != ST_OK) {
-                e->inf.ph = IF_DONE;
-            } else {
-                const slot_t *s = &psl;
-                const tbrec_t *tr = &e->rec[s->tb];
-                const uint32_t capeff = in->cap == 0 ? OMAX : (in->cap < OMAX ? in->cap : OMAX);
-                e->inf.mask = s->mask;
-                e->inf.n = (uint32_t)smk_popc(s->mask);
-                e->inf.R = reff(s->nraw), e->inf.M = meff(s->mraw);
-                e->inf.L = e->inf.n * CL + e->inf.n * e->inf.R + e->inf.M;
-                e->inf.klim = e->inf.n < capeff ? e->inf.n : capeff;
-                if (e->inf.klim == 0) e->inf.klim = 1;
-                e->inf.ph = pc.op == OP_RESTORE ? IF_XFER : IF_STOP;
-                (void)tr;
-            }
-        }
+    if (!y->popped)
+        return;
+    e->fhead = (e->fhead + 1) % 16, e->fcnt--;
+    const int t = y->pc.tb;
+    if (y->pc.op == OP_DRAIN && y->ps == ST_OK) {
+        if (bit(y->x_done, t))
+            e->dpendx |= 1ULL << t;
+        else
+            e->drainw |= 1ULL << t;
+        return;
     }
+    memset(&e->inf, 0, sizeof e->inf);
+    e->inf.v = 1, e->inf.c = y->pc, e->inf.s = y->ps, e->inf.fst = y->ps, e->inf.pop = y->c, e->inf.slot = t;
+    e->inf.tb = y->psl.tb;
+    if (y->ps != ST_OK) {
+        e->inf.ph = IF_DONE;
+        return;
+    }
+    const slot_t *s = &y->psl;
+    const uint32_t cap = y->in->cap, capeff = cap == 0 ? OMAX : (cap < OMAX ? cap : OMAX);
+    e->inf.mask = s->mask;
+    e->inf.n = (uint32_t)smk_popc(s->mask);
+    e->inf.R = reff(s->nraw), e->inf.M = meff(s->mraw);
+    e->inf.L = e->inf.n * CL + e->inf.n * e->inf.R + e->inf.M;
+    e->inf.klim = e->inf.n < capeff ? e->inf.n : capeff;
+    if (e->inf.klim == 0)
+        e->inf.klim = 1;
+    e->inf.ph = y->pc.op == OP_RESTORE ? IF_XFER : IF_STOP;
+}
 
-    /* set-up */
-    if (in->set_v && set_ok) {
+/* edge: a legal set-up (a restore target with junk lines, or a fresh TB / the rerun of a dropped one
+ * with its instructions drawn), then the command accepted into the queue */
+static void edge_driver(sm_env_t *e, const sm_cyc_t *y)
+{
+    const sm_in_t *in = y->in;
+    if (in->set_v && y->set_ok) {
         const int t = (int)in->set_tb;
         slot_t *s = &e->sl[t];
         s->mask = in->set_mask & WALL, s->ks = (uint8_t)(in->set_ks & SMK_MASK(SMK_KS_W));
@@ -1123,7 +1014,7 @@ int sm_env_observe(sm_env_t *e, const sm_stim_t *st, const sm_top_t *m, const sm
         if (!in->set_go) {
             s->st = SS_ALLOC, s->tb = e->set_rec;
             e->rec[e->set_rec].tslot = t;
-            fill_tb(e, e->set_rec, s->mask, t, reff(s->nraw), meff(s->mraw), 0xdeadULL + c); /* junk */
+            sd_fill(&e->sd, e->set_rec, s->mask, t, reff(s->nraw), meff(s->mraw), 0xdeadULL + y->c); /* junk */
         } else {
             int lid = -1, att = 0;
             if (e->nrerun && e->rec[e->rerun[0]].n == smk_popc(s->mask) && e->rec[e->rerun[0]].nraw == s->nraw &&
@@ -1140,13 +1031,12 @@ int sm_env_observe(sm_env_t *e, const sm_stim_t *st, const sm_top_t *m, const sm
             for (int j = 0; j < tr->n && j < NMAXW; j++)
                 tr->left[j] = rng_chance(&e->r, e->p_zero, 100) ? 0 : 1 + rng_below(&e->r, e->imax);
             s->st = SS_GO, s->tb = rid;
-            fill_tb(e, rid, s->mask, t, reff(s->nraw), meff(s->mraw), 0);
+            sd_fill(&e->sd, rid, s->mask, t, reff(s->nraw), meff(s->mraw), 0);
         }
     }
-    /* command accepted into the queue */
-    if (in->cmd_v && !full) {
+    if (in->cmd_v && !y->full) {
         cmd_t q = {.op = (uint8_t)(in->cmd_op & 3), .tb = (uint8_t)(in->cmd_tb & SMK_MASK(SMK_TBS_W)),
-                   .idem = (uint8_t)(in->cmd_idem & 1), .ptr = in->cmd_ptr & PMASK, .chunk = -1, .cyc = c};
+                   .idem = (uint8_t)(in->cmd_idem & 1), .ptr = in->cmd_ptr & PMASK, .chunk = -1, .cyc = y->c};
         if (q.op == OP_SAVE) {
             q.chunk = e->cmd_chunk;
             if (q.chunk >= 0)
@@ -1157,62 +1047,60 @@ int sm_env_observe(sm_env_t *e, const sm_stim_t *st, const sm_top_t *m, const sm
         e->fifo[(e->fhead + e->fcnt) % 16] = q;
         e->fcnt++;
     }
+}
 
-    /* pipelines: issues (a line of the warp rewritten, latency, completion), exits */
-    for (int s = 0; s < NS; s++) {
-        if (!bit(o->wo.iss_v, s))
-            continue;
-        const int w = o->wo.iss_wid[s];
-        if (w >= NW || e->wtb[w] < 0)
-            continue;
-        const tbrec_t *tr = &e->rec[e->wtb[w]];
-        if (e->left[w])
-            e->left[w]--;
-        const uint64_t lat = rng_chance(&e->r, e->p_long, 100) ? e->lat_l + rng_below(&e->r, e->lat_l)
-                                                                : 2 + rng_below(&e->r, e->lat_s);
-        if (c + lat > e->busy_until[w])
-            e->busy_until[w] = c + lat;
-        const uint32_t R = reff(tr->nraw), M = meff(tr->mraw);
-        e->gen++;
-        if (R)
-            e->reg[w][rng_below(&e->r, R)] = sig((uint32_t)e->wtb[w], SMK_CTX_KIND_REG, e->wrank[w], 0, e->gen);
-        else
-            e->ctl[w][0] = sig((uint32_t)e->wtb[w], SMK_CTX_KIND_CTL, e->wrank[w], 0, e->gen);
-        if (M && rng_chance(&e->r, 1, 8))
-            e->smem[tr->slot][rng_below(&e->r, M)] = sig((uint32_t)e->wtb[w], SMK_CTX_KIND_SMEM, 0, 0, e->gen);
-        const int p = s * SMK_CMPL_PER_SCHED + (int)rng_below(&e->r, SMK_CMPL_PER_SCHED);
-        const int d = (int)((c + PIPE) % PIPE);
-        e->pipe[d][p].v = 1, e->pipe[d][p].ks = o->wo.iss_ks[s];
-        e->pipe[d][p].act = (uint8_t)(rng_chance(&e->r, 3, 4) ? SMK_WARP_SIZE : rng_below(&e->r, 1u << SMK_ACT_W));
-    }
-    for (wmask_t x = in->wexit & WALL; x; x &= x - 1) {
-        const int w = smk_ctz(x);
-        if (!bit(e->live, w) || e->left[w] || e->busy_until[w] > c)
-            bad += viol(e, "environment: warp %d exits while not live, with work left or busy", w);
-        e->live &= ~(1ULL << w);
-    }
-    /* snapshot of a SAVE's context at its stop (no issue can change it afterwards) */
-    if (popped && e->inf.v && e->inf.c.op == OP_SAVE && e->inf.s == ST_OK && e->inf.c.chunk >= 0) {
-        uint64_t *sn = e->snap[e->inf.c.chunk];
-        const uint32_t n = e->inf.n, R = e->inf.R;
-        int j = 0;
-        for (wmask_t x = e->inf.mask; x; x &= x - 1, j++) {
-            const int w = smk_ctz(x);
-            for (int cc = 0; cc < CL; cc++)
-                sn[j * CL + cc] = e->ctl[w][cc];
-            for (uint32_t i = 0; i < R; i++)
-                sn[n * CL + j * R + i] = e->reg[w][i];
-        }
-        for (uint32_t i = 0; i < e->inf.M; i++)
-            sn[n * CL + n * R + i] = e->smem[e->inf.slot][i];
-    }
+static void tb_shape(const void *ctx, int rec, uint32_t *R, uint32_t *M, int *slot)
+{
+    const tbrec_t *tr = &((const sm_env_t *)ctx)->rec[rec];
+    *R = reff(tr->nraw), *M = meff(tr->mraw), *slot = tr->slot;
+}
 
-    /* watchdogs: the go arbiter and the engine */
+/* edge: pipelines (issues, exits); the snapshot of a SAVE's context at its stop (no issue can
+ * change it afterwards) */
+static int edge_pipelines(sm_env_t *e, const sm_cyc_t *y)
+{
+    int bad = 0;
+    sd_issues(&e->sd, &e->wk, &e->r, &e->gen, y->c, &y->o->wo, 1u << SMK_ACT_W, tb_shape, e);
+    for (wmask_t x = sd_exits(&e->sd, y->in->wexit, y->c); x; x &= x - 1)
+        bad += viol(e, "environment: warp %d exits while not live, with work left or busy", smk_ctz(x));
+    if (y->popped && e->inf.v && e->inf.c.op == OP_SAVE && e->inf.s == ST_OK && e->inf.c.chunk >= 0)
+        sd_read(&e->sd, e->inf.mask, e->inf.slot, e->inf.n, e->inf.R, e->inf.M, e->snap[e->inf.c.chunk]);
+    return bad;
+}
+
+/* watchdogs: the engine answers, the queue head is popped */
+static int watchdogs(sm_env_t *e, uint64_t c)
+{
+    int bad = 0;
     if (e->inf.v && c - e->inf.pop > 2000000)
         bad += viol(e, "watchdog: command (op %u, slot %u) popped in cycle %llu has no response", e->inf.c.op,
                     e->inf.c.tb, (unsigned long long)e->inf.pop);
     if (e->fcnt && c - e->fifo[e->fhead].cyc > 4000000)
         bad += viol(e, "watchdog: a queued command waits since cycle %llu", (unsigned long long)e->fifo[e->fhead].cyc);
+    return bad;
+}
+
+int sm_env_observe(sm_env_t *e, const sm_stim_t *st, const sm_top_t *m, const sm_out_t *o)
+{
+    if (st->rst) {
+        env_reset(e);
+        e->cycle++;
+        return 0;
+    }
+    sm_cyc_t y = {.in = &st->in, .m = m, .o = o, .c = e->cycle};
+    int bad = check_slots(e, &y);
+    bad += check_setup_stop(e, &y);
+    bad += check_issue(e, &y);
+    bad += check_pop(e, &y);
+    bad += check_response(e, &y);
+    bad += check_memory(e, &y);
+    bad += edge_memory(e, &y);
+    bad += edge_response(e, &y);
+    bad += edge_completions(e, &y);
+    edge_engine(e, &y);
+    edge_driver(e, &y);
+    bad += edge_pipelines(e, &y);
+    bad += watchdogs(e, y.c);
     e->cycle++;
     return bad;
 }

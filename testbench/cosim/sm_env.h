@@ -18,6 +18,7 @@
  * All decisions are here (C); cosim_sm.cpp only moves values to and from Verilator. */
 #ifndef SM_ENV_H
 #define SM_ENV_H
+#include "cosim_env.h"
 #include "rng.h"
 #include "sm_top.h"
 
@@ -65,8 +66,7 @@ typedef struct { uint64_t v[SO_N]; } sm_obs_t;
 
 /* Fill the reference observation from the C model (state before the edge, outputs of sm_eval). */
 void sm_obs_from_model(const sm_top_t *m, const sm_out_t *o, sm_obs_t *ob);
-/* Print each differing signal (cycle, name, reference, RTL) and the replay command; returns count. */
-int sm_obs_compare(const sm_obs_t *ref, const sm_obs_t *rtl, uint64_t cycle, const char *replay);
+extern const obs_table_t sm_obs_table; /* names and widths of SM_OBS, for obs_diff */
 
 /* ---- environment (opaque: sm_env.c) */
 typedef struct sm_env sm_env_t;

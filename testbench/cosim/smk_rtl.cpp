@@ -5,31 +5,20 @@
 // inputs, compares every output and every state element (gpu_env.c's observation vector and
 // compare, the GPU cosim's), and clocks the RTL. No decision is made here.
 //
-// The Verilator-side moves (drive, observe_outputs, observe_state: port and hierarchy names of the
-// Verilated gpu_top) are the GPU cosim's, taken from cosim_gpu.cpp itself rather than copied: it is
-// included below with its main renamed, so both harnesses always read the RTL the same way.
+// The Verilator-side moves (port and hierarchy names of the Verilated gpu_top) are the GPU cosim's:
+// gpu_vl.h, so both harnesses read the RTL the same way.
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>
-#include <vector>
 
-#include "Vgpu_top.h"
-#include "Vgpu_top___024root.h"
-#include "Vgpu_top_sm_top.h"
+#include "gpu_vl.h"
 #include "verilated.h"
 #include "verilated_fst_c.h"
-#include "vl_bits.h"
-#include "cosim_opts.h"
 
 extern "C" {
-#include "gpu_env.h"
 #include "smk_rtl.h"
 }
-
-#define main cosim_gpu_main
-#include "cosim_gpu.cpp"
-#undef main
 
 namespace {
 Vgpu_top *top;
@@ -37,7 +26,6 @@ VerilatedFstC *tfp;
 std::string replay_base;
 uint64_t rseed, win_a, win_b, lc; // lc: lockstep cycles so far, over all runs of the command
 uint64_t lc_run;                    // lc at the start of the current run
-gpu_stim_t st;
 gpu_obs_t ref, rtl;
 } // namespace
 
@@ -65,16 +53,13 @@ extern "C" void smk_rtl_reset(void)
 extern "C" void smk_rtl_cycle(const gpu_top_t *g, const gpu_in_t *in, const gpu_out_t *o, const char *label,
                               uint64_t c)
 {
-    st.rst = 0;
-    st.in = *in;
-    drive(top, &st);
+    gpu_vl_drive(top, 0, in);
     top->clk = 0;
     top->eval();
     const bool dump = tfp && lc >= win_a && lc <= win_b;
     if (dump) tfp->dump(2 * lc);
     gpu_obs_from_model(g, o, &ref);
-    observe_outputs(top, &rtl);
-    observe_state(top, &rtl, &ref);
+    gpu_vl_observe(top, &rtl, &ref);
     // cheap path: the whole vectors agree (gpu_obs_t is plain uint64_t arrays)
     if (__builtin_expect(std::memcmp(&ref, &rtl, sizeof ref) != 0, 0)) {
         char replay[10240];
@@ -83,7 +68,8 @@ extern "C" void smk_rtl_cycle(const gpu_top_t *g, const gpu_in_t *in, const gpu_
         std::snprintf(replay, sizeof replay, "%s --fst mismatch_%llu.fst --window %llu:%llu", replay_base.c_str(),
                       (unsigned long long)rseed, (unsigned long long)lo, (unsigned long long)lc);
         std::fflush(stdout);
-        if (gpu_obs_compare(&ref, &rtl, c, replay)) {
+        if (const int bad = gpu_obs_diff(&ref, &rtl, c)) {
+            obs_report(bad, c, replay);
             std::printf("smk --rtl: C model and RTL differ in the %s run at cycle %llu (lockstep cycle %llu), "
                         "seed %llu, config %s\n",
                         label, (unsigned long long)c, (unsigned long long)lc, (unsigned long long)rseed,
