@@ -68,7 +68,7 @@ endif
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLAGS OPT_FAST=-O2 \
                    -CFLAGS -std=c++14
 
-.PHONY: all run run-sm test setup lint cosim cosim-all cosim-long area bench mutate formal clean unit hwgen-test help \
+.PHONY: all run run-sm test setup lint cosim cosim-all cosim-long area bench mutate formal clean unit hwgen-test help edge-test print-cfgdir \
         sweep ctx-table ctx-table-check workload-test smk-check
 .DELETE_ON_ERROR:
 
@@ -279,8 +279,20 @@ cosim-long: setup $(foreach c,$(CONFIGS),$(B)/$(c)/smk_cfg.h)
 	@$(MAKE) --no-print-directory $$(bash testbench/cosim/plan.sh long $(LONG_SEEDS) $(LONG_CYCLES) $(CONFIGS) | awk '{ print $$1 }' | sort -u)
 	bash testbench/cosim/plan.sh long $(LONG_SEEDS) $(LONG_CYCLES) $(CONFIGS) | bash testbench/cosim/run.sh cosim-long $(JOBS)
 
+# regression configurations at the edges of the widths (testbench/configs/*.cfg): lint and the
+# driver cosim, whose width-dependent rules broke there (docs/verification.md "Edge configurations")
+EDGE_CFGS := $(wildcard testbench/configs/*.cfg)
+EDGE_CYCLES ?= 100000
+edge-test:
+	@set -e; for c in $(EDGE_CFGS); do d=$$($(MAKE) -s --no-print-directory CONFIG=$$c print-cfgdir); \
+	  $(MAKE) --no-print-directory CONFIG=$$c lint $$d/cosim_drv > /dev/null; \
+	  for s in 1 2 3; do echo "$$d/cosim_drv --quiet --seed $$s --cycles $(EDGE_CYCLES)"; done; done \
+	  | bash testbench/cosim/run.sh edge-test $(JOBS)
+print-cfgdir:
+	@echo $(B)/$(CFGN)
+
 test: setup
-	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test smk-check ctx-table-check formal cosim-all
+	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test smk-check ctx-table-check formal cosim-all edge-test
 	@echo "make test: all passed"
 
 bench: setup

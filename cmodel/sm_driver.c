@@ -645,7 +645,7 @@ static void rq_step(sm_driver_t *d, const drv_in_t *in, uint32_t rdy)
             d->rq_npk += d->part[s][j] != 0;
         }
         d->rq_j = (j + 1) & (uint32_t)SMK_MASK(SMK_KID_W + 1);
-        if (j >= KN - 1) {
+        if (j + 1 >= KN) {
             memcpy(d->w, d->acc, sizeof d->w);
             d->rq_c = 0, d->rq_q = 0, d->rq_st = DRV_RQ_SCAN;
         }
@@ -790,7 +790,7 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
             d->pgot = (g & d->kv & KALL) == (d->kv & KALL) ? 0 : g & KALL;
             const uint64_t prun = d->prun | got;
             d->prun = prun;
-            if (s >= NSM - 1) { /* rotation ("Rotation"): the starved kernels of the run */
+            if (s + 1 >= NSM) { /* rotation ("Rotation"): the starved kernels of the run */
                 const uint64_t stv = d->kv & psrv & ~prun & KALL;
                 if (stv) {
                     /* the first starved kernel at or after prr, cyclically */
@@ -810,7 +810,7 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
             memset(d->pc, 0, sizeof d->pc);
             memset(d->pacc, 0, sizeof d->pacc);
             d->pcnt_ks = 0;
-            if (s >= NSM - 1)
+            if (s + 1 >= NSM)
                 d->pact = 0, d->pcur = 0;
             else
                 d->pcur = s + 1;

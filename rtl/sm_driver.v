@@ -147,7 +147,6 @@ module sm_driver (
     localparam [REGN_W-1:0] RMAXC = `SMK_MAX_REGS;
     localparam [PW-1:0]  CTXP = `SMK_CTX_MAX_LINES;
     localparam [PKW-1:0] KSP = KS;
-    localparam [PKW-1:0] TWOP = 2;
     localparam integer  LASTI = NSM - 1;
     localparam [SMW-1:0] LASTSM = LASTI[SMW-1:0];
     localparam PRTW   = `SMK_PROT_W;               // rotation timer
@@ -158,9 +157,8 @@ module sm_driver (
     localparam [1:0] RQ_IDLE = 2'd0, RQ_SUM = 2'd1, RQ_SCAN = 2'd2;
     localparam [1:0] ACK_FREE = 2'd1, ACK_VICTIM = 2'd2, ACK_REFUSED = 2'd3;
     localparam NPW    = $clog2(KN + 1);            // rq_npk
-    localparam NCW    = (NPW > PKW) ? NPW : PKW;   // rq_npk compared with KS, 2
+    localparam NCW    = (NPW > PKW) ? NPW : PKW;   // rq_npk compared with KS
     localparam [NCW-1:0] KSN = KS;
-    localparam [NCW-1:0] TWON = 2;
     localparam integer  LASTK = KN - 1;
     localparam [KW:0]   RQ_LAST = {1'b1, LASTK[KW-1:0]};   // pass 1, v = KN-1
     localparam OWW    = SMW + KW + 3;              // owner(s) compare: s*nq vs rank*NSM
@@ -541,7 +539,7 @@ module sm_driver (
                     & ~fr1[UW] & ({1'b0, dk[(k*4+1)*UW +: UW]} <= fr1)
                     & ~fr2[UW] & ({1'b0, dk[(k*4+2)*UW +: UW]} <= fr2)
                     & ({1'b0, u[(s*4+3)*UW +: UW]} < {1'b0, LIM_TB})
-                    & (ksof_v[s*KN + k] | ((nk < KSP) & (~cfg_max2 | (nk < TWOP))))
+                    & (ksof_v[s*KN + k] | ((nk < KSP) & (~cfg_max2 | ((nk >> 1) == {PKW{1'b0}}))))
                     & (nfw[s*NW +: NW] >= kn[k*NW +: NW])
                     & ((cfg_policy != P_SMK_P & cfg_policy != P_QOS) | c0 < c1)
                     & (~plan_v | s[SMW-1:0] != plan_sm | k[KW-1:0] == plan_kc);
@@ -869,7 +867,7 @@ module sm_driver (
             rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_TB;  f = f & (lhs3 <= rhs + acc3);
             rhs = {AW{1'b0}}; rhs[NW-1:0] = knc; f = f & (accw >= rhs);
             // "a kernel slot is free" = the fits condition (nks < KS, and < 2 with cfg_max2)
-            f = f & (a_ksv | ((nk < KSP) & (~cfg_max2 | (nk < TWOP)))
+            f = f & (a_ksv | ((nk < KSP) & (~cfg_max2 | ((nk >> 1) == {PKW{1'b0}})))
                      | (q[TC-1:0] == c1));
             if (f && !a_p_v) begin
                 a_p_v = 1'b1;
@@ -976,7 +974,7 @@ module sm_driver (
                 & ~fr1[UW] & ({1'b0, dk[(k*4+1)*UW +: UW]} <= fr1)
                 & ~fr2[UW] & ({1'b0, dk[(k*4+2)*UW +: UW]} <= fr2)
                 & ~fr3[UW] & ({1'b0, dk[(k*4+3)*UW +: UW]} <= fr3)
-                & ((c0 != {TC{1'b0}}) | ((pcnt_ks < KSP) & (~cfg_max2 | (pcnt_ks < TWOP))));
+                & ((c0 != {TC{1'b0}}) | ((pcnt_ks < KSP) & (~cfg_max2 | ((pcnt_ks >> 1) == {PKW{1'b0}}))));
             // lowest share (QOS: warp count); equal: pgot 0 first, then the rotation turn (ptop),
             // then lat 0, then the highest index
             if (f && (!pu_v || ({pkv, pgot[k], ~ptop[k], plt} <= {pkb, pgb, ptb, plb}))) begin
@@ -1144,7 +1142,7 @@ module sm_driver (
         rq_dv = k_d4(dk, rq_cv);
         rq_km = k_nsm(kmask, rq_k);
         rq_npkx = {NCW{1'b0}}; rq_npkx[NPW-1:0] = rq_npk;
-        rq_ksok = (rq_pkk != {TC{1'b0}}) | ((rq_npkx < KSN) & (~cfg_max2 | (rq_npkx < TWON)))
+        rq_ksok = (rq_pkk != {TC{1'b0}}) | ((rq_npkx < KSN) & (~cfg_max2 | ((rq_npkx >> 1) == {NCW{1'b0}})))
                 | ((rq_q != {TC{1'b0}}) & (rq_q == rq_pv));
         rq_fit = rq_ksok;
         for (x = 0; x < 4; x = x + 1)

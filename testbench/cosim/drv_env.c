@@ -429,7 +429,7 @@ static void phase(drv_env_t *e)
                 e->kmm[e->nkmq] = rand_smmask(e), e->kmq[e->nkmq++] = k;
     }
     e->dir = 0;
-    if (!fq && !odp && rng_chance(r, 1, 6))
+    if (!fq && !odp && KN >= 2 && rng_chance(r, 1, 6)) /* a victim and a large kernel: two entries */
         dir_phase(e);
     e->wd_k = -1, e->wd_n = 0;
     /* starvation bound: a TB lives at most lmax cycles (TBs of earlier phases at most 3000), an
@@ -450,6 +450,8 @@ static void dir_phase(drv_env_t *e)
     e->nkmq = 0;
     e->lmin = 2500, e->lmax = 5000;
     e->dir_nvk = 1 + (int)rng_below(r, 2);
+    if (e->dir_nvk + 1 > KN) /* the victims and the large kernel need distinct entries */
+        e->dir_nvk = KN - 1;
     e->dir_pin = e->dir_nvk > 1 && NSM > 1 && rng_chance(r, 1, 2); /* victim i only on SM i */
     uint32_t used = 0;
     for (int i = 0; i <= e->dir_nvk; i++) { /* distinct entries */
