@@ -9,8 +9,8 @@
 # exactly as a run that simulates it.
 #
 #   scripts/sweep.sh [-b SMK] [-w WORKLOAD] [-k K1,K2,...] [-t 0|1|2] [-n N] [-g G1,G2,...|none]
-#                    [-m M1,M2,...] [-c CYCLES] [-s SEED] [-e EPOCH] [-a 'ARGS'] [-I DIR] [-j JOBS]
-#                    [-o DIR] [--shard I/N | --merge [DIR...]]
+#                    [-Q K1,...] [-N K1,...] [-m M1,M2,...] [-c CYCLES] [-s SEED] [-e EPOCH] [-a 'ARGS']
+#                    [-I DIR] [-j JOBS] [-o DIR] [--shard I/N | --merge [DIR...]]
 #
 #   -b SMK       the smk binary (default build/gtx980/smk); its configuration is the one simulated
 #   -w WORKLOAD  workload file (default cmodel/sim/workloads/parboil.wl)
@@ -24,6 +24,8 @@
 #   -g LIST      QoS goals, fractions of the isolated IPC (default 0.5,0.55,...,0.95 as the papers;
 #                -t 2: 0.25,0.3,...,0.7, each QoS kernel the same goal, as the papers). none: no
 #                goals (pairs only): every unordered pair {a, b} of -k, a before b, a in entry 0
+#   -Q LIST      pairs only: only the pairs whose QoS kernel (without goals: kernel a) is in LIST
+#   -N LIST      pairs only: only the pairs whose non-QoS kernel (without goals: kernel b) is in LIST
 #   -m LIST      methods with goals: rollover | elastic | naive | rollover-time (policy qos, that QoS
 #                scheme; rollover-time needs an smk that has it) | spart (policy spart, scheme off: the
 #                SMs split evenly, no quotas) | spart-hc (the same with the host's hill climbing of the
@@ -67,7 +69,7 @@ die() { echo "sweep: $*" >&2; exit 1; }
 pre=()
 while [ $# -gt 0 ]; do
     case $1 in
-    -[bwktngmcseaIjo]) pre+=("$1"); shift; [ $# -eq 0 ] || { pre+=("$1"); shift; } ;;
+    -[bwktngmcseaIjoQN]) pre+=("$1"); shift; [ $# -eq 0 ] || { pre+=("$1"); shift; } ;;
     --shard) [ $# -ge 2 ] || die "--shard: missing value I/N"; pre+=(-S "$2"); shift 2 ;;
     --merge) pre+=(-M); shift; break ;;
     --*) die "unknown option $1 (see scripts/sweep.sh -h)" ;;
@@ -78,11 +80,11 @@ set -- "${pre[@]}" "$@"
 
 smk=build/gtx980/smk wl=cmodel/sim/workloads/parboil.wl kernels="" goals="" trio=0 ntrio="" methods=""
 cycles=2000000 seed=1 epoch=10000 jobs=$(nproc 2>/dev/null || echo 1) out=build/sweep
-extra="" isodir="" shard="" merge=0
-while getopts ":b:w:k:t:n:g:m:c:s:e:a:I:j:o:S:Mh" opt; do
+extra="" isodir="" shard="" merge=0 qonly="" nonly=""
+while getopts ":b:w:k:t:n:g:m:c:s:e:a:I:j:o:S:MQ:N:h" opt; do
     case $opt in
     b) smk=$OPTARG ;; w) wl=$OPTARG ;; k) kernels=$OPTARG ;; t) trio=$OPTARG ;; n) ntrio=$OPTARG ;;
-    g) goals=$OPTARG ;; m) methods=$OPTARG ;; a) extra=$OPTARG ;; I) isodir=$OPTARG ;; S) shard=$OPTARG ;; M) merge=1 ;;
+    g) goals=$OPTARG ;; m) methods=$OPTARG ;; a) extra=$OPTARG ;; Q) qonly=$OPTARG ;; N) nonly=$OPTARG ;; I) isodir=$OPTARG ;; S) shard=$OPTARG ;; M) merge=1 ;;
     c) cycles=$OPTARG ;; s) seed=$OPTARG ;; e) epoch=$OPTARG ;; j) jobs=$OPTARG ;; o) out=$OPTARG ;;
     h) sed -n '2,/^set -u/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
     :) die "-$OPTARG: missing value" ;;
@@ -129,6 +131,25 @@ if [ "$trio" != 0 ]; then
     sets=$((${#K[@]} * (${#K[@]} - 1) * (${#K[@]} - 2) / 6))
     [ -n "$ntrio" ] || ntrio=$sets
     [[ $ntrio =~ ^[1-9][0-9]{0,5}$ ]] && [ "$ntrio" -le "$sets" ] || die "-n $ntrio: expected a number of trios 1..$sets"
+fi
+declare -A QO=() NO=() # -Q and -N as sets (empty: every kernel)
+for l in "Q:$qonly" "N:$nonly"; do
+    [ -n "${l#*:}" ] || continue
+    [ "$trio" = 0 ] || die "-${l%%:*} ${l#*:}: only for pairs"
+    IFS=, read -r -a L <<< "${l#*:}"
+    for k in "${L[@]}"; do
+        [[ ",$kernels," == *",$k,"* ]] || die "-${l%%:*} ${l#*:}: \"$k\" is not one of the kernels (-k)"
+        if [ "${l%%:*}" = Q ]; then QO[$k]=1; else NO[$k]=1; fi
+    done
+done
+pair_in() { # Q X: the pair passes -Q and -N
+    { [ ${#QO[@]} = 0 ] || [ -n "${QO[$1]-}" ]; } && { [ ${#NO[@]} = 0 ] || [ -n "${NO[$2]-}" ]; }
+}
+if [ "$trio" = 0 ]; then # some pair must pass (without goals: a before b)
+    pass=0
+    for ((a = 0; a < ${#K[@]}; a++)); do for ((b = nogoal * (a + 1); b < ${#K[@]}; b++)); do
+        [ $a != $b ] && pair_in "${K[$a]}" "${K[$b]}" && pass=1; done; done
+    [ $pass = 1 ] || die "-Q $qonly -N $nonly: no pair of -k $kernels has its QoS kernel in -Q and its non-QoS kernel in -N"
 fi
 for l in "k:$kernels" "g:$goals" "m:$methods"; do # a name twice would run its cases twice
     [ "$(tr , '\n' <<< "${l#*:}" | sort | uniq -d)" = "" ] || die "-${l%%:*} ${l#*:}: \"$(tr , '\n' <<< "${l#*:}" | sort | uniq -d | head -1)\" listed twice"
@@ -228,15 +249,17 @@ run_all() { # FUNCTION, then the items on stdin, one per line (fields separated 
 
 # the case list, the methods innermost: a sweep stopped part way has every method's results on the
 # same cases
-n=0
+n=0 np=0
 if [ $nogoal = 1 ]; then
-    for ((a = 0; a < ${#K[@]}; a++)); do for ((b = a + 1; b < ${#K[@]}; b++)); do
+    for ((a = 0; a < ${#K[@]}; a++)); do for ((b = a + 1; b < ${#K[@]}; b++)); do pair_in "${K[$a]}" "${K[$b]}" || continue
+        np=$((np + 1))
         for m in "${M[@]}"; do echo "$m ${K[$a]} ${K[$b]} none"; n=$((n + 1)); done; done; done > "$out/list.$HOSTNAME.$$"
-    what="$((${#K[@]} * (${#K[@]} - 1) / 2)) unordered pairs, no goals"
+    what="$np unordered pairs, no goals"
 elif [ "$trio" = 0 ]; then
-    for q in "${K[@]}"; do for x in "${K[@]}"; do [ "$q" = "$x" ] && continue
+    for q in "${K[@]}"; do for x in "${K[@]}"; do [ "$q" = "$x" ] && continue; pair_in "$q" "$x" || continue
+        np=$((np + 1))
         for g in "${G[@]}"; do for m in "${M[@]}"; do echo "$m $q $x $g"; n=$((n + 1)); done; done; done; done > "$out/list.$HOSTNAME.$$"
-    what="$((${#K[@]} * (${#K[@]} - 1))) pairs"
+    what="$np pairs"
 else
     S=() # the sets {a, b, c}, a < b < c (indices of -k), in order
     for ((a = 0; a < ${#K[@]}; a++)); do for ((b = a + 1; b < ${#K[@]}; b++)); do for ((c = b + 1; c < ${#K[@]}; c++)); do

@@ -107,6 +107,11 @@ want=$("$smk" run --config gtx980 --workload "$wl" --kernels lbm,histo --policy 
 [ "$(grep '^smkp-w,lbm,histo,' "$dir/n/cases.csv")" = "$want" ] && ok || bad "-g none case: '$(grep '^smkp-w,lbm,histo,' "$dir/n/cases.csv")', smk run '$want'"
 want=$(awk -F, '$1 == "smkp" { c++; s += $8; a += $9; f += $10 } END { printf "smkp 3 %.3f %.3f %.3f", s / c, a / c, f / c }' "$dir/n/cases.csv")
 [ "$(awk '$1 == "smkp" { print $1, $2, $3, $4, $5 }' "$dir/n/summary.txt")" = "$want" ] && ok || bad "-g none summary: $(cat "$dir/n/summary.txt"), want $want"
+# -Q, -N: the pairs of a QoS kernel in -Q and a non-QoS kernel in -N only (without goals: a and b)
+"$sweep" -b "$smk" -w "$wl" -k spmv,lbm,histo,sad -Q sad,lbm -N spmv,sad -g 0.5 -m naive -c 2000 -o "$dir/qn" > /dev/null 2>&1
+"$sweep" -b "$smk" -w "$wl" -k spmv,lbm,histo,sad -Q spmv -N histo,sad -g none -m smk -c 2000 -o "$dir/qn2" > /dev/null 2>&1
+[ "$(cut -d' ' -f2,3 "$dir/qn/list" | paste -sd,)" = "lbm spmv,lbm sad,sad spmv" ] && [ "$(cut -d' ' -f2,3 "$dir/qn2/list" | paste -sd,)" = "spmv histo,spmv sad" ] &&
+    ok || bad "-Q/-N: pairs $(cut -d' ' -f2,3 "$dir/qn/list" | paste -sd,), without goals $(cut -d' ' -f2,3 "$dir/qn2/list" | paste -sd,)"
 # -a: more smk run options, in every run and in params
 "$sweep" -b "$smk" -w "$wl" -k histo,lbm -g none -m spart -a '--evict drain' -c 30000 -s 3 -j 2 -o "$dir/a" > /dev/null 2>&1
 want=$("$smk" run --config gtx980 --workload "$wl" --kernels histo,lbm --policy spart --evict drain --cycles 30000 --seed 3 --csv |
@@ -180,6 +185,9 @@ err '-g none: only for pairs (a trio'"'"'s roles need goals)' -k lbm,spmv,histo 
 err '-m rollover: "rollover" needs QoS goals (not -g none)' -k lbm,spmv -g none -m rollover
 err '-m smkp-w: "smkp-w" runs without goals (-g none)' -k lbm,spmv -m smkp-w
 err '-a --goal lbm=0.5: --goal is set by the sweep itself' -k lbm,spmv -a '--goal lbm=0.5'
+err '-Q lbm: only for pairs' -k lbm,spmv,sad -t 1 -Q lbm
+err '-N sad: "sad" is not one of the kernels (-k)' -k lbm,spmv -N sad
+err '-Q lbm -N lbm: no pair of -k lbm,spmv has its QoS kernel in -Q and its non-QoS kernel in -N' -k lbm,spmv -Q lbm -N lbm
 o=$(SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=3 "$here/scripts/slurm_shard.sh" "$sweep" 2>&1); rc=$?
 [ $rc = 1 ] && [ "$o" = "slurm_shard: the array must be --array=0-(N-1) (this one: min 1, max 3, step 1, 4 tasks)" ] && ok || bad "slurm_shard.sh --array=1-3: rc $rc, '$o'"
 o=$("$sweep" -b "$smk" -o "$dir/e" -k lbm,nosuch -g 0.5 -m naive -c 1000 2>&1); rc=$?
