@@ -315,9 +315,10 @@ if [ $merge = 1 ]; then
 else
     [ -z "$isodir" ] || [ "$(cat "$isodir/params" 2>/dev/null)" = "$params" ] ||
         die "-I $isodir: not a sweep directory with this sweep's parameters ($params)"
-    [ -z "$isodir" ] || for k in "${K[@]}"; do # copied with 0 CPU seconds: this sweep spent none on it
+    [ -z "$isodir" ] || for k in "${K[@]}"; do # copied with 0 CPU seconds (this sweep spent none), written whole
+        t="$out/runs/iso_$k.$HOSTNAME.$$"
         [ -s "$out/runs/iso_$k.csv" ] || [ ! -s "$isodir/runs/iso_$k.csv" ] || { read -r l < "$isodir/runs/iso_$k.csv" &&
-            result "$l" && echo "$r,0" > "$out/runs/iso_$k.csv"; } || die "-I $isodir: cannot copy its isolated run of $k"
+            result "$l" && echo "$r,0" > "$t" && mv "$t" "$out/runs/iso_$k.csv"; } || die "-I $isodir: cannot copy its isolated run of $k"
     done
     printf '%s\n' "${K[@]}" | run_all iso_one || die "isolated runs failed (above)"
 fi
