@@ -11,6 +11,7 @@
 #   make mutate         Yosys mutation testing of the RTL against the cosim -> docs/mutation.md
 #   make formal         Yosys SAT induction proofs of warp_sched and preempt_engine (small), non-vacuity checked
 #   make sweep          the papers' pair evaluation (QoS_reach, STP) on the C model -> build/sweep (docs/sweep.md)
+#   make reproduce      every published figure of the papers against the model -> docs/reproduce.md (hours; docs/sweep.md)
 #   make ctx-table      save/restore cycles of the Parboil-like TB shapes (formula = C model) -> docs/ctx_table.md
 #   make clean
 #
@@ -69,13 +70,13 @@ VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLA
                    -CFLAGS -std=c++14
 
 .PHONY: all run run-sm test setup lint cosim cosim-all cosim-long area bench mutate formal clean unit hwgen-test help edge-test print-cfgdir \
-        sweep ctx-table ctx-table-check workload-test smk-check
+        sweep ctx-table ctx-table-check workload-test smk-check reproduce reproduce-test
 .DELETE_ON_ERROR:
 
 all: $(B)/$(CFGN)/cosim_issue
 
 help:
-	@sed -n '2,19p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,20p' Makefile | sed 's/^# \{0,1\}//'
 
 setup:
 	@bash scripts/setup.sh
@@ -226,6 +227,20 @@ sweep: setup
 	bash scripts/sweep.sh -b $(B)/gtx980/smk -o $(SWEEP_DIR) $(SWEEP_ARGS)
 	bash scripts/sweep_plot.sh $(SWEEP_DIR)
 
+# every published figure of the papers against the model (docs/sweep.md "Every published figure"): the
+# case sets of ISCA'17, the thesis and CAL'16 through scripts/sweep.sh into REPRO_DIR, then
+# docs/reproduce.md and its plots; resumes where it stopped. REPRO_ARGS: scripts/reproduce.sh options
+# (-j JOBS, -x SETS, --shard I/N, --merge DIR..., -r; scripts/reproduce.sh -h)
+REPRO_DIR ?= $(B)/reproduce
+reproduce: setup
+	@$(MAKE) --no-print-directory $(B)/gtx980/smk $(B)/pascal56/smk
+	bash scripts/reproduce.sh -o $(REPRO_DIR) $(REPRO_ARGS)
+
+# the reproduction's pipeline on a few short cases: unsharded and as 3 shards merged, the report against
+# the sets' cases (testbench/test_reproduce.sh; about 15 s of CPU)
+reproduce-test: $(B)/gtx980/smk $(B)/pascal56/smk
+	bash testbench/test_reproduce.sh $(B)
+
 # smk's self-checking build on scenarios that cover every quota scheme, dispatch policy, preemption
 # and eviction mode (exit status 3 and one line on the first difference)
 SMK_CHECK_RUNS := "--default --cycles 300000" \
@@ -292,7 +307,7 @@ print-cfgdir:
 	@echo $(B)/$(CFGN)
 
 test: setup
-	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test smk-check ctx-table-check formal cosim-all edge-test
+	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test reproduce-test smk-check ctx-table-check formal cosim-all edge-test
 	@echo "make test: all passed"
 
 bench: setup

@@ -10,6 +10,8 @@ dir=$1 csv=$1/cases.csv
 [ -r "$csv" ] || die "$csv: cannot read it (run scripts/sweep.sh -o $dir first)"
 [ "$(head -1 "$csv")" = "method,qos,nonqos,goal,qos_norm,met,nonqos_norm,stp,antt,fairness" ] ||
     die "$csv:1: expected the header of scripts/sweep.sh's cases.csv"
+[ "$(sed -n '2s/^[^,]*,[^,]*,[^,]*,\([^,]*\),.*/\1/p' "$csv")" != none ] ||
+    die "$csv: a sweep without goals (-g none) has nothing to draw per goal (scripts/reproduce.sh draws the SMK chapter's figures)"
 command -v gnuplot >/dev/null || die "gnuplot is not installed (scripts/setup.sh installs gnuplot-nox)"
 
 # per method and goal: cases, met, sum of the non-QoS normalised IPC -> DIR/plot.dat, one block per

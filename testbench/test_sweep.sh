@@ -59,6 +59,65 @@ e=$("$sweep" "${args[@]}" -c 40000 2>&1); rc=$?
 [ $rc = 1 ] && grep -q "^sweep: $dir/s holds a sweep with other parameters (config=gtx980 .* cycles=30000 seed=3 epoch=10000); remove it or give another -o$" <<< "$e" &&
     ok || bad "other parameters: rc $rc, '$e'"
 
+# CPU seconds: the last field of every run file, not in cases.csv
+awk -F, 'NF != 11 || $11 !~ /^[0-9]+\.[0-9][0-9][0-9]$/ { exit 1 }' "$dir"/s/runs/*:*.csv && grep -q '^36 cases: .* s CPU' "$dir/s/cpu.txt" &&
+    ok || bad "run files without their CPU seconds: $(head -1 "$dir/s/runs/rollover:lbm:histo:0.9.csv"), $(cat "$dir/s/cpu.txt")"
+
+# shards: case c of the list is shard c mod 3's; three shards in their own directories, merged, give
+# byte for byte the unsharded sweep's files; so do three shards run at once in one directory
+for i in 0 1 2; do "$sweep" "${args[@]}" -j 1 -o "$dir/p$i" --shard $i/3 > /dev/null 2>&1 || bad "shard $i/3 failed"; done
+[ "$(cat "$dir"/p?/shard-?-of-3.list | sort)" = "$(sort "$dir/s/list")" ] &&
+    [ "$(sed -n 5p "$dir/s/list")" = "$(sed -n 2p "$dir/p1/shard-1-of-3.list")" ] && [ "$(wc -l < "$dir/p2/shard-2-of-3.list")" = 12 ] &&
+    ok || bad "shards: not the split of case c to shard c mod 3"
+[ ! -e "$dir/p0/cases.csv" ] && [ ! -e "$dir/p0/summary.txt" ] && ok || bad "a shard wrote the sweep's files"
+o=$("$sweep" "${args[@]}" -o "$dir/m" --merge "$dir/p0" "$dir/p1" "$dir/p2" 2>&1) || bad "merge failed: $o"
+for f in cases.csv summary.txt iso.csv; do cmp -s "$dir/s/$f" "$dir/m/$f" && ok || bad "3 shards merged: $f differs from the unsharded sweep's"; done
+for i in 0 1 2; do # through the Slurm wrapper, as tasks 0..2 of an array --array=0-2 with one CPU each
+    SLURM_ARRAY_TASK_ID=$i SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_MAX=2 SLURM_ARRAY_TASK_COUNT=3 SLURM_CPUS_PER_TASK=1 \
+        "$here/scripts/slurm_shard.sh" "$sweep" "${args[@]}" -o "$dir/q" > /dev/null 2>&1 &
+done; wait
+[ "$(cat "$dir/q/shard-1-of-3.list")" = "$(cat "$dir/p1/shard-1-of-3.list")" ] && ok || bad "slurm_shard.sh: task 1 of 3 did not run shard 1/3"
+o=$("$sweep" "${args[@]}" -o "$dir/q" --merge 2>&1) && cmp -s "$dir/s/cases.csv" "$dir/q/cases.csv" && cmp -s "$dir/s/summary.txt" "$dir/q/summary.txt" &&
+    ok || bad "3 shards at once in one directory, merged: other results ($o)"
+# a merge with a shard missing, with two copies of a run that differ, with other parameters: refused
+e=$("$sweep" "${args[@]}" -o "$dir/m2" --merge "$dir/p0" "$dir/p2" 2>&1); rc=$?
+[ $rc = 1 ] && [ "$e" = "sweep: --merge: 12 of 39 runs missing (the first: $(head -1 "$dir/p1/shard-1-of-3.list" | tr ' ' :).csv); run their shards first" ] &&
+    [ ! -e "$dir/m2/cases.csv" ] && ok || bad "merge without shard 1: rc $rc, '$e'"
+f=$(head -1 "$dir/p0/shard-0-of-3.list" | tr ' ' :).csv
+awk -F, -v OFS=, '{ $5 = $5 + 0.5; print }' "$dir/p0/runs/$f" > "$dir/p1/runs/$f"
+e=$("$sweep" "${args[@]}" -o "$dir/m3" --merge "$dir/p0" "$dir/p1" "$dir/p2" 2>&1); rc=$?
+[ $rc = 1 ] && grep -q "^sweep: --merge: $dir/p0/runs/$f and $dir/p1/runs/$f differ (another model or machine?): " <<< "$e" &&
+    ok || bad "merge of differing copies: rc $rc, '$e'"
+e=$("$sweep" "${args[@]}" -s 4 -o "$dir/m4" --merge "$dir/p0" 2>&1); rc=$?
+[ $rc = 1 ] && grep -q "^sweep: --merge $dir/p0: other parameters (config=gtx980 .* seed=3 epoch=10000) than this sweep's (.* seed=4 epoch=10000)$" <<< "$e" &&
+    ok || bad "merge of other parameters: rc $rc, '$e'"
+
+# -I: the isolated runs of another sweep of the same parameters, not simulated again (0 CPU seconds)
+"$sweep" "${args[@]}" -m rollover -g 0.9 -I "$dir/s" -o "$dir/i" > /dev/null 2>&1 && cmp -s "$dir/s/iso.csv" "$dir/i/iso.csv" &&
+    [ "$(cut -d, -f5 "$dir/i/runs/iso_lbm.csv")" = 0 ] && [ "$(grep ^rollover "$dir/i/cases.csv")" = "$(grep '^rollover,.*,0.9,' "$dir/s/cases.csv")" ] &&
+    ok || bad "-I: $(cat "$dir/i/runs/iso_lbm.csv" 2>&1)"
+
+# without goals (-g none): the unordered pairs, a before b, each method; a case is the row of plain
+# smk run (smkp, scheme smk: SMK-(P+W)); the summary's means are those of cases.csv
+"$sweep" -b "$smk" -w "$wl" -k spmv,lbm,histo -g none -c 30000 -s 3 -j 2 -o "$dir/n" > /dev/null 2>&1 || bad "sweep -g none failed"
+[ "$(sed 1d "$dir/n/cases.csv" | cut -d, -f1-4 | paste -sd' ')" = "smk,spmv,lbm,none smk,spmv,histo,none smk,lbm,histo,none smkp,spmv,lbm,none smkp,spmv,histo,none smkp,lbm,histo,none smkp-w,spmv,lbm,none smkp-w,spmv,histo,none smkp-w,lbm,histo,none spart,spmv,lbm,none spart,spmv,histo,none spart,lbm,histo,none" ] &&
+    ok || bad "-g none: cases $(sed 1d "$dir/n/cases.csv" | cut -d, -f1-4 | paste -sd' ')"
+want=$("$smk" run --config gtx980 --workload "$wl" --kernels lbm,histo --policy smkp --scheme smk --cycles 30000 --seed 3 --csv |
+    awk -F, 'NR == 2 { a = $12 } NR == 3 { printf "smkp-w,lbm,histo,none,%s,-,%s,%s,%s,%s\n", a, $12, $14, $15, $16 }')
+[ "$(grep '^smkp-w,lbm,histo,' "$dir/n/cases.csv")" = "$want" ] && ok || bad "-g none case: '$(grep '^smkp-w,lbm,histo,' "$dir/n/cases.csv")', smk run '$want'"
+want=$(awk -F, '$1 == "smkp" { c++; s += $8; a += $9; f += $10 } END { printf "smkp 3 %.3f %.3f %.3f", s / c, a / c, f / c }' "$dir/n/cases.csv")
+[ "$(awk '$1 == "smkp" { print $1, $2, $3, $4, $5 }' "$dir/n/summary.txt")" = "$want" ] && ok || bad "-g none summary: $(cat "$dir/n/summary.txt"), want $want"
+# -Q, -N: the pairs of a QoS kernel in -Q and a non-QoS kernel in -N only (without goals: a and b)
+"$sweep" -b "$smk" -w "$wl" -k spmv,lbm,histo,sad -Q sad,lbm -N spmv,sad -g 0.5 -m naive -c 2000 -o "$dir/qn" > /dev/null 2>&1
+"$sweep" -b "$smk" -w "$wl" -k spmv,lbm,histo,sad -Q spmv -N histo,sad -g none -m smk -c 2000 -o "$dir/qn2" > /dev/null 2>&1
+[ "$(cut -d' ' -f2,3 "$dir/qn/list" | paste -sd,)" = "lbm spmv,lbm sad,sad spmv" ] && [ "$(cut -d' ' -f2,3 "$dir/qn2/list" | paste -sd,)" = "spmv histo,spmv sad" ] &&
+    ok || bad "-Q/-N: pairs $(cut -d' ' -f2,3 "$dir/qn/list" | paste -sd,), without goals $(cut -d' ' -f2,3 "$dir/qn2/list" | paste -sd,)"
+# -a: more smk run options, in every run and in params
+"$sweep" -b "$smk" -w "$wl" -k histo,lbm -g none -m spart -a '--evict drain' -c 30000 -s 3 -j 2 -o "$dir/a" > /dev/null 2>&1
+want=$("$smk" run --config gtx980 --workload "$wl" --kernels histo,lbm --policy spart --evict drain --cycles 30000 --seed 3 --csv |
+    awk -F, 'NR == 2 { a = $12 } NR == 3 { printf "spart,histo,lbm,none,%s,-,%s,%s,%s,%s\n", a, $12, $14, $15, $16 }')
+[ "$(sed 1d "$dir/a/cases.csv")" = "$want" ] && grep -q ' args=--evict drain$' "$dir/a/params" && ok || bad "-a: '$(sed 1d "$dir/a/cases.csv")', smk run '$want'"
+
 # trios: the sets and roles of -t / -n, and cases against plain smk run (no --iso). Of the 4 sets of
 # spmv,lbm,histo,sad, -n 3 takes numbers 0, 1, 2: {spmv,lbm,histo} {spmv,lbm,sad} {spmv,histo,sad};
 # member j mod 3 of set j has the role of its own (-t 2: non-QoS)
@@ -104,9 +163,9 @@ err() { # WANT ARGS...
     o=$("$sweep" -b "$smk" -o "$dir/e" "$@" 2>&1); rc=$?
     [ $rc = 1 ] && [ "$o" = "sweep: $want" ] && ok || bad "sweep $*: rc $rc, '$o', want 'sweep: $want'"
 }
-err '-g 0.5,1.5: "1.5" is not a goal 0 < F <= 1 with at most 4 decimals' -k lbm,spmv -g 0.5,1.5
-err '-g 0: "0" is not a goal 0 < F <= 1 with at most 4 decimals' -k lbm,spmv -g 0
-err '-m rollover,fair: unknown method "fair" (rollover | elastic | naive | spart | spart-hc)' -k lbm,spmv -m rollover,fair
+err '-g 0.5,1.5: "1.5" is not a goal 0 < F <= 1 with at most 4 decimals (or none)' -k lbm,spmv -g 0.5,1.5
+err '-g 0: "0" is not a goal 0 < F <= 1 with at most 4 decimals (or none)' -k lbm,spmv -g 0
+err '-m rollover,fair: unknown method "fair" (rollover | elastic | naive | rollover-time | spart | spart-hc | smk | smkp | smkp-w)' -k lbm,spmv -m rollover,fair
 err '-k lbm: a pair needs at least two kernels' -k lbm
 err '-j 0: expected a number of jobs 1..999' -j 0
 err '-k lbm,spmv,lbm: "lbm" listed twice' -k lbm,spmv,lbm
@@ -117,6 +176,20 @@ err '-t 3: expected 0 (pairs), 1 or 2 (trios with that many QoS kernels)' -t 3
 err '-n 5: only for trios (-t 1 or -t 2)' -n 5
 err '-n 5: expected a number of trios 1..4' -k lbm,spmv,histo,sad -t 1 -n 5
 err '-k lbm,spmv: a trio needs at least three kernels' -k lbm,spmv -t 2
+err '--shard 3/3: expected I/N, 0 <= I < N' -k lbm,spmv --shard 3/3
+err '--shard 1: expected I/N, 0 <= I < N' -k lbm,spmv --shard 1
+err '--shard and --merge: one or the other' -k lbm,spmv --shard 0/2 --merge
+err 'unknown option --shards (see scripts/sweep.sh -h)' --shards 0/2
+err '--merge /nonexistent: not a sweep directory (no params)' -k lbm,spmv -g 0.5 -m naive -c 1000 --merge /nonexistent
+err '-g none: only for pairs (a trio'"'"'s roles need goals)' -k lbm,spmv,histo -t 1 -g none
+err '-m rollover: "rollover" needs QoS goals (not -g none)' -k lbm,spmv -g none -m rollover
+err '-m smkp-w: "smkp-w" runs without goals (-g none)' -k lbm,spmv -m smkp-w
+err '-a --goal lbm=0.5: --goal is set by the sweep itself' -k lbm,spmv -a '--goal lbm=0.5'
+err '-Q lbm: only for pairs' -k lbm,spmv,sad -t 1 -Q lbm
+err '-N sad: "sad" is not one of the kernels (-k)' -k lbm,spmv -N sad
+err '-Q lbm -N lbm: no pair of -k lbm,spmv has its QoS kernel in -Q and its non-QoS kernel in -N' -k lbm,spmv -Q lbm -N lbm
+o=$(SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=3 "$here/scripts/slurm_shard.sh" "$sweep" 2>&1); rc=$?
+[ $rc = 1 ] && [ "$o" = "slurm_shard: the array must be --array=0-(N-1) (this one: min 1, max 3, step 1, 4 tasks)" ] && ok || bad "slurm_shard.sh --array=1-3: rc $rc, '$o'"
 o=$("$sweep" -b "$smk" -o "$dir/e" -k lbm,nosuch -g 0.5 -m naive -c 1000 2>&1); rc=$?
 [ $rc = 1 ] && grep -q "^sweep: isolated nosuch: smk: --kernels: no kernel 'nosuch' in " <<< "$o" && ok || bad "unknown kernel: rc $rc, '$o'"
 printf 'machine\n' > "$dir/bad.wl"

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# test_reproduce.sh BUILD: scripts/reproduce.sh (docs/sweep.md "Every published figure") on a few short
+# cases: three kernels, two goals, 20,000 cycles, every case set. Unsharded and as three shards merged
+# it must give the same sets and the same report; the report's figures must be those of the sets'
+# cases.csv, and a row's command must print the row's figure; the sets smk cannot run yet must say
+# what they need, and run once an smk has the options (a stand-in that accepts them).
+set -u
+b=${1:?usage: test_reproduce.sh BUILD (the folder of gtx980/smk and pascal56/smk: build)}
+here=$(cd "$(dirname "$0")/.." && pwd)
+cd "$here" || exit 1
+b=$(cd "$b" && pwd) || exit 1
+dir=$(mktemp -d); trap 'rm -rf "$dir"' EXIT
+pass=0 fail=0
+ok()  { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+repro=scripts/reproduce.sh
+small=(-B "$b" -k spmv,cutcp,lbm -g 0.5,0.9 -G 0.3,0.6 -c 20000)
+
+# unsharded; then three shards, each in its own directory, merged
+o=$("$repro" "${small[@]}" -j 2 -o "$dir/u" -d "$dir/u/doc.md" 2>&1) || bad "unsharded run: $o"
+for i in 0 1 2; do o=$("$repro" "${small[@]}" -j 1 -o "$dir/s$i" --shard $i/3 2>&1) || bad "shard $i/3: $o"; done
+[ ! -e "$dir/s0/doc.md" ] && [ ! -e "$dir/s0/pairs/cases.csv" ] && ok || bad "a shard wrote a report or a cases.csv"
+o=$("$repro" "${small[@]}" -o "$dir/m" -d "$dir/m/doc.md" --merge "$dir/s0" "$dir/s1" "$dir/s2" 2>&1) || bad "merge: $o"
+for s in pairs trio1 trio2 pairs56 smk45; do
+    [ -s "$dir/u/$s/cases.csv" ] && cmp -s "$dir/u/$s/cases.csv" "$dir/m/$s/cases.csv" && cmp -s "$dir/u/$s/summary.txt" "$dir/m/$s/summary.txt" &&
+        ok || bad "set $s: merged shards differ from the unsharded run"
+done
+# the same report but for its directory and the CPU time
+norm() { sed "s|$dir/[um]|DIR|g" "$1" | grep -v '^CPU time of the runs'; }
+[ "$(norm "$dir/u/doc.md")" = "$(norm "$dir/m/doc.md")" ] && ok || bad "the merged report differs: $(diff <(norm "$dir/u/doc.md") <(norm "$dir/m/doc.md") | head -5)"
+grep -q '^CPU time of the runs: [0-9]* s (.*) over [0-9]* runs' "$dir/m/doc.md" && ok || bad "no CPU time in the report"
+
+# every figure has its plot, drawn with the series of the paper
+if command -v gnuplot > /dev/null; then
+    for f in fig6a:Elastic fig7:Rollover fig8a:Spart fig9:Rollover fig6b:Spart fig8b:Rollover fig6c:Rollover fig8c:Spart \
+             fig12:Rollover fig13:Spart fig2-9:'SMK-(P+W)' fig2-11:Spart fig2-10:SMK-P cal4:SMK; do
+        n=${f%%:*}
+        grep -q '<svg' "$dir/m/doc/$n.svg" 2>/dev/null && grep -qF ">${f#*:}<" "$dir/m/doc/$n.svg" && grep -qF "(doc/$n.svg)" "$dir/m/doc.md" &&
+            ok || bad "plot $n: missing, without ${f#*:} or not in the report"
+    done
+fi
+
+# a row of the report: row FILE LABEL -> its cells, one per line (label, published, where, ours, difference, command)
+row() { grep -F "| $2 |" "$1" | head -1 | sed 's/^| //;s/ |$//;s/`//g' | awk -F' [|] ' '{ for (i = 1; i <= NF; i++) print $i }'; }
+cell() { row "$1" "$2" | sed -n "${3}p"; }
+c=$dir/m/pairs/cases.csv
+# ours against cases.csv, recomputed here
+want=$(awk -F, '$1 == "rollover" { n++; m += $6 } END { printf "%.1f%%", 100 * m / n }' "$c")
+[ "$(cell "$dir/m/doc.md" Rollover 4)" = "$want" ] && ok || bad "Figure 6a Rollover: '$(cell "$dir/m/doc.md" Rollover 4)', want $want"
+want=$(awk -F, '$6 == 1 && $1 == "rollover" { r += $7; nr++ } $6 == 1 && $1 == "spart-hc" { s += $7; ns++ }
+    END { printf "%+.1f%%", 100 * ((r / nr) / (s / ns) - 1) }' "$c")
+got=$(grep -A6 '^### Figure 8a' "$dir/m/doc.md" | grep -F '| Rollover over Spart |' | awk -F' [|] ' '{ print $4 }')
+[ "$got" = "$want" ] && ok || bad "Figure 8a Rollover over Spart: '$got', want $want"
+want=$(awk -F, '$1 == "spart-hc" && $2 == "cutcp" { n++; m += $6 } END { printf "%.1f%%", 100 * m / n }' "$c")
+[ "$(cell "$dir/m/doc.md" "cutcp: Spart" 4)" = "$want" ] && ok || bad "Figure 7 cutcp Spart: '$(cell "$dir/m/doc.md" "cutcp: Spart" 4)', want $want"
+want=$(awk -F, '$1 == "smkp-w" { n++; f += $10 } END { printf "%.2f", f / n }' "$dir/m/smk45/cases.csv")
+[ "$(cell "$dir/m/doc.md" "fairness, SMK-(P+W)" 4)" = "$want" ] && [ "$(cell "$dir/m/doc.md" "fairness, SMK-(P+W)" 5)" = "$(awk -v w="$want" 'BEGIN { printf "%+.2f", w - 0.74 }')" ] &&
+    ok || bad "Figure 2-9 fairness of SMK-(P+W): '$(row "$dir/m/doc.md" "fairness, SMK-(P+W)" | paste -sd'|')', want $want"
+want=$(awk -F, '$1 == "smkp-w" { w[$2 "+" $3] = $8 } $1 == "spart" { s[$2 "+" $3] = $8 }
+    END { for (p in w) { r = 100 * (w[p] / s[p] - 1); if (best == "" || r > br) { best = p; br = r } } printf "%s %+.1f%%", best, br }' "$dir/m/smk45/cases.csv")
+got=$(grep -F '| STP, SMK-(P+W) over Spart, the best pair (' "$dir/m/doc.md" | sed 's/.*best pair (\([^)]*\)) .*/\1/')" $(cell "$dir/m/doc.md" "STP, SMK-(P+W) over Spart, the best pair ($(echo "$want" | cut -d' ' -f1))" 4)"
+[ "$got" = "$want" ] && ok || bad "Figure 2-11 best pair: '$got', want '$want'"
+
+# a row's command prints the row's figure (QoS_reach, fairness in the sweep's summary); it simulates nothing
+cmdof() { cell "$dir/m/doc.md" "$1" 6; }
+for r in "Rollover#rollover" "cutcp: Spart#spart-hc"; do
+    IFS='#' read -r lab m <<< "$r"
+    o=$(eval "$(cmdof "$lab")" 2>/dev/null | awk -v m="$m" '$1 == m && NF == 10 { print $4 }')
+    [ -n "$o" ] && [ "$o" = "$(cell "$dir/m/doc.md" "$lab" 4)" ] && ok || bad "the command of '$lab' prints '$o', the row '$(cell "$dir/m/doc.md" "$lab" 4)'"
+done
+o=$(eval "$(cmdof "fairness, SMK-(P+W)")" 2>/dev/null | awk '$1 == "smkp-w" { printf "%.2f", $5 }')
+[ "$o" = "$(cell "$dir/m/doc.md" "fairness, SMK-(P+W)" 4)" ] && ok || bad "the command of the SMK-(P+W) fairness prints '$o'"
+find "$dir/m" -name '*.cpu' | grep -q . && bad "a row's command left a run behind" || ok
+
+# the sets smk cannot run yet: their rows say what they need
+grep -qF '| preemption cost: non-QoS kernel'"'"'s normalised IPC (all cases), Rollover (the pairs set) against Rollover with free switching | 1.93% ("the preemption overhead is 1.93% on the throughput of non-QoS kernels") | 4.8 | not yet measured: needs smk run --ctx-free' "$dir/m/doc.md" &&
+    grep -qF '| QoS_reach, Rollover (the pairs set) minus Rollover-Time | 3 points ("both schemes have similar QoS_reach with a difference of only 3% on average") | 4.5 | not yet measured: needs smk run --scheme rollover-time' "$dir/m/doc.md" &&
+    ok || bad "the rows of Rollover-Time and free switching do not say what they need"
+# ... and run when smk has the options: a stand-in smk that takes them (free switching dropped, Rollover-Time
+# run as Rollover) gives a preemption cost of 0 and Rollover-Time = Rollover
+mkdir -p "$dir/fake/gtx980" "$dir/fake/pascal56" && ln -s "$b/pascal56/smk" "$dir/fake/pascal56/smk"
+printf '#!/usr/bin/env bash\na=()\nfor x in "$@"; do case $x in --ctx-free) ;; rollover-time) a+=(rollover) ;; *) a+=("$x") ;; esac; done\nexec %s "${a[@]}"\n' \
+    "$b/gtx980/smk" > "$dir/fake/gtx980/smk" && chmod +x "$dir/fake/gtx980/smk"
+o=$("$repro" -B "$dir/fake" -k spmv,cutcp,lbm -g 0.5,0.9 -c 20000 -m rollover,rollover-time -x pairs,ctxfree,rtime -j 2 -o "$dir/f" -d "$dir/f/doc.md" 2>&1) || bad "stand-in run: $o"
+[ "$(cell "$dir/f/doc.md" "preemption cost: non-QoS kernel's normalised IPC (all cases), Rollover (the pairs set) against Rollover with free switching" 4)" = "0.0%" ] &&
+    [ "$(cell "$dir/f/doc.md" "QoS_reach, Rollover (the pairs set) minus Rollover-Time" 4)" = "0.0%" ] &&
+    [ "$(cell "$dir/f/doc.md" "non-QoS kernel (met), Rollover (the pairs set) / Rollover-Time" 4)" = "1.00" ] &&
+    grep -q ' args=--ctx-free$' "$dir/f/ctxfree/params" && grep -qF '| trio1 | ISCA'"'"'17 6b, 8b | - | not run (scripts/reproduce.sh -x trio1) |' "$dir/f/doc.md" &&
+    ok || bad "the stand-in smk's sets: $(grep -F -e 'free switching |' -e 'Rollover-Time |' "$dir/f/doc.md" | cut -c1-160)"
+
+# bad uses: one line, exit status 1
+err() { # WANT ARGS...
+    local want=$1 o rc; shift
+    o=$("$repro" "$@" 2>&1); rc=$?
+    [ $rc = 1 ] && [ "$o" = "reproduce: $want" ] && ok || bad "reproduce.sh $*: rc $rc, '$o', want 'reproduce: $want'"
+}
+err '-x pairs,nosuch: unknown set "nosuch" (pairs,trio1,trio2,pairs56,smk45,ctxfree,rtime)' -x pairs,nosuch
+err '--shard 3/3: expected I/N, 0 <= I < N' --shard 3/3
+err '-k spmv,nosuch: no kernel "nosuch" in cmodel/sim/workloads/parboil.wl' -k spmv,nosuch
+err 'unknown option -q (see scripts/reproduce.sh -h)' -q
+
+echo "reproduce tests: $pass passed, $fail failed"
+[ $fail -eq 0 ]
