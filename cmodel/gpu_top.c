@@ -36,6 +36,7 @@ void gpu_eval_begin(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *o)
     /* 2. the driver: host ports, request and lookup ports from the manager while it owns the SMs,
      * from the host otherwise */
     o->di = in->host;
+    o->di.kl_keep = in->kl_keep;
     if (own) {
         o->di.rq_v = o->m.rq_v, o->di.rq_k = o->m.rq_k, o->di.rq_sm = o->m.rq_sm;
         memcpy(o->di.rq_give, o->m.rq_give, sizeof o->di.rq_give);

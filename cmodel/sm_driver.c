@@ -313,6 +313,26 @@ static void alg1(const sm_driver_t *d, const ctx_t *c, uint32_t Kc, dec_t *r)
     r->kind = DRV_DEC_PLAN_START, r->s = sv, r->k = Kc, r->kv = Kv, r->p = p, r->id = Kv, r->t = p;
 }
 
+/* rq_rdy ("Request port"): per GPU (cfg_qctl PGPU) a pending preemption anywhere holds the port */
+static inline int rq_rdy_of(const sm_driver_t *d, const drv_in_t *in)
+{
+    return d->rq_st == DRV_RQ_IDLE && !d->pact && !d->pdirty && !((in->cfg_qctl & DRV_QC_PGPU) && d->rq_pend);
+}
+/* QOS with preemptions per SM (cfg_qctl PGPU = 0): decision 1's evictions neither wait for nor set pb */
+static inline int evict_sm(const drv_in_t *in)
+{
+    return (in->cfg_policy & 7) == DRV_QOS && !(in->cfg_qctl & DRV_QC_PGPU);
+}
+/* work(k) without kv ("Derived values"): a TB of k left to dispatch, new or from the PTBQ */
+static int has_work(const sm_driver_t *d, uint32_t k)
+{
+    if (d->knext[k] < d->kgrid[k])
+        return 1;
+    for (int i = 0; i < PQ; i++)
+        if ((d->qst[i] == DRV_Q_SAVED || d->qst[i] == DRV_Q_RERUN) && d->qk[i] == k)
+            return 1;
+    return 0;
+}
 static void decide(const sm_driver_t *d, const drv_in_t *in, dec_t *r)
 {
     memset(r, 0, sizeof *r);
@@ -353,7 +373,7 @@ static void decide(const sm_driver_t *d, const drv_in_t *in, dec_t *r)
     }
 
     /* 1. eviction */
-    if (evict_pol && !d->pb) {
+    if (evict_pol && (!d->pb || evict_sm(in))) {
         for (uint64_t x = c.cmdok; x; x &= x - 1) {
             const uint32_t s = (uint32_t)smk_ctz(x);
             uint64_t bad = 0;
@@ -500,7 +520,8 @@ void drv_reset(sm_driver_t *d) { memset(d, 0, sizeof *d); }
 /* the configuration inputs decide() reads, as it masks them */
 static inline uint32_t memo_cfg_of(const drv_in_t *in)
 {
-    return (in->cfg_policy & 7) | (in->cfg_max2 & 1) << 3 | (in->cfg_evict & 3) << 4 | (in->cfg_pmode & 3) << 6;
+    return (in->cfg_policy & 7) | (in->cfg_max2 & 1) << 3 | (in->cfg_evict & 3) << 4 | (in->cfg_pmode & 3) << 6 |
+           (in->cfg_qctl & DRV_QC_PGPU) << 7;
 }
 /* decide() reads wused only as wfree[s] = popcount(~wused[s]): the same wused is enough */
 static inline int memo_wused_same(const sm_driver_t *d, const drv_in_t *in)
@@ -517,7 +538,7 @@ void drv_eval(const sm_driver_t *d, const drv_in_t *in, drv_out_t *o)
     o->kl_rej = d->kl_rej, o->kdone_v = d->kdone_v, o->kdone_k = d->kdone_k;
 
     /* request port (registered) and lookup port (combinational reads; out of range reads 0) */
-    o->rq_rdy = d->rq_st == DRV_RQ_IDLE && !d->pact && !d->pdirty && !d->rq_pend;
+    o->rq_rdy = rq_rdy_of(d, in);
     o->rq_ack_v = d->rq_ack_v, o->rq_ack_st = d->rq_ack_st, o->rq_ack_kv = d->rq_ack_kv, o->rq_ack_n = d->rq_ack_n;
     {
         const uint32_t ls = in->lk_s & (uint32_t)SMK_MASK(SMK_SMW), lk = in->lk_k & (uint32_t)SMK_MASK(SMK_KID_W);
@@ -615,16 +636,21 @@ static int find_q(const sm_driver_t *d, uint32_t st, uint32_t s)
 static void rq_step(sm_driver_t *d, const drv_in_t *in, uint32_t rdy)
 {
     const uint32_t pol = in->cfg_policy & 7;
-    /* rq_pend: cleared when the victim is down to its partition and no preemption is in flight, or
-     * outside QOS; a VICTIM grant below sets it (the set wins) */
-    if (pol != DRV_QOS || (d->cnt[d->rq_s][d->rq_pk] <= d->part[d->rq_s][d->rq_pk] && !d->pb))
-        d->rq_pend = 0;
+    /* rq_pend[x]: cleared when SM x's victim is down to its partition (and, per GPU, no preemption
+     * is in flight), or outside QOS; a VICTIM grant below sets it (the set wins) */
+    const int pgpu = (in->cfg_qctl & DRV_QC_PGPU) != 0;
+    for (uint64_t m = d->rq_pend; m; m &= m - 1) {
+        const uint32_t x = (uint32_t)smk_ctz(m), v = d->rq_pk[x];
+        if (pol != DRV_QOS || (d->cnt[x][v] <= d->part[x][v] && !(pgpu && d->pb)))
+            d->rq_pend &= ~(1ULL << x);
+    }
     uint32_t ack = 0, ack_st = 0, ack_kv = 0, ack_n = 0;
     switch (d->rq_st) {
     case DRV_RQ_IDLE:
         if ((in->rq_v & 1) && rdy) {
             const uint32_t k = in->rq_k & (uint32_t)SMK_MASK(SMK_KID_W), s = in->rq_sm & (uint32_t)SMK_MASK(SMK_SMW);
-            if (k >= KN || s >= NSM || !bit(d->kv, k) || !bit(d->kmask[k], s)) {
+            if (k >= KN || s >= NSM || !bit(d->kv, k) || !bit(d->kmask[k], s) || !has_work(d, k) ||
+                bit(d->rq_pend, s)) {
                 ack = 1, ack_st = DRV_ACK_REFUSED;
             } else {
                 d->rq_k = k, d->rq_s = s;
@@ -667,7 +693,7 @@ static void rq_step(sm_driver_t *d, const drv_in_t *in, uint32_t rdy)
                 ack_st = DRV_ACK_FREE;
             } else {
                 d->part[s][v] = (uint8_t)((pv - q) & CNTM);
-                d->rq_pend = 1, d->rq_pk = v;
+                d->rq_pend |= 1ULL << s, d->rq_pk[s] = (uint8_t)v;
                 ack_st = DRV_ACK_VICTIM, ack_kv = v, ack_n = q;
             }
         } else if (v != k && v < KN && pv > q &&
@@ -706,7 +732,9 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
                      !(in->kl_v & 1) && !(in->km_v & 1);
     /* request unit first (registered state); the partition unit starts only from IDLE */
     const uint32_t rq_idle = d->rq_st == DRV_RQ_IDLE;
-    rq_step(d, in, rq_idle && !d->pact && !d->pdirty && !d->rq_pend); /* rq_rdy */
+    rq_step(d, in, rq_rdy_of(d, in));
+    /* QOS with KEEP: an application's partitions last across its relaunches */
+    const int keep = (in->cfg_policy & 7) == DRV_QOS && (in->cfg_qctl & DRV_QC_KEEP);
     /* values of the registered state needed after the updates below */
     const uint64_t kv0 = d->kv;
     const uint32_t dk = o->dec_kind;
@@ -851,7 +879,7 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
         d->kndone[k] = (uint32_t)((d->kndone[k] + 1) & GWM);
         if (d->kndone[k] == d->kgrid[k]) {
             d->kv &= ~(1ULL << k);
-            kdone_v = 1, kdone_k = k, dirty = 1;
+            kdone_v = 1, kdone_k = k, dirty = !keep; /* KEEP: the entry's partitions wait for its relaunch */
         }
     }
 
@@ -868,7 +896,7 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
             d->qst[q] = DRV_Q_PEND, d->qk[q] = (uint8_t)k, d->qid[q] = d->sid[s][t];
             d->qs[q] = (uint8_t)s, d->qt[q] = (uint8_t)t;
         }
-        if (op != OP_DRAIN || dk == DRV_DEC_RESV)
+        if ((op != OP_DRAIN || dk == DRV_DEC_RESV) && !(dk == DRV_DEC_EVICT && evict_sm(in)))
             d->pb = 1, d->bpb |= 1ULL << s;
         break;
     }
@@ -938,7 +966,11 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
             d->kadm[kk] = (uint8_t)(in->kl_adm & 3);
             d->klim[kk] = in->kl_lim & (uint32_t)GWM;
             memset(d->U[kk], 0, sizeof d->U[kk]);
-            dirty = 1;
+            /* KEEP: a relaunch into an entry that still holds partition units keeps them */
+            int held = 0;
+            for (uint32_t x = 0; x < NSM; x++)
+                held |= d->part[x][kk] != 0;
+            dirty |= !(keep && (in->kl_keep & 1) && held);
         } else {
             kl_rej = 1;
         }

@@ -57,7 +57,9 @@ typedef struct {
     uint32_t pc[DRV_KN];
     uint32_t pacc[DRV_NRES];
     /* request unit (docs/sm_driver.md "QoS") */
-    uint32_t rq_st, rq_k, rq_s, rq_j, rq_c, rq_q, rq_npk, rq_pend, rq_pk;
+    uint32_t rq_st, rq_k, rq_s, rq_j, rq_c, rq_q, rq_npk;
+    uint64_t rq_pend;               /* per SM: a VICTIM grant's preemption is pending there */
+    uint8_t rq_pk[DRV_NSM];         /* per SM: that grant's victim kernel */
     uint32_t rq_g[DRV_KN];
     uint32_t acc[DRV_NRES], w[DRV_NRES];
     uint32_t rq_ack_v, rq_ack_st, rq_ack_kv, rq_ack_n;
@@ -79,6 +81,8 @@ typedef struct {
     uint32_t km_v, km_k;
     uint64_t km_mask;
     uint32_t cfg_policy, cfg_max2, cfg_evict, cfg_pmode;
+    uint32_t kl_keep;  /* the launch is a relaunch of the entry's application (with kl_v) */
+    uint32_t cfg_qctl; /* QOS controls: DRV_QC_KEEP, DRV_QC_PGPU (docs/sm_driver.md "QoS") */
     /* QoS manager: request and lookup ports */
     uint32_t rq_v, rq_k, rq_sm;
     uint32_t rq_give[DRV_KN];
@@ -118,6 +122,7 @@ enum { DRV_DEC_NONE = 0, DRV_DEC_EVICT, DRV_DEC_RESV, DRV_DEC_PLAN_PRE, DRV_DEC_
        DRV_DEC_RESTORE, DRV_DEC_PLAN_START };
 enum { DRV_EV_NONE = 0, DRV_EV_RSP, DRV_EV_DONE };
 enum { DRV_RQ_IDLE = 0, DRV_RQ_SUM = 1, DRV_RQ_SCAN = 2 };                       /* rq_st */
+enum { DRV_QC_KEEP = 1, DRV_QC_PGPU = 2 };                                        /* cfg_qctl */
 enum { DRV_ACK_FREE = 1, DRV_ACK_VICTIM = 2, DRV_ACK_REFUSED = 3 };              /* rq_ack_st */
 
 void drv_reset(sm_driver_t *d);

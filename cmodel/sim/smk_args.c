@@ -32,7 +32,7 @@ void smk_die(const char *fmt, ...)
 /* ------------------------------------------------------------------ the option table */
 typedef enum {
     OPT_CONFIG, OPT_WORKLOAD, OPT_KERNELS, OPT_POLICY, OPT_SCHEME, OPT_GOAL, OPT_CYCLES, OPT_ISO_CYCLES, OPT_SEED,
-    OPT_EPOCH, OPT_PREEMPT, OPT_EVICT, OPT_FST, OPT_WINDOW, OPT_ISO, OPT_HILL,
+    OPT_EPOCH, OPT_PREEMPT, OPT_EVICT, OPT_QKEEP, OPT_QPRE, OPT_FST, OPT_WINDOW, OPT_ISO, OPT_HILL,
     OPT_JSON, OPT_CSV, OPT_RTL, OPT_FULL_EVAL, OPT_TRACE, OPT_MAX2, OPT_DEFAULT, OPT_N
 } opt_id_t;
 
@@ -60,6 +60,8 @@ static const struct {
     [OPT_EPOCH] = {"--epoch", ARG_U64, 100, SMK_MASK(SMK_EPOCH_W)},
     [OPT_PREEMPT] = {"--preempt", ARG_STRING, 0, 0},
     [OPT_EVICT] = {"--evict", ARG_STRING, 0, 0},
+    [OPT_QKEEP] = {"--qos-keep", ARG_STRING, 0, 0},
+    [OPT_QPRE] = {"--qos-preempt", ARG_STRING, 0, 0},
     [OPT_FST] = {"--fst", ARG_STRING, 0, 0},
     [OPT_WINDOW] = {"--window", ARG_STRING, 0, 0},
     [OPT_ISO] = {"--iso", ARG_LIST, 0, 0},
@@ -174,6 +176,8 @@ void smk_args_parse(int argc, char **argv, smk_opts_t *o)
     o->scheme = val[OPT_SCHEME] ? val[OPT_SCHEME] : "off";
     o->preempt = val[OPT_PREEMPT] ? val[OPT_PREEMPT] : "save";
     o->evict = val[OPT_EVICT] ? val[OPT_EVICT] : "save";
+    o->qkeep = val[OPT_QKEEP] ? val[OPT_QKEEP] : "on";
+    o->qpre = val[OPT_QPRE] ? val[OPT_QPRE] : "sm";
     o->fst = val[OPT_FST];
     o->have_window = val[OPT_WINDOW] != NULL;
     o->cycles = val[OPT_CYCLES] ? num[OPT_CYCLES] : 2000000;
@@ -388,6 +392,9 @@ void smk_args_resolve(const smk_opts_t *o, workload_t *wl, smk_cmd_t *c)
     static const uint32_t pre_op[] = {SMK_PE_OP_SAVE, SMK_PE_OP_DROP}, ev_op[] = {SMK_PE_OP_SAVE, SMK_PE_OP_DRAIN};
     r->pmode = pre_op[pick("--preempt", o->preempt, pre_names, 2)];
     r->evict = ev_op[pick("--evict", o->evict, ev_names, 2)];
+    static const char *const keep_names[] = {"off", "on"}, *const qpre_names[] = {"sm", "gpu"};
+    r->qctl = (uint32_t)pick("--qos-keep", o->qkeep, keep_names, 2) * DRV_QC_KEEP |
+              (uint32_t)pick("--qos-preempt", o->qpre, qpre_names, 2) * DRV_QC_PGPU;
     r->max2 = o->max2;
     resolve_kernels(o->kernels, wl, c->wname, r);
     if (r->policy == POL_SPART && r->nk > NSM)

@@ -162,7 +162,7 @@ void smk_simulate(const smk_run_t *r, smk_result_t *res)
     }
     drv_in_t *h = &in.host;
     h->cfg_policy = smk_policy_drv[r->policy], h->cfg_max2 = (uint32_t)r->max2;
-    h->cfg_evict = r->evict, h->cfg_pmode = r->pmode;
+    h->cfg_evict = r->evict, h->cfg_pmode = r->pmode, h->cfg_qctl = r->qctl;
     manager_setup(r, &mq);
     /* --hill: the mask writes of a move, one per cycle (the donor's first) */
     int km_n = 0;
