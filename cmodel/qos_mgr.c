@@ -327,7 +327,7 @@ static void step_c(qos_mgr_t *q, const qos_mgr_t *o, const pos_t *p, uint32_t Lq
             case 1: q->div_a = o->isum[k] << 16, q->div_b = o->wc[k]; break;
             case 2: q->div_a = o->cum_i[k] << 16, q->div_b = o->cum_c[k]; break;
             case 3: q->div_a = (uint64_t)o->mgoal[k] << 16, q->div_b = o->hist[k]; break;
-            case 5: q->div_a = (uint64_t)o->ipc_ep[k] << 16, q->div_b = o->agoal[k]; break;
+            case 5: q->div_a = (uint64_t)o->ipc_ep[k] << 16, q->div_b = (uint32_t)sat32_64((uint64_t)o->agoal[k] + o->dbt[k]); break;
             case 8: q->div_a = o->gN, q->div_b = o->hist[k]; break;
             default: break;
             }
@@ -356,7 +356,14 @@ static void step_c(qos_mgr_t *q, const qos_mgr_t *o, const pos_t *p, uint32_t Lq
             if (last)
                 q->alpha[k] = o->cum_c[k] == 0 ? ONE : (res > ONE ? (uint32_t)res : ONE);
             break;
-        case 4: q->agoal[k] = qm_mul(o->alpha[k], o->mgoal[k], 16); break;
+        case 4: {
+            q->agoal[k] = qm_mul(o->alpha[k], o->mgoal[k], 16);
+            /* rollover debt: the quota rate the epoch was given (agoal and dbt of this cycle) less
+             * the IPC it reached, at least 0, at most one epoch's agoal */
+            const int64_t dn = (int64_t)o->dbt[k] + o->agoal[k] - o->ipc_ep[k];
+            q->dbt[k] = (MCF(o->mctrl, DEBT) && o->mqos[k] && dn > 0) ? (uint32_t)(dn < o->agoal[k] ? dn : o->agoal[k]) : 0;
+            break;
+        }
         case 5:
             if (last)
                 q->ratio = (uint32_t)res;
@@ -535,7 +542,7 @@ void qm_commit(qos_mgr_t *q, const qm_in_t *in, const qm_out_t *out)
 
     /* host registers */
     if (w_mctrl)
-        q->mctrl = in->m_wdata & 0xFFu;
+        q->mctrl = in->m_wdata & 0x1FFu;
     else if ((in->m_we & 1) && ma == SMK_QM_REG_EPOCH_LEN)
         q->epoch_len = in->m_wdata & (uint32_t)SMK_MASK(EW);
     else if ((in->m_we & 1) && ma == SMK_QM_REG_SAMPLE_PER)
@@ -621,7 +628,7 @@ void qm_commit(qos_mgr_t *q, const qm_in_t *in, const qm_out_t *out)
             } else {
                 q->fresh[k] = 1;
                 q->wcnt[k] = 0, q->cum_i[k] = 0, q->cum_c[k] = 0, q->ipc_ep[k] = ONE, q->hist[k] = 0;
-                q->alpha[k] = ONE, q->agoal[k] = 0, q->hgive[k] = 0, q->qpt[k] = 0;
+                q->alpha[k] = ONE, q->agoal[k] = 0, q->hgive[k] = 0, q->qpt[k] = 0, q->dbt[k] = 0;
             }
         }
     }

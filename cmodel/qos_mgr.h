@@ -52,6 +52,7 @@ typedef struct {
     uint32_t tsum[QM_KN];  /* SMW + GVW bits */
     uint64_t cum_i[QM_KN]; /* 48 bits */
     uint32_t cum_c[QM_KN], ipc_ep[QM_KN], hist[QM_KN], alpha[QM_KN], agoal[QM_KN];
+    uint32_t dbt[QM_KN]; /* rollover debt (U16.16 IPC; MCTRL.DEBT, docs/qos_mgr.md 7.2) */
     uint32_t hgive[QM_KN], qpt[QM_KN], smk_r[QM_KN];
     uint32_t pl_v, pl_k, pl_n, pl_qos, pl_goal, pl_x, pl_t, pl_keep;
     /* compute (section 7) */

@@ -133,7 +133,8 @@ module qos_mgr #(
                           M_TBS = `SMK_QM_REG_TBS, M_GOAL = `SMK_QM_REG_GOAL;
     localparam MC_EN = `SMK_QM_MCTRL_EN_LSB, MC_MODE = `SMK_QM_MCTRL_MODE_LSB,
                MC_SCHEME = `SMK_QM_MCTRL_SCHEME_LSB, MC_ROLLNEG = `SMK_QM_MCTRL_ROLLNEG_LSB,
-               MC_POLICY = `SMK_QM_MCTRL_POLICY_LSB, MC_TLP = `SMK_QM_MCTRL_TLP_LSB;
+               MC_POLICY = `SMK_QM_MCTRL_POLICY_LSB, MC_TLP = `SMK_QM_MCTRL_TLP_LSB,
+               MC_DEBT = `SMK_QM_MCTRL_DEBT_LSB;
     localparam SF_ST = `SMK_QM_STATUS_ST_LSB, SF_MODE = `SMK_QM_STATUS_CUR_MODE_LSB,
                SF_OWN = `SMK_QM_STATUS_OWN_LSB, SF_TL = `SMK_QM_STATUS_TL_ST_LSB;
 
@@ -148,7 +149,7 @@ module qos_mgr #(
 
     // ------------------------------------------------------------------ state (section 13 names)
     // host registers and timeline
-    reg [7:0]          mctrl      /*verilator public_flat_rd*/;
+    reg [8:0]          mctrl      /*verilator public_flat_rd*/;
     reg [EW-1:0]       epoch_len  /*verilator public_flat_rd*/;
     reg [EW-1:0]       sample_per /*verilator public_flat_rd*/;
     reg [1:0]          st         /*verilator public_flat_rd*/;
@@ -176,6 +177,7 @@ module qos_mgr #(
     reg [KN*32-1:0]    hist       /*verilator public_flat_rd*/;
     reg [KN*32-1:0]    alpha      /*verilator public_flat_rd*/;
     reg [KN*32-1:0]    agoal      /*verilator public_flat_rd*/;
+    reg [KN*32-1:0]    dbt        /*verilator public_flat_rd*/;
     reg [KN*GVW-1:0]   hgive      /*verilator public_flat_rd*/;
     reg [KN*32-1:0]    qpt        /*verilator public_flat_rd*/;
     reg [KN*32-1:0]    smk_r      /*verilator public_flat_rd*/;
@@ -259,7 +261,7 @@ module qos_mgr #(
         lc_of = (qmode == QM_SMK) ? LCS : LCQ;
     endfunction
     // SM_CTRL word {ROLLNEG, SCHEME, QMODE, POLICY} from MCTRL and a QMODE
-    function [31:0] ctrl_word(input [7:0] mc, input [1:0] qmode);
+    function [31:0] ctrl_word(input [8:0] mc, input [1:0] qmode);
         begin
             ctrl_word = 32'd0;
             ctrl_word[`SMK_SM_CTRL_POLICY_LSB]                            = mc[MC_POLICY];
@@ -320,6 +322,8 @@ module qos_mgr #(
     wire [31:0]    k_hist  = sel32(hist, pk);
     wire [31:0]    k_alpha = sel32(alpha, pk);
     wire [31:0]    k_agoal = sel32(agoal, pk);
+    wire [31:0]    k_dbt   = sel32(dbt, pk);
+    wire           k_qos   = sel1(mqos, pk);
     wire [31:0]    k_ipc   = sel32(ipc_ep, pk);
     wire [16:0]    k_mx    = sel17(mx, pk);
     wire [GVW-1:0] k_mt    = sel_gv(mt, pk);
@@ -335,6 +339,15 @@ module qos_mgr #(
     wire [NW-1:0]  tv_mkn  = sel_nw(mkn, tl_v);
     wire           tv_need = sel1(need, tl_v);
     wire [GVW-1:0] tv_itb  = sel_gv(itb, tl_v);
+
+    // c1.4: dbt = (DEBT & mqos) ? min(max(dbt + agoal - ipc_ep, 0), agoal) : 0 (values before the edge)
+    wire [32:0] c_da   = {1'b0, k_dbt} + {1'b0, k_agoal};
+    wire        c_dpos = c_da > {1'b0, k_ipc};
+    wire [32:0] c_dd   = c_da - {1'b0, k_ipc};
+    wire [31:0] c_dbt  = (mctrl[MC_DEBT] & k_qos & c_dpos) ? ((c_dd < {1'b0, k_agoal}) ? c_dd[31:0] : k_agoal) : 32'd0;
+    // c1.5: the divisor min(agoal + dbt, VMAX)
+    wire [32:0] c_ds   = {1'b0, k_agoal} + {1'b0, k_dbt};
+    wire [31:0] c_den  = c_ds[32] ? VMAX : c_ds[31:0];
 
     // ------------------------------------------------------------------ the multiplier (section 2)
     reg [31:0] mu_a, mu_b;
@@ -386,7 +399,7 @@ module qos_mgr #(
                 4'd1: begin dv_a[16 +: IW] = k_isum; dv_b = k_wc; end
                 4'd2: begin dv_a[63:16] = k_cumi; dv_b = k_cumc; end
                 4'd3: begin dv_a[47:16] = k_goal; dv_b = k_hist; end
-                4'd5: begin dv_a[47:16] = k_ipc; dv_b = k_agoal; end
+                4'd5: begin dv_a[47:16] = k_ipc; dv_b = c_den; end
                 default: begin dv_a[GNW-1:0] = gN; dv_b = k_hist; end
             endcase
         end else if (in_c2) begin
@@ -479,14 +492,14 @@ module qos_mgr #(
     always @(posedge clk) begin : p_seq
         integer k, s;
         if (rst) begin
-            mctrl <= 8'd0; epoch_len <= {EW{1'b0}}; sample_per <= {EW{1'b0}};
+            mctrl <= 9'd0; epoch_len <= {EW{1'b0}}; sample_per <= {EW{1'b0}};
             st <= ST_IDLE; init_i <= 3'd0; et <= {(EW+1){1'b0}}; L <= {(EW+1){1'b0}};
             cur_mode <= 2'd0; epochs <= 32'd0; own_r <= 1'b0;
             mv <= {KN{1'b0}}; mqos <= {KN{1'b0}}; mkn <= {KN*NW{1'b0}};
             mgoal <= {KN*32{1'b0}}; mx <= {KN*17{1'b0}}; mt <= {KN*GVW{1'b0}};
             fresh <= {KN{1'b0}}; wcnt <= {KN*32{1'b0}}; wc <= {KN*32{1'b0}};
             isum <= {KN*IW{1'b0}}; tsum <= {KN*TW{1'b0}}; cum_i <= {KN*48{1'b0}};
-            cum_c <= {KN*32{1'b0}}; hist <= {KN*32{1'b0}}; agoal <= {KN*32{1'b0}};
+            cum_c <= {KN*32{1'b0}}; hist <= {KN*32{1'b0}}; agoal <= {KN*32{1'b0}}; dbt <= {KN*32{1'b0}};
             hgive <= {KN*GVW{1'b0}}; qpt <= {KN*32{1'b0}}; smk_r <= {KN*32{1'b0}};
             for (k = 0; k < KN; k = k + 1) begin
                 ipc_ep[k*32 +: 32] <= ONE;
@@ -509,7 +522,7 @@ module qos_mgr #(
             dv_rem <= 32'd0; dv_lo <= 32'd0; dv_d <= 32'd0; dv_sat <= 1'b0;
         end else begin
             // ---------------------------------------------------------- host registers
-            if (w_mctrl) mctrl <= m_wdata[7:0];
+            if (w_mctrl) mctrl <= m_wdata[8:0];
             if (m_we && m_addr == M_EPOCH_LEN)  epoch_len  <= m_wdata[EW-1:0];
             if (m_we && m_addr == M_SAMPLE_PER) sample_per <= m_wdata[EW-1:0];
 
@@ -621,7 +634,10 @@ module qos_mgr #(
                                         4'd1: if (k_wc != 32'd0) ipc_ep[k*32 +: 32] <= dv_q32;
                                         4'd2: hist[k*32 +: 32]  <= (k_cumc == 32'd0) ? 32'd0 : dv_q32;
                                         4'd3: alpha[k*32 +: 32] <= c_alpha;
-                                        4'd4: agoal[k*32 +: 32] <= mu_r;
+                                        4'd4: begin
+                                            agoal[k*32 +: 32] <= mu_r;
+                                            dbt[k*32 +: 32] <= c_dbt;
+                                        end
                                         4'd5: ratio <= dv_q32;
                                         4'd6: if (mqos[k]) P <= mu_r;
                                         4'd7: gN <= mu_p[GNW-1:0];
@@ -829,7 +845,7 @@ module qos_mgr #(
                     wc[k*32 +: 32] <= 32'd0;
                     if (pl_keep) begin
                         // relaunch with keep: the history continues (wcnt, cum_*, ipc_ep, hist,
-                        // alpha, agoal, hgive, qpt keep the value of their normal rule)
+                        // alpha, agoal, dbt, hgive, qpt keep the value of their normal rule)
                         fresh[k] <= fresh[k] | (cum_c[k*32 +: 32] == 32'd0);
                     end else begin
                         fresh[k] <= 1'b1;
@@ -840,6 +856,7 @@ module qos_mgr #(
                         hist[k*32 +: 32] <= 32'd0;
                         alpha[k*32 +: 32] <= ONE;
                         agoal[k*32 +: 32] <= 32'd0;
+                        dbt[k*32 +: 32] <= 32'd0;
                         hgive[k*GVW +: GVW] <= {GVW{1'b0}};
                         qpt[k*32 +: 32] <= 32'd0;
                     end
@@ -975,7 +992,7 @@ module qos_mgr #(
             M_TBS[MA_W-1:WIN_W]:    if (inr) m_rdata = zx_tw(sel_tw(tsum, kx));
             M_GOAL[MA_W-1:WIN_W]:   if (inr) m_rdata = sel32(mgoal, kx);
             {(MA_W-WIN_W){1'b0}}: case (m_raddr[WIN_W-1:0])
-                M_MCTRL[WIN_W-1:0]:      m_rdata[7:0] = mctrl;
+                M_MCTRL[WIN_W-1:0]:      m_rdata[8:0] = mctrl;
                 M_EPOCH_LEN[WIN_W-1:0]:  m_rdata[EW-1:0] = epoch_len;
                 M_SAMPLE_PER[WIN_W-1:0]: m_rdata[EW-1:0] = sample_per;
                 M_STATUS[WIN_W-1:0]: begin

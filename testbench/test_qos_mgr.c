@@ -289,7 +289,7 @@ Test(qos_mgr, host_registers, .description = "MCTRL / EPOCH_LEN / SAMPLE_PER wid
 {
     tb_t *b = tb_new();
     mwrite(b, SMK_QM_REG_MCTRL, 0xFFFFFF7Eu); /* EN = 0: stays IDLE */
-    cr_assert_eq(mread(b, SMK_QM_REG_MCTRL), 0x7Eu);
+    cr_assert_eq(mread(b, SMK_QM_REG_MCTRL), 0x17Eu); /* bits [8:0] */
     cr_assert_eq(b->q.st, 0u);
     mwrite(b, SMK_QM_REG_EPOCH_LEN, 0xFFFFFFFFu);
     cr_assert_eq(mread(b, SMK_QM_REG_EPOCH_LEN), (uint32_t)SMK_MASK(SMK_EPOCH_W));
@@ -732,6 +732,91 @@ Test(qos_mgr, e2_nonqos_goals, .description = "E2 exactly: alpha, ratios, P = 56
     cr_assert_eq(b->smreg[0][R(QOS_MASK)], 3u, "A and B are QoS");
     cr_assert_eq(b->smreg[1][R(QOS_MASK)], 0u);
     cr_assert_eq(mread(b, SMK_QM_REG_PROD), 56621u);
+}
+
+/* E7 (docs/qos_mgr.md 7.2, the rollover debt): one QoS kernel, goal 100.0, windows at IPC 120, 90, 5
+ * then 200; alpha stays 1.0 for the first two (hist >= 100), so agoal = 100.0 = 6553600 exactly.
+ * With MCTRL.DEBT: window 1 dbt 0 (agoal before is the launch value 0), ratio = 120/100 = 78643;
+ * window 2 dbt = 100 - 90 = 10.0 = 655360, ratio = 90/110 = floor(5898240 * 65536 / 7208960) = 53620
+ * (58982 = 90/100 without the debt); window 3 dbt = 10 + 100 - 5 = 105 > agoal before (100.0):
+ * capped to 6553600; window 4 (IPC 200): dbt = 100.0 + agoal3 - 200.0 with agoal3 = alpha3 x 100.0 the
+ * effective goal of window 3 (alpha3 > 1: the debt falls by the surplus over that goal only). */
+static void e7_run(int debt, uint32_t dbt_exp[4], uint32_t ratio_exp[2])
+{
+    tb_t *b = tb_new();
+    const uint32_t L = 10000, W1 = L - LCQ + 1, W2 = L, S = L - LCQ, C1 = S + NP + 2 + KN * 169;
+    launch(b, 0, 4, 1, 100u << 16, 0, 0);
+    launch(b, 1, 4, 0, 0, 0, 0); /* a non-QoS kernel: its dbt stays 0 */
+    step(b);
+    b->lk[0][0] = (lk_t){1, 0, 10};
+    b->lk[0][1] = (lk_t){1, 1, 10};
+    b->smreg[0][R(STAT_THR) + 0] = 120 * W1;
+    b->smreg[0][R(STAT_THR) + 1] = 50 * W1;
+    enable(b, L, 100, MC_MODE(SMK_QMODE_QOS) | MC_SCHEME(SMK_QSCHEME_ROLLOVER) | (debt ? QM_FLD(MCTRL, DEBT, 1) : 0));
+    cr_assert_eq(mread(b, SMK_QM_REG_MCTRL) >> SMK_QM_MCTRL_DEBT_LSB & 1, (uint32_t)debt, "MCTRL holds DEBT (bit 8)");
+    run_to_et(b, C1);
+    cr_assert_eq(b->q.ipc_ep[0], 120u << 16);
+    cr_assert_eq(b->q.agoal[0], 6553600u, "alpha 1: agoal = goal");
+    cr_assert_eq(b->q.dbt[0], dbt_exp[0], "window 1: dbt %u", b->q.dbt[0]);
+    cr_assert_eq(b->q.P, 78643u, "window 1: ratio 120/100");
+    const uint32_t ipc[3] = {90, 5, 200};
+    uint32_t ag3 = 0;
+    for (int w = 0; w < 3; w++) {
+        run_to_et(b, L - 1);
+        step(b);
+        b->smreg[0][R(STAT_THR) + 0] = ipc[w] * W2;
+        b->smreg[0][R(STAT_THR) + 1] = 0; /* the non-QoS kernel below its goal (1.2): still no debt */
+        run_to_et(b, C1);
+        cr_assert_eq(b->q.ipc_ep[0], ipc[w] << 16);
+        cr_assert_eq(b->q.dbt[1], 0u, "non-QoS: dbt 0");
+        if (w == 0) {
+            cr_assert_eq(b->q.agoal[0], 6553600u, "window 2: hist >= 100, alpha 1");
+            cr_assert_eq(b->q.dbt[0], dbt_exp[1], "window 2: dbt %u", b->q.dbt[0]);
+            cr_assert_eq(b->q.P, ratio_exp[0], "window 2: P = ratio %u", b->q.P);
+        } else if (w == 1) {
+            cr_assert_eq(b->q.dbt[0], dbt_exp[2], "window 3: dbt %u (capped)", b->q.dbt[0]);
+            /* the divisor: agoal as c1.4 wrote it (alpha > 1 now) plus dbt */
+            const uint64_t den = (uint64_t)b->q.agoal[0] + b->q.dbt[0];
+            cr_assert(b->q.agoal[0] > 6553600u, "window 3: hist < 100, alpha > 1");
+            cr_assert_eq(b->q.P, (uint32_t)(((uint64_t)(5u << 16) << 16) / den), "window 3: P = 5 / (agoal + dbt)");
+            ag3 = b->q.agoal[0];
+        } else {
+            const uint32_t want = dbt_exp[3] ? dbt_exp[3] + ag3 - (200u << 16) : 0;
+            cr_assert(ag3 > 6553600u && ag3 < 13107200u, "window 3's agoal between 100 and 200: %u", ag3);
+            cr_assert_eq(b->q.dbt[0], want, "window 4: dbt %u, expected %u", b->q.dbt[0], want);
+        }
+    }
+    (void)ratio_exp;
+    /* a relaunch with kl_keep keeps the debt (the application's), one without clears it */
+    const uint32_t d4 = b->q.dbt[0];
+    cr_assert((d4 != 0) == (debt != 0));
+    run_to_et(b, 100);
+    b->in.kdone_v = 1, b->in.kdone_k = 0;
+    step(b);
+    b->in.kdone_v = 0;
+    relaunch(b, 0, 4, 1, 100u << 16, 0, 0);
+    step(b);
+    cr_assert_eq(b->q.mv[0], 1u);
+    cr_assert_eq(b->q.dbt[0], d4, "relaunch with keep: dbt %u kept", b->q.dbt[0]);
+    b->in.kdone_v = 1, b->in.kdone_k = 0;
+    step(b);
+    b->in.kdone_v = 0;
+    launch(b, 0, 4, 1, 100u << 16, 0, 0);
+    step(b);
+    cr_assert_eq(b->q.mv[0], 1u);
+    cr_assert_eq(b->q.dbt[0], 0u, "launch without keep: dbt 0");
+}
+
+Test(qos_mgr, e7_rollover_debt, .description = "E7: MCTRL.DEBT: dbt 0 / 10.0 / capped at agoal 100.0 / 0; ratio 90/110 = 53620; non-QoS dbt 0")
+{
+    uint32_t d[4] = {0, 655360, 6553600, 6553600}, r[2] = {53620, 0};
+    e7_run(1, d, r);
+}
+
+Test(qos_mgr, e7_no_debt, .description = "E7 with MCTRL.DEBT = 0: dbt stays 0, ratio 90/100 = 58982 (the papers' formula)")
+{
+    uint32_t d[4] = {0, 0, 0, 0}, r[2] = {58982, 0};
+    e7_run(0, d, r);
 }
 
 /* E3 on SM0; the other SMs hold no kernel (sumc = 0: F saturates, nothing written there) */

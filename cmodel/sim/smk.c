@@ -59,6 +59,8 @@ static void usage(FILE *f)
             "  --qos-keep on|off    qos: an application keeps its TB allocation across relaunches (cfg_qctl\n"
             "                       KEEP; default on)\n"
             "  --qos-preempt sm|gpu qos: one pending preemption per SM or per GPU (cfg_qctl PGPU; default sm)\n"
+            "  --qos-debt on|off    rollover: the product formula counts the QoS kernels' rollover debt\n"
+            "                       (MCTRL.DEBT; default on)\n"
             "  --max2               at most two kernels per SM (cfg_max2)\n"
             "  --hill N             with --policy spart and a --goal: every N cycles (1000..10^9) the host\n"
             "                       moves one SM to a QoS kernel below its goal, or back from one above it\n"

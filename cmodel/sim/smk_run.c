@@ -48,8 +48,10 @@ uint32_t smk_mctrl(const smk_run_t *r)
               : r->scheme == SC_ELASTIC ? SMK_QSCHEME_ELASTIC
                                         : SMK_QSCHEME_ROLLOVER;
     const uint32_t tlp = mode == SMK_QMODE_QOS && r->policy == POL_QOS;
+    /* the rollover debt where Rollover carries the QoS kernels' leftover (--qos-debt) */
+    const uint32_t debt = mode == SMK_QMODE_QOS && sch == SMK_QSCHEME_ROLLOVER && r->debt;
     return QM_FLD(MCTRL, EN, 1) | QM_FLD(MCTRL, MODE, mode) | QM_FLD(MCTRL, SCHEME, sch) |
-           QM_FLD(MCTRL, POLICY, SMK_POLICY_GTO) | QM_FLD(MCTRL, TLP, tlp);
+           QM_FLD(MCTRL, POLICY, SMK_POLICY_GTO) | QM_FLD(MCTRL, TLP, tlp) | QM_FLD(MCTRL, DEBT, debt);
 }
 
 /* The host's programming of the QoS manager at cycle 0 (it then owns every SM's register port, the

@@ -324,7 +324,7 @@ static void queue_enable(gpu_env_t *e)
 static void queue_disable(gpu_env_t *e)
 {
     /* EN = 0, the other fields random (they only land in MCTRL) */
-    queue_mw(e, SMK_QM_REG_MCTRL, (uint32_t)rng_next(&e->r) & 0xFFu & ~QM_FMASK(MCTRL, EN));
+    queue_mw(e, SMK_QM_REG_MCTRL, (uint32_t)rng_next(&e->r) & 0x1FFu & ~QM_FMASK(MCTRL, EN));
     e->n_mdis += e->own;
     e->t_retry = e->cycle + 8;
 }
@@ -364,7 +364,8 @@ static void qm_phase(gpu_env_t *e, int host_qos)
     else if (mode == SMK_QMODE_SMK)
         e->policy = rng_chance(r, 1, 3) ? DRV_SMK_OD : rng_chance(r, 1, 2) ? DRV_SMK_P : DRV_QOS;
     e->mctrl = QM_FLD(MCTRL, EN, 1) | QM_FLD(MCTRL, MODE, mode) | QM_FLD(MCTRL, SCHEME, scheme) |
-               QM_FLD(MCTRL, ROLLNEG, rng_below(r, 2)) | QM_FLD(MCTRL, POLICY, rng_below(r, 2)) | QM_FLD(MCTRL, TLP, tlp);
+               QM_FLD(MCTRL, ROLLNEG, rng_below(r, 2)) | QM_FLD(MCTRL, POLICY, rng_below(r, 2)) | QM_FLD(MCTRL, TLP, tlp) |
+               QM_FLD(MCTRL, DEBT, rng_below(r, 2));
     const uint32_t lc = mode == SMK_QMODE_SMK ? QM_LC_SMK : QM_LC_QOS;
     /* L - LC cycles are left to Algorithm 3-1 each epoch: at least 300 in the scheduled phases */
     uint32_t len = e->nmph > 6 && rng_chance(r, 1, 10) ? rng_below(r, lc) /* raised to LC */

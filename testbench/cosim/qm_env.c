@@ -119,6 +119,7 @@ static uint32_t rnd_mctrl(qm_env_t *e, int en)
     v |= QM_FLD(MCTRL, ROLLNEG, rng_chance(r, 1, 2));
     v |= QM_FLD(MCTRL, POLICY, rng_chance(r, 1, 2));
     v |= QM_FLD(MCTRL, TLP, e->tlp);
+    v |= QM_FLD(MCTRL, DEBT, rng_chance(r, 1, 2));
     return v;
 }
 

@@ -40,7 +40,7 @@ void qm_model_commit(qm_model_t *m, const qm_stim_t *st);
     X(mv, QM_KN) X(mqos, QM_KN) X(mkn, QM_KN) X(mgoal, QM_KN) X(mx, QM_KN) X(mt, QM_KN)              \
     X(fresh, QM_KN) X(wcnt, QM_KN) X(wc, QM_KN) X(isum, QM_KN) X(tsum, QM_KN) X(cum_i, QM_KN)        \
     X(cum_c, QM_KN) X(ipc_ep, QM_KN) X(hist, QM_KN) X(alpha, QM_KN) X(agoal, QM_KN) X(hgive, QM_KN)  \
-    X(qpt, QM_KN) X(smk_r, QM_KN)                                                                    \
+    X(qpt, QM_KN) X(smk_r, QM_KN) X(dbt, QM_KN)                                                      \
     X(pl_v, 1) X(pl_k, 1) X(pl_n, 1) X(pl_qos, 1) X(pl_goal, 1) X(pl_x, 1) X(pl_t, 1)                \
     X(P, 1) X(ratio, 1) X(gN, 1) X(Q, 1) X(qm, QM_NSM) X(ga_i, 1) X(ga_t, 1)                         \
     X(g_s, 1) X(g_k, 1) X(g_ksv, 1) X(g_ks, 1) X(g_cnt, 1) X(x_q, 1) X(x_v, 1) X(x_s, 1) X(x_ks, 1)  \
@@ -78,7 +78,7 @@ static inline void qm_obs_fill(const qos_mgr_t *q, const qm_out_t *o, uint64_t *
         v[QO_isum + k] = q->isum[k], v[QO_tsum + k] = q->tsum[k], v[QO_cum_i + k] = q->cum_i[k];
         v[QO_cum_c + k] = q->cum_c[k], v[QO_ipc_ep + k] = q->ipc_ep[k], v[QO_hist + k] = q->hist[k];
         v[QO_alpha + k] = q->alpha[k], v[QO_agoal + k] = q->agoal[k], v[QO_hgive + k] = q->hgive[k];
-        v[QO_qpt + k] = q->qpt[k], v[QO_smk_r + k] = q->smk_r[k];
+        v[QO_qpt + k] = q->qpt[k], v[QO_smk_r + k] = q->smk_r[k], v[QO_dbt + k] = q->dbt[k];
         v[QO_cb + k] = q->cb[k], v[QO_kb + k] = q->kb[k];
         v[QO_itb + k] = q->itb[k], v[QO_give + k] = q->give[k];
     }

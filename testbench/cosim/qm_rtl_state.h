@@ -55,6 +55,7 @@ template <class Top> static void qm_rtl_state(Top *top, uint64_t *v)
         v[QO_hist + k] = gbits(QM_RTL(hist), k * 32, 32);
         v[QO_alpha + k] = gbits(QM_RTL(alpha), k * 32, 32);
         v[QO_agoal + k] = gbits(QM_RTL(agoal), k * 32, 32);
+        v[QO_dbt + k] = gbits(QM_RTL(dbt), k * 32, 32);
         v[QO_hgive + k] = gbits(QM_RTL(hgive), k * GVW, GVW);
         v[QO_qpt + k] = gbits(QM_RTL(qpt), k * 32, 32);
         v[QO_smk_r + k] = gbits(QM_RTL(smk_r), k * 32, 32);
