@@ -1884,6 +1884,24 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
         e->cycle++;
         return nv;
     }
+    /* decision 1 applies (SPART, SMK_P, QOS; ~pb, except QOS with PGPU = 0): an SM with cmd_ok and a TB of
+     * pre(s) that may not stay, and for SAVE a FREE PTBQ entry: the decision is an eviction */
+    if ((in->cfg_policy == DRV_SPART || in->cfg_policy == DRV_SMK_P || in->cfg_policy == DRV_QOS) &&
+        (!e->pbn || evict_sm(in)) && (in->cfg_evict != OP_SAVE || lowest_free_q(e) >= 0)) {
+        int any = 0;
+        for (int x = 0; x < NSM && !any; x++) {
+            if (e->oc[x].v || e->rp_v[x]) continue;
+            for (int u = 0; u < NT && !any; u++) {
+                const dslot_t *dd = &e->ds[x][u];
+                if (!dd->v || bit(e->dpend[x], u)) continue;
+                const int kk = e->in[dd->inst].k;
+                any = in->cfg_policy == DRV_SPART ? !bit(e->hmask[kk], x) : e->ecnt[x][kk] > m->part[x][kk];
+            }
+        }
+        if (any && o->dec_kind != DRV_DEC_EVICT)
+            nv += viol(e, "decision 1 applies (a TB above its partition or outside its mask on an SM with cmd_ok; pb %d, "
+                       "cfg_qctl %u), but the decision is kind %u", e->pbn > 0, in->cfg_qctl, o->dec_kind);
+    }
     /* policy: the kernel and SM of decision 4, and its presence */
     {
         int K, S;
