@@ -154,6 +154,7 @@ typedef struct {
 typedef struct {
     /* driver command outstanding on this SM (until the driver processes its response) */
     int cv, cop, cslot, crec, cctx, cresp, csnap, ckind;
+    int cpb;                     /* the command holds pb: a SAVE/DROP but an eviction under QOS with PGPU = 0 */
     uint64_t ccyc;
     uint32_t rl_pend;            /* response latched, not yet processed by the driver */
     tmask_t dpend;               /* completions latched, not yet processed */
@@ -940,7 +941,7 @@ typedef struct {
     uint64_t c;
     uint32_t pol;   /* the policy's statistics index */
     int xev, xs, xt; /* the driver's event expected this cycle: kind, SM, slot */
-    int n_pre_out;  /* SAVE/DROP commands outstanding GPU-wide */
+    int n_pre_out;  /* SAVE/DROP commands holding pb outstanding GPU-wide */
 } gpu_cyc_t;
 
 /* host ports: kl_rej and kdone exactly as predicted; a kdone retires the launch */
@@ -1018,7 +1019,7 @@ static int check_event(gpu_env_t *e, gpu_cyc_t *y)
     if (used > PQ)
         bad += viol(e, "%u PTBQ entries in use, more than the %d entries", used, PQ);
     for (int s = 0; s < NSM; s++)
-        y->n_pre_out += e->sm[s].cv && (e->sm[s].cop == OP_SAVE || e->sm[s].cop == OP_DROP);
+        y->n_pre_out += e->sm[s].cv && e->sm[s].cpb;
     return bad;
 }
 
@@ -1448,7 +1449,11 @@ static int edge_command(gpu_env_t *e, gpu_cyc_t *y, int s)
     int bad = 0;
     if (m->cv || m->rl_pend)
         bad += viol(e, "SM %d: command (op %u slot %u) while one is unanswered or unprocessed", s, op, t);
-    if ((op == OP_SAVE || op == OP_DROP) && y->n_pre_out > 0)
+    /* docs/sm_driver.md "QoS controls": under QOS with PGPU = 0 an eviction neither waits for nor sets pb */
+    const drv_in_t *h = &y->st->in.host;
+    const int cpb = (op == OP_SAVE || op == OP_DROP) &&
+                    !(dk == DRV_DEC_EVICT && h->cfg_policy == DRV_QOS && !(h->cfg_qctl & DRV_QC_PGPU));
+    if (cpb && y->n_pre_out > 0)
         bad += viol(e, "SM %d: a second SAVE/DROP in flight GPU-wide", s);
     if (op == OP_RESTORE && !si->set_v)
         bad += viol(e, "SM %d: RESTORE without its set-up", s);
@@ -1469,8 +1474,9 @@ static int edge_command(gpu_env_t *e, gpu_cyc_t *y, int s)
         for (int u = 0; u < NSM; u++)
             if (u != s && e->sm[u].cv && e->sm[u].cop == OP_SAVE && e->sm[u].cctx == ci)
                 bad += viol(e, "SM %d: SAVE to the context SM %d is saving into", s, u);
-        y->n_pre_out++;
+        y->n_pre_out += cpb;
     }
+    m->cpb = cpb;
     m->cv = 1, m->cop = (int)op, m->cslot = (int)t, m->crec = rid, m->cctx = ci, m->cresp = 0, m->csnap = 0;
     m->ccyc = y->c, m->ckind = (int)dk;
     if (dk == DRV_DEC_EVICT)
