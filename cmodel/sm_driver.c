@@ -639,6 +639,7 @@ static void rq_step(sm_driver_t *d, const drv_in_t *in, uint32_t rdy)
     /* rq_pend[x]: cleared when SM x's victim is down to its partition (and, per GPU, no preemption
      * is in flight), or outside QOS; a VICTIM grant below sets it (the set wins) */
     const int pgpu = (in->cfg_qctl & DRV_QC_PGPU) != 0;
+    const uint64_t pend0 = d->rq_pend; /* IDLE's refusal reads the registered rq_pend */
     for (uint64_t m = d->rq_pend; m; m &= m - 1) {
         const uint32_t x = (uint32_t)smk_ctz(m), v = d->rq_pk[x];
         if (pol != DRV_QOS || (d->cnt[x][v] <= d->part[x][v] && !(pgpu && d->pb)))
@@ -650,7 +651,7 @@ static void rq_step(sm_driver_t *d, const drv_in_t *in, uint32_t rdy)
         if ((in->rq_v & 1) && rdy) {
             const uint32_t k = in->rq_k & (uint32_t)SMK_MASK(SMK_KID_W), s = in->rq_sm & (uint32_t)SMK_MASK(SMK_SMW);
             if (k >= KN || s >= NSM || !bit(d->kv, k) || !bit(d->kmask[k], s) || !has_work(d, k) ||
-                bit(d->rq_pend, s)) {
+                bit(pend0, s)) {
                 ack = 1, ack_st = DRV_ACK_REFUSED;
             } else {
                 d->rq_k = k, d->rq_s = s;
@@ -730,6 +731,14 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
      * latch below. */
     uint32_t quiet = d->rq_st != DRV_RQ_SCAN && !d->pact && o->ev_kind == DRV_EV_NONE && o->dec_kind == DRV_DEC_NONE &&
                      !(in->kl_v & 1) && !(in->km_v & 1);
+    /* KEEP: does the launched entry hold partition units (registered part, read before the request
+     * and partition units write it below)? */
+    int held = 0;
+    if (in->kl_v & 1) {
+        const uint32_t kk = in->kl_k & (uint32_t)SMK_MASK(SMK_KID_W);
+        for (uint32_t x = 0; x < NSM && kk < KN; x++)
+            held |= d->part[x][kk] != 0;
+    }
     /* request unit first (registered state); the partition unit starts only from IDLE */
     const uint32_t rq_idle = d->rq_st == DRV_RQ_IDLE;
     rq_step(d, in, rq_rdy_of(d, in));
@@ -967,9 +976,6 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
             d->klim[kk] = in->kl_lim & (uint32_t)GWM;
             memset(d->U[kk], 0, sizeof d->U[kk]);
             /* KEEP: a relaunch into an entry that still holds partition units keeps them */
-            int held = 0;
-            for (uint32_t x = 0; x < NSM; x++)
-                held |= d->part[x][kk] != 0;
             dirty |= !(keep && (in->kl_keep & 1) && held);
         } else {
             kl_rej = 1;

@@ -37,7 +37,8 @@
 //   prun, psrv, ptop [KN-1:0] bit k, prr (KW), prt (PRTW) (spec "Rotation")
 //   request unit (spec "QoS"; NPW = clog2(KN+1)):
 //   rq_st (2: IDLE 0, SUM 1, SCAN 2), rq_kr (KW: the spec's rq_k; the port rq_k has the name),
-//   rq_s (SMW), rq_j, rq_c (KW+1), rq_q (TC), rq_npk (NPW), rq_pend (1), rq_pk (KW),
+//   rq_s (SMW), rq_j, rq_c (KW+1), rq_q (TC), rq_npk (NPW), rq_pend [NSM-1:0] bit s,
+//   rq_pk [NSM*KW-1:0] [s*KW +: KW],
 //   rq_g [KN*TC] [j*TC +: TC], acc, w [4*UW] [x*UW +: UW]
 //   rq_ack_v (1), rq_ack_st (2), rq_ack_kv (KW), rq_ack_n (TC): the registered outputs themselves
 // Outputs of an SM that gets no set-up / no command this cycle are all 0.
@@ -69,6 +70,8 @@ module sm_driver (
     input  wire                                     cfg_max2,
     input  wire [1:0]                               cfg_evict,
     input  wire [1:0]                               cfg_pmode,
+    input  wire [1:0]                               cfg_qctl,       // bit 0 KEEP, bit 1 PGPU (spec "QoS controls")
+    input  wire                                     kl_keep,        // with kl_v: a relaunch of the entry's application
     // SM tops: slot set-up
     output reg  [`SMK_NUM_SM-1:0]                   set_v,
     output reg  [`SMK_NUM_SM*`SMK_TBS_W-1:0]        set_tb,
@@ -169,6 +172,7 @@ module sm_driver (
     localparam [1:0] OP_SAVE = `SMK_PE_OP_SAVE, OP_RESTORE = `SMK_PE_OP_RESTORE,
                      OP_DRAIN = `SMK_PE_OP_DRAIN, OP_DROP = `SMK_PE_OP_DROP;
     localparam [2:0] ST_OK = `SMK_PE_ST_OK;
+    localparam QC_KEEP = 0, QC_PGPU = 1;                  // cfg_qctl bits
 
     // ------------------------------------------------------------------ state (spec "State")
     reg [KN-1:0]         kv      /*verilator public_flat_rd*/;
@@ -234,8 +238,8 @@ module sm_driver (
     reg [KW:0]           rq_c    /*verilator public_flat_rd*/;
     reg [TC-1:0]         rq_q    /*verilator public_flat_rd*/;
     reg [NPW-1:0]        rq_npk  /*verilator public_flat_rd*/;
-    reg                  rq_pend /*verilator public_flat_rd*/;
-    reg [KW-1:0]         rq_pk   /*verilator public_flat_rd*/;
+    reg [NSM-1:0]        rq_pend /*verilator public_flat_rd*/;
+    reg [NSM*KW-1:0]     rq_pk   /*verilator public_flat_rd*/;
     reg [KN*TC-1:0]      rq_g    /*verilator public_flat_rd*/;
     reg [4*UW-1:0]       acc     /*verilator public_flat_rd*/;
     reg [4*UW-1:0]       w       /*verilator public_flat_rd*/;
@@ -352,6 +356,8 @@ module sm_driver (
     // ------------------------------------------------------------------ combinational decision
     // Derived values (spec "Derived values")
     reg [KN-1:0]        has_pq, elig, fit_any;
+    reg [KN-1:0]        hwork;               // has_work(k) = work(k) without kv (spec "QoS controls")
+    wire                qc_psm = (cfg_policy == P_QOS) & ~cfg_qctl[QC_PGPU];   // per-SM preemptions
     reg [KN*PQW-1:0]    pqsel;
     reg [KN*SHW-1:0]    rk;
     reg [NSM*SHW-1:0]   rsm;
@@ -473,8 +479,8 @@ module sm_driver (
                 end
             ga = {GUW{1'b0}}; ga[UW-1:0] = U[(k*4+3)*UW +: UW];
             gb = {GUW{1'b0}}; gb[GW-1:0] = klim[k*GW +: GW];
-            elig[k] = kv[k] & (has_pq[k] | (knext[k*GW +: GW] < kgrid[k*GW +: GW]))
-                    & (kadm[k*2 +: 2] != ADM_CAP | ga < gb);
+            hwork[k] = has_pq[k] | (knext[k*GW +: GW] < kgrid[k*GW +: GW]);
+            elig[k] = kv[k] & hwork[k] & (kadm[k*2 +: 2] != ADM_CAP | ga < gb);
             rk[k*SHW +: SHW] = share(U[(k*4+0)*UW +: UW], U[(k*4+1)*UW +: UW], U[(k*4+2)*UW +: UW],
                                      U[(k*4+3)*UW +: UW]);
         end
@@ -638,8 +644,9 @@ module sm_driver (
         ds_try = 1'b0; dsK = {KW{1'b0}}; dsS = {SMW{1'b0}};
         od_miss = 1'b0; kc = {KW{1'b0}}; smc = {SMW{1'b0}}; ms = {SMW{1'b0}};
 
-        // 1. eviction (SPART, SMK_P, QOS; not while pb)
-        if ((cfg_policy == P_SPART || cfg_policy == P_SMK_P || cfg_policy == P_QOS) && !pb) begin
+        // 1. eviction (SPART, SMK_P, QOS; not while pb, except under QOS with PGPU = 0, where it
+        // neither waits for nor sets pb: spec "QoS controls")
+        if ((cfg_policy == P_SPART || cfg_policy == P_SMK_P || cfg_policy == P_QOS) && (!pb || qc_psm)) begin
             f = 1'b0;
             for (s = NSM - 1; s >= 0; s = s - 1) begin
                 for (t = 0; t < T; t = t + 1) begin
@@ -660,7 +667,7 @@ module sm_driver (
                 dc_op = (cfg_evict == OP_SAVE) ? OP_SAVE : OP_DRAIN;   // DRAIN for any other code
                 dc_pre = 1'b1;
                 dc_qalloc = (cfg_evict == OP_SAVE);
-                dc_setpb = (cfg_evict == OP_SAVE);
+                dc_setpb = (cfg_evict == OP_SAVE) & ~qc_psm;
             end
         end
 
@@ -1104,7 +1111,7 @@ module sm_driver (
     // ------------------------------------------------------------------ request unit (spec "QoS")
     // One step per cycle from the registered state; writes only part[rq_s][*] (the partition unit
     // is idle whenever rq_st != IDLE) and its own state.
-    assign rq_rdy = (rq_st == RQ_IDLE) & ~pact & ~pdirty & ~rq_pend;
+    assign rq_rdy = (rq_st == RQ_IDLE) & ~pact & ~pdirty & ~(cfg_qctl[QC_PGPU] & (|rq_pend));
     reg            rq_acc;                 // IDLE: a valid request is accepted (latch, go to SUM)
     reg            rq_fin;                 // ack this cycle (grant or refusal)
     reg [1:0]      rq_fst;
@@ -1118,7 +1125,8 @@ module sm_driver (
     reg            rq_fit, rq_ksok;
     reg [UW-1:0]   rq_ua;
     reg [NCW-1:0]  rq_npkx;
-    reg            rq_clr;                 // rq_pend clear condition
+    reg [NSM-1:0]  rq_clr;                 // rq_pend clear condition, per SM
+    reg [KW-1:0]   rq_pkx;                 // rq_pk[x]
     reg [KN*TC-1:0] rq_prow;               // part[rq_s]
     reg [4*UW-1:0] rq_dj, rq_dk, rq_dv;    // d(rq_j), d(rq_k), d(v)
     reg [NSM-1:0]  rq_km;                  // kmask[rq_k] (the port)
@@ -1150,7 +1158,7 @@ module sm_driver (
                                <= {1'b0, (x == 0) ? LIM_REG : (x == 1) ? LIM_SL : (x == 2) ? LIM_W : LIM_TB});
         case (rq_st)
             RQ_IDLE: if (rq_v && rq_rdy) begin
-                if (!rq_k_ok || !rq_sm_ok || !kv[rq_k] || !rq_km[rq_sm]) begin
+                if (!rq_k_ok || !rq_sm_ok || !kv[rq_k] || !rq_km[rq_sm] || !hwork[rq_k] || rq_pend[rq_sm]) begin
                     rq_fin = 1'b1;
                     rq_fst = ACK_REFUSED;
                 end else
@@ -1181,8 +1189,12 @@ module sm_driver (
             end
             default: ;   // 3: not reachable from reset; stays
         endcase
-        rq_clr = (cfg_policy != P_QOS)
-               | ((k_tc(s_ktc(cnt, rq_s), rq_pk) <= k_tc(rq_prow, rq_pk)) & ~pb);
+        for (x = 0; x < NSM; x = x + 1) begin
+            rq_pkx = rq_pk[x*KW +: KW];
+            rq_clr[x] = (cfg_policy != P_QOS)
+                      | ((k_tc(cnt[x*KN*TC +: KN*TC], rq_pkx) <= k_tc(part[x*KN*TC +: KN*TC], rq_pkx))
+                         & ~(cfg_qctl[QC_PGPU] & pb));
+        end
     end
 
     // ------------------------------------------------------------------ host port checks
@@ -1212,6 +1224,15 @@ module sm_driver (
             assign km_k_ok = (km_k < KNC);
         end
     endgenerate
+    // KEEP (spec "QoS controls"): a kernel finishing does not set pdirty, nor does an accepted
+    // relaunch (kl_keep) into an entry holding partition units (registered part) on some SM
+    wire qc_keep = (cfg_policy == P_QOS) & cfg_qctl[QC_KEEP];
+    reg  [NSM-1:0] kl_held;
+    integer hs;
+    always @(*)
+        for (hs = 0; hs < NSM; hs = hs + 1)
+            kl_held[hs] = (k_tc(part[hs*KN*TC +: KN*TC], kl_k) != {TC{1'b0}});
+    wire kl_keeps = qc_keep & kl_keep & (|kl_held);
     wire kl_acc = kl_v & kl_k_ok & ~kv[kl_k] & (kl_grid != {GW{1'b0}}) & (kl_mask != {NSM{1'b0}})
                 & (kl_n != {NW{1'b0}}) & (kl_n <= WN) & kl_r_ok
                 & (kl_prod_x <= lim_reg_x) & (kl_m_x <= lim_sl_x);
@@ -1243,8 +1264,8 @@ module sm_driver (
             prun <= {KN{1'b0}}; psrv <= {KN{1'b0}}; ptop <= {KN{1'b0}}; prr <= {KW{1'b0}}; prt <= {PRTW{1'b0}};
             pacc <= {4*UW{1'b0}}; pcnt_ks <= {PKW{1'b0}};
             rq_st <= RQ_IDLE; rq_kr <= {KW{1'b0}}; rq_s <= {SMW{1'b0}}; rq_j <= {(KW+1){1'b0}};
-            rq_c <= {(KW+1){1'b0}}; rq_q <= {TC{1'b0}}; rq_npk <= {NPW{1'b0}}; rq_pend <= 1'b0;
-            rq_pk <= {KW{1'b0}}; rq_g <= {KN*TC{1'b0}}; acc <= {4*UW{1'b0}}; w <= {4*UW{1'b0}};
+            rq_c <= {(KW+1){1'b0}}; rq_q <= {TC{1'b0}}; rq_npk <= {NPW{1'b0}}; rq_pend <= {NSM{1'b0}};
+            rq_pk <= {NSM*KW{1'b0}}; rq_g <= {KN*TC{1'b0}}; acc <= {4*UW{1'b0}}; w <= {4*UW{1'b0}};
             rq_ack_v <= 1'b0; rq_ack_st <= 2'd0; rq_ack_kv <= {KW{1'b0}}; rq_ack_n <= {TC{1'b0}};
         end else begin
             // ---------------- latching, busy, slot flags, counters (per SM)
@@ -1437,7 +1458,6 @@ module sm_driver (
                         if (rq_gvic && rq_cv == m[KW-1:0])
                             part[(n*KN+m)*TC +: TC] <= rq_pv - rq_q;
                     end
-            if (rq_gvic) rq_pk <= rq_cv;
             if (rq_step) begin
                 for (y = 0; y < 4; y = y + 1)
                     w[y*UW +: UW] <= w[y*UW +: UW] - rq_dv[y*UW +: UW];
@@ -1448,9 +1468,13 @@ module sm_driver (
                 rq_q <= {TC{1'b0}};
                 w <= acc;
             end
-            // rq_pend: cleared by rq_clr, set by a VICTIM grant (the set wins)
-            if (rq_gvic) rq_pend <= 1'b1;
-            else if (rq_clr) rq_pend <= 1'b0;
+            // rq_pend[x]: cleared by rq_clr[x], set by a VICTIM grant on SM rq_s (the set wins)
+            for (n = 0; n < NSM; n = n + 1)
+                if (rq_gvic && rq_s == n[SMW-1:0]) begin
+                    rq_pend[n] <= 1'b1;
+                    rq_pk[n*KW +: KW] <= rq_cv;
+                end else if (rq_clr[n])
+                    rq_pend[n] <= 1'b0;
             // ---------------- host ports (a launch writes only an entry with kv = 0)
             kl_rej <= kl_v & ~kl_acc;
             for (m = 0; m < KN; m = m + 1)
@@ -1479,7 +1503,7 @@ module sm_driver (
                 if (km_v && km_k_ok && km_k == m[KW-1:0]) kmask[m*NSM +: NSM] <= km_mask;
             // SPEC: a set of pdirty in the cycle the unit starts wins (one more run follows); the
             // rotation timer's set does not (spec "Rotation")
-            if (kl_acc || km_v || ev_kfin || (prt == PRT1 && !(!pact && pdirty && rq_st == RQ_IDLE)))
+            if ((kl_acc && !kl_keeps) || km_v || (ev_kfin && !qc_keep) || (prt == PRT1 && !(!pact && pdirty && rq_st == RQ_IDLE)))
                 pdirty <= 1'b1;
         end
     end

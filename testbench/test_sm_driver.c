@@ -203,14 +203,15 @@ static const drv_out_t *step(bench_t *b)
         cr_assert(o->set_ks[ss] < KS, "cycle %d: kernel slot %u", c, o->set_ks[ss]);
     }
     /* QoS section: set_id is 0 when set_v is 0; the ack fields are 0 when rq_ack_v is 0; rq_rdy is
-     * IDLE & ~pact & ~pdirty & ~rq_pend of the state; the ack outputs are the registered state */
+     * IDLE & ~pact & ~pdirty & ~(PGPU & rq_pend != 0) of the state; the ack outputs are the registered state */
     for (int s = 0; s < NSM; s++)
         cr_assert(o->set_v[s] || o->set_id[s] == 0, "cycle %d: set_id %u on SM %d without set_v", c, o->set_id[s], s);
     cr_assert(o->rq_ack_v || (o->rq_ack_st == 0 && o->rq_ack_kv == 0 && o->rq_ack_n == 0),
               "cycle %d: ack fields %u %u %u without rq_ack_v", c, o->rq_ack_st, o->rq_ack_kv, o->rq_ack_n);
-    cr_assert_eq(o->rq_rdy, (uint32_t)(b->d.rq_st == DRV_RQ_IDLE && !b->d.pact && !b->d.pdirty && !b->d.rq_pend),
-                 "cycle %d: rq_rdy %u (rq_st %u pact %u pdirty %u rq_pend %u)", c, o->rq_rdy, b->d.rq_st, b->d.pact,
-                 b->d.pdirty, b->d.rq_pend);
+    cr_assert_eq(o->rq_rdy, (uint32_t)(b->d.rq_st == DRV_RQ_IDLE && !b->d.pact && !b->d.pdirty &&
+                                       !((in->cfg_qctl & DRV_QC_PGPU) && b->d.rq_pend)),
+                 "cycle %d: rq_rdy %u (rq_st %u pact %u pdirty %u rq_pend %#llx cfg_qctl %u)", c, o->rq_rdy, b->d.rq_st,
+                 b->d.pact, b->d.pdirty, (unsigned long long)b->d.rq_pend, in->cfg_qctl);
     cr_assert(o->rq_ack_v == b->d.rq_ack_v && o->rq_ack_st == b->d.rq_ack_st && o->rq_ack_kv == b->d.rq_ack_kv &&
                   o->rq_ack_n == b->d.rq_ack_n,
               "cycle %d: ack outputs are the registered state", c);
@@ -1626,9 +1627,10 @@ Test(sm_driver, qos_rq_free, .description = "request: FREE grant (room left), ac
     bench_free(b);
 }
 
-Test(sm_driver, qos_rq_victim, .description = "request: VICTIM grant against the non-QoS kernel, exact n, partition moved, rq_pend until evicted down to part")
+Test(sm_driver, qos_rq_victim, .description = "request, PGPU = 1: VICTIM grant against the non-QoS kernel, exact n, partition moved, rq_pend (rq_rdy 0) until evicted down to part")
 {
     bench_t *b = bench_new(DRV_QOS);
+    b->in.cfg_qctl = DRV_QC_PGPU; /* one pending preemption per GPU: rq_rdy waits for rq_pend */
     b->autodrain = 1;
     launch_q(b, 0, 8, SALLM, 1); /* QoS: W/16 per SM */
     launch_q(b, 1, 4, SALLM, 0); /* non-QoS: W/8 per SM */
@@ -1647,7 +1649,7 @@ Test(sm_driver, qos_rq_victim, .description = "request: VICTIM grant against the
      * eviction DRAIN in a (highest k1 slot), done a+3 -> retire a+4, response event a+5, second
      * eviction a+6, retire a+10: cnt = part and ~pb -> rq_pend cleared at edge a+11; the QoS TB is
      * dispatched in a+11; rq_rdy 1 from a+12. */
-    cr_assert(b->d.rq_pend && b->d.rq_pk == 1, "VICTIM sets rq_pend");
+    cr_assert(b->d.rq_pend == 1 && b->d.rq_pk[0] == 1, "VICTIM sets rq_pend[0], rq_pk[0] = 1");
     cr_assert(b->o.cmd_v[0] && b->o.cmd_op[0] == DRAIN && b->tk[0][b->o.cmd_tb[0]] == 1 && !b->o.rq_rdy,
               "cycle %d (ack): eviction of a k1 TB on SM0", a);
     int nev = 0, qset = -1;
@@ -1710,7 +1712,7 @@ Test(sm_driver, qos_rq_qos_give, .description = "request: a QoS victim only when
     c = request(b, 1, 0, 2); /* give 2: pass 1 v0 step, step, grant: 8 + 3 */
     expect_ack(b, c + 1 + KN + 11, DRV_ACK_VICTIM, 0, 2, "give 2: k0 gives 2 TBs");
     expect_pulse_end(b);
-    cr_assert(b->d.part[0][0] == W / 8 - 2 && b->d.part[0][1] == W / 16 + 1 && b->d.rq_pend && b->d.rq_pk == 0,
+    cr_assert(b->d.part[0][0] == W / 8 - 2 && b->d.part[0][1] == W / 16 + 1 && b->d.rq_pend == 1 && b->d.rq_pk[0] == 0,
               "VICTIM: part %u %u", b->d.part[0][0], b->d.part[0][1]);
     bench_free(b);
 }
@@ -1768,6 +1770,209 @@ Test(sm_driver, qos_rq_blocks_partition, .description = "the partition unit star
     cr_assert(b->d.pact && !b->d.pdirty, "the partition unit starts in the ack cycle");
     step(b);
     cr_assert(!b->o.rq_rdy, "rq_rdy 0 while pact");
+    bench_free(b);
+}
+
+/* ---- QoS controls (docs/sm_driver.md "QoS controls"): KEEP, PGPU, no TB no grant ---------------
+ * The bench of qos_rq_victim: QoS k0 (n 8) and non-QoS k1 (n 4) on every SM get W/16 and W/8 TBs
+ * per SM (equal warps W/2 each); a request of k0 on SM s is granted VICTIM k1, n 2 after KN SUM and
+ * 4 SCAN cycles (v0 = k: next; v1: step, step, grant), part[s] becoming W/16 + 1 and W/8 - 2. */
+
+/* inject tb_done for every TB of kernel k the SMs hold; step until kdone_v names k */
+static void finish_kernel(bench_t *b, uint32_t k, int keep)
+{
+    for (int s = 0; s < NSM; s++)
+        for (int t = 0; t < T; t++)
+            if ((b->alloc[s] >> t & 1) && b->tk[s][t] == (int)k)
+                done(b, s, t);
+    for (int g = 0;; g++) {
+        cr_assert(g < 4 * NSM * T, "kernel %u never finished", k);
+        step(b);
+        if (keep)
+            cr_assert(!b->d.pdirty && !b->d.pact, "cycle %d: KEEP: pdirty %u pact %u while kernel %u finishes",
+                      b->cyc - 1, b->d.pdirty, b->d.pact, k);
+        if (b->o.kdone_v) {
+            cr_assert_eq(b->o.kdone_k, k);
+            break;
+        }
+    }
+}
+static void expect_part2(bench_t *b, const uint32_t p0[2], const uint32_t ps[2], const char *what)
+{
+    for (int s = 0; s < NSM; s++)
+        for (int k = 0; k < KN; k++) {
+            const uint32_t want = k > 1 ? 0 : s == 0 ? p0[k] : ps[k];
+            cr_assert_eq(b->d.part[s][k], want, "%s: part[%d][%d] = %u, expected %u", what, s, k, b->d.part[s][k], want);
+        }
+}
+/* k0's grid = its partitions + 1: one TB left for the grant on SM0; after the evictions and that
+ * dispatch, SM0 holds W/16 + 1 TBs of k0 and W/8 - 2 of k1, and k0 has nothing left to dispatch */
+static void keep_setup(bench_t *b, uint32_t qctl)
+{
+    b->in.cfg_qctl = qctl;
+    b->autodrain = 1;
+    launch(b, 0, 8, 1, 0, NSM * W / 16 + 1, SALLM);
+    b->in.kl_qos = 1;
+    step(b);
+    launch_q(b, 1, 4, SALLM, 0);
+    settle_part(b);
+    settle_dispatch(b);
+    cr_assert_eq(b->d.knext[0], (uint32_t)(NSM * W / 16), "bench: k0 has one TB left");
+    const int c = request(b, 0, 0, 0);
+    expect_ack(b, c + 1 + KN + 4, DRV_ACK_VICTIM, 1, 2, "k1 gives 2 TBs");
+    settle_dispatch(b);
+    const uint32_t g0[2] = {W / 16 + 1, W / 8 - 2}, gs[2] = {W / 16, W / 8};
+    expect_part2(b, g0, gs, "after the grant");
+    cr_assert(b->d.knext[0] == b->d.kgrid[0] && b->d.cnt[0][0] == W / 16 + 1, "bench: k0 fully dispatched");
+}
+static void relaunch_k0(bench_t *b, uint32_t keep)
+{
+    launch(b, 0, 8, 1, 0, 4000, SALLM);
+    b->in.kl_qos = 1, b->in.kl_keep = keep;
+    step(b);
+    b->in.kl_keep = 0;
+}
+
+Test(sm_driver, qos_keep_relaunch, .description = "KEEP: a kernel finishing and its kl_keep relaunch keep the granted partitions exactly; no partition run starts; dispatch refills them")
+{
+    bench_t *b = bench_new(DRV_QOS);
+    keep_setup(b, DRV_QC_KEEP);
+    finish_kernel(b, 0, 1);
+    const uint32_t g0[2] = {W / 16 + 1, W / 8 - 2}, gs[2] = {W / 16, W / 8};
+    expect_part2(b, g0, gs, "KEEP: k0 finished, its entry keeps its partitions");
+    relaunch_k0(b, 1);
+    cr_assert(b->d.kv & 1, "the relaunch is accepted");
+    for (int i = 0; i < 3 * NSM * T; i++) {
+        step(b);
+        cr_assert(!b->d.pdirty && !b->d.pact, "cycle %d: a partition run after a KEEP relaunch (pdirty %u pact %u)",
+                  b->cyc - 1, b->d.pdirty, b->d.pact);
+    }
+    settle_dispatch(b);
+    expect_part2(b, g0, gs, "KEEP relaunch");
+    cr_assert(b->d.cnt[0][0] == W / 16 + 1 && b->d.cnt[NSM - 1][0] == W / 16, "dispatch refilled the kept partitions");
+    bench_free(b);
+}
+
+Test(sm_driver, qos_keep_off, .description = "KEEP off: the finish and the relaunch each run the partition unit: k1 alone W/4, then the symmetric W/16 / W/8")
+{
+    bench_t *b = bench_new(DRV_QOS);
+    keep_setup(b, 0);
+    finish_kernel(b, 0, 0);
+    cr_assert(b->d.pdirty || b->d.pact, "KEEP off: a kernel finishing sets pdirty");
+    settle_part(b);
+    const uint32_t a0[2] = {0, W / 4};
+    expect_part2(b, a0, a0, "k1 alone");
+    relaunch_k0(b, 1); /* kl_keep without KEEP: recomputed */
+    cr_assert(b->d.pdirty, "the relaunch sets pdirty");
+    settle_part(b);
+    const uint32_t s0[2] = {W / 16, W / 8};
+    expect_part2(b, s0, s0, "KEEP off: symmetric allocation");
+    settle_dispatch(b);
+    bench_free(b);
+}
+
+Test(sm_driver, qos_keep_no_kl_keep, .description = "KEEP on, a launch with kl_keep 0 into an entry holding partitions: the partition unit recomputes the symmetric allocation")
+{
+    bench_t *b = bench_new(DRV_QOS);
+    keep_setup(b, DRV_QC_KEEP | DRV_QC_PGPU);
+    finish_kernel(b, 0, 1);
+    relaunch_k0(b, 0);
+    cr_assert(b->d.pdirty, "a launch without kl_keep sets pdirty");
+    settle_part(b);
+    const uint32_t s0[2] = {W / 16, W / 8};
+    expect_part2(b, s0, s0, "kl_keep 0: symmetric allocation");
+    settle_dispatch(b);
+    bench_free(b);
+}
+
+Test(sm_driver, qos_pgpu0_two_pending, .description = "PGPU = 0: VICTIM grants on SM0 and SM1 pending at once, both eviction SAVEs in flight, pb 0; a request for a pending SM is REFUSED at c+1")
+{
+    bench_t *b = bench_new(DRV_QOS);
+    b->in.cfg_evict = SAVE; /* cfg_qctl 0: one pending preemption per SM */
+    launch_q(b, 0, 8, SALLM, 1);
+    launch_q(b, 1, 4, SALLM, 0);
+    settle_part(b);
+    settle_dispatch(b);
+    int c = request(b, 0, 0, 0);
+    const int a = c + 1 + KN + 4;
+    expect_ack(b, a, DRV_ACK_VICTIM, 1, 2, "SM0: k1 gives 2 TBs");
+    cr_assert(b->o.cmd_v[0] && b->o.cmd_op[0] == SAVE && b->tk[0][b->o.cmd_tb[0]] == 1 && b->o.rq_rdy,
+              "cycle %d: eviction SAVE of k1 on SM0, rq_rdy 1 (per SM the pending grant does not hold the port)", a);
+    cr_assert(b->d.rq_pend == 1 && b->d.rq_pk[0] == 1 && !b->d.pb && !b->d.bpb && (b->d.busy & 1),
+              "after a: rq_pend %#llx rq_pk[0] %u pb %u bpb %#llx busy %#llx", (unsigned long long)b->d.rq_pend,
+              b->d.rq_pk[0], b->d.pb, (unsigned long long)b->d.bpb, (unsigned long long)b->d.busy);
+    c = request(b, 0, 1, 0); /* in a + 1, SM0's SAVE unanswered */
+    cr_assert_eq(c, a + 1);
+    const int a2 = c + 1 + KN + 4;
+    expect_ack(b, a2, DRV_ACK_VICTIM, 1, 2, "SM1: k1 gives 2 TBs");
+    cr_assert(b->o.cmd_v[1] && b->o.cmd_op[1] == SAVE && b->tk[1][b->o.cmd_tb[1]] == 1 && !b->o.cmd_v[0],
+              "cycle %d: eviction SAVE of k1 on SM1 while SM0's is in flight", a2);
+    cr_assert(b->d.rq_pend == 3 && b->d.rq_pk[0] == 1 && b->d.rq_pk[1] == 1 && (b->d.busy & 3) == 3 && !b->d.pb &&
+                  !b->d.bpb,
+              "two pending grants and two evictions in flight: rq_pend %#llx busy %#llx pb %u bpb %#llx",
+              (unsigned long long)b->d.rq_pend, (unsigned long long)b->d.busy, b->d.pb, (unsigned long long)b->d.bpb);
+    cr_assert(b->d.qst[0] == DRV_Q_PEND && b->d.qs[0] == 0 && b->d.qst[1] == DRV_Q_PEND && b->d.qs[1] == 1,
+              "PTBQ entries 0 and 1 PEND for SM0 and SM1");
+    c = request(b, 0, 0, 0); /* rq_pend[0]: refused in IDLE */
+    expect_ack(b, c + 1, DRV_ACK_REFUSED, 0, 0, "SM0's preemption is pending");
+    expect_pulse_end(b);
+    cr_assert(b->d.part[0][0] == W / 16 + 1 && b->d.part[0][1] == W / 8 - 2, "the refusal changes nothing");
+    bench_free(b);
+}
+
+Test(sm_driver, qos_pgpu1_save_holds_pb, .description = "PGPU = 1: the eviction SAVE of a VICTIM grant sets pb and bpb; rq_rdy 0 while rq_pend (a request is ignored)")
+{
+    bench_t *b = bench_new(DRV_QOS);
+    b->in.cfg_evict = SAVE;
+    b->in.cfg_qctl = DRV_QC_PGPU;
+    launch_q(b, 0, 8, SALLM, 1);
+    launch_q(b, 1, 4, SALLM, 0);
+    settle_part(b);
+    settle_dispatch(b);
+    const int c = request(b, 0, 0, 0);
+    const int a = c + 1 + KN + 4;
+    expect_ack(b, a, DRV_ACK_VICTIM, 1, 2, "SM0: k1 gives 2 TBs");
+    cr_assert(b->o.cmd_v[0] && b->o.cmd_op[0] == SAVE && !b->o.rq_rdy, "cycle %d: eviction SAVE, rq_rdy 0", a);
+    cr_assert(b->d.pb && b->d.bpb == 1 && b->d.rq_pend == 1, "per GPU an eviction SAVE holds pb (bpb[0])");
+    b->in.rq_v = 1, b->in.rq_k = 0, b->in.rq_sm = 1;
+    for (int i = 0; i < 3 * KN + T + 4; i++) {
+        step(b);
+        cr_assert(!b->o.rq_rdy && !b->o.rq_ack_v && b->d.rq_st == DRV_RQ_IDLE && !b->o.cmd_v[1],
+                  "cycle %d: rq_rdy 0 while rq_pend, no second grant or eviction", b->cyc - 1);
+    }
+    b->in.rq_v = 0;
+    bench_free(b);
+}
+
+Test(sm_driver, qos_rq_no_work, .description = "no TB, no grant: knext == kgrid and no SAVED/RERUN entry -> REFUSED at c+1; with a SAVED entry the request is accepted (VICTIM after KN + 4)")
+{
+    bench_t *b = bench_new(DRV_QOS);
+    b->in.cfg_evict = SAVE;
+    launch(b, 0, 8, 1, 0, NSM * W / 16, SALLM); /* QoS k0: exactly its partitions */
+    b->in.kl_qos = 1;
+    step(b);
+    launch_q(b, 1, 4, SALLM, 0);
+    settle_part(b);
+    settle_dispatch(b);
+    cr_assert(b->d.knext[0] == b->d.kgrid[0], "bench: k0 fully dispatched");
+    int c = request(b, 0, 0, T);
+    expect_ack(b, c + 1, DRV_ACK_REFUSED, 0, 0, "k0 has no TB left to dispatch");
+    expect_pulse_end(b);
+    cr_assert(b->d.rq_st == DRV_RQ_IDLE && b->d.part[0][0] == W / 16, "refused in IDLE, nothing changed");
+    /* k1 takes one TB of QoS k0 on SM0 (pass 0: v0 QoS next, v1 = k next, v2..7 next; pass 1: v0
+     * step (8 warps free 4 for k1), grant): 8 + 2 SCAN cycles */
+    c = request(b, 1, 0, T);
+    const int a = c + 1 + KN + 10;
+    expect_ack(b, a, DRV_ACK_VICTIM, 0, 1, "QoS k0 gives 1 TB (rq_give T)");
+    cr_assert(b->o.cmd_v[0] && b->o.cmd_op[0] == SAVE && b->tk[0][b->o.cmd_tb[0]] == 0, "cycle %d: eviction SAVE of k0", a);
+    const uint32_t t0 = b->o.cmd_tb[0];
+    step(b);
+    rsp(b, 0, SAVE, t0, OK, 0);
+    step(b); /* a+2: the response, latched */
+    step(b); /* a+3: its event: entry 0 SAVED */
+    cr_assert(b->d.qst[0] == DRV_Q_SAVED && b->d.qk[0] == 0, "entry 0 SAVED (k0)");
+    c = request(b, 0, 1, 0); /* has_pq(k0): accepted */
+    expect_ack(b, c + 1 + KN + 4, DRV_ACK_VICTIM, 1, 2, "k0 with a SAVED TB: SM1, k1 gives 2 TBs");
     bench_free(b);
 }
 

@@ -185,6 +185,8 @@ run_ no_kernels    "run: --kernels A,B,... is required" run --config gtx980 "${W
 run_ no_policy     "run: --policy fcfs|spart|smk|smkp|qos is required" run --config gtx980 "${W[@]}" --kernels a
 run_ bad_policy    '--policy: unknown value "rr" (expected fcfs | spart | smk | smkp | qos)' run --config gtx980 "${W[@]}" --kernels a --policy rr
 run_ bad_scheme    '--scheme: unknown value "fair" (expected off | smk | naive | elastic | rollover)' run --config gtx980 "${W[@]}" --kernels a --policy qos --scheme fair
+run_ bad_qkeep     '--qos-keep: unknown value "yes" (expected off | on)' run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.5 --qos-keep yes
+run_ bad_qpre      '--qos-preempt: unknown value "cta" (expected sm | gpu)' run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.5 --qos-preempt cta
 run_ unknown_kern  "--kernels: no kernel 'c' in $base" run --config gtx980 "${W[@]}" --kernels a,c --policy fcfs
 run_ dup_kern      "--kernels: 'a' listed twice" run --config gtx980 "${W[@]}" --kernels a,a --policy fcfs
 run_ empty_kern    '--kernels "a,": empty name in the list' run --config gtx980 "${W[@]}" --kernels a, --policy fcfs

@@ -98,7 +98,8 @@ void drv_obs_from_model(const sm_driver_t *m, const drv_out_t *o, drv_obs_t *ob)
     v[DO_pacc_w] = m->pacc[DRV_R_W], v[DO_pacc_tb] = m->pacc[DRV_R_TB];
     v[DO_rq_st] = m->rq_st, v[DO_rq_k] = m->rq_k, v[DO_rq_s] = m->rq_s, v[DO_rq_j] = m->rq_j;
     v[DO_rq_c] = m->rq_c, v[DO_rq_q] = m->rq_q, v[DO_rq_npk] = m->rq_npk, v[DO_rq_pend] = m->rq_pend;
-    v[DO_rq_pk] = m->rq_pk;
+    for (int s = 0; s < NSM; s++)
+        v[DO_rq_pk + s] = m->rq_pk[s];
     for (int k = 0; k < KN; k++)
         v[DO_rq_g + k] = m->rq_g[k];
     for (int x = 0; x < DRV_NRES; x++)
@@ -179,7 +180,8 @@ struct drv_env {
     rng_t r;
     uint64_t cycle, phase_end, nphase;
     /* knobs */
-    uint32_t policy, max2, evict, pmode;
+    uint32_t policy, max2, evict, pmode, qctl;
+    uint32_t p_keep;            /* percent of launches with kl_keep */
     uint32_t p_launch, p_busy, p_bad, p_km, shape, gstyle, p_cap, p_resv, p_rst;
     uint32_t fs_n, fs_r, fs_m;  /* shape 4: one shape for every launch of the phase (equal shares) */
     uint64_t n_wover;           /* SM-cycles with popcount(wused) > u_w */
@@ -210,7 +212,9 @@ struct drv_env {
     uint32_t rq_k, rq_s, rq_g[KN];
     uint8_t rq_p0[KN];          /* part[rq_s][*] at the acceptance */
     int rq_tchg;                /* a launch or kernel finish since the acceptance */
-    int pend, pend_s, pend_k;   /* rq_pend mirror: set by a VICTIM grant, cleared per the spec */
+    uint64_t pend;              /* rq_pend mirror, per SM: set by a VICTIM grant, cleared per the spec */
+    int pend_k[NSM];            /* rq_pk mirror: the victim of SM s's pending grant */
+    int xpd_v, xpd;             /* pdirty predicted for the next cycle (docs/sm_driver.md "QoS controls") */
     /* QOS filling: the previous cycle's partition-unit step (which kernels it could add) */
     int pf_v;
     uint32_t pf_cur, pf_pc[KN], pf_allowed;
@@ -256,6 +260,10 @@ struct drv_env {
     uint64_t n_launch, n_rej, n_kdone, n_fresh, n_rerun, n_restore, n_cmd[4], n_st[6], n_evict, n_resv, n_plan,
         n_planstart, n_done, n_rst, n_km, n_pol[8], max_inst_alive, n_wait_saved;
     uint64_t n_rq, n_rqign, n_ack[4], n_rqlat_max, n_qos_cyc;
+    /* QoS controls: relaunches with kl_keep that kept partitions (no pdirty), VICTIM grants while another
+     * SM's grant was pending, no-work refusals, pend refusals, evictions under PGPU = 0 while pb,
+     * QOS cycles by cfg_qctl */
+    uint64_t n_keepkept, n_pend2, n_nowork, n_pendref, n_evpb, n_qctl[4];
 };
 
 static void phase(drv_env_t *e);
@@ -266,6 +274,11 @@ static uint64_t rand_smmask(drv_env_t *e);
 uint64_t drv_env_cycle(const drv_env_t *e) { return e->cycle; }
 
 static inline int bit(uint64_t v, int i) { return (int)((v >> i) & 1); }
+/* QOS with per-SM preemptions (cfg_qctl PGPU = 0): evictions neither wait for nor set pb */
+static inline int evict_sm(const drv_in_t *in)
+{
+    return in->cfg_policy == DRV_QOS && !(in->cfg_qctl & DRV_QC_PGPU);
+}
 #define viol(e, ...) env_viol((e)->cycle, __VA_ARGS__) /* cosim_env.h */
 
 static void d_of(const inst_t *I, uint32_t d[DRV_NRES])
@@ -309,7 +322,8 @@ static void env_reset(drv_env_t *e)
     e->wd_k = -1, e->wd_n = 0;
     e->plan_exp_kc = -1;
     e->plan_was = e->plan_applies = 0;
-    e->rq_busy = e->rq_inval = e->rq_tchg = 0, e->pend = e->pend_s = e->pend_k = 0, e->pf_v = 0;
+    e->rq_busy = e->rq_inval = e->rq_tchg = 0, e->pend = 0, e->pf_v = 0, e->xpd_v = 0;
+    memset(e->pend_k, 0, sizeof e->pend_k);
     drv_pcov_reset(&e->pcov);
     for (int s = 0; s < NSM; s++)
         rsm_reset(&e->sm[s]);
@@ -367,6 +381,8 @@ static void phase(drv_env_t *e)
     e->max2 = rng_chance(r, 1, 4);
     e->evict = rng_chance(r, 1, 2) ? OP_SAVE : OP_DRAIN;
     e->pmode = rng_chance(r, 1, 2) ? OP_SAVE : OP_DROP;
+    e->qctl = rng_below(r, 4); /* cfg_qctl: KEEP, PGPU (all four values) */
+    e->p_keep = rng_chance(r, 1, 4) ? 100 : rng_below(r, 101);
     e->p_launch = 2 + rng_below(r, rng_chance(r, 1, 3) ? 300 : 40); /* per mille */
     e->p_busy = rng_below(r, 15);                                     /* percent */
     e->p_bad = rng_below(r, 12);                                      /* percent */
@@ -601,6 +617,7 @@ void drv_env_gen(drv_env_t *e, drv_stim_t *st)
     if (e->cycle >= e->phase_end)
         phase(e);
     in->cfg_policy = e->policy, in->cfg_max2 = e->max2, in->cfg_evict = e->evict, in->cfg_pmode = e->pmode;
+    in->cfg_qctl = e->qctl;
     if (e->rst_next) {
         e->rst_next = 0;
         st->rst = 1;
@@ -653,6 +670,7 @@ void drv_env_gen(drv_env_t *e, drv_stim_t *st)
             in->kl_grid = g > GMAX ? GMAX : g;
             in->kl_mask = e->policy == DRV_SPART ? e->spart[k] : rand_smmask(e);
             in->kl_qos = rng_chance(r, 1, 4), in->kl_idem = rng_chance(r, 1, 2);
+            in->kl_keep = rng_chance(r, e->p_keep, 100);
             const uint32_t a = rng_below(r, 100);
             in->kl_adm = a < e->p_cap ? DRV_ADM_CAP : a < e->p_cap + e->p_resv ? DRV_ADM_RESERVE : DRV_ADM_NONE;
             /* mostly small limits (they bind); 1 in 10 a large one: half uniform, half 2^b plus
@@ -1097,7 +1115,11 @@ static int check_command(drv_env_t *e, const pctx_t *pc, const drv_stim_t *st, c
     if (op == OP_DRAIN && o->cmd_ptr[s] != 0)
         nv += viol(e, "DRAIN with pointer 0x%llx", (unsigned long long)o->cmd_ptr[s]);
     const int pbop = o->dec_kind == DRV_DEC_PLAN_PRE || o->dec_kind == DRV_DEC_RESV ||
-                     (o->dec_kind == DRV_DEC_EVICT && op == OP_SAVE);
+                     (o->dec_kind == DRV_DEC_EVICT && op == OP_SAVE && !evict_sm(in));
+    if (o->dec_kind == DRV_DEC_EVICT && !evict_sm(in) && e->pbn)
+        nv += viol(e, "an eviction while pb (cfg_qctl %u)", in->cfg_qctl);
+    if (o->dec_kind == DRV_DEC_EVICT && evict_sm(in) && e->pbn)
+        e->n_evpb++;
     if (pbop && e->pbn)
         nv += viol(e, "a second preemption operation while one is in flight");
     if (op == OP_SAVE || op == OP_DROP) {
@@ -1690,8 +1712,10 @@ static int check_rq(drv_env_t *e, const drv_in_t *in, const sm_driver_t *m, cons
                 }
             }
         }
-        if (o->rq_ack_v && st == DRV_ACK_VICTIM) /* rq_pend was set at the grant edge (the set wins) */
-            e->pend = 1, e->pend_s = (int)e->rq_s, e->pend_k = (int)kv;
+        if (o->rq_ack_v && st == DRV_ACK_VICTIM && e->rq_s < NSM) { /* rq_pend[rq_s] was set at the grant edge */
+            e->n_pend2 += (e->pend & ~(1ULL << e->rq_s)) != 0;
+            e->pend |= 1ULL << e->rq_s, e->pend_k[e->rq_s] = (int)kv;
+        }
         e->rq_busy = 0;
     }
     for (int s = 0; s < NSM; s++) {
@@ -1701,27 +1725,40 @@ static int check_rq(drv_env_t *e, const drv_in_t *in, const sm_driver_t *m, cons
         if (sum > NT)
             nv += viol(e, "SM %d: partitions total %u TBs, T = %d", s, sum, NT);
     }
-    if ((int)m->rq_pend != e->pend)
-        nv += viol(e, "rq_pend = %u, expected %d (set by a VICTIM grant, cleared when the victim is down to its partition "
-                   "and ~pb)", m->rq_pend, e->pend);
-    const int rdy = !e->rq_busy && !m->pact && !m->pdirty && !e->pend;
+    const int pgpu = (in->cfg_qctl & DRV_QC_PGPU) != 0;
+    if (m->rq_pend != e->pend)
+        nv += viol(e, "rq_pend = 0x%llx, expected 0x%llx (set by a VICTIM grant, cleared when the victim is down to its "
+                   "partition and, per GPU, ~pb)", (unsigned long long)m->rq_pend, (unsigned long long)e->pend);
+    for (int x = 0; x < NSM; x++)
+        if (bit(e->pend, x) && (int)m->rq_pk[x] != e->pend_k[x])
+            nv += viol(e, "rq_pk[%d] = %u, expected %d (the victim of SM %d's pending grant)", x, m->rq_pk[x], e->pend_k[x], x);
+    const int rdy = !e->rq_busy && !m->pact && !m->pdirty && !(pgpu && e->pend);
     if ((int)o->rq_rdy != rdy)
-        nv += viol(e, "rq_rdy = %u, expected %d (request in flight %d, pact %u, pdirty %u, rq_pend %d)", o->rq_rdy, rdy,
-                   e->rq_busy, m->pact, m->pdirty, e->pend);
+        nv += viol(e, "rq_rdy = %u, expected %d (request in flight %d, pact %u, pdirty %u, rq_pend 0x%llx, PGPU %d)",
+                   o->rq_rdy, rdy, e->rq_busy, m->pact, m->pdirty, (unsigned long long)e->pend, pgpu);
     if (in->rq_v && o->rq_rdy) {
         const uint32_t k = in->rq_k & (uint32_t)SMK_MASK(SMK_KID_W), s = in->rq_sm & (uint32_t)SMK_MASK(SMK_SMW);
         e->rq_busy = 1, e->rq_acc = e->cycle, e->rq_k = k, e->rq_s = s, e->rq_tchg = 0;
         e->rq_inval = k >= KN || s >= NSM || e->kal[k] < 0 || !bit(e->hmask[k], (int)s);
+        if (!e->rq_inval) { /* no TB, no grant; one pending preemption per SM ("QoS controls") */
+            const inst_t *I = &e->in[e->kal[k]];
+            if (I->nfresh >= I->grid && !has_pq(e, (int)k, NULL))
+                e->rq_inval = 1, e->n_nowork++;
+            else if (bit(e->pend, (int)s))
+                e->rq_inval = 1, e->n_pendref++;
+        }
         for (int j = 0; j < KN; j++)
             e->rq_g[j] = in->rq_give[j] & (uint32_t)SMK_MASK(SMK_TBS_W + 1), e->rq_p0[j] = s < NSM ? m->part[s][j] : 0;
         e->n_rq++;
     } else if (in->rq_v) {
         e->n_rqign++;
     }
-    /* rq_pend clear at this edge: the victim down to its partition and no preemption in flight, or not QOS */
-    if (e->pend && (in->cfg_policy != DRV_QOS ||
-                    (e->ecnt[e->pend_s][e->pend_k] <= m->part[e->pend_s][e->pend_k] && e->pbn == 0)))
-        e->pend = 0;
+    /* rq_pend[x] clear at this edge: SM x's victim down to its partition (and, per GPU, no preemption in
+     * flight), or not QOS */
+    for (int x = 0; x < NSM; x++)
+        if (bit(e->pend, x) && (in->cfg_policy != DRV_QOS ||
+                                (e->ecnt[x][e->pend_k[x]] <= m->part[x][e->pend_k[x]] && !(pgpu && e->pbn))))
+            e->pend &= ~(1ULL << x);
     /* QOS filling rule: a TB added to pc[k] in the previous cycle (same SM still being filled) went to
      * a kernel allowed there: in use, in its mask, and QoS or rank(k) == floor(pcur * nq / NSM) */
     if (e->pf_v && m->pact && m->pcur == e->pf_cur)
@@ -1777,6 +1814,12 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
     }
     derive(e);
     nv += check_state(e, m);
+    if (e->xpd_v && (int)m->pdirty != e->xpd)
+        nv += viol(e, "pdirty = %u, expected %d (launch / mask change / kernel finish / rotation; KEEP: a finish and a "
+                   "kl_keep relaunch into an entry holding partitions do not set it)", m->pdirty, e->xpd);
+    e->xpd_v = 0;
+    if (in->cfg_policy == DRV_QOS)
+        e->n_qctl[in->cfg_qctl & 3]++;
     /* statistic: an SM using more warps than the driver counts on it (popcount(wused) > u_w); while this
      * never happens the free-warp checks (nfw) are implied by the u_w checks (docs/mutation_notes.md) */
     for (int s = 0; s < NSM; s++)
@@ -1841,6 +1884,24 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
         e->cycle++;
         return nv;
     }
+    /* decision 1 applies (SPART, SMK_P, QOS; ~pb, except QOS with PGPU = 0): an SM with cmd_ok and a TB of
+     * pre(s) that may not stay, and for SAVE a FREE PTBQ entry: the decision is an eviction */
+    if ((in->cfg_policy == DRV_SPART || in->cfg_policy == DRV_SMK_P || in->cfg_policy == DRV_QOS) &&
+        (!e->pbn || evict_sm(in)) && (in->cfg_evict != OP_SAVE || lowest_free_q(e) >= 0)) {
+        int any = 0;
+        for (int x = 0; x < NSM && !any; x++) {
+            if (e->oc[x].v || e->rp_v[x]) continue;
+            for (int u = 0; u < NT && !any; u++) {
+                const dslot_t *dd = &e->ds[x][u];
+                if (!dd->v || bit(e->dpend[x], u)) continue;
+                const int kk = e->in[dd->inst].k;
+                any = in->cfg_policy == DRV_SPART ? !bit(e->hmask[kk], x) : e->ecnt[x][kk] > m->part[x][kk];
+            }
+        }
+        if (any && o->dec_kind != DRV_DEC_EVICT)
+            nv += viol(e, "decision 1 applies (a TB above its partition or outside its mask on an SM with cmd_ok; pb %d, "
+                       "cfg_qctl %u), but the decision is kind %u", e->pbn > 0, in->cfg_qctl, o->dec_kind);
+    }
     /* policy: the kernel and SM of decision 4, and its presence */
     {
         int K, S;
@@ -1899,9 +1960,18 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
     }
     /* ================= clock edge of the environment */
     /* host: launch and mask change (state of this cycle) */
+    int kl_dirty = 0; /* the launch sets pdirty */
+    const int qkeep = in->cfg_policy == DRV_QOS && (in->cfg_qctl & DRV_QC_KEEP);
     if (in->kl_v) {
         const int k = (int)in->kl_k;
         const int acc = e->kal[k] < 0 && launch_legal(in); /* kal = the driver's kv in this cycle */
+        if (acc) { /* KEEP: a relaunch (kl_keep) into an entry holding partition units keeps them */
+            int held = 0;
+            for (int x = 0; x < NSM; x++)
+                held |= m->part[x][k] != 0;
+            kl_dirty = !(qkeep && in->kl_keep && held);
+            e->n_keepkept += !kl_dirty;
+        }
         e->exp_rej = !acc;
         e->n_launch++;
         if (!acc) e->n_rej++;
@@ -1942,6 +2012,15 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
             e->rq_tchg = 1;
         }
     }
+    /* pdirty at the edge ("Partitions", "QoS controls"): set by an accepted launch (not a KEEP relaunch
+     * into an entry holding partitions), a mask change, a kernel finishing (not under KEEP), the rotation
+     * timer's last count; cleared when the partition unit starts (pdirty & ~pact & rq_st IDLE), where
+     * only the first three sets win */
+    {
+        const int pstart = !m->pact && m->pdirty && m->rq_st == DRV_RQ_IDLE;
+        e->xpd = kl_dirty || in->km_v || (e->exp_kdone && !qkeep) || (!pstart && (m->pdirty || m->prt == 1));
+        e->xpd_v = 1;
+    }
     /* decision */
     if (disp && !nv) {
         const int s = (int)o->dec_sm, t = (int)o->set_tb[s], k = (int)o->dec_k;
@@ -1973,7 +2052,7 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
         c->v = 1, c->op = o->cmd_op[s], c->tb = o->cmd_tb[s], c->ptr = o->cmd_ptr[s], c->cyc = e->cycle;
         c->inst = d->inst, c->id = d->id, c->q = -1;
         c->pb = o->dec_kind == DRV_DEC_PLAN_PRE || o->dec_kind == DRV_DEC_RESV ||
-                (o->dec_kind == DRV_DEC_EVICT && c->op == OP_SAVE);
+                (o->dec_kind == DRV_DEC_EVICT && c->op == OP_SAVE && !evict_sm(in));
         if (c->pb) e->pbn++;
         e->xspre[s] |= 1ULL << c->tb;
         if (c->op == OP_SAVE || c->op == OP_DROP) {
@@ -2055,6 +2134,12 @@ int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose)
                (unsigned long long)e->n_pol[DRV_QOS], (unsigned long long)e->n_rq, (unsigned long long)e->n_rqign,
                (unsigned long long)e->n_ack[1], (unsigned long long)e->n_ack[2], (unsigned long long)e->n_ack[3],
                (unsigned long long)e->n_rqlat_max, (unsigned long long)e->n_qfill);
+        printf("  QoS controls: QOS cycles by cfg_qctl 0/1/2/3 %llu %llu %llu %llu; KEEP relaunches that kept partitions "
+               "%llu; VICTIM grants while another SM's was pending %llu; refusals: no work %llu, SM pending %llu; "
+               "evictions under PGPU = 0 while pb %llu\n",
+               (unsigned long long)e->n_qctl[0], (unsigned long long)e->n_qctl[1], (unsigned long long)e->n_qctl[2],
+               (unsigned long long)e->n_qctl[3], (unsigned long long)e->n_keepkept, (unsigned long long)e->n_pend2,
+               (unsigned long long)e->n_nowork, (unsigned long long)e->n_pendref, (unsigned long long)e->n_evpb);
         printf("  partition runs checked for coverage %llu (counting form applied %llu); kernels left with partition 0 "
                "everywhere %llu (checked at their last-chance SM %llu)\n", (unsigned long long)e->pcov.n_run,
                (unsigned long long)e->pcov.n_count, (unsigned long long)e->pcov.n_zero, (unsigned long long)e->pcov.n_last);

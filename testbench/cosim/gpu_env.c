@@ -101,7 +101,8 @@ void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob)
     v[GD_lk_cnt] = q->lk_cnt, v[GD_lk_part] = q->lk_part, v[GD_lk_ksv] = q->lk_ksv, v[GD_lk_ks] = q->lk_ks;
     v[GD_rq_st] = d->rq_st, v[GD_rq_k] = d->rq_k, v[GD_rq_s] = d->rq_s, v[GD_rq_j] = d->rq_j;
     v[GD_rq_c] = d->rq_c, v[GD_rq_q] = d->rq_q, v[GD_rq_npk] = d->rq_npk, v[GD_rq_pend] = d->rq_pend;
-    v[GD_rq_pk] = d->rq_pk;
+    for (int s = 0; s < NSM; s++)
+        v[GD_rq_pk + s] = d->rq_pk[s];
     for (int k = 0; k < KN; k++)
         v[GD_rq_g + k] = d->rq_g[k];
     for (int x = 0; x < 4; x++)
@@ -153,6 +154,7 @@ typedef struct {
 typedef struct {
     /* driver command outstanding on this SM (until the driver processes its response) */
     int cv, cop, cslot, crec, cctx, cresp, csnap, ckind;
+    int cpb;                     /* the command holds pb: a SAVE/DROP but an eviction under QOS with PGPU = 0 */
     uint64_t ccyc;
     uint32_t rl_pend;            /* response latched, not yet processed by the driver */
     tmask_t dpend;               /* completions latched, not yet processed */
@@ -170,13 +172,18 @@ struct gpu_env {
     rng_t r;
     uint64_t cycle, phase_end, nphase;
     /* knobs */
+    uint32_t qctl;               /* cfg_qctl: KEEP, PGPU */
     uint32_t policy, max2, evict, pmode, p_launch, gmax, nmax, rbig, mbig, p_idem, p_adm, p_bad, p_mchg;
     uint32_t imax, p_zero, quota;
     sd_knobs_t wk;               /* the pipelines' (sm_side.h) */
     uint32_t p_rq, p_rqbad;      /* QoS manager's request port: per mille per cycle, percent illegal */
     uint32_t p_qos, p_full;      /* percent of launches: QoS kernels, mask of all SMs */
     /* request unit as the ports imply (docs/sm_driver.md "QoS") */
-    int rq_busy, rq_inval, pend, pend_s, pend_k;
+    int rq_busy, rq_inval, pend_k[NSM];
+    uint64_t pend;               /* rq_pend mirror per SM, rq_pk of its bits */
+    /* QoS controls: QOS cycles by cfg_qctl, KEEP relaunches that kept partitions, VICTIM grants while another SM's
+     * was pending, refusals for no work / a pending SM, evictions under PGPU = 0 while pb */
+    uint64_t n_qctl[4], n_keepkept, n_pend2, n_nowork, n_pendref, n_evpb;
     uint64_t rq_acc;
     uint32_t rq_k, rq_s, rq_g[KN];
     uint8_t rq_p0[KN];
@@ -428,6 +435,7 @@ static void phase(gpu_env_t *e)
     e->max2 = rng_chance(r, 1, 4);
     e->evict = rng_chance(r, 1, 2) ? OP_SAVE : OP_DRAIN;
     e->pmode = rng_chance(r, 1, 2) ? OP_SAVE : OP_DROP;
+    e->qctl = rng_below(r, 4);
     e->p_launch = rng_chance(r, 1, 4) ? 2 : 5 + rng_below(r, 60); /* per mille */
     static const uint32_t gtab[] = {1, 3, 8, 20, 60, 150, 300};
     e->gmax = gtab[rng_below(r, sizeof gtab / sizeof gtab[0])];
@@ -539,6 +547,7 @@ void gpu_env_gen(gpu_env_t *e, gpu_stim_t *st)
         phase(e);
     drv_in_t *h = &st->in.host;
     h->cfg_policy = e->policy, h->cfg_max2 = e->max2, h->cfg_evict = e->evict, h->cfg_pmode = e->pmode;
+    h->cfg_qctl = e->qctl;
     if (rng_chance(r, e->p_launch, 1000))
         gen_launch(e, h);
     /* the manager's launch fields (junk without kl_v: the manager samples them only with it) */
@@ -713,8 +722,10 @@ static int check_rq(gpu_env_t *e, const drv_in_t *h, const drv_out_t *d, const s
                                 D->part[e->rq_s][j], e->rq_p0[j], dl[j]);
         }
         if (st >= 1 && st <= 3) e->n_ack[st]++;
-        if (st == DRV_ACK_VICTIM)
-            e->pend = 1, e->pend_s = (int)e->rq_s, e->pend_k = (int)kv;
+        if (st == DRV_ACK_VICTIM && e->rq_s < NSM) { /* rq_pend[rq_s] set at the grant edge */
+            e->n_pend2 += (e->pend & ~(1ULL << e->rq_s)) != 0;
+            e->pend |= 1ULL << e->rq_s, e->pend_k[e->rq_s] = (int)kv;
+        }
         e->rq_busy = 0;
     }
     for (int s = 0; s < NSM; s++) {
@@ -724,20 +735,41 @@ static int check_rq(gpu_env_t *e, const drv_in_t *h, const drv_out_t *d, const s
         if (sum > NT)
             bad += viol(e, "SM %d: partitions total %u TBs, T = %d", s, sum, NT);
     }
-    if ((int)D->rq_pend != e->pend)
-        bad += viol(e, "rq_pend %u, expected %d", D->rq_pend, e->pend);
-    const int rdy = !e->rq_busy && !D->pact && !D->pdirty && !e->pend;
+    const int pgpu = (h->cfg_qctl & DRV_QC_PGPU) != 0;
+    if (D->rq_pend != e->pend)
+        bad += viol(e, "rq_pend 0x%llx, expected 0x%llx", (unsigned long long)D->rq_pend, (unsigned long long)e->pend);
+    for (int x = 0; x < NSM; x++)
+        if (bit(e->pend, x) && (int)D->rq_pk[x] != e->pend_k[x])
+            bad += viol(e, "rq_pk[%d] %u, expected %d", x, D->rq_pk[x], e->pend_k[x]);
+    const int rdy = !e->rq_busy && !D->pact && !D->pdirty && !(pgpu && e->pend);
     if ((int)d->rq_rdy != rdy)
         bad += viol(e, "rq_rdy %u, expected %d", d->rq_rdy, rdy);
     if (h->rq_v && d->rq_rdy) {
         const uint32_t k = h->rq_k & (uint32_t)SMK_MASK(SMK_KID_W), s = h->rq_sm & (uint32_t)SMK_MASK(SMK_SMW);
         e->rq_busy = 1, e->rq_acc = e->cycle, e->rq_k = k, e->rq_s = s, e->n_rq++;
         e->rq_inval = k >= KN || s >= NSM || e->ek[k] < 0 || !bit(e->kmask_v[k], (int)s);
+        if (!e->rq_inval) { /* no TB, no grant (the driver's knext and PTBQ); one pending preemption per SM */
+            int work = D->knext[k] < D->kgrid[k];
+            for (int i = 0; i < PQ; i++)
+                work |= (D->qst[i] == DRV_Q_SAVED || D->qst[i] == DRV_Q_RERUN) && D->qk[i] == k;
+            if (!work)
+                e->rq_inval = 1, e->n_nowork++;
+            else if (bit(e->pend, (int)s))
+                e->rq_inval = 1, e->n_pendref++;
+        }
         for (int j = 0; j < KN; j++)
             e->rq_g[j] = h->rq_give[j], e->rq_p0[j] = s < NSM ? D->part[s][j] : 0;
     }
-    if (e->pend && (h->cfg_policy != DRV_QOS || (D->cnt[e->pend_s][e->pend_k] <= D->part[e->pend_s][e->pend_k] && !D->pb)))
-        e->pend = 0;
+    for (int x = 0; x < NSM; x++)
+        if (bit(e->pend, x) && (h->cfg_policy != DRV_QOS ||
+                                (D->cnt[x][e->pend_k[x]] <= D->part[x][e->pend_k[x]] && !(pgpu && D->pb))))
+            e->pend &= ~(1ULL << x);
+    /* QoS controls' statistics (the rules themselves are compared with the RTL every cycle) */
+    if (h->cfg_policy == DRV_QOS) {
+        e->n_qctl[h->cfg_qctl & 3]++;
+        if (d->dec_kind == DRV_DEC_EVICT && !pgpu && D->pb)
+            e->n_evpb++;
+    }
     /* lookup: combinational reads of the driver's state */
     const uint32_t ls = h->lk_s & (uint32_t)SMK_MASK(SMK_SMW), lk = h->lk_k & (uint32_t)SMK_MASK(SMK_KID_W);
     uint32_t xc = 0, xp = 0, xv = 0, xs = 0;
@@ -910,7 +942,7 @@ typedef struct {
     uint64_t c;
     uint32_t pol;   /* the policy's statistics index */
     int xev, xs, xt; /* the driver's event expected this cycle: kind, SM, slot */
-    int n_pre_out;  /* SAVE/DROP commands outstanding GPU-wide */
+    int n_pre_out;  /* SAVE/DROP commands holding pb outstanding GPU-wide */
 } gpu_cyc_t;
 
 /* host ports: kl_rej and kdone exactly as predicted; a kdone retires the launch */
@@ -988,7 +1020,7 @@ static int check_event(gpu_env_t *e, gpu_cyc_t *y)
     if (used > PQ)
         bad += viol(e, "%u PTBQ entries in use, more than the %d entries", used, PQ);
     for (int s = 0; s < NSM; s++)
-        y->n_pre_out += e->sm[s].cv && (e->sm[s].cop == OP_SAVE || e->sm[s].cop == OP_DROP);
+        y->n_pre_out += e->sm[s].cv && e->sm[s].cpb;
     return bad;
 }
 
@@ -1418,7 +1450,11 @@ static int edge_command(gpu_env_t *e, gpu_cyc_t *y, int s)
     int bad = 0;
     if (m->cv || m->rl_pend)
         bad += viol(e, "SM %d: command (op %u slot %u) while one is unanswered or unprocessed", s, op, t);
-    if ((op == OP_SAVE || op == OP_DROP) && y->n_pre_out > 0)
+    /* docs/sm_driver.md "QoS controls": under QOS with PGPU = 0 an eviction neither waits for nor sets pb */
+    const drv_in_t *h = &y->st->in.host;
+    const int cpb = (op == OP_SAVE || op == OP_DROP) &&
+                    !(dk == DRV_DEC_EVICT && h->cfg_policy == DRV_QOS && !(h->cfg_qctl & DRV_QC_PGPU));
+    if (cpb && y->n_pre_out > 0)
         bad += viol(e, "SM %d: a second SAVE/DROP in flight GPU-wide", s);
     if (op == OP_RESTORE && !si->set_v)
         bad += viol(e, "SM %d: RESTORE without its set-up", s);
@@ -1439,8 +1475,9 @@ static int edge_command(gpu_env_t *e, gpu_cyc_t *y, int s)
         for (int u = 0; u < NSM; u++)
             if (u != s && e->sm[u].cv && e->sm[u].cop == OP_SAVE && e->sm[u].cctx == ci)
                 bad += viol(e, "SM %d: SAVE to the context SM %d is saving into", s, u);
-        y->n_pre_out++;
+        y->n_pre_out += cpb;
     }
+    m->cpb = cpb;
     m->cv = 1, m->cop = (int)op, m->cslot = (int)t, m->crec = rid, m->cctx = ci, m->cresp = 0, m->csnap = 0;
     m->ccyc = y->c, m->ckind = (int)dk;
     if (dk == DRV_DEC_EVICT)
@@ -1479,6 +1516,12 @@ static void edge_host(gpu_env_t *e, const gpu_cyc_t *y)
         const int ok = e->ek[k] < 0 && h->kl_grid != 0 && (h->kl_mask & SMK_MASK(NSM)) != 0 && h->kl_n >= 1 &&
                        h->kl_n <= NW && h->kl_r <= RMAX && h->kl_n * h->kl_r <= LREG && h->kl_m <= LSL;
         e->kl_exp = !ok;
+        if (ok && h->cfg_policy == DRV_QOS && (h->cfg_qctl & DRV_QC_KEEP) && y->st->in.kl_keep) {
+            int held = 0; /* a KEEP relaunch into an entry holding partitions: no partition run */
+            for (int x = 0; x < NSM; x++)
+                held |= y->g->drv.part[x][k] != 0;
+            e->n_keepkept += held;
+        }
         if (!ok) {
             e->n_rej++;
         } else {
@@ -1750,6 +1793,12 @@ int gpu_env_finish(gpu_env_t *e, const gpu_top_t *g, int verbose)
                "KN = %d)\n", (unsigned long long)e->pcov.n_rot, (unsigned long long)e->pcov.n_turn, e->pcov.max_streak, DRV_KN);
         printf("requests accepted %llu: FREE %llu VICTIM %llu REFUSED %llu\n", (unsigned long long)e->n_rq,
                (unsigned long long)e->n_ack[1], (unsigned long long)e->n_ack[2], (unsigned long long)e->n_ack[3]);
+        printf("QoS controls: QOS cycles by cfg_qctl 0/1/2/3 %llu %llu %llu %llu; launches with kl_keep into an entry "
+               "holding partitions under KEEP %llu; VICTIM grants while another SM's was pending %llu; refusals: no work "
+               "%llu, SM pending %llu; evictions under PGPU = 0 while pb %llu\n",
+               (unsigned long long)e->n_qctl[0], (unsigned long long)e->n_qctl[1], (unsigned long long)e->n_qctl[2],
+               (unsigned long long)e->n_qctl[3], (unsigned long long)e->n_keepkept, (unsigned long long)e->n_pend2,
+               (unsigned long long)e->n_nowork, (unsigned long long)e->n_pendref, (unsigned long long)e->n_evpb);
         for (int p = 0; p < NPOL; p++)
             printf("policy %-6s cycles %8llu: TBs completed %6llu, kernels done %4llu, saves %5llu, restores %5llu "
                    "(cross-SM %5llu), drops %4llu, SAVE/DROP ended FIN/EMPTY %4llu, evictions %5llu, preemptions %5llu, "
