@@ -481,6 +481,15 @@ static void read_regmap(const char *path, int check_fit)
     fclose(f);
 }
 
+#ifdef HWGEN_FUZZ
+/* the harness parses many files in one process: everything the parsers fill, back to its start */
+static void fuzz_reset(void)
+{
+    memset(val, 0, sizeof val), memset(vline, 0, sizeof vline), memset(spaces, 0, sizeof spaces);
+    nreg = nfld = nenum = 0;
+}
+#endif
+
 /* ---------------------------------------------------------------- output */
 struct outv { const char *name; long v; const char *doc; };
 
