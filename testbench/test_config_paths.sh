@@ -2,7 +2,7 @@
 # test_config_paths.sh: the Makefile builds the configuration it is given (docs/params.md
 # "Build directories"): a file given by path gets a directory of its own, never the one of the named
 # configuration of the same base name nor the one of another file of that base name, and a target
-# in the wrong directory is refused with the right command. Dry runs only (make -n).
+# in the wrong directory is refused with the right command. Dry runs (make -n), and one header generated.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 pass=0 fail=0
@@ -27,5 +27,11 @@ grep -q 'clean on gtx980 pascal56 small"$' <<<"$l" && ok || bad "make -n lint: '
 e=$(make CONFIG="$t/a/small.cfg" build/small/smk 2>&1); rc=$?
 [ $rc -ne 0 ] && grep -q "builds in $da/; build/small/ is another configuration's: make CONFIG=$t/a/small.cfg $da/smk" <<<"$e" \
   && ok || bad "build/small/smk with CONFIG=$t/a/small.cfg: rc $rc, '$e'"
+# the generated header names its build directory (SMK_CFG_DIR: smk accepts --config FILE.cfg for the
+# binary built from it, docs/smk.md); the header of a file is generated in the file's directory
+make -s --no-print-directory CONFIG="$t/a/small.cfg" "$da/smk_cfg.h" > /dev/null 2>&1
+grep -q "^#define SMK_CFG_DIR \"${da#build/}\"$" "$da/smk_cfg.h" 2> /dev/null && grep -q '^#define SMK_CFG_NAME "small"$' "$da/smk_cfg.h" &&
+  ok || bad "$da/smk_cfg.h: SMK_CFG_DIR is not \"${da#build/}\": $(grep SMK_CFG_ "$da/smk_cfg.h" 2>&1)"
+rm -rf "$da"
 echo "config path tests: $pass passed, $fail failed"
 [ $fail -eq 0 ]
