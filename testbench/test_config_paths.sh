@@ -17,7 +17,9 @@ da=$(dir_of "$t/a/small.cfg") db=$(dir_of "$t/b/small.cfg")
 [ -n "$db" ] && [ "$da" != "$db" ] && ok || bad "two files small.cfg share '$da' / '$db'"
 [ "$(dir_of "$t/a/small.cfg")" = "$da" ] && ok || bad "the same file gives another directory on a second call"
 # the hwgen line names the user's file, not hw/configs/small.cfg
-make -n CONFIG="$t/a/small.cfg" lint 2>&1 | grep -q "^build/hwgen $t/a/small.cfg " && ok || bad "hwgen does not read the user's file"
+# (make's output taken whole first: grep -q leaving the pipe early makes make fail under pipefail)
+l=$(make -n CONFIG="$t/a/small.cfg" lint 2>&1)
+grep -q "^build/hwgen $t/a/small.cfg " <<<"$l" && ok || bad "hwgen does not read the user's file"
 # a named configuration keeps build/NAME; lint with CONFIG lints that configuration only
 l=$(make -n CONFIG=small lint 2>&1)
 grep -q 'clean on small"$' <<<"$l" && ! grep -q 'gtx980' <<<"$l" && ok || bad "make -n CONFIG=small lint: '$l'"
