@@ -149,6 +149,12 @@ case_ nul_byte       's/^  regs 25/  regs 2\x005/' "@:17: NUL byte in the line (
 case_ long_line      "17s/\$/ $(printf '%*s' 1100 '' | tr ' ' '#')/" "@:17: line longer than 1024 characters"
 case_ too_many_words 's/^  active 32:0.9 16:0.1/  active 32:0.9 16:0.1 a b c d e f g h i j k l m n o p q r s t u v w x y z 1 2 3 4 5 6 7/' "@:29: too many words on one line (at most 35)"
 
+# reals: 1e-310 underflows to a denormal, a number (in range for dep); 1e400 is out of every range
+case_ real_huge      's/^  dep 0.5/  dep 1e400/' "@:25: key 'dep' = 1e400 out of range (expected 0..1)"
+case_ real_tiny      's/^  mem_service 2.78/  mem_service 1e-310/' "@:4: key 'mem_service' = 1e-310 out of range (expected 0.01..1000)"
+case_ act_prob_huge  's/^  active 32:0.9 16:0.1/  active 32:1e400/' "@:29: key 'active': probability in \"32:1e400\" out of range (expected > 0 and <= 1)"
+sed -e 's/^  dep 0.5/  dep 1e-310/' "$base" > "$dir/denorm.wl"
+if "$smk" check --workload "$dir/denorm.wl" > /dev/null 2>&1; then ok; else bad "dep 1e-310 rejected"; fi
 # empty file, only comments, missing file, a directory
 : > "$dir/empty.wl"
 out=$("$smk" check --workload "$dir/empty.wl" 2>&1) && bad "empty file accepted" || {
@@ -158,6 +164,8 @@ out=$("$smk" check --workload "$dir/comments.wl" 2>&1) && bad "comments-only fil
   [ "$out" = "smk: $dir/comments.wl:2: no 'machine' block (it is required)" ] && ok || bad "comments only: '$out'"; }
 out=$("$smk" check --workload "$dir/nope.wl" 2>&1) && bad "missing file accepted" || {
   [ "$out" = "smk: $dir/nope.wl:0: cannot open workload: No such file or directory" ] && ok || bad "missing file: '$out'"; }
+out=$("$smk" check --workload "$dir" 2>&1) && bad "a directory accepted" || {
+  [ "$out" = "smk: $dir:0: cannot read workload: Is a directory" ] && ok || bad "directory: '$out'"; }
 # 65 kernels: too many
 { sed -n '2,14p' "$base"; for i in $(seq 1 65); do sed -n '15,31p' "$base" | sed "s/^kernel a/kernel k$i/"; done; } > "$dir/k65.wl"
 out=$("$smk" check --workload "$dir/k65.wl" 2>&1) && bad "65 kernels accepted" || {
@@ -215,6 +223,47 @@ run_ hill_nogoal   "--hill: needs a QoS kernel (--goal) and a non-QoS kernel to 
 { sed -n '2,14p' "$base"; for i in $(seq 1 9); do sed -n '15,31p' "$base" | sed "s/^kernel a/kernel k$i/"; done; } > "$dir/k9.wl"
 run_ too_many_run  "--kernels: more than 8 kernels (the driver's kernel table, configuration gtx980)" run --config gtx980 --workload "$dir/k9.wl" --kernels k1,k2,k3,k4,k5,k6,k7,k8,k9 --policy fcfs
 if "$smk" --help | grep -q '^usage: smk run'; then ok; else bad "--help"; fi
+# goals that mean nothing and isolated runs with no work (docs/smk.md "Goals that mean nothing")
+run_ goal_round    "--goal a=0.00004: F is taken to 4 decimals and this one rounds to 0 (a goal every run meets); expected 0.00005 <= F <= 1" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.00004
+run_ goal_denormal "--goal a=1e-310: F is taken to 4 decimals and this one rounds to 0 (a goal every run meets); expected 0.00005 <= F <= 1" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=1e-310
+run_ goal_huge     "--goal a=1e400: expected a fraction of the isolated IPC, 0 < F <= 1" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=1e400
+run_ iso_nowork    "--iso a=0/0: an isolated run with no thread instruction completed, so the goal 0.8 x isolated IPC is 0 and every run would meet it" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.8 --cycles 1000 --iso a=0/0
+run_ iso_cycles1   "isolated run of a: no thread instruction completed in 1 cycles, so the goal 0.8 x isolated IPC is 0 and every run would meet it; give more --iso-cycles" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.8 --cycles 1000 --iso-cycles 1
+run_ cycles1       "isolated run of a: no thread instruction completed in 1 cycles, so the goal 0.8 x isolated IPC is 0 and every run would meet it; give more --iso-cycles" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.8 --cycles 1
+run_ kl_goal0      "--goal a=0.0001: 0.0001 x isolated IPC 0.001000 rounds to an IPC goal of 0 (kl_goal, U16.16), one every run meets; give a larger fraction" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.0001 --cycles 1000 --iso a=1/1
+# a non-QoS kernel without isolated work: its norm, STP, ANTT and fairness are undefined, never 0 or inf
+o=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --cycles 1000 --iso-cycles 1 2>&1)
+grep -q '^STP -   ANTT -   fairness -   (undefined: the isolated run of a completed no thread instruction in 1 cycles)$' <<< "$o" &&
+  grep -q '^a  *no  *-  *[0-9.]*  *0.00  *- -' <<< "$o" && ok || bad "no isolated work, table: $o"
+o=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --cycles 1000 --iso-cycles 1 --json 2>&1)
+grep -q '"iso_ipc":0.0000,"norm":null,"met":null' <<< "$o" && grep -q '"stp":null,"antt":null,"fairness":null,' <<< "$o" && ok || bad "no isolated work, JSON: $o"
+o=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --cycles 1000 --iso-cycles 1 --csv 2>&1)
+[ "$(sed -n 2p <<< "$o" | cut -d, -f11-16)" = "0.0000,,-,,," ] && ok || bad "no isolated work, CSV: $o"
+# a kernel that completed nothing in the shared run: ANTT inf, naming it
+o=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --cycles 1 --iso-cycles 5000 2>&1)
+grep -q '^STP 0.000   ANTT inf (a completed no thread instruction in the shared run)   fairness 0.000$' <<< "$o" && ok || bad "ANTT inf: $o"
+# --seed: the whole unsigned 64-bit range
+o=$("$smk" run --config gtx980 "${W[@]}" --kernels a --policy smk --cycles 100 --seed 18446744073709551615 2>&1)
+grep -q ', seed 18446744073709551615$' <<< "$o" && ok || bad "--seed 2^64-1: $o"
+run_ seed_2_64     "--seed: 18446744073709551616 out of range (expected 0..18446744073709551615)" run --config gtx980 "${W[@]}" --kernels a --policy smk --seed 18446744073709551616
+# control characters of the input are echoed as \xHH, never raw
+run_ ctl_kernel    "--kernels: no kernel 'a\\x1b[31mb' in $base" run --config gtx980 "${W[@]}" --kernels $'a\e[31mb' --policy smk
+run_ ctl_option    'run: unknown argument "--x\x07\x0a" (see smk --help)' run --config gtx980 "${W[@]}" --kernels a --policy smk $'--x\a\n'
+# --config: a file given by path names its build directory as the Makefile does (build/BASE-HASH)
+cd_=$(make -s --no-print-directory CONFIG="$dir/own.cfg" print-cfgdir 2>/dev/null)
+[[ $cd_ == build/own-* ]] && ok || bad "make print-cfgdir CONFIG=$dir/own.cfg: '$cd_'"
+run_ config_path   "--config $dir/own.cfg: this binary simulates configuration 'gtx980'; use $cd_/smk (make CONFIG=$dir/own.cfg $cd_/smk)" run --config "$dir/own.cfg" "${W[@]}" --kernels a --policy smk
+rel="./x/../$(basename "$dir")/own.cfg" cd_=$(make -s --no-print-directory CONFIG="$rel" print-cfgdir 2>/dev/null)
+[ "$cd_" != "$(make -s --no-print-directory CONFIG="$(pwd)/$(basename "$dir")/own.cfg" print-cfgdir 2>/dev/null)" ] || [ -z "$cd_" ] &&
+  bad "make print-cfgdir: $rel is not $(pwd)/$(basename "$dir")/own.cfg" || ok
+run_ config_rel    "--config $rel: this binary simulates configuration 'gtx980'; use $cd_/smk (make CONFIG=$rel $cd_/smk)" run --config "$rel" "${W[@]}" --kernels a --policy smk
+# --csv (RFC 4180) and --json (RFC 8259) with a workload path holding a comma, quotes, a backslash and a control character
+q="$dir/q,\"x\"\\y"$'\001'".wl"; cp "$base" "$q"
+o=$("$smk" run --config gtx980 --workload "$q" --kernels a,b --policy smk --cycles 1000 --csv 2>&1)
+[ "$(sed -n 2p <<< "$o" | cut -c1-$((${#dir} + 24)))" = "gtx980,\"$dir/q,\"\"x\"\"\\y"$'\001'".wl\"," ] &&
+  [ "$(sed -n 2p <<< "$o" | sed 's/"[^"]*\("\("\|$\)[^"]*\)*"//' | tr -cd , | wc -c)" = "$(head -1 <<< "$o" | tr -cd , | wc -c)" ] && ok || bad "CSV quoting: $o"
+o=$("$smk" run --config gtx980 --workload "$q" --kernels a,b --policy smk --cycles 1000 --json 2>&1)
+grep -qF "\"workload\":\"$dir/q,\\\"x\\\"\\\\y\\u0001.wl\",\"policy\"" <<< "$o" && ok || bad "JSON escaping: $o"
 
 # ---- a short good run: table, JSON and CSV; same seed = same numbers
 o1=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --cycles 20000 --seed 7 --json 2>&1) || bad "good run failed: $o1"

@@ -97,6 +97,10 @@ typedef struct {
 } smk_opts_t;
 
 void smk_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+#ifdef SMK_FUZZ
+/* testbench/fuzz/fuzz_smk_args.c: smk_die's message goes back to the harness (longjmp), no exit */
+void smk_fuzz_die(const char *msg) __attribute__((noreturn));
+#endif
 
 /* `smk run`'s arguments (argv after "run"): every option, in order, with the defaults and the
  * default scenario applied; then --config against this binary's configuration and the --fst /

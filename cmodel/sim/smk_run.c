@@ -381,6 +381,19 @@ void smk_run_all(smk_cmd_t *c, smk_result_t *res)
             smk_simulate(&ri, ir);
         c->iso_ipc[k] = (double)ir->thr[0] / (double)iso;
         launch_fields(r, k, ir->thr[0], ir->wis[0], iso);
+        /* a QoS goal is a fraction of the isolated IPC: without isolated work, or rounded to an IPC goal
+         * of 0, it is one every run meets (docs/smk.md "Goals that mean nothing") */
+        const char *name = r->wl->k[r->kw[k]].name;
+        if (r->goal[k] > 0 && !ir->thr[0] && c->iso_given[k])
+            smk_die("--iso %s=0/%llu: an isolated run with no thread instruction completed, so the goal %g x isolated "
+                    "IPC is 0 and every run would meet it", name, (unsigned long long)ir->wis[0], r->goal[k]);
+        if (r->goal[k] > 0 && !ir->thr[0])
+            smk_die("isolated run of %s: no thread instruction completed in %llu cycles, so the goal %g x isolated "
+                    "IPC is 0 and every run would meet it; give more --iso-cycles", name, (unsigned long long)iso,
+                    r->goal[k]);
+        if (r->goal[k] > 0 && !r->kl_goal[k])
+            smk_die("--goal %s=%g: %g x isolated IPC %.6f rounds to an IPC goal of 0 (kl_goal, U16.16), one every "
+                    "run meets; give a larger fraction", name, r->goal[k], r->goal[k], c->iso_ipc[k]);
     }
     smk_simulate(r, res);
 }
