@@ -253,7 +253,8 @@ SMK_CHECK_RUNS := "--default --cycles 300000" \
   "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels histo,cutcp --policy spart --evict drain --cycles 200000 --iso-cycles 20000" \
   "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels lbm,spmv --policy qos --scheme naive --goal lbm=0.9 --seed 3 --cycles 200000" \
   "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels tpacf,histo --policy fcfs --cycles 200000 --iso-cycles 20000" \
-  "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels tpacf,spmv --policy spart --goal tpacf=0.8 --hill 20000 --cycles 200000 --iso-cycles 20000"
+  "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels tpacf,spmv --policy spart --goal tpacf=0.8 --hill 20000 --cycles 200000 --iso-cycles 20000" \
+  "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels sgemm,lbm,spmv --policy qos --scheme rollover-time --goal sgemm=0.8 --epoch 5000 --cycles 200000 --iso-cycles 20000"
 smk-check: $(B)/gtx980/smk_check $(B)/gtx980/smk
 	@n=0; for a in $(SMK_CHECK_RUNS); do $(B)/gtx980/smk_check run $$a > /dev/null || { echo "smk-check failed: $(B)/gtx980/smk_check run $$a"; exit 1; }; n=$$((n+1)); done; \
 	  echo "smk-check: SMK_QUIET_CHECK and TM_CHECK held on $$n runs"

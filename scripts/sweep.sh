@@ -27,7 +27,7 @@
 #   -Q LIST      pairs only: only the pairs whose QoS kernel (without goals: kernel a) is in LIST
 #   -N LIST      pairs only: only the pairs whose non-QoS kernel (without goals: kernel b) is in LIST
 #   -m LIST      methods with goals: rollover | elastic | naive | rollover-time (policy qos, that QoS
-#                scheme; rollover-time needs an smk that has it) | spart (policy spart, scheme off: the
+#                scheme; rollover-time: ISCA'17 4.5's time-multiplexed Rollover) | spart (policy spart, scheme off: the
 #                SMs split evenly, no quotas) | spart-hc (the same with the host's hill climbing of the
 #                split, --hill 50000: the papers' Spart); without goals: smk (policy smk: SMK on
 #                demand) | smkp (policy smkp: SMK-P) | smkp-w (policy smkp, scheme smk: SMK-(P+W)) |

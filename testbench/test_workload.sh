@@ -192,7 +192,7 @@ smk=$smk_saved
 run_ no_kernels    "run: --kernels A,B,... is required" run --config gtx980 "${W[@]}" --policy fcfs
 run_ no_policy     "run: --policy fcfs|spart|smk|smkp|qos is required" run --config gtx980 "${W[@]}" --kernels a
 run_ bad_policy    '--policy: unknown value "rr" (expected fcfs | spart | smk | smkp | qos)' run --config gtx980 "${W[@]}" --kernels a --policy rr
-run_ bad_scheme    '--scheme: unknown value "fair" (expected off | smk | naive | elastic | rollover)' run --config gtx980 "${W[@]}" --kernels a --policy qos --scheme fair
+run_ bad_scheme    '--scheme: unknown value "fair" (expected off | smk | naive | elastic | rollover | rollover-time)' run --config gtx980 "${W[@]}" --kernels a --policy qos --scheme fair
 run_ unknown_kern  "--kernels: no kernel 'c' in $base" run --config gtx980 "${W[@]}" --kernels a,c --policy fcfs
 run_ dup_kern      "--kernels: 'a' listed twice" run --config gtx980 "${W[@]}" --kernels a,a --policy fcfs
 run_ empty_kern    '--kernels "a,": empty name in the list' run --config gtx980 "${W[@]}" --kernels a, --policy fcfs
@@ -321,6 +321,28 @@ lj=$("$smk" run "${P[@]}" --goal tpacf=0.2 --hill 20000 --json --trace 2> "$dir/
 ls=$(grep -o '"sms":\[[0-9]*,[0-9]*\]' <<< "$lj" | grep -o '[0-9]*,[0-9]*')
 [ -n "$ls" ] && [ "${ls%,*}" -lt 8 ] && [ "$(grep -m1 ' hill: ' "$dir/hill2.tr")" = "trace 19999 hill: SM 7 from tpacf to spmv" ] &&
     ok || bad "--hill goal 0.2: split '$ls', first: $(grep -m1 ' hill: ' "$dir/hill2.tr")"
+# --ctx-free (docs/smk.md): sgemm QoS + lbm under Rollover; the manager's grants SAVE lbm's TBs and
+# restore them. Free: no context line reaches memory (ctx_lines 0) and every line is answered in the
+# next cycle, so a RESTORE of an lbm TB (n 4, R 54, M 0: L = 220 lines) takes L + 3 = 223 cycles and a
+# SAVE of a TB idle at once L + 4 = 224 (docs/preempt_engine.md's formula at latency 1, one line per
+# cycle), longer only by its drain. Not free: the same run's first SAVE and RESTORE take 11497 cycles
+# through the contended channels, 1663 context lines
+X=(--config gtx980 --workload "${P[3]}" --kernels sgemm,lbm --policy qos --scheme rollover --goal sgemm=0.8 --cycles 60000 --iso-cycles 20000 --json --trace)
+durs() { awk '$5 == "command" { c[$4 " " $9] = $2 } $5 == "response" { k = $4 " " $9; if (k in c) print $7, $2 - c[k]; delete c[k] }' "$1"; }
+fj=$("$smk" run "${X[@]}" --ctx-free 2> "$dir/free.tr")
+fd=$(durs "$dir/free.tr")
+[ "$(grep -o '"ctx_lines":[0-9]*' <<< "$fj")" = '"ctx_lines":0' ] && [ "$(grep -c '^1 ' <<< "$fd")" -gt 10 ] &&
+    [ "$(grep '^1 ' <<< "$fd" | sort -u)" = "1 223" ] && [ "$(grep '^0 ' <<< "$fd" | sort -n -k2 | head -1)" = "0 224" ] &&
+    [ "$(grep '^0 ' <<< "$fd" | awk '$2 < 224' | wc -l)" = 0 ] &&
+    grep -q '"saves":64,"restores":49' <<< "$fj" && ok ||
+    bad "--ctx-free: $(grep -o '"ctx_lines":[0-9]*,"saves":[0-9]*,"restores":[0-9]*' <<< "$fj"), durations $(sort <<< "$fd" | uniq -c | head -5 | tr '\n' ' ')"
+nj=$("$smk" run "${X[@]}" 2> "$dir/nfree.tr")
+nd=$(durs "$dir/nfree.tr")
+grep -q '"ctx_lines":1663,"saves":4,"restores":2' <<< "$nj" && [ "$(grep -m1 '^0 ' <<< "$nd")" = "0 11497" ] &&
+    [ "$(grep -m1 '^1 ' <<< "$nd")" = "1 11497" ] && ok ||
+    bad "without --ctx-free: $(grep -o '"ctx_lines":[0-9]*,"saves":[0-9]*,"restores":[0-9]*' <<< "$nj"), durations $(head -3 <<< "$nd" | tr '\n' ' ')"
+run_ ctx_free_val  'run: unknown argument "yes" (see smk --help)' run --config gtx980 "${W[@]}" --kernels a --policy fcfs --ctx-free yes
+
 # the default scenario (built-in workload, no path needed), shortened
 sabs=$(cd "$(dirname "$smk")" && pwd)/$(basename "$smk")
 o8=$(cd "$dir" && "$sabs" run --default --cycles 20000 2>&1)

@@ -20,7 +20,7 @@ typedef enum { POL_FCFS, POL_SPART, POL_SMK, POL_SMKP, POL_QOS, POL_N } smk_poli
 extern const char *const smk_policy_name[POL_N];
 extern const uint32_t smk_policy_drv[POL_N]; /* DRV_FCFS ... */
 /* --scheme: the QoS manager's mode (off: the manager stays disabled) */
-typedef enum { SC_OFF, SC_SMK, SC_NAIVE, SC_ELASTIC, SC_ROLLOVER, SC_N } smk_scheme_t;
+typedef enum { SC_OFF, SC_SMK, SC_NAIVE, SC_ELASTIC, SC_ROLLOVER, SC_ROLLOVER_TIME, SC_N } smk_scheme_t;
 extern const char *const smk_scheme_name[SC_N];
 /* the output: the table, --json, --csv */
 typedef enum { FMT_TABLE, FMT_JSON, FMT_CSV } smk_format_t;
@@ -49,6 +49,7 @@ typedef struct {
     int rtl;                       /* --rtl (smk_rtl only): the RTL in lockstep */
     uint64_t hill;                 /* --hill N (spart): the host moves SMs between kernels every N cycles; 0 = static */
     int full;                      /* --full-eval (or --rtl): the reference composition every cycle, no quiet steps */
+    int ctx_free;                  /* --ctx-free: context lines answered in 1 cycle, no channel, no traffic (tm_set_ctx_free) */
 } smk_run_t;
 
 /* What a simulation gives */
@@ -88,7 +89,7 @@ typedef struct {
     int ngoals, nisos;
     smk_format_t format;
     int def;                       /* --default, or no option at all: the default scenario */
-    int rtl, full, trace, max2;
+    int rtl, full, trace, max2, ctx_free;
     uint64_t cycles, iso_cycles, seed, epoch, hill;
     int have_iso_cycles;
     const char *fst;               /* --fst FILE --window A:B (with --rtl) */

@@ -17,7 +17,7 @@
 
 const char *const smk_policy_name[POL_N] = {"fcfs", "spart", "smk", "smkp", "qos"};
 const uint32_t smk_policy_drv[POL_N] = {DRV_FCFS, DRV_SPART, DRV_SMK_OD, DRV_SMK_P, DRV_QOS};
-const char *const smk_scheme_name[SC_N] = {"off", "smk", "naive", "elastic", "rollover"};
+const char *const smk_scheme_name[SC_N] = {"off", "smk", "naive", "elastic", "rollover", "rollover-time"};
 
 /* One line "smk: ..." on stderr: a control character of the input echoed in the message (a kernel
  * name, a path) is shown as \xHH, never sent raw to the terminal */
@@ -45,7 +45,7 @@ void smk_die(const char *fmt, ...)
 typedef enum {
     OPT_CONFIG, OPT_WORKLOAD, OPT_KERNELS, OPT_POLICY, OPT_SCHEME, OPT_GOAL, OPT_CYCLES, OPT_ISO_CYCLES, OPT_SEED,
     OPT_EPOCH, OPT_PREEMPT, OPT_EVICT, OPT_FST, OPT_WINDOW, OPT_ISO, OPT_HILL,
-    OPT_JSON, OPT_CSV, OPT_RTL, OPT_FULL_EVAL, OPT_TRACE, OPT_MAX2, OPT_DEFAULT, OPT_N
+    OPT_JSON, OPT_CSV, OPT_RTL, OPT_FULL_EVAL, OPT_TRACE, OPT_MAX2, OPT_CTX_FREE, OPT_DEFAULT, OPT_N
 } opt_id_t;
 
 typedef enum {
@@ -82,6 +82,7 @@ static const struct {
     [OPT_FULL_EVAL] = {"--full-eval", ARG_FLAG, 0, 0},
     [OPT_TRACE] = {"--trace", ARG_FLAG, 0, 0},
     [OPT_MAX2] = {"--max2", ARG_FLAG, 0, 0},
+    [OPT_CTX_FREE] = {"--ctx-free", ARG_FLAG, 0, 0},
     [OPT_DEFAULT] = {"--default", ARG_FLAG, 0, 0},
 };
 
@@ -251,6 +252,7 @@ void smk_args_parse(int argc, char **argv, smk_opts_t *o)
             case OPT_FULL_EVAL: o->full = 1; break;
             case OPT_TRACE: o->trace = 1; break;
             case OPT_MAX2: o->max2 = 1; break;
+            case OPT_CTX_FREE: o->ctx_free = 1; break;
             case OPT_DEFAULT: o->def = 1; break;
             default: break;
             }
@@ -502,6 +504,7 @@ void smk_args_resolve(const smk_opts_t *o, workload_t *wl, smk_cmd_t *c)
     r->pmode = pre_op[pick("--preempt", o->preempt, pre_names, 2)];
     r->evict = ev_op[pick("--evict", o->evict, ev_names, 2)];
     r->max2 = o->max2;
+    r->ctx_free = o->ctx_free;
     resolve_kernels(o->kernels, wl, c->wname, r);
     if (r->policy == POL_SPART && r->nk > NSM)
         smk_die("--policy spart: %d kernels but only %d SMs", r->nk, NSM);

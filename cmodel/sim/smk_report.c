@@ -299,9 +299,9 @@ static void report_table(const smk_cmd_t *c, const smk_result_t *res, const summ
            (double)dl / (double)cycles,
            100.0 * (double)dl / (double)cycles / (wl->m.mem_channels / wl->m.mem_service), wl->m.mem_channels,
            wl->m.mem_channels / wl->m.mem_service);
-    printf("preemption: %llu TBs saved, %llu restored, %llu dropped, %llu context lines\n",
+    printf("preemption: %llu TBs saved, %llu restored, %llu dropped, %llu context lines%s\n",
            (unsigned long long)res->saves, (unsigned long long)res->restores, (unsigned long long)res->drops,
-           (unsigned long long)res->ctx_lines);
+           (unsigned long long)res->ctx_lines, r->ctx_free ? " (--ctx-free: contexts move at no memory cost)" : "");
     printf("speed: shared run %.2f s CPU (%.2f M cycles per CPU s), isolated runs %.2f s CPU\n", res->secs,
            (double)cycles / res->secs / 1e6, m->iso_secs);
 }

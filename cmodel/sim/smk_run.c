@@ -46,7 +46,8 @@ uint32_t smk_mctrl(const smk_run_t *r)
     else
         sch = r->scheme == SC_NAIVE     ? SMK_QSCHEME_NAIVE
               : r->scheme == SC_ELASTIC ? SMK_QSCHEME_ELASTIC
-                                        : SMK_QSCHEME_ROLLOVER;
+              : r->scheme == SC_ROLLOVER ? SMK_QSCHEME_ROLLOVER
+                                         : SMK_QSCHEME_ROLLOVER_TIME;
     const uint32_t tlp = mode == SMK_QMODE_QOS && r->policy == POL_QOS;
     return QM_FLD(MCTRL, EN, 1) | QM_FLD(MCTRL, MODE, mode) | QM_FLD(MCTRL, SCHEME, sch) |
            QM_FLD(MCTRL, POLICY, SMK_POLICY_GTO) | QM_FLD(MCTRL, TLP, tlp);
@@ -146,6 +147,7 @@ void smk_simulate(const smk_run_t *r, smk_result_t *res)
     timing_t *t = tm_new(r->wl, r->kw, r->nk, r->seed);
     if (!t)
         smk_die("out of memory");
+    tm_set_ctx_free(t, r->ctx_free);
     /* host: kernel entries to launch (first launch and relaunch after kdone) */
     int pend[2 * KN], npend = 0, kl_last = -1;
     uint64_t wis_mark[KN] = {0};
