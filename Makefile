@@ -13,6 +13,8 @@
 #   make sweep          the papers' pair evaluation (QoS_reach, STP) on the C model -> build/sweep (docs/sweep.md)
 #   make reproduce      every published figure of the papers against the model -> docs/reproduce.md (hours; docs/sweep.md)
 #   make ctx-table      save/restore cycles of the Parboil-like TB shapes (formula = C model) -> docs/ctx_table.md
+#   make fuzz           libFuzzer on every parser a user feeds, a short deterministic run each (in make test)
+#   make fuzz-long      the long fuzzing campaign: 10M executions or 1 hour per parser (docs/verification.md)
 #   make clean
 #
 # CONFIG is a name in hw/configs/ or a path to your own .cfg (same format).
@@ -70,7 +72,7 @@ VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLA
                    -CFLAGS -std=c++14
 
 .PHONY: all run run-sm test setup lint cosim cosim-all cosim-long area bench mutate formal clean unit hwgen-test help edge-test print-cfgdir \
-        sweep ctx-table ctx-table-check workload-test smk-check reproduce reproduce-test
+        sweep ctx-table ctx-table-check workload-test smk-check reproduce reproduce-test fuzz fuzz-long
 .DELETE_ON_ERROR:
 
 all: $(B)/$(CFGN)/cosim_issue
@@ -253,7 +255,8 @@ SMK_CHECK_RUNS := "--default --cycles 300000" \
   "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels tpacf,histo --policy fcfs --cycles 200000 --iso-cycles 20000" \
   "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels tpacf,spmv --policy spart --goal tpacf=0.8 --hill 20000 --cycles 200000 --iso-cycles 20000" \
   "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels mri-q,spmv --policy qos --scheme rollover --goal mri-q=0.8 --qos-preempt gpu --seed 5 --cycles 200000" \
-  "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels tpacf,lbm --policy qos --scheme elastic --goal tpacf=0.9 --qos-keep off --seed 2 --cycles 200000"
+  "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels tpacf,lbm --policy qos --scheme elastic --goal tpacf=0.9 --qos-keep off --seed 2 --cycles 200000" \
+  "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels sgemm,lbm,spmv --policy qos --scheme rollover-time --goal sgemm=0.8 --epoch 5000 --cycles 200000 --iso-cycles 20000"
 smk-check: $(B)/gtx980/smk_check $(B)/gtx980/smk
 	@n=0; for a in $(SMK_CHECK_RUNS); do $(B)/gtx980/smk_check run $$a > /dev/null || { echo "smk-check failed: $(B)/gtx980/smk_check run $$a"; exit 1; }; n=$$((n+1)); done; \
 	  echo "smk-check: SMK_QUIET_CHECK and TM_CHECK held on $$n runs"
@@ -308,8 +311,35 @@ edge-test:
 print-cfgdir:
 	@echo $(B)/$(CFGN)
 
+# ---- fuzzing (docs/verification.md "Fuzzing"): libFuzzer harnesses of the configuration parser and the
+# register-map parser (hw/hwgen.c), the workload parser and smk's options (cmodel/sim), with ASan and
+# UBSan, built by clang for gtx980; testbench/fuzz/run.sh runs them
+FUZZ_CC    ?= clang
+FUZZ_FLAGS := -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer \
+              -Wall -Wextra -Werror -DSRCROOT='"$(CURDIR)"'
+FUZZ_INC   := -I$(B)/gtx980 -Icmodel -Icmodel/sim
+FUZZ_BINS  := $(addprefix $(B)/fuzz/fuzz_,config regmap workload smk_args)
+$(B)/fuzz/fuzz_config: testbench/fuzz/fuzz_hwgen.c hw/hwgen.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -DHWGEN_FUZZ -DFUZZ_TARGET=1 -o $@ $<
+$(B)/fuzz/fuzz_regmap: testbench/fuzz/fuzz_hwgen.c hw/hwgen.c
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) -DHWGEN_FUZZ -DFUZZ_TARGET=2 -o $@ $<
+$(B)/fuzz/fuzz_workload: testbench/fuzz/fuzz_workload.c cmodel/sim/workload.c cmodel/sim/workload.h $(B)/gtx980/smk_cfg.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_INC) -o $@ testbench/fuzz/fuzz_workload.c cmodel/sim/workload.c -lm
+$(B)/fuzz/fuzz_smk_args: testbench/fuzz/fuzz_smk_args.c cmodel/sim/smk_args.c cmodel/sim/workload.c $(B)/default_wl.c \
+                         $(wildcard cmodel/sim/*.h cmodel/*.h) $(B)/gtx980/smk_cfg.h
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_FLAGS) $(FUZZ_INC) -DSMK_FUZZ -o $@ testbench/fuzz/fuzz_smk_args.c cmodel/sim/smk_args.c \
+	  cmodel/sim/workload.c $(B)/default_wl.c -lm
+fuzz: $(FUZZ_BINS)
+	bash testbench/fuzz/run.sh quick $(B)/fuzz
+fuzz-long: setup $(FUZZ_BINS)
+	bash testbench/fuzz/run.sh long $(B)/fuzz
+
 test: setup
-	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test reproduce-test smk-check ctx-table-check formal cosim-all edge-test
+	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test reproduce-test smk-check ctx-table-check formal cosim-all edge-test fuzz
 	@echo "make test: all passed"
 
 bench: setup

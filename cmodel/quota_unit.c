@@ -59,7 +59,7 @@ static inline int snap_of(const quota_unit_t *q, const qu_in_t *in)
     return tmr(q) || cmd_bit(in, SMK_CMD_SNAP_LSB);
 }
 
-uint32_t qu_qallow(const quota_unit_t *q) { return qu_qallow_i(q); }
+uint32_t qu_qallow(const quota_unit_t *q, uint32_t ks_active) { return qu_qallow_i(q, ks_active); }
 
 uint32_t qu_policy(const quota_unit_t *q) { return qu_policy_i(q); }
 
@@ -131,7 +131,7 @@ void qu_commit(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
             int64_t nx = base;
             if (t) {
                 nx = quota;
-                if (!smk && scheme == SMK_QSCHEME_ROLLOVER && qos)
+                if (!smk && (scheme == SMK_QSCHEME_ROLLOVER || scheme == SMK_QSCHEME_ROLLOVER_TIME) && qos)
                     nx = sat_q(quota + (rollneg ? base : (base > 0 ? base : 0)));
             } else if (ex) {
                 if (smk || scheme == SMK_QSCHEME_ELASTIC || !qos)

@@ -61,9 +61,29 @@ static inline uint32_t qu_pos_i(const quota_unit_t *q)
         m |= (uint32_t)(q->cnt[k] > 0) << k;
     return m;
 }
-static inline uint32_t qu_qallow_i(const quota_unit_t *q)
+/* SM_CTRL selects QMODE QOS with QSCHEME ROLLOVER_TIME (the time-multiplexed gate) */
+static inline int qu_rtime_i(const quota_unit_t *q)
 {
-    return qu_gating_i(q) ? qu_pos_i(q) : (uint32_t)SMK_MASK(SMK_KSLOTS);
+    const uint32_t f = (uint32_t)(SMK_MASK(SMK_SM_CTRL_QMODE_W) << SMK_SM_CTRL_QMODE_LSB |
+                                  SMK_MASK(SMK_SM_CTRL_QSCHEME_W) << SMK_SM_CTRL_QSCHEME_LSB);
+    return (q->sm_ctrl & f) ==
+           (uint32_t)(SMK_QMODE_QOS << SMK_SM_CTRL_QMODE_LSB | SMK_QSCHEME_ROLLOVER_TIME << SMK_SM_CTRL_QSCHEME_LSB);
+}
+/* The gate (docs/quota_unit.md rule 2), its one definition: qallow from pos = qu_pos_i(q) and
+ * ks_active (warp_sched's ks_active, a function of its registered state). Every slot unless the
+ * counters gate; then cnt > 0, and under Rollover-Time a non-QoS slot also waits while a QoS slot
+ * with warps on the SM has quota left. */
+static inline uint32_t qu_gate_i(const quota_unit_t *q, uint32_t pos, uint32_t ks_active)
+{
+    if (!qu_gating_i(q))
+        return (uint32_t)SMK_MASK(SMK_KSLOTS);
+    if (qu_rtime_i(q) && (pos & ks_active & q->qos_mask) != 0)
+        return pos & q->qos_mask;
+    return pos;
+}
+static inline uint32_t qu_qallow_i(const quota_unit_t *q, uint32_t ks_active)
+{
+    return qu_gate_i(q, qu_pos_i(q), ks_active);
 }
 
 void qu_reset(quota_unit_t *q);
@@ -89,10 +109,8 @@ static inline int qu_common_i(const quota_unit_t *q, uint32_t csr_we, uint32_t k
 {
     if (csr_we || qu_tmr_i(q) || qu_tick_i(q))
         return 0;
-    /* exhausted while gating: no active slot allowed (qallow allows every slot unless the counters
-     * gate, and is the warp scheduler's qallow of the same cycle) */
-    const uint32_t allow = qu_qallow_i(q);
-    return !(ks_active != 0 && (ks_active & allow) == 0);
+    /* exhausted (rule 6: some slot active, none of them with cnt > 0) while gating */
+    return !(ks_active != 0 && qu_gating_i(q) && (ks_active & qu_pos_i(q)) == 0);
 }
 /* a CMD write in this cycle with bit `lsb` set */
 static inline int qu_cmd_bit_i(const qu_in_t *in, int lsb)
@@ -103,7 +121,7 @@ static inline int qu_cmd_bit_i(const qu_in_t *in, int lsb)
 static inline void qu_eval_i(const quota_unit_t *q, const qu_in_t *in, qu_out_t *out, uint32_t pos)
 {
     const uint32_t mode = qu_mode_i(q);
-    out->qallow = (mode == SMK_QMODE_SMK || mode == SMK_QMODE_QOS) ? pos : (uint32_t)SMK_MASK(SMK_KSLOTS);
+    out->qallow = qu_gate_i(q, pos, in->ks_active);
     out->policy = qu_policy_i(q);
     out->rd_data = qu_read(q, in->rd_addr);
     /* timed = tmr | cmd_start (counter boundary); exhausted: some slot active, none with cnt > 0 */
@@ -231,8 +249,9 @@ static inline int qu_commit_quiet_i(quota_unit_t *q, const qu_in_t *in)
     qu_count_i(q, qu_mode_i(q), in->iss_v, in->iss_ks, in->cp_v, in->cp_ks, in->cp_act, in->ks_active);
     return 1;
 }
-/* qallow and policy depend on state only (no input): warp_sched reads them before qu_eval. */
-uint32_t qu_qallow(const quota_unit_t *q);
+/* qallow depends on the state and ks_active only, policy on the state only: warp_sched reads them
+ * before qu_eval (ks_active is warp_sched's output of its registered state, known before its eval). */
+uint32_t qu_qallow(const quota_unit_t *q, uint32_t ks_active);
 uint32_t qu_policy(const quota_unit_t *q);
 void qu_eval(const quota_unit_t *q, const qu_in_t *in, qu_out_t *out);
 /* The same, with pos = qu_pos_i(q) given by the caller; qu_eval is its only caller (the SM top's hot

@@ -122,7 +122,7 @@ void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *o)
     const uint32_t lt = lv ? po->launch_tb : (sm->go ? (uint32_t)smk_ctz(sm->go) : 0);
     wi->policy = qu_policy_i(&sm->qu);
     const uint32_t qpos = qu_pos_i(&sm->qu);
-    wi->qallow = qu_gating_i(&sm->qu) ? qpos : (uint32_t)SMK_MASK(SMK_KSLOTS); /* = qu_qallow */
+    wi->qallow = qu_gate_i(&sm->qu, qpos, sm->ws.act_c); /* = qu_qallow (act_c: warp_sched's ks_active) */
     wi->launch_v = lv | (sm->go != 0);
     wi->launch_mask = tmask_of(sm, lt);
     wi->launch_ks = lt < NT ? sm->tks[lt] : 0;

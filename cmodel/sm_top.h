@@ -123,7 +123,7 @@ static inline __attribute__((always_inline)) void sm_quiet_step_i(sm_top_t *sm, 
     quota_unit_t *const q = &sm->qu;
     warp_sched_t *const ws = &sm->ws;
     const uint32_t policy = qu_policy_i(q);
-    const wmask_t elig = ws->valid & ready & ws->allow_t[qu_qallow_i(q)];
+    const wmask_t elig = ws->valid & ready & ws->allow_t[qu_qallow_i(q, ws->act_c)];
     o->qo.rd_data = qu_read(q, rd_addr);
     /* ws_pick_i, and per issue ws_commit_issues_i's update and the quota unit's count (a
      * scheduler's pick reads only its own last[s] and last_v bit) */

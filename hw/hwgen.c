@@ -14,18 +14,68 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef HWGEN_FUZZ
+#include <setjmp.h>
+#endif
 
 static const char *g_file;
 
+#ifdef HWGEN_FUZZ
+/* testbench/fuzz/fuzz_hwgen.c: an error returns to the harness with the message in die_msg */
+static jmp_buf die_jmp;
+static char die_msg[2048];
+#endif
+
+/* the error "FILE:LINE: message" on one line, control characters of the input shown as \xHH */
+static void die(int line, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 static void die(int line, const char *fmt, ...)
 {
+    char msg[2048], out[2048 * 4 + 16];
+    int n = snprintf(msg, sizeof msg, "%s:%d: ", g_file, line);
     va_list ap;
-    fprintf(stderr, "%s:%d: ", g_file, line);
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    if (n >= 0 && (size_t)n < sizeof msg)
+        vsnprintf(msg + n, sizeof msg - (size_t)n, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    size_t o = 0;
+    for (const unsigned char *c = (const unsigned char *)msg; *c; c++)
+        o += (size_t)(*c < 0x20 || *c == 0x7f ? snprintf(out + o, sizeof out - o, "\\x%02x", *c)
+                                               : snprintf(out + o, sizeof out - o, "%c", *c));
+#ifdef HWGEN_FUZZ
+    snprintf(die_msg, sizeof die_msg, "%s", out);
+    longjmp(die_jmp, 1);
+#else
+    fprintf(stderr, "%s\n", out);
     exit(1);
+#endif
+}
+
+/* One line of f into buf (its newline dropped): 1, or 0 at the end of the file. A read error (a
+ * directory given as the file), a NUL byte or a line longer than n - 2 characters is an error of
+ * the file, never a silent truncation. */
+static int get_line(FILE *f, char *buf, size_t n, int *line, const char *what)
+{
+    size_t len = 0;
+    int ch, nul = 0;
+    errno = 0;
+    while ((ch = getc(f)) != EOF && ch != '\n') {
+        if (ch == 0)
+            nul = 1;
+        if (len < n - 1)
+            buf[len] = (char)ch;
+        len++;
+    }
+    if (ferror(f))
+        die(*line, "cannot read %s: %s", what, strerror(errno ? errno : EIO));
+    if (ch == EOF && len == 0)
+        return 0;
+    (*line)++;
+    if (len > n - 2)
+        die(*line, "line longer than %zu characters", n - 2);
+    buf[len] = 0;
+    if (nul)
+        die(*line, "NUL byte in the line (not a text file?)");
+    return 1;
 }
 
 /* ---------------------------------------------------------------- configuration keys */
@@ -112,29 +162,31 @@ static char *trim(char *s)
     return s;
 }
 
+/* an integer: decimal (a leading 0 is still decimal: 010 is ten, never octal) or 0x hexadecimal,
+ * optionally negative; nothing else around it */
 static int parse_long(const char *s, long *out)
 {
+    const int neg = *s == '-';
+    const char *p = s + neg;
+    const int hex = p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+    p += hex ? 2 : 0;
+    if (!(hex ? isxdigit((unsigned char)*p) : isdigit((unsigned char)*p)))
+        return 0;
     char *end;
     errno = 0;
-    long v = strtol(s, &end, 0);
-    if (errno || end == s || *end)
+    const long v = strtol(p, &end, hex ? 16 : 10);
+    if (errno || *end)
         return 0;
-    *out = v;
+    *out = neg ? -v : v;
     return 1;
 }
 
-static void read_config(const char *path)
+/* the configuration in f (g_file names it): every key, in range, and the consistency rules */
+static void parse_config(FILE *f)
 {
-    FILE *f = fopen(path, "r");
-    g_file = path;
-    if (!f)
-        die(0, "cannot open configuration: %s", strerror(errno));
     char buf[512];
     int line = 0;
-    while (fgets(buf, sizeof buf, f)) {
-        line++;
-        if (!strchr(buf, '\n') && !feof(f))
-            die(line, "line longer than %zu characters", sizeof buf - 2);
+    while (get_line(f, buf, sizeof buf, &line, "configuration")) {
         char *h = strchr(buf, '#');
         if (h)
             *h = 0;
@@ -166,7 +218,6 @@ static void read_config(const char *path)
         val[i] = x;
         vline[i] = line;
     }
-    fclose(f);
     for (int i = 0; i < K_NKEYS; i++)
         if (!vline[i])
             die(line, "missing key '%s' (every key is required)", keys[i].name);
@@ -174,8 +225,9 @@ static void read_config(const char *path)
     /* consistency */
     if (val[K_WARPS] % val[K_SCHED])
         die(vline[K_SCHED], "warps_per_sm (%ld) is not divisible by sched_per_sm (%ld)", val[K_WARPS], val[K_SCHED]);
-    if (val[K_WARPSZ] & (val[K_WARPSZ] - 1))
-        die(vline[K_WARPSZ], "warp_size (%ld) must be a power of two", val[K_WARPSZ]);
+    if (val[K_WARPSZ] != 32) /* docs/params.md "Warp size" */
+        die(vline[K_WARPSZ], "warp_size (%ld) must be 32: workload files, the timing model and smk count "
+                             "32 threads per warp", val[K_WARPSZ]);
     if (val[K_THREADS] != val[K_WARPS] * val[K_WARPSZ])
         die(vline[K_THREADS], "threads_per_sm (%ld) must equal warps_per_sm x warp_size (%ld)",
             val[K_THREADS], val[K_WARPS] * val[K_WARPSZ]);
@@ -214,6 +266,16 @@ static void read_config(const char *path)
                            "warps_per_sm, tb_slots_per_sm) = %ld exceeds 2^20", share_d());
 }
 
+static void read_config(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    g_file = path;
+    if (!f)
+        die(0, "cannot open configuration: %s", strerror(errno));
+    parse_config(f);
+    fclose(f);
+}
+
 /* ---------------------------------------------------------------- register maps */
 /* Address spaces: each has its consts, registers and fields; enums are shared by all. */
 static const struct spacedef { const char *name, *prefix, *what; } spacedefs[] = {
@@ -242,16 +304,12 @@ static int find_reg(int sp, const char *name)
     return -1;
 }
 
-static void read_regmap(const char *path, int check_fit)
+/* the register map in f (g_file names it); with check_fit, against the configuration read before */
+static void parse_regmap(FILE *f, int check_fit)
 {
-    FILE *f = fopen(path, "r");
-    g_file = path;
-    if (!f)
-        die(0, "cannot open register map: %s", strerror(errno));
     char buf[512];
     int line = 0, sp = -1;
-    while (fgets(buf, sizeof buf, f)) {
-        line++;
+    while (get_line(f, buf, sizeof buf, &line, "register map")) {
         char *h = strchr(buf, '#'), doc[160] = "";
         if (h) {
             *h = 0;
@@ -333,7 +391,7 @@ static void read_regmap(const char *path, int check_fit)
             fl->sp = sp;
             fl->line = line;
             if (!parse_long(tok[3], &fl->lsb) || !parse_long(tok[4], &fl->width) || fl->width < 1 ||
-                fl->lsb < 0 || fl->lsb + fl->width > 32)
+                fl->width > 32 || fl->lsb < 0 || fl->lsb > 32 - fl->width)
                 die(line, "field %s.%s: expected LSB and WIDTH inside 32 bits", tok[1], tok[2]);
             if (find_reg(sp, tok[1]) < 0)
                 die(line, "field %s.%s: register %s not declared before it in space %s", tok[1], tok[2], tok[1],
@@ -354,7 +412,6 @@ static void read_regmap(const char *path, int check_fit)
                       "'field REG NAME LSB WIDTH' or 'enum GROUP NAME VALUE'");
         }
     }
-    fclose(f);
     for (int i = 0; i < NSPACE; i++) {
         const struct space *s = &spaces[i];
         if (!s->line)
@@ -394,7 +451,7 @@ static void read_regmap(const char *path, int check_fit)
             ext = win;
             snprintf(with, sizeof with, " (its window of 2^WIN_W = %ld words)", win);
         }
-        if (r->addr < 0 || r->addr + ext > (1L << aw))
+        if (r->addr < 0 || ext > (1L << aw) || r->addr > (1L << aw) - ext) /* no overflow near 2^63 */
             die(r->line, "reg %s does not fit in %ld address bits%s", r->name, aw, with);
         for (int j = 0; j < i; j++) {
             const struct reg *o = &regs[j];
@@ -413,6 +470,25 @@ static void read_regmap(const char *path, int check_fit)
         }
     }
 }
+
+static void read_regmap(const char *path, int check_fit)
+{
+    FILE *f = fopen(path, "r");
+    g_file = path;
+    if (!f)
+        die(0, "cannot open register map: %s", strerror(errno));
+    parse_regmap(f, check_fit);
+    fclose(f);
+}
+
+#ifdef HWGEN_FUZZ
+/* the harness parses many files in one process: everything the parsers fill, back to its start */
+static void fuzz_reset(void)
+{
+    memset(val, 0, sizeof val), memset(vline, 0, sizeof vline), memset(spaces, 0, sizeof spaces);
+    nreg = nfld = nenum = 0;
+}
+#endif
 
 /* ---------------------------------------------------------------- output */
 struct outv { const char *name; long v; const char *doc; };
@@ -477,18 +553,35 @@ static void upper(char *d, const char *s)
         ;
 }
 
-static void emit(FILE *f, int verilog, const char *cfgname)
+/* s as the inside of a C string literal (and safe in a // or block comment): \" \\ \? (no trigraph),
+ * '*' as \052 (no end of a comment) and every byte outside printable ASCII as a 3-digit octal escape */
+static void c_escape(char *d, size_t n, const char *s)
+{
+    size_t o = 0;
+    d[0] = 0;
+    for (const unsigned char *c = (const unsigned char *)s; *c && o + 5 < n; c++)
+        o += (size_t)(*c == '"' || *c == '\\' || *c == '?' ? snprintf(d + o, n - o, "\\%c", *c)
+                      : *c < 0x20 || *c >= 0x7f || *c == '*' ? snprintf(d + o, n - o, "\\%03o", *c)
+                                                             : snprintf(d + o, n - o, "%c", *c));
+}
+
+/* cfgname: the configuration's name (its file's base name); cfgdir: the build directory's name */
+static void emit(FILE *f, int verilog, const char *cfgname, const char *cfgdir)
 {
     struct outv o[64];
     int n = 0;
     derived(o, &n);
     const char *def = verilog ? "`define SMK_" : "#define SMK_";
+    char name[128 * 4 + 1], dir[128 * 4 + 1];
+    c_escape(name, sizeof name, cfgname);
+    c_escape(dir, sizeof dir, cfgdir);
     if (verilog)
-        fprintf(f, "// Generated by hw/hwgen from configuration '%s'. Do not edit.\n"
-                   "`ifndef SMK_CFG_VH\n`define SMK_CFG_VH\n", cfgname);
+        fprintf(f, "// Generated by hw/hwgen from configuration \"%s\". Do not edit.\n"
+                   "`ifndef SMK_CFG_VH\n`define SMK_CFG_VH\n", name);
     else
-        fprintf(f, "/* Generated by hw/hwgen from configuration '%s'. Do not edit. */\n"
-                   "#ifndef SMK_CFG_H\n#define SMK_CFG_H\n#define SMK_CFG_NAME \"%s\"\n", cfgname, cfgname);
+        fprintf(f, "/* Generated by hw/hwgen from configuration \"%s\". Do not edit. */\n"
+                   "#ifndef SMK_CFG_H\n#define SMK_CFG_H\n#define SMK_CFG_NAME \"%s\"\n#define SMK_CFG_DIR \"%s\"\n",
+                name, name, dir);
     fprintf(f, verilog ? "// configuration\n" : "/* configuration */\n");
     for (int i = 0; i < K_NKEYS; i++)
         fprintf(f, "%s%-16s %ld\n", def, keys[i].macro, val[i]);
@@ -578,8 +671,13 @@ int main(int argc, char **argv)
     }
     read_config(argv[1]);
     read_regmap(argv[2], 1);
-    char name[128], path[1024];
+    char name[128], dir[128], path[1024];
     basename_noext(argv[1], name, sizeof name);
+    /* the output directory's last component (build/NAME or build/BASE-HASH: smk's --config check) */
+    snprintf(path, sizeof path, "%s", argv[3]);
+    for (size_t l = strlen(path); l > 1 && path[l - 1] == '/'; l--)
+        path[l - 1] = 0;
+    snprintf(dir, sizeof dir, "%s", strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
     for (int verilog = 0; verilog < 2; verilog++) {
         snprintf(path, sizeof path, "%s/smk_cfg.%s", argv[3], verilog ? "vh" : "h");
         char tmp[1100];
@@ -589,7 +687,7 @@ int main(int argc, char **argv)
             fprintf(stderr, "hwgen: cannot write %s: %s\n", tmp, strerror(errno));
             return 1;
         }
-        emit(f, verilog, name);
+        emit(f, verilog, name, dir);
         if (fclose(f) || rename(tmp, path)) {
             fprintf(stderr, "hwgen: cannot write %s: %s\n", path, strerror(errno));
             return 1;

@@ -66,6 +66,7 @@ module quota_unit #(
     localparam [F_QM_W-1:0] QM_QOS     = `SMK_QMODE_QOS;
     localparam [F_QS_W-1:0] QS_ELASTIC = `SMK_QSCHEME_ELASTIC;
     localparam [F_QS_W-1:0] QS_ROLL    = `SMK_QSCHEME_ROLLOVER;
+    localparam [F_QS_W-1:0] QS_RTIME   = `SMK_QSCHEME_ROLLOVER_TIME;
     localparam [ACT_W-1:0]  ACT_MAX    = WS;
 
     // address x is word address a (compared at integer width: no aliasing)
@@ -133,7 +134,8 @@ module quota_unit #(
     wire              m_qos    = (qmode == QM_QOS);
     wire              gating   = m_smk | m_qos;       // OFF and 3: no gating, counters hold
     wire              s_elast  = (qscheme == QS_ELASTIC);
-    wire              s_roll   = (qscheme == QS_ROLL); // NAIVE and 3: neither
+    wire              s_rtime  = (qscheme == QS_RTIME);
+    wire              s_roll   = (qscheme == QS_ROLL) | s_rtime; // counters: Rollover-Time as Rollover
 
     assign policy = sm_ctrl[I_POL];
 
@@ -185,7 +187,10 @@ module quota_unit #(
     wire tick      = (|sample_per) & (scnt_inc >= {1'b0, sample_per});
 
     assign epoch_end = boundary;
-    assign qallow    = {K{~gating}} | pos;
+    // rule 2: under QOS / ROLLOVER_TIME a non-QoS slot also waits while a QoS slot with warps on
+    // the SM has quota left (ks_active is warp_sched's, a function of its registered state)
+    wire         rt_hold = m_qos & s_rtime & (|(pos & ks_active & qos_mask));
+    assign qallow    = {K{~gating}} | (pos & ~({K{rt_hold}} & ~qos_mask));
 
     // ------------------------------------------------------------------ quota counters
     wire [K*QW-1:0] cnt_nx;

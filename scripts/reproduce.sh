@@ -28,11 +28,12 @@
 set -u
 die() { echo "reproduce: $*" >&2; exit 1; }
 
-# ---- what smk does not have yet, in one place: when smk gains them, these are the names used
+# ---- the smk features of two sets, in one place. An smk binary that lacks one (an older build given
+# with -B) fails a 1000-cycle probe run; the set is then skipped and its rows say what is needed
 RT_METHOD=rollover-time   # scripts/sweep.sh method of ISCA'17 4.5's Rollover-Time (its method_opts: smk run --scheme rollover-time)
 RT_NEEDS="smk run --scheme rollover-time (ISCA'17 4.5: non-QoS kernels blocked until the QoS kernels have used their quotas)"
 CTX_FREE_ARGS=--ctx-free  # smk run option of zero-cost context switching (ISCA'17 4.8), given to every run of the set
-CTX_FREE_NEEDS="smk run --ctx-free (save and restore of a context at no cost: no cycles, no memory traffic)"
+CTX_FREE_NEEDS="smk run --ctx-free (save and restore of a context with no memory traffic, docs/smk.md)"
 # the papers' classes (ISCA'17 4.1, thesis 2.5.1): compute-bound; every other kernel is memory-bound
 CK=" cutcp mri-q sgemm tpacf "
 SETS_ALL=pairs,trio1,trio2,pairs56,smk45,ctxfree,rtime
@@ -656,7 +657,7 @@ for t in "spart:0.70" "smk:0.64" "smkp:0.59"; do
     IFS=: read -r m p <<< "$t"
     row smk45 "CAL'16: fairness, $(mname $m)" "$p" "$p (\"The average performance fairness of Spart, SMK and SMK-P are 0.70, 0.64 and 0.59\")" "CAL'16 5" "$(val "smk45:fair|$m")" f2 "$(cmd smk45 -m $m)"
 done
-echo "| preemption cost, Spart / SMK-(P+W) against free switching (Figure 2-14, small data sets) | 5% / 2% (\"Spart 和 Spart-Ideal 的差距是 5%，而 SMK-(P+W) 和 SMK-(P+W)-Ideal 的差距是 2%\") | 2.5.5 | not yet measured: needs $CTX_FREE_NEEDS, and the small data sets | | |"
+echo "| preemption cost, Spart / SMK-(P+W) against free switching (Figure 2-14, small data sets) | 5% / 2% (\"Spart 和 Spart-Ideal 的差距是 5%，而 SMK-(P+W) 和 SMK-(P+W)-Ideal 的差距是 2%\") | 2.5.5 | not measured: needs the thesis's small data sets (cmodel/sim/workloads/parboil.wl models the large ones); free switching is smk run $CTX_FREE_ARGS | | |"
 echo "| STP, SMK-(P+W) over Spart, 3 and 4 kernels (Figure 2-15) | +14.8% / +14.3% (\"分别有 14.8% 和 14.3% 的提升\") | 2.5.6 | not run: the 56 trios and 70 quadruples were drawn at random and are not published | | |"
 plotref smk45 "Thesis Figure 2-11" fig2-11
 plotref smk45 "Thesis Figures 2-10 and 2-12: STP of the C+M pairs" fig2-10

@@ -14,7 +14,7 @@
 #
 #   -b SMK       the smk binary (default build/gtx980/smk); its configuration is the one simulated
 #   -w WORKLOAD  workload file (default cmodel/sim/workloads/parboil.wl)
-#   -k LIST      kernels (default: every kernel of WORKLOAD, in file order)
+#   -k LIST      kernels of WORKLOAD (default: every one, in file order, as `smk check` lists them)
 #   -t T         0: pairs (default); 1: trios with one QoS kernel; 2: trios with two QoS kernels.
 #                Trio i (the sets {a, b, c} of -k in order: a before b before c, numbered from 0)
 #                gives the QoS role (-t 1) or the non-QoS role (-t 2) to its member i mod 3, so
@@ -27,7 +27,7 @@
 #   -Q LIST      pairs only: only the pairs whose QoS kernel (without goals: kernel a) is in LIST
 #   -N LIST      pairs only: only the pairs whose non-QoS kernel (without goals: kernel b) is in LIST
 #   -m LIST      methods with goals: rollover | elastic | naive | rollover-time (policy qos, that QoS
-#                scheme; rollover-time needs an smk that has it) | spart (policy spart, scheme off: the
+#                scheme; rollover-time: ISCA'17 4.5's time-multiplexed Rollover) | spart (policy spart, scheme off: the
 #                SMs split evenly, no quotas) | spart-hc (the same with the host's hill climbing of the
 #                split, --hill 50000: the papers' Spart); without goals: smk (policy smk: SMK on
 #                demand) | smkp (policy smkp: SMK-P) | smkp-w (policy smkp, scheme smk: SMK-(P+W)) |
@@ -120,9 +120,17 @@ for x in "${XA[@]}"; do
 done
 cfg=$("$smk" --help | sed -n "s/^This binary simulates configuration '\([^']*\)'.*/\1/p")
 [ -n "$cfg" ] || die "-b $smk: not an smk binary (no configuration in its --help)"
-"$smk" check --workload "$wl" >/dev/null || exit 1 # its own one-line error (file:line: expected ...)
-[ -n "$kernels" ] || kernels=$(awk '$1 == "kernel" { print $2 }' "$wl" | paste -sd,)
+# the workload's kernels as smk reads them ("WL: OK, N kernels: A B ... (fit configuration CFG)"), never
+# parsed here (CRLF, comments and any other form the parser takes work alike)
+chk=$("$smk" check --workload "$wl" 2>&1) || { printf '%s\n' "$chk" >&2; exit 1; } # its own one-line error
+wk=${chk#"$wl: OK, "} && wk=${wk#*: } && wk=${wk%% (fit configuration *}
+declare -A WK=()
+for k in $wk; do WK[$k]=1; done
+[ ${#WK[@]} -gt 0 ] && [[ $chk == "$wl: OK, "* ]] || die "-b $smk: unexpected output of smk check: $chk"
+[ -n "$kernels" ] || kernels=${wk// /,}
+[[ ,$kernels, != *,,* ]] || die "-k $kernels: an empty name in the list"
 IFS=, read -r -a K <<< "$kernels"
+for k in "${K[@]}"; do [ -n "${WK[$k]-}" ] || die "-k $kernels: no kernel \"$k\" in $wl (its kernels: $wk)"; done
 IFS=, read -r -a G <<< "$goals"
 IFS=, read -r -a M <<< "$methods"
 [ ${#K[@]} -ge 2 ] || die "-k $kernels: a pair needs at least two kernels"
@@ -243,9 +251,29 @@ export -f sweep_case iso_one method_opts run_smk
 export smk out cycles
 # xargs runs bash -c '...' per item, with the functions exported and the arrays given as the text of
 # their definitions (bash cannot export arrays)
+# xargs and its runs are a process group of their own (set -m) that the sweep waits for in the
+# background, so that a signal to the sweep (kill PID, Ctrl-C) stops them all (stop_runs), never leaving
+# them running beside a resume
+XPID=""
 run_all() { # FUNCTION, then the items on stdin, one per line (fields separated by spaces)
-    xargs -P "$jobs" -L 1 bash -c "$(declare -p common ISO); $1 \"\$@\"" _
+    local rc
+    set -m
+    xargs -P "$jobs" -L 1 bash -c "$(declare -p common ISO); $1 \"\$@\"" _ &
+    XPID=$!
+    set +m
+    wait "$XPID"; rc=$?
+    XPID=""
+    return $rc
 }
+stop_runs() { # SIGNAL
+    trap - TERM INT HUP
+    [ -z "$XPID" ] || kill -TERM -- "-$XPID" 2> /dev/null
+    echo "sweep: stopped by SIG$1; its runs stopped; the runs done are kept: rerun to resume" >&2
+    exit $((128 + $(kill -l "$1")))
+}
+trap 'stop_runs TERM' TERM
+trap 'stop_runs INT' INT
+trap 'stop_runs HUP' HUP
 
 # the case list, the methods innermost: a sweep stopped part way has every method's results on the
 # same cases
@@ -320,7 +348,7 @@ else
         [ -s "$out/runs/iso_$k.csv" ] || [ ! -s "$isodir/runs/iso_$k.csv" ] || { read -r l < "$isodir/runs/iso_$k.csv" &&
             result "$l" && echo "$r,0" > "$t" && mv "$t" "$out/runs/iso_$k.csv"; } || die "-I $isodir: cannot copy its isolated run of $k"
     done
-    printf '%s\n' "${K[@]}" | run_all iso_one || die "isolated runs failed (above)"
+    run_all iso_one < <(printf '%s\n' "${K[@]}") || die "isolated runs failed (above)"
 fi
 for k in "${K[@]}"; do ISO[$k]=$(cut -d, -f2,3 "$out/runs/iso_$k.csv" | tr , /); done
 

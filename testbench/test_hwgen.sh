@@ -40,7 +40,9 @@ case_ range_high    's/^warps_per_sm .*/warps_per_sm = 128/' "@:4: key 'warps_pe
 case_ range_low     's/^quota_width .*/quota_width = 4/' "@:14: key 'quota_width' = 4 out of range (expected 8..32)"
 case_ no_equals     's/^num_sm .*/num_sm 16/' "@:3: expected \"key = value\", got \"num_sm 16\""
 case_ sched_divides 's/^sched_per_sm .*/sched_per_sm = 3/' "@:5: warps_per_sm (64) is not divisible by sched_per_sm (3)"
-case_ warp_pow2     's/^warp_size .*/warp_size = 24/;s/^threads_per_sm .*/threads_per_sm = 1536/' "@:12: warp_size (24) must be a power of two"
+# warp_size other than 32: refused with the reason (docs/params.md "Warp size")
+case_ warp_32       's/^warp_size .*/warp_size = 16/;s/^threads_per_sm .*/threads_per_sm = 1024/;s/^ctx_line_bytes .*/ctx_line_bytes = 64/' "@:12: warp_size (16) must be 32: workload files, the timing model and smk count 32 threads per warp"
+case_ warp_24       's/^warp_size .*/warp_size = 24/;s/^threads_per_sm .*/threads_per_sm = 1536/' "@:12: warp_size (24) must be 32: workload files, the timing model and smk count 32 threads per warp"
 case_ threads       's/^threads_per_sm .*/threads_per_sm = 3072/' "@:11: threads_per_sm (3072) must equal warps_per_sm x warp_size (2048)"
 case_ tb_slots      's/^warps_per_sm .*/warps_per_sm = 16/;s/^threads_per_sm .*/threads_per_sm = 512/' "@:8: tb_slots_per_sm (32) exceeds warps_per_sm (16): every TB has a warp"
 case_ kslots        's/^kernels_gpu .*/kernels_gpu = 2/' "@:6: kslots_per_sm (4) exceeds kernels_gpu (2)"
@@ -59,6 +61,30 @@ case_ share_d       's/^regs_per_sm .*/regs_per_sm = 65504/' "@:10: the dominant
 accept pw12 's/^ctx_ptr_width .*/ctx_ptr_width = 12/;s/^ptbq_depth .*/ptbq_depth = 1/'
 # 16 slots fit the SM register map exactly: must be accepted
 accept k16 's/^kslots_per_sm .*/kslots_per_sm = 16/;s/^kernels_gpu .*/kernels_gpu = 16/'
+# integers: a leading 0 is decimal (010 is ten, never octal eight), 0x is hexadecimal
+case_ octal_9       's/^num_sm .*/num_sm = 0x/' "@:3: key 'num_sm': expected an integer, got \"0x\""
+case_ plus_sign     's/^num_sm .*/num_sm = +16/' "@:3: key 'num_sm': expected an integer, got \"+16\""
+accept lead09 's/^num_sm .*/num_sm = 09/'
+sed -e 's/^num_sm .*/num_sm = 010/;s/^kernels_gpu .*/kernels_gpu = 0x8/' hw/configs/gtx980.cfg > "$dir/lead0.cfg"
+mkdir -p "$dir/lead0"
+if "$hwgen" "$dir/lead0.cfg" hw/regmap.def "$dir/lead0" && grep -q '^#define SMK_NUM_SM  *10$' "$dir/lead0/smk_cfg.h" &&
+   grep -q '^#define SMK_KERNELS  *8$' "$dir/lead0/smk_cfg.h"; then ok; else bad "num_sm = 010 is not 10 (or kernels_gpu = 0x8 not 8)"; fi
+# bytes that are not text: a NUL byte, a control character echoed (as \xHH, never raw)
+printf 'num_sm = 1\0 6\n' > "$dir/nul.cfg"
+reject nul_byte "$dir/nul.cfg" hw/regmap.def "$dir/nul.cfg" "@:1: NUL byte in the line (not a text file?)"
+case_ control_echo  '4a\col\x1bour = 3' "@:5: unknown key 'col\\x1bour' (expected one of num_sm, warps_per_sm, sched_per_sm, kslots_per_sm, kernels_gpu, tb_slots_per_sm, regs_per_sm, smem_per_sm, threads_per_sm, warp_size, cmpl_per_sched, quota_width, epoch_width, stat_width, pe_queue_depth, ctx_line_bytes, ctl_bytes_per_warp, max_regs_per_thread, pe_max_outstanding, ctx_ptr_width, ptbq_depth, grid_width, part_rotate)"
+case_ long_line     "3s/\$/ $(printf '%*s' 520 '' | tr ' ' '#')/" "@:3: line longer than 510 characters"
+# a directory given as the configuration or the register map
+mkdir -p "$dir/adir"
+reject dir_config "$dir/adir" hw/regmap.def "$dir/adir" "@:0: cannot read configuration: Is a directory"
+reject dir_regmap hw/configs/small.cfg "$dir/adir" "$dir/adir" "@:0: cannot read register map: Is a directory"
+# a file name with '"', '\\', '??-' (a trigraph), '*' and a newline: SMK_CFG_NAME is a C string that gives it back
+qn=$'q"b\\c??-*\nd'
+mkdir -p "$dir/qdir" "$dir/qout"; cp hw/configs/small.cfg "$dir/qdir/$qn.cfg"
+printf '#include "smk_cfg.h"\n#include <stdio.h>\nint main(void) { fputs(SMK_CFG_NAME, stdout); return 0; }\n' > "$dir/qname.c"
+if "$hwgen" "$dir/qdir/$qn.cfg" hw/regmap.def "$dir/qout" && ${CC:-gcc} -std=c11 -Wall -Werror -I"$dir/qout" -o "$dir/qname" "$dir/qname.c" 2>/dev/null &&
+   [ "$("$dir/qname"; echo .)" = "$qn." ] && [ "$(wc -l < "$dir/qout/smk_cfg.vh")" = "$(grep -c '' "$dir/qout/smk_cfg.vh")" ] &&
+   ! grep -q '^d' "$dir/qout/smk_cfg.vh"; then ok; else bad "configuration name '$qn' not escaped in smk_cfg.h / smk_cfg.vh"; fi
 # missing file
 out=$("$hwgen" --check "$dir/nope.cfg" hw/regmap.def 2>&1) && bad "missing file accepted" || {
   [ "$out" = "$dir/nope.cfg:0: cannot open configuration: No such file or directory" ] && ok || bad "missing file: '$out'"; }
@@ -118,6 +144,13 @@ rcase array_window   's/^const WIN_W  6/const WIN_W  2/' "@:16: reg ARR0: 8 word
 rcase field_width    's/^field CTRL  B  1 2/field CTRL  B  1 32/' "@:14: field CTRL.B: expected LSB and WIDTH inside 32 bits"
 rcase field_overlap  's/^field CTRL  B  1 2/field CTRL  B  0 2/' "@:14: field CTRL.B [1:0] overlaps field CTRL.A [0:0]"
 rcase field_twice    's/^field CTRL  B  1 2/field CTRL  A  1 2/' "@:14: field CTRL.A declared twice (first at line 13)"
+# values near 2^63: refused, no signed overflow (hw/hwgen.c's fit checks; UBSan: make fuzz)
+rcase addr_huge      's/^reg   STAT  0x001/reg   STAT  0x7fffffffffffffff/' "@:15: reg STAT: a single register must lie in window 0 (below 2^WIN_W = 64)"
+rcase sm_addr_huge   's/^reg   ARR   0x10/reg   ARR   0x7ffffffffffffffe/' "@:7: reg ARR does not fit in 8 address bits with kslots_per_sm = 4"
+rcase addr_decimal   's/^reg   ARR   0x10/reg   ARR   0253/' "@:7: reg ARR does not fit in 8 address bits with kslots_per_sm = 4"
+rcase field_huge     's/^field CTRL  B  1 2/field CTRL  B  9223372036854775807 1/' "@:14: field CTRL.B: expected LSB and WIDTH inside 32 bits"
+rcase map_nul        "s/^reg   STAT  0x001/reg   STAT  0x0\x001/" "@:15: NUL byte in the line (not a text file?)"
+rcase map_long       "15s/\$/ # $(printf '%*s' 520 '' | tr ' ' 'x')/" "@:15: line longer than 510 characters"
 rcase field_space    's/^field CTRL  B  1 2/field ARR   B  1 2/' "@:14: field ARR.B: register ARR not declared before it in space QM"
 # 64 kernels fill the QoS manager's 64-word windows exactly: must be accepted
 accept k64 's/^kernels_gpu .*/kernels_gpu = 64/'

@@ -29,6 +29,7 @@ TestSuite(quota_unit, .timeout = 60);
 #define NAIVE SMK_QSCHEME_NAIVE
 #define ELASTIC SMK_QSCHEME_ELASTIC
 #define ROLLOVER SMK_QSCHEME_ROLLOVER
+#define RTIME SMK_QSCHEME_ROLLOVER_TIME
 
 typedef struct {
     quota_unit_t q;
@@ -90,12 +91,18 @@ static void expect_cnts(const qb_t *b, const int64_t *exp, const char *tag)
         cr_assert_eq(cnt(b, k), (int32_t)exp[k], "%s: CNT[%d] = %d, expected %lld", tag, k, cnt(b, k),
                      (long long)exp[k]);
 }
-/* qallow that docs/quota_unit.md rule 2 gives for the current counters in a gating mode */
+/* qallow that docs/quota_unit.md rule 2 gives for the current counters in a gating mode, read back
+ * through the registers: cnt > 0; under QOS / ROLLOVER_TIME the non-QoS slots also wait while a QoS
+ * slot with warps on the SM (b->in.ks_active) has cnt > 0 */
 static uint32_t qallow_of_cnts(const qb_t *b)
 {
     uint32_t m = 0;
     for (int k = 0; k < NK; k++)
         m |= (uint32_t)(cnt(b, k) > 0) << k;
+    const uint32_t ctrl = rd(b, R(SM_CTRL)), qm = rd(b, R(QOS_MASK));
+    if ((ctrl >> SMK_SM_CTRL_QMODE_LSB & 3) == QOS && (ctrl >> SMK_SM_CTRL_QSCHEME_LSB & 3) == RTIME &&
+        (m & qm & b->in.ks_active) != 0)
+        m &= qm;
     return m;
 }
 
@@ -303,7 +310,7 @@ Test(quota_unit, rd_data_combinational, .description = "rd_data is the current s
 
 /* ---- gating --------------------------------------------------------------------------------- */
 
-Test(quota_unit, qallow_per_mode, .description = "OFF and QMODE 3: all allowed; SMK and QOS (any scheme): cnt > 0")
+Test(quota_unit, qallow_per_mode, .description = "OFF and QMODE 3: all allowed; SMK and QOS (any scheme, no QoS slot): cnt > 0")
 {
     qb_t b;
     qb_init(&b);
@@ -322,7 +329,7 @@ Test(quota_unit, qallow_per_mode, .description = "OFF and QMODE 3: all allowed; 
         {u_ctrl(1, 3, NAIVE, 0), KALL, 1},
         {u_ctrl(0, QOS, ELASTIC, 0), pos, 0},
         {u_ctrl(1, QOS, ROLLOVER, 1), pos, 1},
-        {u_ctrl(0, QOS, 3, 0), pos, 0},
+        {u_ctrl(0, QOS, RTIME, 0), pos, 0}, /* QOS_MASK 0: no QoS slot holds the others */
         {u_ctrl(0, SMK, ROLLOVER, 1), pos, 0},
         {u_ctrl(1, OFF, ELASTIC, 1), KALL, 1},
     };
@@ -333,7 +340,7 @@ Test(quota_unit, qallow_per_mode, .description = "OFF and QMODE 3: all allowed; 
         qu_eval(&b.q, &b.in, &b.out);
         cr_assert_eq(b.out.qallow, t[i].qallow, "case %d: qallow 0x%x expected 0x%x", i, b.out.qallow, t[i].qallow);
         cr_assert_eq(b.out.policy, t[i].policy, "case %d: policy", i);
-        cr_assert_eq(qu_qallow(&b.q), t[i].qallow, "case %d: qu_qallow (state only)", i);
+        cr_assert_eq(qu_qallow(&b.q, b.in.ks_active), t[i].qallow, "case %d: qu_qallow (state only)", i);
         cr_assert_eq(qu_policy(&b.q), t[i].policy, "case %d: qu_policy (state only)", i);
         prev = t[i].qallow;
     }
@@ -618,10 +625,6 @@ Test(quota_unit, naive_fig4a, .description = "Fig. 4a Naive: non-QoS K1 refilled
 {
     naive_fig4a(NAIVE);
 }
-Test(quota_unit, qscheme3_behaves_as_naive, .description = "QSCHEME 3: Fig. 4a gives the same numbers as Naive")
-{
-    naive_fig4a(3);
-}
 
 Test(quota_unit, elastic_fig4b, .description = "Fig. 4b Elastic: all <= 0 starts a new epoch at once, C_k += quota, epoch_end; since issue 5 no snapshot, EPOCH_CNT and timers unchanged")
 {
@@ -708,7 +711,7 @@ Test(quota_unit, elastic_early_with_own_timer, .description = "Elastic with the 
     cr_assert_eq(rd(&b, R(STAT_IDLE)), 4u);
 }
 
-static void rollover_fig4c(uint32_t rollneg)
+static void rollover_fig4c(uint32_t scheme, uint32_t rollneg)
 {
     qb_t b;
     qb_init(&b);
@@ -716,10 +719,10 @@ static void rollover_fig4c(uint32_t rollneg)
     wr_quota(&b, 1, 50);
     wr(&b, R(QOS_MASK), 1);
     wr(&b, R(EPOCH_LEN), 10);
-    wr(&b, R(SM_CTRL), u_ctrl(0, QOS, ROLLOVER, rollneg));
+    wr(&b, R(SM_CTRL), u_ctrl(0, QOS, scheme, rollneg));
     b.in.ks_active = 3;
     cmd_both(&b);
-    /* epoch 1: both leave quota unused */
+    /* epoch 1: both leave quota unused (fcyc checks qallow: under Rollover-Time K1 waits while K0 > 0) */
     fcyc(&b, 0, 32, 0, 32, 0, 36, 50, "e1c1");
     fcyc(&b, 1, 20, -1, 0, 0, 36, 30, "e1c2");
     for (int c = 3; c < 10; c++)
@@ -745,11 +748,102 @@ static void rollover_fig4c(uint32_t rollneg)
 }
 Test(quota_unit, rollover_fig4c, .description = "Fig. 4c Rollover (ROLLNEG = 0): QoS unused quota kept, non-QoS discarded, QoS debt forgiven")
 {
-    rollover_fig4c(0);
+    rollover_fig4c(ROLLOVER, 0);
 }
 Test(quota_unit, rollover_fig4c_rollneg, .description = "Fig. 4c Rollover with ROLLNEG = 1: QoS debt carried")
 {
-    rollover_fig4c(1);
+    rollover_fig4c(ROLLOVER, 1);
+}
+Test(quota_unit, rollover_time_counters_fig4c, .description = "Rollover-Time: Fig. 4c's counters as Rollover (both ROLLNEG values)")
+{
+    rollover_fig4c(RTIME, 0);
+    rollover_fig4c(RTIME, 1);
+}
+
+/* The Rollover-Time gate (docs/quota_unit.md rule 2), every expected mask written out. K0 QoS (quota
+ * 64), K1 non-QoS (quota 50), epoch 10 cycles. */
+Test(quota_unit, rollover_time_gate, .description = "Rollover-Time: a non-QoS slot waits while a QoS slot with warps on the SM has quota left")
+{
+    qb_t b;
+    qb_init(&b);
+    wr_quota(&b, 0, 64);
+    wr_quota(&b, 1, 50);
+    wr(&b, R(QOS_MASK), 1);
+    wr(&b, R(EPOCH_LEN), 10);
+    wr(&b, R(SM_CTRL), u_ctrl(0, QOS, RTIME, 0));
+    b.in.ks_active = 3;
+    cmd_both(&b);
+    /* (K0's completions, K1's completions (in flight: K1 cannot issue), qallow, C0, C1 after) */
+    const struct {
+        int a0, a1;
+        uint32_t qallow;
+        int32_t c0, c1;
+    } t[] = {
+        {32, 10, 0x1, 32, 40}, /* K0 has quota: K1 held although C1 > 0 */
+        {32, 0, 0x1, 0, 40},   /* K0 spends its last 32 */
+        {0, 32, 0x2, 0, 8},    /* K0 used up: K1 runs */
+        {0, 8, 0x2, 0, 0},     /* both <= 0 after this: exhausted in the next cycle */
+        {0, 0, 0x0, 0, 50},    /* exhausted: non-QoS K1 refilled (as Rollover), K0 not */
+        {0, 20, 0x2, 0, 30},
+    };
+    for (int i = 0; i < (int)(sizeof t / sizeof t[0]); i++) {
+        if (t[i].a0)
+            cpl(&b, 0, 0, (uint32_t)t[i].a0);
+        if (t[i].a1)
+            cpl(&b, 1, 1, (uint32_t)t[i].a1);
+        qu_eval(&b.q, &b.in, &b.out);
+        cr_assert_eq(b.out.qallow, t[i].qallow, "c%d: qallow 0x%x, expected 0x%x", i + 1, b.out.qallow, t[i].qallow);
+        cr_assert_eq(qu_qallow(&b.q, b.in.ks_active), t[i].qallow, "c%d: qu_qallow", i + 1);
+        cr_assert_eq(b.out.epoch_end, 0u, "c%d", i + 1);
+        qu_commit(&b.q, &b.in, &b.out);
+        clear_act(&b);
+        cr_assert_eq(cnt(&b, 0), t[i].c0, "c%d: C0 = %d", i + 1, cnt(&b, 0));
+        cr_assert_eq(cnt(&b, 1), t[i].c1, "c%d: C1 = %d", i + 1, cnt(&b, 1));
+    }
+    /* c7 - c10; c10 ends the epoch: K0 0 -> 64 (nothing unused to roll over), K1 30 -> 50 */
+    for (int c = 7; c <= 10; c++) {
+        qu_eval(&b.q, &b.in, &b.out);
+        cr_assert_eq(b.out.qallow, 0x2u, "c%d", c);
+        cr_assert_eq(b.out.epoch_end, (uint32_t)(c == 10), "c%d", c);
+        cyc(&b);
+    }
+    cr_assert_eq(cnt(&b, 0), 64);
+    cr_assert_eq(cnt(&b, 1), 50);
+    qu_eval(&b.q, &b.in, &b.out);
+    cr_assert_eq(b.out.qallow, 0x1u, "new epoch: K1 held again");
+    /* a QoS slot with quota but no warps on the SM holds nothing */
+    b.in.ks_active = 2;
+    qu_eval(&b.q, &b.in, &b.out);
+    cr_assert_eq(b.out.qallow, 0x3u, "K0 without warps: K1 runs (and K0 stays allowed)");
+    cr_assert_eq(qu_qallow(&b.q, 2), 0x3u);
+    /* the same counters under the other schemes and modes: no time gate */
+    b.in.ks_active = 3;
+    const uint32_t ctl[] = {u_ctrl(0, QOS, ROLLOVER, 0), u_ctrl(0, QOS, NAIVE, 0), u_ctrl(0, QOS, ELASTIC, 0),
+                            u_ctrl(0, SMK, RTIME, 0)};
+    for (int i = 0; i < 4; i++) {
+        wr(&b, R(SM_CTRL), ctl[i]);
+        qu_eval(&b.q, &b.in, &b.out);
+        cr_assert_eq(b.out.qallow, 0x3u, "SM_CTRL 0x%x: cnt > 0 only", ctl[i]);
+    }
+    wr(&b, R(SM_CTRL), u_ctrl(0, OFF, RTIME, 0));
+    qu_eval(&b.q, &b.in, &b.out);
+    cr_assert_eq(b.out.qallow, KALL, "OFF: every slot");
+    /* every active slot QoS: cnt > 0 (the gate keeps the QoS slots' own bits) */
+    wr(&b, R(SM_CTRL), u_ctrl(0, QOS, RTIME, 0));
+    wr(&b, R(QOS_MASK), 3);
+    qu_eval(&b.q, &b.in, &b.out);
+    cr_assert_eq(b.out.qallow, 0x3u, "K0 and K1 QoS");
+    /* two QoS slots, only the one without warps has quota: nothing held */
+    if (NK > 2) {
+        wr(&b, R(QOS_MASK), 5);
+        wr_cnt(&b, 2, 7);
+        wr_cnt(&b, 0, 0);
+        qu_eval(&b.q, &b.in, &b.out);
+        cr_assert_eq(b.out.qallow, 0x6u, "K2 QoS with quota, no warps: K1 runs");
+        b.in.ks_active = 7;
+        qu_eval(&b.q, &b.in, &b.out);
+        cr_assert_eq(b.out.qallow, 0x4u, "K2 with warps and quota: K1 held");
+    }
 }
 
 Test(quota_unit, exhausted_counts_active_slots, .description = "'all <= 0' counts only slots with ks_active; no warps = never exhausted")

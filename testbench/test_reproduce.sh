@@ -2,8 +2,9 @@
 # test_reproduce.sh BUILD: scripts/reproduce.sh (docs/sweep.md "Every published figure") on a few short
 # cases: three kernels, two goals, 20,000 cycles, every case set. Unsharded and as three shards merged
 # it must give the same sets and the same report; the report's figures must be those of the sets'
-# cases.csv, and a row's command must print the row's figure; the sets smk cannot run yet must say
-# what they need, and run once an smk has the options (a stand-in that accepts them).
+# cases.csv, and a row's command must print the row's figure; Rollover-Time and free switching run
+# with smk's own options, and an smk without them (a stand-in that refuses them) makes their rows say
+# what they need.
 set -u
 b=${1:?usage: test_reproduce.sh BUILD (the folder of gtx980/smk and pascal56/smk: build)}
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,7 +22,7 @@ o=$("$repro" "${small[@]}" -j 2 -o "$dir/u" -d "$dir/u/doc.md" 2>&1) || bad "uns
 for i in 0 1 2; do o=$("$repro" "${small[@]}" -j 1 -o "$dir/s$i" --shard $i/3 2>&1) || bad "shard $i/3: $o"; done
 [ ! -e "$dir/s0/doc.md" ] && [ ! -e "$dir/s0/pairs/cases.csv" ] && ok || bad "a shard wrote a report or a cases.csv"
 o=$("$repro" "${small[@]}" -o "$dir/m" -d "$dir/m/doc.md" --merge "$dir/s0" "$dir/s1" "$dir/s2" 2>&1) || bad "merge: $o"
-for s in pairs trio1 trio2 pairs56 smk45; do
+for s in pairs trio1 trio2 pairs56 smk45 ctxfree rtime; do
     [ -s "$dir/u/$s/cases.csv" ] && cmp -s "$dir/u/$s/cases.csv" "$dir/m/$s/cases.csv" && cmp -s "$dir/u/$s/summary.txt" "$dir/m/$s/summary.txt" &&
         ok || bad "set $s: merged shards differ from the unsharded run"
 done
@@ -61,6 +62,18 @@ want=$(awk -F, '$1 == "smkp-w" { w[$2 "+" $3] = $8 } $1 == "spart" { s[$2 "+" $3
 got=$(grep -F '| STP, SMK-(P+W) over Spart, the best pair (' "$dir/m/doc.md" | sed 's/.*best pair (\([^)]*\)) .*/\1/')" $(cell "$dir/m/doc.md" "STP, SMK-(P+W) over Spart, the best pair ($(echo "$want" | cut -d' ' -f1))" 4)"
 [ "$got" = "$want" ] && ok || bad "Figure 2-11 best pair: '$got', want '$want'"
 
+# Rollover-Time and free switching: run by smk itself (smk run --scheme rollover-time, --ctx-free);
+# their rows recomputed from the sets' cases.csv: the pairs set's Rollover QoS_reach minus the rtime
+# set's, and 100 x (1 - mean non-QoS normalised IPC of Rollover / the same with free switching)
+want=$(awk -F, 'FNR == 1 { f++ } f == 1 && $1 == "rollover" { n1++; m1 += $6 } f == 2 && $1 == "rollover-time" { n2++; m2 += $6 }
+    END { if (n1 && n2) printf "%.1f%%", 100 * m1 / n1 - 100 * m2 / n2 }' "$c" "$dir/m/rtime/cases.csv")
+[ -n "$want" ] && [ "$(cell "$dir/m/doc.md" "QoS_reach, Rollover (the pairs set) minus Rollover-Time" 4)" = "$want" ] && ok ||
+    bad "Rollover-Time's QoS_reach row: '$(cell "$dir/m/doc.md" "QoS_reach, Rollover (the pairs set) minus Rollover-Time" 4)', want '$want'"
+fslab="preemption cost: non-QoS kernel's normalised IPC (all cases), Rollover (the pairs set) against Rollover with free switching"
+want=$(awk -F, 'FNR == 1 { f++ } f == 1 && $1 == "rollover" { n1++; a += $7 } f == 2 && $1 == "rollover" { n2++; b += $7 }
+    END { if (n1 && n2 && b > 0) printf "%.1f%%", 100 * (1 - (a / n1) / (b / n2)) }' "$c" "$dir/m/ctxfree/cases.csv")
+[ -n "$want" ] && [ "$(cell "$dir/m/doc.md" "$fslab" 4)" = "$want" ] && grep -q ' args=--ctx-free$' "$dir/m/ctxfree/params" && ok ||
+    bad "the free-switching row: '$(cell "$dir/m/doc.md" "$fslab" 4)', want '$want'"
 # a row's command prints the row's figure (QoS_reach, fairness in the sweep's summary); it simulates nothing
 cmdof() { cell "$dir/m/doc.md" "$1" 6; }
 for r in "Rollover#rollover" "cutcp: Spart#spart-hc"; do
@@ -72,21 +85,15 @@ o=$(eval "$(cmdof "fairness, SMK-(P+W)")" 2>/dev/null | awk '$1 == "smkp-w" { pr
 [ "$o" = "$(cell "$dir/m/doc.md" "fairness, SMK-(P+W)" 4)" ] && ok || bad "the command of the SMK-(P+W) fairness prints '$o'"
 find "$dir/m" -name '*.cpu' | grep -q . && bad "a row's command left a run behind" || ok
 
-# the sets smk cannot run yet: their rows say what they need
-grep -qF '| preemption cost: non-QoS kernel'"'"'s normalised IPC (all cases), Rollover (the pairs set) against Rollover with free switching | 1.93% ("the preemption overhead is 1.93% on the throughput of non-QoS kernels") | 4.8 | not yet measured: needs smk run --ctx-free' "$dir/m/doc.md" &&
-    grep -qF '| QoS_reach, Rollover (the pairs set) minus Rollover-Time | 3 points ("both schemes have similar QoS_reach with a difference of only 3% on average") | 4.5 | not yet measured: needs smk run --scheme rollover-time' "$dir/m/doc.md" &&
-    ok || bad "the rows of Rollover-Time and free switching do not say what they need"
-# ... and run when smk has the options: a stand-in smk that takes them (free switching dropped, Rollover-Time
-# run as Rollover) gives a preemption cost of 0 and Rollover-Time = Rollover
+# ... and with an smk that lacks the options (a stand-in that refuses them) the sets are skipped and
+# their rows say what they need
 mkdir -p "$dir/fake/gtx980" "$dir/fake/pascal56" && ln -s "$b/pascal56/smk" "$dir/fake/pascal56/smk"
-printf '#!/usr/bin/env bash\na=()\nfor x in "$@"; do case $x in --ctx-free) ;; rollover-time) a+=(rollover) ;; *) a+=("$x") ;; esac; done\nexec %s "${a[@]}"\n' \
+printf '#!/usr/bin/env bash\nfor x in "$@"; do case $x in --ctx-free|rollover-time) echo "smk: no $x" >&2; exit 1 ;; esac; done\nexec %s "$@"\n' \
     "$b/gtx980/smk" > "$dir/fake/gtx980/smk" && chmod +x "$dir/fake/gtx980/smk"
-o=$("$repro" -B "$dir/fake" -k spmv,cutcp,lbm -g 0.5,0.9 -c 20000 -m rollover,rollover-time -x pairs,ctxfree,rtime -j 2 -o "$dir/f" -d "$dir/f/doc.md" 2>&1) || bad "stand-in run: $o"
-[ "$(cell "$dir/f/doc.md" "preemption cost: non-QoS kernel's normalised IPC (all cases), Rollover (the pairs set) against Rollover with free switching" 4)" = "0.0%" ] &&
-    [ "$(cell "$dir/f/doc.md" "QoS_reach, Rollover (the pairs set) minus Rollover-Time" 4)" = "0.0%" ] &&
-    [ "$(cell "$dir/f/doc.md" "non-QoS kernel (met), Rollover (the pairs set) / Rollover-Time" 4)" = "1.00" ] &&
-    grep -q ' args=--ctx-free$' "$dir/f/ctxfree/params" && grep -qF '| trio1 | ISCA'"'"'17 6b, 8b | - | not run (scripts/reproduce.sh -x trio1) |' "$dir/f/doc.md" &&
-    ok || bad "the stand-in smk's sets: $(grep -F -e 'free switching |' -e 'Rollover-Time |' "$dir/f/doc.md" | cut -c1-160)"
+o=$("$repro" -B "$dir/fake" -k spmv,cutcp,lbm -g 0.5,0.9 -c 20000 -m rollover,rollover-time -x ctxfree,rtime -j 2 -o "$dir/f" -d "$dir/f/doc.md" 2>&1) || bad "stand-in run: $o"
+grep -qF "| $fslab | 1.93% (\"the preemption overhead is 1.93% on the throughput of non-QoS kernels\") | 4.8 | not yet measured: needs smk run --ctx-free" "$dir/f/doc.md" &&
+    grep -qF '| QoS_reach, Rollover (the pairs set) minus Rollover-Time | 3 points ("both schemes have similar QoS_reach with a difference of only 3% on average") | 4.5 | not yet measured: needs smk run --scheme rollover-time' "$dir/f/doc.md" &&
+    [ ! -e "$dir/f/rtime/cases.csv" ] && ok || bad "an smk without the options: the rows do not say what they need: $(grep -F -e 'free switching |' -e 'Rollover-Time |' "$dir/f/doc.md" | cut -c1-200)"
 
 # bad uses: one line, exit status 1
 err() { # WANT ARGS...

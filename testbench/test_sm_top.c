@@ -589,3 +589,35 @@ Test(sm_top, quota_wiring, .description = "quota_unit in the SM: registers, qall
     cr_assert_eq(b->lg[a + 3].qo.policy, SMK_POLICY_GTO);
     free(b);
 }
+
+Test(sm_top, rollover_time_wiring, .description = "QOS / ROLLOVER_TIME in the SM: the older non-QoS slot waits while the QoS slot with warps has quota")
+{
+    bench_t *b = two_tbs(); /* slot 1: ks 0 (older), slot 2: ks 1; scheduler 0 */
+    const int a = b->cyc;
+    const uint32_t w_a[] = {SMK_REG_QOS_MASK, SMK_REG_CNT, SMK_REG_CNT + 1, SMK_REG_SM_CTRL};
+    const uint32_t w_d[] = {2, 5, 5, u_ctrl(SMK_POLICY_GTO, SMK_QMODE_QOS, SMK_QSCHEME_ROLLOVER_TIME, 0)};
+    for (int i = 0; i < 4; i++) { /* a .. a+3: ks 1 QoS, both counters 5, the scheme */
+        b->in.csr_we = 1, b->in.csr_addr = w_a[i], b->in.csr_wdata = w_d[i];
+        step(b);
+    }
+    step(b); /* a+4 */
+    b->in.cp_v = 1, b->in.cp_ks[0] = 1, b->in.cp_act[0] = SMK_WARP_SIZE; /* a+5: CNT[1] -> 5 - WS */
+    step(b);
+    run(b, 2); /* a+6, a+7 */
+    for (int c = a; c < a + 4; c++) /* mode OFF until the SM_CTRL write lands */
+        cr_assert_eq(b->lg[c].wo.iss_ks[0], 0, "a+%d: ks 0 (older) issues under OFF", c - a);
+    for (int c = a + 4; c < a + 6; c++) {
+        cr_assert_eq(b->lg[c].qo.qallow, 2u, "a+%d: qallow 0x%x (ks 0 held by ks 1's quota)", c - a,
+                     b->lg[c].qo.qallow);
+        cr_assert_eq(b->lg[c].wi.qallow, 2u);
+        cr_assert_eq(b->lg[c].wo.iss_v & 1, 1, "a+%d", c - a);
+        cr_assert_eq(b->lg[c].wo.iss_ks[0], 1, "a+%d: the QoS slot issues", c - a);
+        cr_assert_eq(b->lg[c].wo.held_cnt[0], 2, "a+%d: ks 0's 2 warps held", c - a);
+    }
+    for (int c = a + 6; c < a + 8; c++) {
+        cr_assert_eq(b->lg[c].qo.qallow, 1u, "a+%d: ks 1 used up: ks 0 runs", c - a);
+        cr_assert_eq(b->lg[c].wo.iss_v & 1, 1);
+        cr_assert_eq(b->lg[c].wo.iss_ks[0], 0, "a+%d", c - a);
+    }
+    free(b);
+}

@@ -190,11 +190,43 @@ err '-N sad: "sad" is not one of the kernels (-k)' -k lbm,spmv -N sad
 err '-Q lbm -N lbm: no pair of -k lbm,spmv has its QoS kernel in -Q and its non-QoS kernel in -N' -k lbm,spmv -Q lbm -N lbm
 o=$(SLURM_ARRAY_TASK_ID=1 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=3 "$here/scripts/slurm_shard.sh" "$sweep" 2>&1); rc=$?
 [ $rc = 1 ] && [ "$o" = "slurm_shard: the array must be --array=0-(N-1) (this one: min 1, max 3, step 1, 4 tasks)" ] && ok || bad "slurm_shard.sh --array=1-3: rc $rc, '$o'"
-o=$("$sweep" -b "$smk" -o "$dir/e" -k lbm,nosuch -g 0.5 -m naive -c 1000 2>&1); rc=$?
-[ $rc = 1 ] && grep -q "^sweep: isolated nosuch: smk: --kernels: no kernel 'nosuch' in " <<< "$o" && ok || bad "unknown kernel: rc $rc, '$o'"
+err "-k lbm,nosuch: no kernel \"nosuch\" in $wl (its kernels: cutcp mri-q sgemm tpacf histo lbm mri-gridding sad spmv stencil)" -w "$wl" -k lbm,nosuch -g 0.5 -m naive -c 1000
+err '-k tpacf,,spmv: an empty name in the list' -k tpacf,,spmv
+err '-k tpacf,spmv,: an empty name in the list' -k tpacf,spmv,
+# the kernels are smk check's: a CRLF file and a comment glued to a kernel's name work as smk reads them
+sed 's/$/\r/' "$wl" > "$dir/crlf.wl"; sed 's/^kernel cutcp.*/kernel cutcp#comment/' "$wl" > "$dir/cm.wl"
+for w in crlf cm; do
+    o=$("$sweep" -b "$smk" -w "$dir/$w.wl" -g 0.5 -m naive -Q cutcp -N spmv -c 1000 -o "$dir/$w" 2>&1) &&
+        [ "$(cut -d, -f1 "$dir/$w/iso.csv" | paste -sd' ')" = "kernel cutcp mri-q sgemm tpacf histo lbm mri-gridding sad spmv stencil" ] &&
+        [ "$(sed 1d "$dir/$w/cases.csv" | cut -d, -f1-4)" = "naive,cutcp,spmv,0.5" ] && ok || bad "$w workload: $o"
+done
 printf 'machine\n' > "$dir/bad.wl"
 o=$("$sweep" -b "$smk" -w "$dir/bad.wl" -o "$dir/e2" 2>&1); rc=$?
 [ $rc = 1 ] && [ "$(wc -l <<< "$o")" = 1 ] && grep -q "^smk: $dir/bad.wl:" <<< "$o" && ok || bad "bad workload: rc $rc, '$o'"
+
+# a signal to the sweep stops its runs too: xargs and every smk it started (a stand-in smk whose runs
+# sleep), none left running beside a resume
+mkdir -p "$dir/stub"; : > "$dir/kill.wl"
+cat > "$dir/stub/smk" <<STUB
+#!/usr/bin/env bash
+case \$1 in
+--help) echo "This binary simulates configuration 'gtx980' (16 SMs x 64 warps); --config must name it." ;;
+check) echo "\$3: OK, 2 kernels: a b (fit configuration gtx980)" ;;
+run) echo \$\$ >> "$dir/stub/runs"; exec sleep 300 ;;
+esac
+STUB
+chmod +x "$dir/stub/smk"
+"$sweep" -b "$dir/stub/smk" -w "$dir/kill.wl" -k a,b -g 0.5 -m naive -c 1000 -j 2 -o "$dir/kill" > /dev/null 2> "$dir/kill.err" &
+spid=$!
+for i in $(seq 1 100); do [ "$(wc -l 2> /dev/null < "$dir/stub/runs")" = 2 ] && break; sleep 0.1; done
+kill -TERM $spid; wait $spid; rc=$?
+sleep 0.5
+alive() { local st; st=$(ps -o stat= -p "$1" 2> /dev/null) && [[ $st != Z* ]]; } # a zombie is dead (its reaper may be slow)
+left=$(for p in $(cat "$dir/stub/runs" 2> /dev/null) $(pgrep -f "$dir/kill.wl"); do alive "$p" && echo "$p"; done)
+[ "$(wc -l < "$dir/stub/runs")" = 2 ] && [ $rc = 143 ] && [ -z "$left" ] &&
+    [ "$(cat "$dir/kill.err")" = "sweep: stopped by SIGTERM; its runs stopped; the runs done are kept: rerun to resume" ] &&
+    ok || bad "kill -TERM of the sweep: rc $rc, $(cat "$dir/kill.err"), processes left: $(ps -o pid=,args= -p "$(echo $left | tr ' ' ,)" 2> /dev/null)"
+for p in $left; do kill "$p" 2> /dev/null; done # what a failed check left
 
 # the plots
 if command -v gnuplot > /dev/null; then

@@ -149,6 +149,12 @@ case_ nul_byte       's/^  regs 25/  regs 2\x005/' "@:17: NUL byte in the line (
 case_ long_line      "17s/\$/ $(printf '%*s' 1100 '' | tr ' ' '#')/" "@:17: line longer than 1024 characters"
 case_ too_many_words 's/^  active 32:0.9 16:0.1/  active 32:0.9 16:0.1 a b c d e f g h i j k l m n o p q r s t u v w x y z 1 2 3 4 5 6 7/' "@:29: too many words on one line (at most 35)"
 
+# reals: 1e-310 underflows to a denormal, a number (in range for dep); 1e400 is out of every range
+case_ real_huge      's/^  dep 0.5/  dep 1e400/' "@:25: key 'dep' = 1e400 out of range (expected 0..1)"
+case_ real_tiny      's/^  mem_service 2.78/  mem_service 1e-310/' "@:4: key 'mem_service' = 1e-310 out of range (expected 0.01..1000)"
+case_ act_prob_huge  's/^  active 32:0.9 16:0.1/  active 32:1e400/' "@:29: key 'active': probability in \"32:1e400\" out of range (expected > 0 and <= 1)"
+sed -e 's/^  dep 0.5/  dep 1e-310/' "$base" > "$dir/denorm.wl"
+if "$smk" check --workload "$dir/denorm.wl" > /dev/null 2>&1; then ok; else bad "dep 1e-310 rejected"; fi
 # empty file, only comments, missing file, a directory
 : > "$dir/empty.wl"
 out=$("$smk" check --workload "$dir/empty.wl" 2>&1) && bad "empty file accepted" || {
@@ -158,6 +164,8 @@ out=$("$smk" check --workload "$dir/comments.wl" 2>&1) && bad "comments-only fil
   [ "$out" = "smk: $dir/comments.wl:2: no 'machine' block (it is required)" ] && ok || bad "comments only: '$out'"; }
 out=$("$smk" check --workload "$dir/nope.wl" 2>&1) && bad "missing file accepted" || {
   [ "$out" = "smk: $dir/nope.wl:0: cannot open workload: No such file or directory" ] && ok || bad "missing file: '$out'"; }
+out=$("$smk" check --workload "$dir" 2>&1) && bad "a directory accepted" || {
+  [ "$out" = "smk: $dir:0: cannot read workload: Is a directory" ] && ok || bad "directory: '$out'"; }
 # 65 kernels: too many
 { sed -n '2,14p' "$base"; for i in $(seq 1 65); do sed -n '15,31p' "$base" | sed "s/^kernel a/kernel k$i/"; done; } > "$dir/k65.wl"
 out=$("$smk" check --workload "$dir/k65.wl" 2>&1) && bad "65 kernels accepted" || {
@@ -184,7 +192,7 @@ smk=$smk_saved
 run_ no_kernels    "run: --kernels A,B,... is required" run --config gtx980 "${W[@]}" --policy fcfs
 run_ no_policy     "run: --policy fcfs|spart|smk|smkp|qos is required" run --config gtx980 "${W[@]}" --kernels a
 run_ bad_policy    '--policy: unknown value "rr" (expected fcfs | spart | smk | smkp | qos)' run --config gtx980 "${W[@]}" --kernels a --policy rr
-run_ bad_scheme    '--scheme: unknown value "fair" (expected off | smk | naive | elastic | rollover)' run --config gtx980 "${W[@]}" --kernels a --policy qos --scheme fair
+run_ bad_scheme    '--scheme: unknown value "fair" (expected off | smk | naive | elastic | rollover | rollover-time)' run --config gtx980 "${W[@]}" --kernels a --policy qos --scheme fair
 run_ bad_qkeep     '--qos-keep: unknown value "yes" (expected off | on)' run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.5 --qos-keep yes
 run_ bad_qpre      '--qos-preempt: unknown value "cta" (expected sm | gpu)' run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.5 --qos-preempt cta
 run_ unknown_kern  "--kernels: no kernel 'c' in $base" run --config gtx980 "${W[@]}" --kernels a,c --policy fcfs
@@ -217,6 +225,47 @@ run_ hill_nogoal   "--hill: needs a QoS kernel (--goal) and a non-QoS kernel to 
 { sed -n '2,14p' "$base"; for i in $(seq 1 9); do sed -n '15,31p' "$base" | sed "s/^kernel a/kernel k$i/"; done; } > "$dir/k9.wl"
 run_ too_many_run  "--kernels: more than 8 kernels (the driver's kernel table, configuration gtx980)" run --config gtx980 --workload "$dir/k9.wl" --kernels k1,k2,k3,k4,k5,k6,k7,k8,k9 --policy fcfs
 if "$smk" --help | grep -q '^usage: smk run'; then ok; else bad "--help"; fi
+# goals that mean nothing and isolated runs with no work (docs/smk.md "Goals that mean nothing")
+run_ goal_round    "--goal a=0.00004: F is taken to 4 decimals and this one rounds to 0 (a goal every run meets); expected 0.00005 <= F <= 1" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.00004
+run_ goal_denormal "--goal a=1e-310: F is taken to 4 decimals and this one rounds to 0 (a goal every run meets); expected 0.00005 <= F <= 1" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=1e-310
+run_ goal_huge     "--goal a=1e400: expected a fraction of the isolated IPC, 0 < F <= 1" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=1e400
+run_ iso_nowork    "--iso a=0/0: an isolated run with no thread instruction completed, so the goal 0.8 x isolated IPC is 0 and every run would meet it" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.8 --cycles 1000 --iso a=0/0
+run_ iso_cycles1   "isolated run of a: no thread instruction completed in 1 cycles, so the goal 0.8 x isolated IPC is 0 and every run would meet it; give more --iso-cycles" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.8 --cycles 1000 --iso-cycles 1
+run_ cycles1       "isolated run of a: no thread instruction completed in 1 cycles, so the goal 0.8 x isolated IPC is 0 and every run would meet it; give more --iso-cycles" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.8 --cycles 1
+run_ kl_goal0      "--goal a=0.0001: 0.0001 x isolated IPC 0.001000 rounds to an IPC goal of 0 (kl_goal, U16.16), one every run meets; give a larger fraction" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.0001 --cycles 1000 --iso a=1/1
+# a non-QoS kernel without isolated work: its norm, STP, ANTT and fairness are undefined, never 0 or inf
+o=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --cycles 1000 --iso-cycles 1 2>&1)
+grep -q '^STP -   ANTT -   fairness -   (undefined: the isolated run of a completed no thread instruction in 1 cycles)$' <<< "$o" &&
+  grep -q '^a  *no  *-  *[0-9.]*  *0.00  *- -' <<< "$o" && ok || bad "no isolated work, table: $o"
+o=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --cycles 1000 --iso-cycles 1 --json 2>&1)
+grep -q '"iso_ipc":0.0000,"norm":null,"met":null' <<< "$o" && grep -q '"stp":null,"antt":null,"fairness":null,' <<< "$o" && ok || bad "no isolated work, JSON: $o"
+o=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --cycles 1000 --iso-cycles 1 --csv 2>&1)
+[ "$(sed -n 2p <<< "$o" | cut -d, -f11-16)" = "0.0000,,-,,," ] && ok || bad "no isolated work, CSV: $o"
+# a kernel that completed nothing in the shared run: ANTT inf, naming it
+o=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --cycles 1 --iso-cycles 5000 2>&1)
+grep -q '^STP 0.000   ANTT inf (a completed no thread instruction in the shared run)   fairness 0.000$' <<< "$o" && ok || bad "ANTT inf: $o"
+# --seed: the whole unsigned 64-bit range
+o=$("$smk" run --config gtx980 "${W[@]}" --kernels a --policy smk --cycles 100 --seed 18446744073709551615 2>&1)
+grep -q ', seed 18446744073709551615$' <<< "$o" && ok || bad "--seed 2^64-1: $o"
+run_ seed_2_64     "--seed: 18446744073709551616 out of range (expected 0..18446744073709551615)" run --config gtx980 "${W[@]}" --kernels a --policy smk --seed 18446744073709551616
+# control characters of the input are echoed as \xHH, never raw
+run_ ctl_kernel    "--kernels: no kernel 'a\\x1b[31mb' in $base" run --config gtx980 "${W[@]}" --kernels $'a\e[31mb' --policy smk
+run_ ctl_option    'run: unknown argument "--x\x07\x0a" (see smk --help)' run --config gtx980 "${W[@]}" --kernels a --policy smk $'--x\a\n'
+# --config: a file given by path names its build directory as the Makefile does (build/BASE-HASH)
+cd_=$(make -s --no-print-directory CONFIG="$dir/own.cfg" print-cfgdir 2>/dev/null)
+[[ $cd_ == build/own-* ]] && ok || bad "make print-cfgdir CONFIG=$dir/own.cfg: '$cd_'"
+run_ config_path   "--config $dir/own.cfg: this binary simulates configuration 'gtx980'; use $cd_/smk (make CONFIG=$dir/own.cfg $cd_/smk)" run --config "$dir/own.cfg" "${W[@]}" --kernels a --policy smk
+rel="./x/../$(basename "$dir")/own.cfg" cd_=$(make -s --no-print-directory CONFIG="$rel" print-cfgdir 2>/dev/null)
+[ "$cd_" != "$(make -s --no-print-directory CONFIG="$(pwd)/$(basename "$dir")/own.cfg" print-cfgdir 2>/dev/null)" ] || [ -z "$cd_" ] &&
+  bad "make print-cfgdir: $rel is not $(pwd)/$(basename "$dir")/own.cfg" || ok
+run_ config_rel    "--config $rel: this binary simulates configuration 'gtx980'; use $cd_/smk (make CONFIG=$rel $cd_/smk)" run --config "$rel" "${W[@]}" --kernels a --policy smk
+# --csv (RFC 4180) and --json (RFC 8259) with a workload path holding a comma, quotes, a backslash and a control character
+q="$dir/q,\"x\"\\y"$'\001'".wl"; cp "$base" "$q"
+o=$("$smk" run --config gtx980 --workload "$q" --kernels a,b --policy smk --cycles 1000 --csv 2>&1)
+[ "$(sed -n 2p <<< "$o" | cut -c1-$((${#dir} + 24)))" = "gtx980,\"$dir/q,\"\"x\"\"\\y"$'\001'".wl\"," ] &&
+  [ "$(sed -n 2p <<< "$o" | sed 's/"[^"]*\("\("\|$\)[^"]*\)*"//' | tr -cd , | wc -c)" = "$(head -1 <<< "$o" | tr -cd , | wc -c)" ] && ok || bad "CSV quoting: $o"
+o=$("$smk" run --config gtx980 --workload "$q" --kernels a,b --policy smk --cycles 1000 --json 2>&1)
+grep -qF "\"workload\":\"$dir/q,\\\"x\\\"\\\\y\\u0001.wl\",\"policy\"" <<< "$o" && ok || bad "JSON escaping: $o"
 
 # ---- a short good run: table, JSON and CSV; same seed = same numbers
 o1=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy smk --cycles 20000 --seed 7 --json 2>&1) || bad "good run failed: $o1"
@@ -274,6 +323,28 @@ lj=$("$smk" run "${P[@]}" --goal tpacf=0.2 --hill 20000 --json --trace 2> "$dir/
 ls=$(grep -o '"sms":\[[0-9]*,[0-9]*\]' <<< "$lj" | grep -o '[0-9]*,[0-9]*')
 [ -n "$ls" ] && [ "${ls%,*}" -lt 8 ] && [ "$(grep -m1 ' hill: ' "$dir/hill2.tr")" = "trace 19999 hill: SM 7 from tpacf to spmv" ] &&
     ok || bad "--hill goal 0.2: split '$ls', first: $(grep -m1 ' hill: ' "$dir/hill2.tr")"
+# --ctx-free (docs/smk.md): sgemm QoS + lbm under Rollover; the manager's grants SAVE lbm's TBs and
+# restore them. Free: no context line reaches memory (ctx_lines 0) and every line is answered in the
+# next cycle, so a RESTORE of an lbm TB (n 4, R 54, M 0: L = 220 lines) takes L + 3 = 223 cycles and a
+# SAVE of a TB idle at once L + 4 = 224 (docs/preempt_engine.md's formula at latency 1, one line per
+# cycle), longer only by its drain. Not free: the same run's first SAVE and RESTORE take 11497 cycles
+# through the contended channels, 1663 context lines
+X=(--config gtx980 --workload "${P[3]}" --kernels sgemm,lbm --policy qos --scheme rollover --goal sgemm=0.8 --cycles 60000 --iso-cycles 20000 --json --trace)
+durs() { awk '$5 == "command" { c[$4 " " $9] = $2 } $5 == "response" { k = $4 " " $9; if (k in c) print $7, $2 - c[k]; delete c[k] }' "$1"; }
+fj=$("$smk" run "${X[@]}" --ctx-free 2> "$dir/free.tr")
+fd=$(durs "$dir/free.tr")
+[ "$(grep -o '"ctx_lines":[0-9]*' <<< "$fj")" = '"ctx_lines":0' ] && [ "$(grep -c '^1 ' <<< "$fd")" -gt 10 ] &&
+    [ "$(grep '^1 ' <<< "$fd" | sort -u)" = "1 223" ] && [ "$(grep '^0 ' <<< "$fd" | sort -n -k2 | head -1)" = "0 224" ] &&
+    [ "$(grep '^0 ' <<< "$fd" | awk '$2 < 224' | wc -l)" = 0 ] &&
+    grep -q '"saves":64,"restores":49' <<< "$fj" && ok ||
+    bad "--ctx-free: $(grep -o '"ctx_lines":[0-9]*,"saves":[0-9]*,"restores":[0-9]*' <<< "$fj"), durations $(sort <<< "$fd" | uniq -c | head -5 | tr '\n' ' ')"
+nj=$("$smk" run "${X[@]}" 2> "$dir/nfree.tr")
+nd=$(durs "$dir/nfree.tr")
+grep -q '"ctx_lines":1663,"saves":4,"restores":2' <<< "$nj" && [ "$(grep -m1 '^0 ' <<< "$nd")" = "0 11497" ] &&
+    [ "$(grep -m1 '^1 ' <<< "$nd")" = "1 11497" ] && ok ||
+    bad "without --ctx-free: $(grep -o '"ctx_lines":[0-9]*,"saves":[0-9]*,"restores":[0-9]*' <<< "$nj"), durations $(head -3 <<< "$nd" | tr '\n' ' ')"
+run_ ctx_free_val  'run: unknown argument "yes" (see smk --help)' run --config gtx980 "${W[@]}" --kernels a --policy fcfs --ctx-free yes
+
 # the default scenario (built-in workload, no path needed), shortened
 sabs=$(cd "$(dirname "$smk")" && pwd)/$(basename "$smk")
 o8=$(cd "$dir" && "$sabs" run --default --cycles 20000 2>&1)

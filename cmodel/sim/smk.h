@@ -20,7 +20,7 @@ typedef enum { POL_FCFS, POL_SPART, POL_SMK, POL_SMKP, POL_QOS, POL_N } smk_poli
 extern const char *const smk_policy_name[POL_N];
 extern const uint32_t smk_policy_drv[POL_N]; /* DRV_FCFS ... */
 /* --scheme: the QoS manager's mode (off: the manager stays disabled) */
-typedef enum { SC_OFF, SC_SMK, SC_NAIVE, SC_ELASTIC, SC_ROLLOVER, SC_N } smk_scheme_t;
+typedef enum { SC_OFF, SC_SMK, SC_NAIVE, SC_ELASTIC, SC_ROLLOVER, SC_ROLLOVER_TIME, SC_N } smk_scheme_t;
 extern const char *const smk_scheme_name[SC_N];
 /* the output: the table, --json, --csv */
 typedef enum { FMT_TABLE, FMT_JSON, FMT_CSV } smk_format_t;
@@ -51,6 +51,7 @@ typedef struct {
     int rtl;                       /* --rtl (smk_rtl only): the RTL in lockstep */
     uint64_t hill;                 /* --hill N (spart): the host moves SMs between kernels every N cycles; 0 = static */
     int full;                      /* --full-eval (or --rtl): the reference composition every cycle, no quiet steps */
+    int ctx_free;                  /* --ctx-free: context lines answered in 1 cycle, no channel, no traffic (tm_set_ctx_free) */
 } smk_run_t;
 
 /* What a simulation gives */
@@ -90,7 +91,7 @@ typedef struct {
     int ngoals, nisos;
     smk_format_t format;
     int def;                       /* --default, or no option at all: the default scenario */
-    int rtl, full, trace, max2;
+    int rtl, full, trace, max2, ctx_free;
     uint64_t cycles, iso_cycles, seed, epoch, hill;
     int have_iso_cycles;
     const char *fst;               /* --fst FILE --window A:B (with --rtl) */
@@ -99,6 +100,10 @@ typedef struct {
 } smk_opts_t;
 
 void smk_die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+#ifdef SMK_FUZZ
+/* testbench/fuzz/fuzz_smk_args.c: smk_die's message goes back to the harness (longjmp), no exit */
+void smk_fuzz_die(const char *msg) __attribute__((noreturn));
+#endif
 
 /* `smk run`'s arguments (argv after "run"): every option, in order, with the defaults and the
  * default scenario applied; then --config against this binary's configuration and the --fst /

@@ -3,6 +3,7 @@
  * order and the first failure is the one reported (smk.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,15 +17,26 @@
 
 const char *const smk_policy_name[POL_N] = {"fcfs", "spart", "smk", "smkp", "qos"};
 const uint32_t smk_policy_drv[POL_N] = {DRV_FCFS, DRV_SPART, DRV_SMK_OD, DRV_SMK_P, DRV_QOS};
-const char *const smk_scheme_name[SC_N] = {"off", "smk", "naive", "elastic", "rollover"};
+const char *const smk_scheme_name[SC_N] = {"off", "smk", "naive", "elastic", "rollover", "rollover-time"};
 
+/* One line "smk: ..." on stderr: a control character of the input echoed in the message (a kernel
+ * name, a path) is shown as \xHH, never sent raw to the terminal */
 void smk_die(const char *fmt, ...)
 {
+    char msg[4096];
     va_list ap;
-    fprintf(stderr, "smk: ");
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+#ifdef SMK_FUZZ
+    smk_fuzz_die(msg);
+#endif
+    fprintf(stderr, "smk: ");
+    for (const unsigned char *c = (const unsigned char *)msg; *c; c++)
+        if (*c < 0x20 || *c == 0x7f)
+            fprintf(stderr, "\\x%02x", *c);
+        else
+            fputc(*c, stderr);
     fprintf(stderr, "\n");
     exit(1);
 }
@@ -33,7 +45,7 @@ void smk_die(const char *fmt, ...)
 typedef enum {
     OPT_CONFIG, OPT_WORKLOAD, OPT_KERNELS, OPT_POLICY, OPT_SCHEME, OPT_GOAL, OPT_CYCLES, OPT_ISO_CYCLES, OPT_SEED,
     OPT_EPOCH, OPT_PREEMPT, OPT_EVICT, OPT_QKEEP, OPT_QPRE, OPT_QDEBT, OPT_FST, OPT_WINDOW, OPT_ISO, OPT_HILL,
-    OPT_JSON, OPT_CSV, OPT_RTL, OPT_FULL_EVAL, OPT_TRACE, OPT_MAX2, OPT_DEFAULT, OPT_N
+    OPT_JSON, OPT_CSV, OPT_RTL, OPT_FULL_EVAL, OPT_TRACE, OPT_MAX2, OPT_CTX_FREE, OPT_DEFAULT, OPT_N
 } opt_id_t;
 
 typedef enum {
@@ -73,6 +85,7 @@ static const struct {
     [OPT_FULL_EVAL] = {"--full-eval", ARG_FLAG, 0, 0},
     [OPT_TRACE] = {"--trace", ARG_FLAG, 0, 0},
     [OPT_MAX2] = {"--max2", ARG_FLAG, 0, 0},
+    [OPT_CTX_FREE] = {"--ctx-free", ARG_FLAG, 0, 0},
     [OPT_DEFAULT] = {"--default", ARG_FLAG, 0, 0},
 };
 
@@ -90,15 +103,16 @@ static const struct {
 /* ------------------------------------------------------------------ values */
 static uint64_t parse_u64(const char *opt, const char *s, uint64_t lo, uint64_t hi)
 {
-    if (!*s || strlen(s) > 19)
+    if (!*s)
         smk_die("%s: expected an integer %llu..%llu, got \"%s\"", opt, (unsigned long long)lo, (unsigned long long)hi,
                 s);
     for (const char *c = s; *c; c++)
         if (*c < '0' || *c > '9')
             smk_die("%s: expected an integer %llu..%llu, got \"%s\"", opt, (unsigned long long)lo,
                     (unsigned long long)hi, s);
-    const unsigned long long v = strtoull(s, NULL, 10);
-    if (v < lo || v > hi)
+    errno = 0;
+    const unsigned long long v = strtoull(s, NULL, 10); /* digits only: ERANGE is the only error */
+    if (errno || v < lo || v > hi)
         smk_die("%s: %s out of range (expected %llu..%llu)", opt, s, (unsigned long long)lo, (unsigned long long)hi);
     return v;
 }
@@ -114,6 +128,104 @@ static int pick(const char *opt, const char *v, const char *const *names, int n)
     for (int i = 0; i < n; i++)
         o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? " | " : "", names[i]);
     smk_die("%s: unknown value \"%s\" (expected %s)", opt, v, list);
+}
+
+/* ------------------------------------------------------------------ --config */
+/* SHA-1 (FIPS 180-4) of s, its first 8 hex digits: the HASH of the Makefile's build/BASE-HASH */
+static void sha1_8(const char *s, char out[9])
+{
+    uint32_t h[5] = {0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0};
+    const uint64_t n = strlen(s);
+    const uint64_t nb = (n + 9 + 63) / 64; /* blocks: the bytes, 0x80, the 64-bit bit length */
+    for (uint64_t b = 0; b < nb; b++) {
+        uint32_t w[80];
+        for (int i = 0; i < 16; i++) {
+            w[i] = 0;
+            for (int j = 0; j < 4; j++) {
+                const uint64_t at = b * 64 + (uint64_t)(i * 4 + j);
+                uint32_t byte = at < n ? (unsigned char)s[at] : at == n ? 0x80 : 0;
+                if (b == nb - 1 && i >= 14)
+                    byte = (uint32_t)((n * 8) >> (8 * (7 - ((i - 14) * 4 + j)))) & 0xFF;
+                w[i] = w[i] << 8 | byte;
+            }
+        }
+        for (int i = 16; i < 80; i++) {
+            const uint32_t x = w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16];
+            w[i] = x << 1 | x >> 31;
+        }
+        uint32_t a = h[0], bb = h[1], c = h[2], d = h[3], e = h[4];
+        for (int i = 0; i < 80; i++) {
+            const uint32_t f = i < 20 ? (bb & c) | (~bb & d) : i < 40 ? bb ^ c ^ d : i < 60 ? (bb & c) | (bb & d) | (c & d) : bb ^ c ^ d;
+            const uint32_t k = i < 20 ? 0x5A827999 : i < 40 ? 0x6ED9EBA1 : i < 60 ? 0x8F1BBCDC : 0xCA62C1D6;
+            const uint32_t t = (a << 5 | a >> 27) + f + e + k + w[i];
+            e = d, d = c, c = bb << 30 | bb >> 2, bb = a, a = t;
+        }
+        h[0] += a, h[1] += bb, h[2] += c, h[3] += d, h[4] += e;
+    }
+    snprintf(out, 9, "%08x", h[0]);
+}
+
+/* The build directory's name of --config X as the Makefile names it (docs/params.md "Build
+ * directories"): a name (no .cfg) is hw/configs/X.cfg's, build/X; a file ending in .cfg builds in
+ * build/BASE-HASH, HASH from its absolute path as GNU make's $(abspath) writes it (the current
+ * directory before a relative path; no ".", "..", repeated or trailing "/"; symbolic links kept). */
+static void cfg_dir(const char *x, char *dir, size_t n)
+{
+    const size_t l = strlen(x);
+    if (l < 4 || strcmp(x + l - 4, ".cfg")) {
+        snprintf(dir, n, "%s", x);
+        return;
+    }
+    char abs[8192] = "", cwd[4096];
+    if (x[0] != '/' && getcwd(cwd, sizeof cwd))
+        snprintf(abs, sizeof abs, "%s", cwd);
+    size_t o = strlen(abs);
+    for (const char *p = x; *p;) { /* one component of x at a time */
+        while (*p == '/')
+            p++;
+        const size_t cl = strcspn(p, "/");
+        if (!cl)
+            break;
+        if (cl == 1 && p[0] == '.')
+            ;
+        else if (cl == 2 && p[0] == '.' && p[1] == '.') {
+            while (o > 0 && abs[o - 1] != '/')
+                o--;
+            if (o > 0)
+                o--;
+            abs[o] = 0;
+        } else if (o + cl + 2 < sizeof abs) {
+            abs[o++] = '/';
+            memcpy(abs + o, p, cl);
+            o += cl;
+            abs[o] = 0;
+        }
+        p += cl;
+    }
+    if (!abs[0])
+        snprintf(abs, sizeof abs, "/");
+    char base[256], hash[9];
+    const char *sl = strrchr(x, '/');
+    snprintf(base, sizeof base, "%.*s", (int)(strlen(sl ? sl + 1 : x) - 4), sl ? sl + 1 : x);
+    sha1_8(abs, hash);
+    snprintf(dir, n, "%s-%s", base, hash);
+}
+
+/* --config X must name this binary's configuration: its name, or (a file given by its path) the file
+ * the binary was built from (SMK_CFG_DIR, the build directory's name hwgen was given). Otherwise the
+ * message names the binary of X and the make command that builds it. */
+static void check_config(const char *x)
+{
+    char dir[512];
+    cfg_dir(x, dir, sizeof dir);
+    if (!strcmp(x, SMK_CFG_NAME) || !strcmp(dir, SMK_CFG_DIR))
+        return;
+    const size_t l = strlen(x);
+    if (l >= 4 && !strcmp(x + l - 4, ".cfg"))
+        smk_die("--config %s: this binary simulates configuration '%s'; use build/%s/smk (make CONFIG=%s build/%s/smk)",
+                x, SMK_CFG_NAME, dir, x, dir);
+    smk_die("--config %s: this binary simulates configuration '%s'; use build/%s/smk (make build/%s/smk)", x,
+            SMK_CFG_NAME, dir, dir);
 }
 
 /* ------------------------------------------------------------------ parsing */
@@ -143,6 +255,7 @@ void smk_args_parse(int argc, char **argv, smk_opts_t *o)
             case OPT_FULL_EVAL: o->full = 1; break;
             case OPT_TRACE: o->trace = 1; break;
             case OPT_MAX2: o->max2 = 1; break;
+            case OPT_CTX_FREE: o->ctx_free = 1; break;
             case OPT_DEFAULT: o->def = 1; break;
             default: break;
             }
@@ -201,9 +314,7 @@ void smk_args_parse(int argc, char **argv, smk_opts_t *o)
     }
     if (!o->config)
         smk_die("run: --config NAME is required (this binary: %s)", SMK_CFG_NAME);
-    if (strcmp(o->config, SMK_CFG_NAME))
-        smk_die("--config %s: this binary simulates configuration '%s'; use build/%s/smk (make build/%s/smk)",
-                o->config, SMK_CFG_NAME, o->config, o->config);
+    check_config(o->config);
     if ((o->fst || o->have_window) && !o->rtl)
         smk_die("--fst and --window: waveforms of the RTL, only with --rtl");
     if (o->fst && !o->have_window)
@@ -331,8 +442,12 @@ static void resolve_goals(const smk_opts_t *o, const workload_t *wl, smk_run_t *
         char *end;
         errno = 0;
         const double f = strtod(kv.val[i], &end);
-        if (end == kv.val[i] || *end || errno || !(f > 0) || f > 1)
+        /* ERANGE of a tiny value (1e-310) is an underflow to a denormal or 0: a number, out of range below */
+        if (end == kv.val[i] || *end || (errno && fabs(f) > 1) || !(f > 0) || f > 1)
             smk_die("--goal %s=%s: expected a fraction of the isolated IPC, 0 < F <= 1", kv.name[i], kv.val[i]);
+        if (llround(f * 10000.0) < 1) /* launch_fields (smk_run.c): F to 4 decimals */
+            smk_die("--goal %s=%s: F is taken to 4 decimals and this one rounds to 0 (a goal every run meets); "
+                    "expected 0.00005 <= F <= 1", kv.name[i], kv.val[i]);
         r->goal[kv.k[i]] = f;
     }
 }
@@ -399,6 +514,7 @@ void smk_args_resolve(const smk_opts_t *o, workload_t *wl, smk_cmd_t *c)
               (uint32_t)pick("--qos-preempt", o->qpre, qpre_names, 2) * DRV_QC_PGPU;
     r->debt = pick("--qos-debt", o->qdebt, keep_names, 2);
     r->max2 = o->max2;
+    r->ctx_free = o->ctx_free;
     resolve_kernels(o->kernels, wl, c->wname, r);
     if (r->policy == POL_SPART && r->nk > NSM)
         smk_die("--policy spart: %d kernels but only %d SMs", r->nk, NSM);

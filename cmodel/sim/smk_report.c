@@ -3,6 +3,7 @@
  * manager's registers, memory and preemption traffic, speed. As a table, one JSON object or CSV. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "smk.h"
 
@@ -12,7 +13,9 @@
 typedef struct {
     double norm[KN];       /* IPC / isolated IPC */
     double stp, antt, fair;
-    int antt_inf;          /* a kernel completed nothing: unbounded turnaround */
+    int undef;             /* a kernel whose isolated run completed nothing (its norm, STP, ANTT and
+                            * fairness are undefined), or -1 */
+    int antt_inf;          /* a kernel that completed nothing in the shared run (unbounded turnaround), or -1 */
     double gipc[KN];       /* the IPC goal the manager was given, kl_goal / 2^16 */
     int met[KN];           /* the shared run's IPC reaches it */
     double iso_secs;       /* CPU seconds of the isolated runs */
@@ -33,15 +36,21 @@ static void summarize(const smk_cmd_t *c, const smk_result_t *res, summary_t *m)
 {
     const smk_run_t *r = &c->shared;
     double nmin = 1e300, nmax = 0;
-    m->stp = 0, m->antt = 0, m->antt_inf = 0;
+    m->stp = 0, m->antt = 0, m->undef = -1, m->antt_inf = -1;
     for (int k = 0; k < r->nk; k++) {
+        if (!(c->iso_ipc[k] > 0)) { /* a non-QoS kernel (smk_run_all refuses a QoS one) */
+            m->norm[k] = 0;
+            if (m->undef < 0)
+                m->undef = k;
+            continue;
+        }
         const double ipc = ipc_of(c, res, k);
-        m->norm[k] = c->iso_ipc[k] > 0 ? ipc / c->iso_ipc[k] : 0;
+        m->norm[k] = ipc / c->iso_ipc[k];
         m->stp += m->norm[k];
         if (m->norm[k] > 0)
             m->antt += 1 / m->norm[k];
-        else
-            m->antt_inf = 1;
+        else if (m->antt_inf < 0)
+            m->antt_inf = k;
         nmin = m->norm[k] < nmin ? m->norm[k] : nmin, nmax = m->norm[k] > nmax ? m->norm[k] : nmax;
     }
     m->antt /= r->nk;
@@ -64,16 +73,62 @@ static void summarize(const smk_cmd_t *c, const smk_result_t *res, summary_t *m)
                  QM_GET(MCTRL, TLP, m->mctrl) ? "on" : "off (needs --policy qos)");
 }
 
+/* s as a JSON string (RFC 8259): '"', '\\' and control characters escaped; valid UTF-8 as it is, any
+ * other byte as the code point of the same value (\u00XX), so the output is always valid JSON */
+static void json_str(const char *s)
+{
+    putchar('"');
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        int n = 0; /* continuation bytes of a valid UTF-8 sequence starting at c */
+        if (*c >= 0xC2 && *c <= 0xDF)
+            n = 1;
+        else if (*c >= 0xE0 && *c <= 0xEF)
+            n = 2;
+        else if (*c >= 0xF0 && *c <= 0xF4)
+            n = 3;
+        for (int i = 1; i <= n; i++)
+            if ((c[i] & 0xC0) != 0x80)
+                n = 0;
+        /* no overlong 3- and 4-byte forms, no surrogates, nothing above U+10FFFF */
+        if ((n == 2 && ((*c == 0xE0 && c[1] < 0xA0) || (*c == 0xED && c[1] >= 0xA0))) ||
+            (n == 3 && ((*c == 0xF0 && c[1] < 0x90) || (*c == 0xF4 && c[1] >= 0x90))))
+            n = 0;
+        if (*c == '"' || *c == '\\')
+            printf("\\%c", *c);
+        else if (*c < 0x20 || *c == 0x7f || (*c >= 0x80 && !n))
+            printf("\\u%04x", *c);
+        else {
+            fwrite(c, 1, (size_t)n + 1, stdout);
+            c += n;
+        }
+    }
+    putchar('"');
+}
+
+/* a figure, or null when undefined */
+static void json_num(const char *key, int defined, double v)
+{
+    if (defined)
+        printf("\"%s\":%.4f", key, v);
+    else
+        printf("\"%s\":null", key);
+}
+
 /* --json: one object on one line */
 static void report_json(const smk_cmd_t *c, const smk_result_t *res, const summary_t *m)
 {
     const smk_run_t *r = &c->shared;
     const workload_t *wl = r->wl;
-    printf("{\"config\":\"%s\",\"workload\":\"%s\",\"policy\":\"%s\",\"scheme\":\"%s\",\"cycles\":%llu,"
-           "\"iso_cycles\":%llu,\"epoch\":%u,\"seed\":%llu,\"quotas\":\"%s\",",
-           SMK_CFG_NAME, c->wname, smk_policy_name[r->policy], smk_scheme_name[r->scheme],
-           (unsigned long long)r->cycles, (unsigned long long)c->iso_cycles, r->epoch, (unsigned long long)r->seed,
-           m->qnote);
+    printf("{\"config\":");
+    json_str(SMK_CFG_NAME);
+    printf(",\"workload\":");
+    json_str(c->wname);
+    printf(",\"policy\":\"%s\",\"scheme\":\"%s\",\"cycles\":%llu,\"iso_cycles\":%llu,\"epoch\":%u,\"seed\":%llu,"
+           "\"quotas\":",
+           smk_policy_name[r->policy], smk_scheme_name[r->scheme], (unsigned long long)r->cycles,
+           (unsigned long long)c->iso_cycles, r->epoch, (unsigned long long)r->seed);
+    json_str(m->qnote);
+    printf(",");
     if (res->mgr)
         printf("\"manager\":{\"mctrl\":%u,\"epochs\":%u,\"epoch_len\":%u,\"prod\":%.6f},", m->mctrl, res->m_epochs,
                res->m_len, fx(res->m_prod));
@@ -89,11 +144,14 @@ static void report_json(const smk_cmd_t *c, const smk_result_t *res, const summa
         printf("\"hill\":null,");
     printf("\"kernels\":[");
     for (int k = 0; k < r->nk; k++) {
-        printf("%s{\"name\":\"%s\",\"qos\":%s,\"goal\":%.4f,\"ipc_goal\":%.4f,\"ipc\":%.4f,\"iso_ipc\":%.4f,"
-               "\"norm\":%.4f,\"met\":%s,\"thread_insts\":%llu,\"warp_insts\":%llu,\"tbs\":%llu,\"launches\":%llu,"
+        printf("%s{\"name\":", k ? "," : "");
+        json_str(wl->k[r->kw[k]].name);
+        printf(",\"qos\":%s,\"goal\":%.4f,\"ipc_goal\":%.4f,\"ipc\":%.4f,\"iso_ipc\":%.4f,", r->goal[k] > 0 ? "true" : "false",
+               r->goal[k], m->gipc[k], ipc_of(c, res, k), c->iso_ipc[k]);
+        json_num("norm", c->iso_ipc[k] > 0, m->norm[k]);
+        printf(",\"met\":%s,\"thread_insts\":%llu,\"warp_insts\":%llu,\"tbs\":%llu,\"launches\":%llu,"
                "\"dram_lines\":%llu,\"iso_thread_insts\":%llu,\"iso_warp_insts\":%llu",
-               k ? "," : "", wl->k[r->kw[k]].name, r->goal[k] > 0 ? "true" : "false", r->goal[k], m->gipc[k],
-               ipc_of(c, res, k), c->iso_ipc[k], m->norm[k], r->goal[k] > 0 ? (m->met[k] ? "true" : "false") : "null",
+               r->goal[k] > 0 ? (m->met[k] ? "true" : "false") : "null",
                (unsigned long long)res->thr[k], (unsigned long long)res->wis[k], (unsigned long long)res->tbs[k],
                (unsigned long long)res->runs[k], (unsigned long long)res->dram[k],
                (unsigned long long)c->iso[k].thr[0], (unsigned long long)c->iso[k].wis[0]);
@@ -104,16 +162,33 @@ static void report_json(const smk_cmd_t *c, const smk_result_t *res, const summa
                    res->m_tbs[k], res->m_goal[k], r->kl_x[k], r->kl_t[k]);
         printf("}");
     }
-    char antt_s[32];
-    if (m->antt_inf)
-        snprintf(antt_s, sizeof antt_s, "null");
-    else
-        snprintf(antt_s, sizeof antt_s, "%.4f", m->antt);
-    printf("],\"stp\":%.4f,\"antt\":%s,\"fairness\":%.4f,\"ctx_lines\":%llu,\"saves\":%llu,\"restores\":%llu,"
-           "\"drops\":%llu,\"seconds\":%.3f,\"cycles_per_second\":%.0f}\n",
-           m->stp, antt_s, m->fair, (unsigned long long)res->ctx_lines, (unsigned long long)res->saves,
-           (unsigned long long)res->restores, (unsigned long long)res->drops, res->secs,
-           (double)r->cycles / res->secs);
+    printf("],");
+    json_num("stp", m->undef < 0, m->stp);
+    printf(",");
+    json_num("antt", m->undef < 0 && m->antt_inf < 0, m->antt);
+    printf(",");
+    json_num("fairness", m->undef < 0, m->fair);
+    printf(",\"ctx_lines\":%llu,\"saves\":%llu,\"restores\":%llu,\"drops\":%llu,\"seconds\":%.3f,"
+           "\"cycles_per_second\":%.0f}\n",
+           (unsigned long long)res->ctx_lines, (unsigned long long)res->saves, (unsigned long long)res->restores,
+           (unsigned long long)res->drops, res->secs, (double)r->cycles / res->secs);
+}
+
+/* s as a CSV field (RFC 4180): in double quotes, its quotes doubled, when it holds a comma, a quote, a
+ * CR or an LF; as it is otherwise */
+static void csv_str(const char *s)
+{
+    if (!s[strcspn(s, ",\"\r\n")]) {
+        fputs(s, stdout);
+        return;
+    }
+    putchar('"');
+    for (; *s; s++) {
+        if (*s == '"')
+            putchar('"');
+        putchar(*s);
+    }
+    putchar('"');
 }
 
 /* --csv: a header and one line per kernel */
@@ -123,11 +198,23 @@ static void report_csv(const smk_cmd_t *c, const smk_result_t *res, const summar
     printf("config,workload,policy,scheme,cycles,seed,kernel,qos,goal,ipc,iso_ipc,norm,met,stp,antt,fairness,"
            "ipc_goal,alpha,hist,ipc_epoch,quota_per_tb\n");
     for (int k = 0; k < r->nk; k++) {
-        printf("%s,%s,%s,%s,%llu,%llu,%s,%d,%.4f,%.4f,%.4f,%.4f,%s,%.4f,%.4g,%.4f,%.4f", SMK_CFG_NAME, c->wname,
-               smk_policy_name[r->policy], smk_scheme_name[r->scheme], (unsigned long long)r->cycles,
-               (unsigned long long)r->seed, r->wl->k[r->kw[k]].name, r->goal[k] > 0, r->goal[k], ipc_of(c, res, k),
-               c->iso_ipc[k], m->norm[k], r->goal[k] > 0 ? (m->met[k] ? "met" : "not met") : "-", m->stp,
-               m->antt_inf ? HUGE_VAL : m->antt, m->fair, m->gipc[k]);
+        char norm[32] = "", stp[32] = "", antt[32] = "", fair[32] = ""; /* empty: undefined */
+        if (c->iso_ipc[k] > 0)
+            snprintf(norm, sizeof norm, "%.4f", m->norm[k]);
+        if (m->undef < 0) {
+            snprintf(stp, sizeof stp, "%.4f", m->stp);
+            snprintf(antt, sizeof antt, "%.4g", m->antt_inf >= 0 ? HUGE_VAL : m->antt);
+            snprintf(fair, sizeof fair, "%.4f", m->fair);
+        }
+        csv_str(SMK_CFG_NAME);
+        putchar(',');
+        csv_str(c->wname);
+        putchar(',');
+        printf("%s,%s,%llu,%llu,", smk_policy_name[r->policy], smk_scheme_name[r->scheme],
+               (unsigned long long)r->cycles, (unsigned long long)r->seed);
+        csv_str(r->wl->k[r->kw[k]].name);
+        printf(",%d,%.4f,%.4f,%.4f,%s,%s,%s,%s,%s,%.4f", r->goal[k] > 0, r->goal[k], ipc_of(c, res, k), c->iso_ipc[k],
+               norm, r->goal[k] > 0 ? (m->met[k] ? "met" : "not met") : "-", stp, antt, fair, m->gipc[k]);
         if (res->mgr)
             printf(",%.6f,%.4f,%.4f,%u\n", fx(res->m_alpha[k]), fx(res->m_hist[k]), fx(res->m_ipc_ep[k]), res->m_qpt[k]);
         else
@@ -154,18 +241,26 @@ static void report_table(const smk_cmd_t *c, const smk_result_t *res, const summ
     printf("%-14s %-4s %6s %10s %10s %7s %-8s %12s %8s %6s\n", "kernel", "qos", "goal", "IPC", "iso IPC", "norm",
            "goal", "warp insts", "TBs", "runs");
     for (int k = 0; k < r->nk; k++) {
-        char g[16];
+        char g[16], nm[16];
         if (r->goal[k] > 0)
             snprintf(g, sizeof g, "%.2f", r->goal[k]);
         else
             snprintf(g, sizeof g, "-");
-        printf("%-14s %-4s %6s %10.2f %10.2f %7.3f %-8s %12llu %8llu %6llu\n", wl->k[r->kw[k]].name,
-               r->goal[k] > 0 ? "yes" : "no", g, ipc_of(c, res, k), c->iso_ipc[k], m->norm[k],
+        if (c->iso_ipc[k] > 0)
+            snprintf(nm, sizeof nm, "%.3f", m->norm[k]);
+        else
+            snprintf(nm, sizeof nm, "-");
+        printf("%-14s %-4s %6s %10.2f %10.2f %7s %-8s %12llu %8llu %6llu\n", wl->k[r->kw[k]].name,
+               r->goal[k] > 0 ? "yes" : "no", g, ipc_of(c, res, k), c->iso_ipc[k], nm,
                r->goal[k] > 0 ? (m->met[k] ? "met" : "NOT met") : "-", (unsigned long long)res->wis[k],
                (unsigned long long)res->tbs[k], (unsigned long long)res->runs[k]);
     }
-    if (m->antt_inf)
-        printf("STP %.3f   ANTT inf (a kernel completed nothing)   fairness %.3f\n", m->stp, m->fair);
+    if (m->undef >= 0)
+        printf("STP -   ANTT -   fairness -   (undefined: the isolated run of %s completed no thread instruction in "
+               "%llu cycles)\n", wl->k[r->kw[m->undef]].name, (unsigned long long)c->iso_cycles);
+    else if (m->antt_inf >= 0)
+        printf("STP %.3f   ANTT inf (%s completed no thread instruction in the shared run)   fairness %.3f\n", m->stp,
+               wl->k[r->kw[m->antt_inf]].name, m->fair);
     else
         printf("STP %.3f   ANTT %.3f   fairness %.3f\n", m->stp, m->antt, m->fair);
     printf("quotas: %s\n", m->qnote);
@@ -204,9 +299,9 @@ static void report_table(const smk_cmd_t *c, const smk_result_t *res, const summ
            (double)dl / (double)cycles,
            100.0 * (double)dl / (double)cycles / (wl->m.mem_channels / wl->m.mem_service), wl->m.mem_channels,
            wl->m.mem_channels / wl->m.mem_service);
-    printf("preemption: %llu TBs saved, %llu restored, %llu dropped, %llu context lines\n",
+    printf("preemption: %llu TBs saved, %llu restored, %llu dropped, %llu context lines%s\n",
            (unsigned long long)res->saves, (unsigned long long)res->restores, (unsigned long long)res->drops,
-           (unsigned long long)res->ctx_lines);
+           (unsigned long long)res->ctx_lines, r->ctx_free ? " (--ctx-free: contexts move at no memory cost)" : "");
     printf("speed: shared run %.2f s CPU (%.2f M cycles per CPU s), isolated runs %.2f s CPU\n", res->secs,
            (double)cycles / res->secs / 1e6, m->iso_secs);
 }

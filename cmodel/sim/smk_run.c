@@ -46,10 +46,11 @@ uint32_t smk_mctrl(const smk_run_t *r)
     else
         sch = r->scheme == SC_NAIVE     ? SMK_QSCHEME_NAIVE
               : r->scheme == SC_ELASTIC ? SMK_QSCHEME_ELASTIC
-                                        : SMK_QSCHEME_ROLLOVER;
+              : r->scheme == SC_ROLLOVER ? SMK_QSCHEME_ROLLOVER
+                                         : SMK_QSCHEME_ROLLOVER_TIME;
     const uint32_t tlp = mode == SMK_QMODE_QOS && r->policy == POL_QOS;
-    /* the rollover debt where Rollover carries the QoS kernels' leftover (--qos-debt) */
-    const uint32_t debt = mode == SMK_QMODE_QOS && sch == SMK_QSCHEME_ROLLOVER && r->debt;
+    /* the rollover debt where the scheme carries the QoS kernels' leftover (--qos-debt) */
+    const uint32_t debt = mode == SMK_QMODE_QOS && (sch == SMK_QSCHEME_ROLLOVER || sch == SMK_QSCHEME_ROLLOVER_TIME) && r->debt;
     return QM_FLD(MCTRL, EN, 1) | QM_FLD(MCTRL, MODE, mode) | QM_FLD(MCTRL, SCHEME, sch) |
            QM_FLD(MCTRL, POLICY, SMK_POLICY_GTO) | QM_FLD(MCTRL, TLP, tlp) | QM_FLD(MCTRL, DEBT, debt);
 }
@@ -148,6 +149,7 @@ void smk_simulate(const smk_run_t *r, smk_result_t *res)
     timing_t *t = tm_new(r->wl, r->kw, r->nk, r->seed);
     if (!t)
         smk_die("out of memory");
+    tm_set_ctx_free(t, r->ctx_free);
     /* host: kernel entries to launch (first launch and relaunch after kdone) */
     int pend[2 * KN], npend = 0, kl_last = -1;
     uint64_t wis_mark[KN] = {0};
@@ -383,6 +385,19 @@ void smk_run_all(smk_cmd_t *c, smk_result_t *res)
             smk_simulate(&ri, ir);
         c->iso_ipc[k] = (double)ir->thr[0] / (double)iso;
         launch_fields(r, k, ir->thr[0], ir->wis[0], iso);
+        /* a QoS goal is a fraction of the isolated IPC: without isolated work, or rounded to an IPC goal
+         * of 0, it is one every run meets (docs/smk.md "Goals that mean nothing") */
+        const char *name = r->wl->k[r->kw[k]].name;
+        if (r->goal[k] > 0 && !ir->thr[0] && c->iso_given[k])
+            smk_die("--iso %s=0/%llu: an isolated run with no thread instruction completed, so the goal %g x isolated "
+                    "IPC is 0 and every run would meet it", name, (unsigned long long)ir->wis[0], r->goal[k]);
+        if (r->goal[k] > 0 && !ir->thr[0])
+            smk_die("isolated run of %s: no thread instruction completed in %llu cycles, so the goal %g x isolated "
+                    "IPC is 0 and every run would meet it; give more --iso-cycles", name, (unsigned long long)iso,
+                    r->goal[k]);
+        if (r->goal[k] > 0 && !r->kl_goal[k])
+            smk_die("--goal %s=%g: %g x isolated IPC %.6f rounds to an IPC goal of 0 (kl_goal, U16.16), one every "
+                    "run meets; give a larger fraction", name, r->goal[k], r->goal[k], c->iso_ipc[k]);
     }
     smk_simulate(r, res);
 }

@@ -94,7 +94,7 @@ struct timing {
     tkern_t tk[KN];
     int nk;
     rng_t r;
-    uint32_t nch, max_inflight, mem_lat, l1_lat, l2_lat, mshr, ctx_prio;
+    uint32_t nch, max_inflight, mem_lat, l1_lat, l2_lat, mshr, ctx_prio, ctx_free;
     uint32_t dlat[3];  /* max(lat[cls], 1) of the workload: an ALU / SFU / shared instruction is due at c + dlat[cls] */
     uint64_t serv_fp;
     uint64_t ch_free[64];
@@ -196,6 +196,8 @@ void tm_free(timing_t *t)
 
 const tm_kstat_t *tm_kstat(const timing_t *t, int k) { return &t->tk[k].ks; }
 const tm_stat_t *tm_stat(const timing_t *t) { return &t->st; }
+void tm_set_ctx_free(timing_t *t, int on) { t->ctx_free = on != 0; }
+
 void tm_reset_stats(timing_t *t)
 {
     for (int k = 0; k < KN; k++)
@@ -328,6 +330,8 @@ static inline uint64_t dram(timing_t *t, uint32_t ch, uint64_t now)
  * service time from the channel, so the queued lines behind it are delayed) */
 static inline uint64_t dram_ctx(timing_t *t, uint32_t ch, uint64_t now)
 {
+    if (t->ctx_free) /* --ctx-free: no channel, answered in the next cycle */
+        return now + 1;
     if (!t->ctx_prio)
         return dram(t, ch, now);
     const uint64_t start = now << FP;
@@ -392,7 +396,7 @@ static inline uint64_t inputs_sm(timing_t *restrict t, const gpu_top_t *g, sm_in
         m->nmq--, t->nmq--;
         q->due[best] = q->due[m->nmq], q->tag[best] = q->tag[m->nmq];
         m->mq_min = second;
-        t->st.ctx_lines++;
+        t->st.ctx_lines += !t->ctx_free;
     }
     return csum;
 }

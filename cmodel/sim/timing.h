@@ -51,6 +51,11 @@ void tm_observe(timing_t *t, const gpu_top_t *g, const gpu_out_t *o, uint64_t cy
 void tm_step(timing_t *t, gpu_top_t *g, gpu_in_t *in, gpu_out_t *o, uint64_t cycle);
 const tm_kstat_t *tm_kstat(const timing_t *t, int k);
 const tm_stat_t *tm_stat(const timing_t *t);
+/* --ctx-free (docs/smk.md): every context line of the preemption engines is answered in the cycle
+ * after its request (the engine contract's least latency), takes no channel time and is not counted in
+ * ctx_lines: a save or restore costs no memory traffic, only the engine's one line per cycle. Set
+ * before the first cycle; 0 (the default) is the memory model of docs/workload.md. */
+void tm_set_ctx_free(timing_t *t, int on);
 /* Reset every statistic (for a warm-up before a measured interval; smk does not use one today). */
 void tm_reset_stats(timing_t *t);
 

@@ -88,7 +88,12 @@ static int parse_real(const char *s, double *v)
     char *end;
     errno = 0;
     const double x = strtod(s, &end);
-    if (*end || end == s || errno == ERANGE || !isfinite(x))
+    if (*end || end == s)
+        return -1;
+    if (errno == ERANGE && !(x < 1)) /* too large for a double (1e400): out of every range */
+        return -2;
+    /* ERANGE of a tiny value (1e-310): an underflow to a denormal or 0, which is a number (in range or not) */
+    if (!isfinite(x))
         return -1;
     *v = x;
     return 0;
@@ -125,11 +130,13 @@ static int set_key(pctx_t *p, const kdesc_t *d, int ki, char **tok, int ntok, do
             if (!colon)
                 return fail(p, p->line, "key 'active': expected THREADS:PROBABILITY, got \"%s\"", tok[i]);
             *colon = 0;
-            if (parse_int(tok[i], &t) == -1 || parse_real(colon + 1, &pr)) {
+            if (parse_int(tok[i], &t) == -1 || parse_real(colon + 1, &pr) == -1) {
                 *colon = ':';
                 return fail(p, p->line, "key 'active': expected THREADS:PROBABILITY, got \"%s\"", tok[i]);
             }
             *colon = ':';
+            if (parse_real(colon + 1, &pr) == -2)
+                pr = HUGE_VAL; /* out of range below */
             if (t < 1 || t > 32)
                 return fail(p, p->line, "key 'active': thread count in \"%s\" out of range (expected 1..32)", tok[i]);
             if (!(pr > 0) || pr > 1)
@@ -202,12 +209,23 @@ static int finish_kernel(pctx_t *p, wl_kernel_t *k, const double *v)
 
 int wl_load(const char *path, workload_t *wl, char *err, size_t errlen)
 {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        pctx_t p = {path, 0, err, errlen};
+        memset(wl, 0, sizeof *wl);
+        snprintf(wl->path, sizeof wl->path, "%s", path);
+        return fail(&p, 0, "cannot open workload: %s", strerror(errno));
+    }
+    const int rc = wl_parse(f, path, wl, err, errlen);
+    fclose(f);
+    return rc;
+}
+
+int wl_parse(FILE *f, const char *path, workload_t *wl, char *err, size_t errlen)
+{
     pctx_t p = {path, 0, err, errlen};
     memset(wl, 0, sizeof *wl);
     snprintf(wl->path, sizeof wl->path, "%s", path);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return fail(&p, 0, "cannot open workload: %s", strerror(errno));
     enum { OUT, MACH, KERN } st = OUT;
     int seen[K_N + M_N], open_line = 0, rc = 0, have_m = 0;
     double val[K_N + M_N];
@@ -371,7 +389,7 @@ int wl_load(const char *path, workload_t *wl, char *err, size_t errlen)
         seen[ki] = p.line;
     }
     if (!rc && ferror(f))
-        rc = fail(&p, p.line, "read error: %s", strerror(errno));
+        rc = fail(&p, p.line, "cannot read workload: %s", strerror(errno ? errno : EIO));
     if (!rc && st != OUT)
         rc = fail(&p, p.line, "end of file inside the %s block opened at line %d (missing 'end')",
                   st == MACH ? "machine" : "kernel", open_line);
@@ -382,7 +400,6 @@ int wl_load(const char *path, workload_t *wl, char *err, size_t errlen)
     if (!rc && wl->nk == 0)
         rc = fail(&p, p.line, "no 'kernel NAME' block (at least one is required)");
 out:
-    fclose(f);
     return rc ? -1 : 0;
 }
 

@@ -8,6 +8,7 @@
 #define SMK_WORKLOAD_H
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define WL_MAX_KERNELS 64
 #define WL_NAME_MAX 31   /* characters of a kernel name */
@@ -61,6 +62,8 @@ typedef struct {
 
 /* Parse `path` into *wl. Returns 0, or -1 with a one-line message "FILE:LINE: reason" in err. */
 int wl_load(const char *path, workload_t *wl, char *err, size_t errlen);
+/* The same from an open file f; path names it in the messages and in wl->path */
+int wl_parse(FILE *f, const char *path, workload_t *wl, char *err, size_t errlen);
 /* Index of the kernel called `name`, or -1. */
 int wl_find(const workload_t *wl, const char *name);
 /* Can one TB of kernel k be placed on an SM of this configuration, and its grid be launched? 0, or -1

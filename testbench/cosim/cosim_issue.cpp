@@ -120,7 +120,7 @@ struct issue_block : lockstep_vec_block<Vissue_path, issue_obs_t> {
     issue_env_t env;
     issue_stim_t st;
     /* summary statistics (scenario) */
-    uint64_t refills = 0, gated[SMK_KSLOTS] = {0}, issued[SMK_KSLOTS] = {0}, thr[SMK_KSLOTS] = {0};
+    uint64_t refills = 0, rt_held = 0, gated[SMK_KSLOTS] = {0}, issued[SMK_KSLOTS] = {0}, thr[SMK_KSLOTS] = {0};
 
     issue_block() : lockstep_vec_block(&issue_obs_table, OBS_valid, outputs, LOCKSTEP_STATE(wsqu_rtl_state<Vissue_path>)) {}
     const cosim_extra *extras() override { return opts; }
@@ -148,6 +148,8 @@ struct issue_block : lockstep_vec_block<Vissue_path, issue_obs_t> {
         int32_t before[SMK_KSLOTS];
         std::memcpy(before, m.qu.cnt, sizeof before);
         const uint32_t qall = m.qo.qallow, act = m.wo.ks_active, eend = m.qo.epoch_end;
+        /* an active slot with quota left held: only the Rollover-Time gate does that */
+        rt_held += qu_gating_i(&m.qu) && (act & qu_pos_i(&m.qu) & ~qall) != 0;
         env_observe(&env, &st, &m);
         issue_model_commit(&m, &st);
         for (int k = 0; k < SMK_KSLOTS; k++) {
@@ -172,8 +174,9 @@ struct issue_block : lockstep_vec_block<Vissue_path, issue_obs_t> {
         if (mode == ENV_SCENARIO)
             std::printf("  QoS quota %u thread instructions per %u-cycle epoch = %.2f per cycle\n",
                         scen_quota(0), (unsigned)SCEN_EPOCH_LEN, (double)scen_quota(0) / SCEN_EPOCH_LEN);
-        std::printf("  quota events: %u epochs, %llu mid-epoch refills\n", m.qu.epochs,
-                    (unsigned long long)refills);
+        std::printf("  quota events: %u epochs, %llu mid-epoch refills, %llu cycles with an active slot with quota "
+                    "held by the Rollover-Time gate\n", m.qu.epochs, (unsigned long long)refills,
+                    (unsigned long long)rt_held);
         return 0;
     }
 };

@@ -338,7 +338,7 @@ static void queue_disable(gpu_env_t *e)
 
 /* The manager's part of a phase: enabled (MODE QOS with each SCHEME, TLP on / off, SMK, OFF; short
  * epochs) or disabled (the host drives the SMs' registers and the request port as in issue 4). The
- * first six manager phases of every seed follow a fixed schedule so that every mode and scheme occurs. */
+ * first seven manager phases of every seed follow a fixed schedule so that every mode and scheme occurs. */
 static void qm_phase(gpu_env_t *e, int host_qos)
 {
     rng_t *r = &e->r;
@@ -352,17 +352,18 @@ static void qm_phase(gpu_env_t *e, int host_qos)
         e->qm_want = 0;
         return;
     }
-    static const uint8_t sched[6][3] = {
+    static const uint8_t sched[7][3] = {
         {SMK_QMODE_QOS, SMK_QSCHEME_NAIVE, 1}, {SMK_QMODE_SMK, SMK_QSCHEME_ROLLOVER, 0},
         {SMK_QMODE_QOS, SMK_QSCHEME_ELASTIC, 1}, {SMK_QMODE_OFF, SMK_QSCHEME_NAIVE, 1},
-        {SMK_QMODE_QOS, SMK_QSCHEME_ROLLOVER, 1}, {SMK_QMODE_QOS, SMK_QSCHEME_ELASTIC, 0}};
+        {SMK_QMODE_QOS, SMK_QSCHEME_ROLLOVER, 1}, {SMK_QMODE_QOS, SMK_QSCHEME_ROLLOVER_TIME, 1},
+        {SMK_QMODE_QOS, SMK_QSCHEME_ELASTIC, 0}};
     uint32_t mode, scheme, tlp;
-    if (e->nmph < 6) {
+    if (e->nmph < 7) {
         mode = sched[e->nmph][0], scheme = sched[e->nmph][1], tlp = sched[e->nmph][2];
     } else {
         const uint32_t y = rng_below(r, 10);
         mode = y < 6 ? SMK_QMODE_QOS : y < 8 ? SMK_QMODE_SMK : y < 9 ? SMK_QMODE_OFF : 3; /* 3 = OFF */
-        scheme = rng_below(r, 4) % 3, tlp = rng_chance(r, 4, 5);
+        scheme = rng_below(r, 4), tlp = rng_chance(r, 4, 5); /* every QSCHEME */
     }
     e->nmph++;
     /* the manager's requests and initial allocation need QOS; SMK mode with the SMK policies too */
@@ -375,8 +376,8 @@ static void qm_phase(gpu_env_t *e, int host_qos)
                QM_FLD(MCTRL, DEBT, rng_below(r, 2));
     const uint32_t lc = mode == SMK_QMODE_SMK ? QM_LC_SMK : QM_LC_QOS;
     /* L - LC cycles are left to Algorithm 3-1 each epoch: at least 300 in the scheduled phases */
-    uint32_t len = e->nmph > 6 && rng_chance(r, 1, 10) ? rng_below(r, lc) /* raised to LC */
-                                                       : lc + (e->nmph <= 6 ? 300 : 0) + rng_below(r, 1000 + 200 * NSM) +
+    uint32_t len = e->nmph > 7 && rng_chance(r, 1, 10) ? rng_below(r, lc) /* raised to LC */
+                                                       : lc + (e->nmph <= 7 ? 300 : 0) + rng_below(r, 1000 + 200 * NSM) +
                                                              (rng_chance(r, 1, 6) ? 3000 : 0);
     len &= (uint32_t)SMK_MASK(SMK_EPOCH_W);
     e->m_len = len;
@@ -459,7 +460,7 @@ static void phase(gpu_env_t *e)
                 m->csr_a[m->ncsr] = SMK_REG_QUOTA + (uint32_t)k, m->csr_d[m->ncsr++] = 200 + rng_below(r, 20000);
             m->csr_a[m->ncsr] = SMK_REG_SM_CTRL;
             m->csr_d[m->ncsr++] = rng_below(r, 2) | SMK_QMODE_SMK << SMK_SM_CTRL_QMODE_LSB |
-                                  rng_below(r, 3) << SMK_SM_CTRL_QSCHEME_LSB;
+                                  rng_below(r, 4) << SMK_SM_CTRL_QSCHEME_LSB;
             m->csr_a[m->ncsr] = SMK_REG_CMD, m->csr_d[m->ncsr++] = 1;
         } else {
             m->csr_a[m->ncsr] = SMK_REG_SM_CTRL, m->csr_d[m->ncsr++] = rng_below(r, 2);
@@ -576,7 +577,7 @@ void gpu_env_gen(gpu_env_t *e, gpu_stim_t *st)
             e->t_retry = e->cycle + 1 + rng_below(r, rng_chance(r, 1, 3) ? 4 : 3000);
         } else if (e->qm_want && e->own && rng_chance(r, e->p_mre, 1000000)) {
             if (rng_chance(r, 1, 2)) {
-                const uint32_t sc = rng_below(r, 3), tl = rng_below(r, 2);
+                const uint32_t sc = rng_below(r, 4), tl = rng_below(r, 2);
                 e->mctrl = (e->mctrl & ~(QM_FMASK(MCTRL, SCHEME) | QM_FMASK(MCTRL, TLP))) | QM_FLD(MCTRL, SCHEME, sc) |
                            QM_FLD(MCTRL, TLP, tl);
                 if (QM_GET(MCTRL, MODE, e->mctrl) != SMK_QMODE_SMK && rng_chance(r, 1, 3))
@@ -1810,7 +1811,7 @@ int gpu_env_finish(gpu_env_t *e, const gpu_top_t *g, int verbose)
         printf("events: warp issues %llu, TB set-ups %llu, mask changes %llu, context lines moved %llu\n",
                (unsigned long long)e->n_issue, (unsigned long long)e->n_dispatch, (unsigned long long)e->n_mchg,
                (unsigned long long)e->n_lines);
-        static const char *mn[4] = {"OFF", "SMK", "QOS", "3?"}, *sn[4] = {"naive", "elastic", "rollover", "3?"};
+        static const char *mn[4] = {"OFF", "SMK", "QOS", "3?"}, *sn[4] = {"naive", "elastic", "rollover", "rollover-time"};
         printf("manager: phases %llu, cycles owning %llu, host writes %llu, disables while running %llu, INITs %llu, "
                "snapshots %llu, QUOTA writes %llu; host writes dropped %llu, host requests dropped %llu\n",
                (unsigned long long)e->n_men, (unsigned long long)e->n_mown, (unsigned long long)e->n_mwr,
@@ -1818,7 +1819,7 @@ int gpu_env_finish(gpu_env_t *e, const gpu_top_t *g, int verbose)
                (unsigned long long)e->n_mquota, (unsigned long long)e->n_hdrop, (unsigned long long)e->n_hrqdrop);
         printf("manager epochs (EPOCH_START after a computation) by QMODE/SCHEME written:");
         for (int md = 0; md < 3; md++)
-            for (int sc = 0; sc < 3; sc++)
+            for (int sc = 0; sc < 4; sc++)
                 printf(" %s/%s %llu", mn[md], sn[sc], (unsigned long long)e->n_mep[md][sc]);
         printf("\nmanager TLP requests accepted %llu: FREE %llu VICTIM %llu REFUSED %llu; QoS goals: zero %llu, tiny %llu, "
                "realistic %llu, unreachable %llu, VMAX %llu; launches with kl_keep %llu\n",

@@ -17,7 +17,7 @@ void issue_model_eval(issue_model_t *m, const issue_stim_t *st)
     ws_in_t *wi = &m->wi;
     qu_in_t *qi = &m->qi;
     wi->policy = qu_policy(&m->qu);
-    wi->qallow = qu_qallow(&m->qu);
+    wi->qallow = qu_qallow(&m->qu, m->ws.act_c); /* act_c: warp_sched's ks_active (registered state) */
     wi->launch_v = st->launch_v;
     wi->launch_mask = st->launch_mask;
     wi->launch_ks = st->launch_ks;
