@@ -328,8 +328,10 @@ ls=$(grep -o '"sms":\[[0-9]*,[0-9]*\]' <<< "$lj" | grep -o '[0-9]*,[0-9]*')
 # next cycle, so a RESTORE of an lbm TB (n 4, R 54, M 0: L = 220 lines) takes L + 3 = 223 cycles and a
 # SAVE of a TB idle at once L + 4 = 224 (docs/preempt_engine.md's formula at latency 1, one line per
 # cycle), longer only by its drain. Not free: the same run's first SAVE and RESTORE take 11497 cycles
-# through the contended channels, 1663 context lines
-X=(--config gtx980 --workload "${P[3]}" --kernels sgemm,lbm --policy qos --scheme rollover --goal sgemm=0.8 --cycles 60000 --iso-cycles 20000 --json --trace)
+# through the contended channels, 1663 context lines. One preemption at a time GPU-wide, no kept
+# allocation, no rollover debt (--qos-preempt gpu --qos-keep off --qos-debt off): the formula's
+# commands reach an idle engine one at a time
+X=(--config gtx980 --workload "${P[3]}" --kernels sgemm,lbm --policy qos --scheme rollover --goal sgemm=0.8 --cycles 60000 --iso-cycles 20000 --json --trace --qos-preempt gpu --qos-keep off --qos-debt off)
 durs() { awk '$5 == "command" { c[$4 " " $9] = $2 } $5 == "response" { k = $4 " " $9; if (k in c) print $7, $2 - c[k]; delete c[k] }' "$1"; }
 fj=$("$smk" run "${X[@]}" --ctx-free 2> "$dir/free.tr")
 fd=$(durs "$dir/free.tr")
