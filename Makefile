@@ -254,7 +254,7 @@ SMK_CHECK_RUNS := "--default --cycles 300000" \
   "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels lbm,spmv --policy qos --scheme naive --goal lbm=0.9 --seed 3 --cycles 200000" \
   "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels tpacf,histo --policy fcfs --cycles 200000 --iso-cycles 20000" \
   "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels tpacf,spmv --policy spart --goal tpacf=0.8 --hill 20000 --cycles 200000 --iso-cycles 20000" \
-  "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels mri-q,spmv --policy qos --scheme rollover --goal mri-q=0.8 --qos-preempt gpu --seed 5 --cycles 200000" \
+  "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels mri-q,spmv --policy qos --scheme rollover --goal mri-q=0.8 --qos-preempt sm --seed 5 --cycles 200000" \
   "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels tpacf,lbm --policy qos --scheme elastic --goal tpacf=0.9 --qos-keep off --seed 2 --cycles 200000" \
   "--config gtx980 --workload cmodel/sim/workloads/parboil.wl --kernels sgemm,lbm,spmv --policy qos --scheme rollover-time --goal sgemm=0.8 --epoch 5000 --cycles 200000 --iso-cycles 20000"
 smk-check: $(B)/gtx980/smk_check $(B)/gtx980/smk

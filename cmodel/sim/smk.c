@@ -58,7 +58,7 @@ static void usage(FILE *f)
             "  --evict save|drain   TBs above a partition (spart, smkp, qos): SAVE or DRAIN (cfg_evict; default save)\n"
             "  --qos-keep on|off    qos: an application keeps its TB allocation across relaunches (cfg_qctl\n"
             "                       KEEP; default on)\n"
-            "  --qos-preempt sm|gpu qos: one pending preemption per SM or per GPU (cfg_qctl PGPU; default sm)\n"
+            "  --qos-preempt sm|gpu qos: one pending preemption per SM or per GPU (cfg_qctl PGPU; default gpu)\n"
             "  --qos-debt on|off    rollover: the product formula counts the QoS kernels' rollover debt\n"
             "                       (MCTRL.DEBT; default on)\n"
             "  --max2               at most two kernels per SM (cfg_max2)\n"

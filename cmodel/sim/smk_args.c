@@ -291,7 +291,7 @@ void smk_args_parse(int argc, char **argv, smk_opts_t *o)
     o->preempt = val[OPT_PREEMPT] ? val[OPT_PREEMPT] : "save";
     o->evict = val[OPT_EVICT] ? val[OPT_EVICT] : "save";
     o->qkeep = val[OPT_QKEEP] ? val[OPT_QKEEP] : "on";
-    o->qpre = val[OPT_QPRE] ? val[OPT_QPRE] : "sm";
+    o->qpre = val[OPT_QPRE] ? val[OPT_QPRE] : "gpu";
     o->qdebt = val[OPT_QDEBT] ? val[OPT_QDEBT] : "on";
     o->fst = val[OPT_FST];
     o->have_window = val[OPT_WINDOW] != NULL;
