@@ -17,11 +17,10 @@
 #include "preempt_engine.h"
 #include "unit_util.h"
 
-TestSuite(preempt_engine, .timeout = 60);
-
-_Static_assert(SMK_CTL_LINES == 1, "the reference TB assumes C = 1");
-_Static_assert(SMK_TB_SLOTS >= 8 && SMK_WARPS >= 16 && SMK_PE_OMAX >= 2, "bench assumptions");
-_Static_assert(SMK_MAX_REGS >= 3 && SMK_SMEM_LINES >= 2, "bench assumptions");
+/* the reference TB assumes C = 1 control line per warp */
+U_BENCH_NEEDS(pe_bench, SMK_CTL_LINES == 1 && SMK_TB_SLOTS >= 8 && SMK_WARPS >= 16 && SMK_PE_OMAX >= 2 &&
+                            SMK_MAX_REGS >= 3 && SMK_SMEM_LINES >= 2)
+TestSuite(preempt_engine, .timeout = 60, .init = pe_bench);
 
 #define NT SMK_TB_SLOTS
 #define NW SMK_WARPS
