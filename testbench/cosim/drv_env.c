@@ -587,8 +587,9 @@ static void gen_shape(drv_env_t *e, drv_in_t *in)
                 in->kl_n = 0;
                 break;
             }
-            const uint32_t v = rng_below(r, range);
-            in->kl_m = LIM_SL + 1 + ((v & 1) ? v : ((v >> 1) % 4) % range);
+            const uint32_t rng_ = range ? range : 1; /* (not a constant 0 divisor for the compiler) */
+            const uint32_t v = rng_below(r, rng_);
+            in->kl_m = LIM_SL + 1 + ((v & 1) ? v : ((v >> 1) % 4) % rng_);
             break;
         }
         case 4: in->kl_grid = 0; break;
