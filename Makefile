@@ -6,6 +6,7 @@
 #   make lint           verilator --lint-only -Wall on every RTL unit (named configurations, or CONFIG if given)
 #   make cosim          the cosim regression's seeds on CONFIG only (testbench/cosim/plan.sh quick)
 #   make cosim-long     many seeds and cycles on every named configuration (not in `make test`)
+#   make test-configs   N random legal configurations from SEED (or CFGS=files): build, lint, unit, short cosims
 #   make area           Yosys area per block and configuration -> docs/area.md, build/area/area.csv
 #   make bench          C model vs Verilator speed on the same SM-level stimulus (CONFIG)
 #   make mutate         Yosys mutation testing of the RTL against the cosim -> docs/mutation.md
@@ -72,7 +73,7 @@ VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLA
                    -CFLAGS -std=c++14
 
 .PHONY: all run run-sm test setup lint cosim cosim-all cosim-long area bench mutate formal clean unit hwgen-test help edge-test print-cfgdir \
-        sweep ctx-table ctx-table-check workload-test smk-check reproduce reproduce-test fuzz fuzz-long
+        sweep ctx-table ctx-table-check workload-test smk-check reproduce reproduce-test fuzz fuzz-long test-configs config-test
 .DELETE_ON_ERROR:
 
 all: $(B)/$(CFGN)/cosim_issue
@@ -338,6 +339,24 @@ fuzz-long: setup $(FUZZ_BINS)
 
 test: setup
 	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test reproduce-test smk-check ctx-table-check formal cosim-all edge-test fuzz
+
+# random legal configurations (docs/verification.md "Configurations"): scripts/randcfg.py draws N of
+# them from SEED into build/randcfg/, testbench/test_configs.sh builds, lints, unit-tests and cosims
+# each (plan.sh short); CFGS=FILES checks those files instead (a failure's replay)
+N    ?= 20
+SEED ?= 1
+CFGS ?= $(foreach i,$(shell seq 0 $$(($(N) - 1))),$(B)/randcfg/s$(SEED)-$(i).cfg)
+test-configs: setup $(B)/hwgen
+	@mkdir -p $(B)/randcfg
+	@if [ "$(origin CFGS)" = file ]; then python3 scripts/randcfg.py --seed $(SEED) --hwgen $(B)/hwgen $(CFGS); fi
+	@bash testbench/test_configs.sh $(CFGS)
+
+# make test's share of random configurations: CONFIG_TEST_N of seed CONFIG_TEST_SEED (test-configs)
+CONFIG_TEST_N    ?= 1
+CONFIG_TEST_SEED ?= 2
+config-test: $(B)/hwgen
+	@$(MAKE) --no-print-directory test-configs N=$(CONFIG_TEST_N) SEED=$(CONFIG_TEST_SEED)
+
 	@echo "make test: all passed"
 
 bench: setup
