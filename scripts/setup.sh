@@ -24,7 +24,7 @@
 # install, or install failed.
 set -euo pipefail
 
-readonly DEFAULT_PKGS="verilator yosys libcriterion-dev nextpnr-ice40 fpga-icestorm z3 gnuplot-nox pkg-config g++ make time"
+readonly DEFAULT_PKGS="verilator yosys libcriterion-dev nextpnr-ice40 fpga-icestorm z3 gnuplot-nox pkg-config g++ make time python3 iverilog lcov"
 readonly WANT_VERILATOR="5.006"
 readonly WANT_YOSYS="0.23"
 
