@@ -9,7 +9,7 @@
 #   make area           Yosys area per block and configuration -> docs/area.md, build/area/area.csv
 #   make bench          C model vs Verilator speed on the same SM-level stimulus (CONFIG)
 #   make mutate         Yosys mutation testing of the RTL against the cosim -> docs/mutation.md
-#   make formal         Yosys SAT induction proofs of warp_sched and preempt_engine (small), non-vacuity checked
+#   make formal         Yosys SAT induction proofs of warp_sched, preempt_engine and quota_unit (small), non-vacuity checked
 #   make timing         logic depth per block (AND2 levels, FO4 at 1216 MHz, iCE40 LUT levels) -> docs/timing.md
 #   make fpga           every block out of context on an iCE40 HX8K (nextpnr): LCs, Fmax -> docs/fpga.md
 #   make coverage       Verilator line + toggle coverage of the cosim regression (small), lcov HTML
