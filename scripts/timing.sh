@@ -29,9 +29,11 @@
 #   SMK_TIMING_UNITS="u1 u2"      units (default: every unit of hw/blocks.def)
 #   SMK_TIMING_SKIP="u:cfg[:flow] ..."  unit/configuration pairs (or one flow of them) not run
 #                                 (default: sm_driver and gpu_top on gtx980 and pascal56: the flat
-#                                 driver is 275K-1M generic cells and hours of Yosys; gpu_top's iCE40
-#                                 flow on small: its driver and manager alone exceed any iCE40, and
-#                                 synth_ice40 on it takes longer than both; docs/timing.md says so).
+#                                 driver is 275K-1M generic cells and hours of Yosys; gpu_top on small
+#                                 (ABC on its 113K flat gates ran over 10 minutes on a shared machine)
+#                                 and the iCE40 flow of sm_driver on small (synth_ice40 spent over 20
+#                                 minutes in resource sharing; the driver alone exceeds any iCE40);
+#                                 docs/timing.md says so).
 #                                 A skipped row or column says "not run".
 #   SMK_TIMING_FLOWS="generic ice40"
 set -euo pipefail
@@ -56,7 +58,7 @@ command -v python3 >/dev/null || die "python3 not found (scripts/setup.sh)"
 YV=$(yosys -V | head -n 1)
 read -r -a UNITS <<<"${SMK_TIMING_UNITS:-$(bash "$ROOT/scripts/blocks.sh" units | tr '\n' ' ')}"
 read -r -a FLOWS <<<"${SMK_TIMING_FLOWS:-generic ice40}"
-SKIP=${SMK_TIMING_SKIP-"sm_driver:gtx980 sm_driver:pascal56 gpu_top:gtx980 gpu_top:pascal56 gpu_top:small:ice40"}
+SKIP=${SMK_TIMING_SKIP-"sm_driver:gtx980 sm_driver:pascal56 gpu_top:gtx980 gpu_top:pascal56 gpu_top:small sm_driver:small:ice40"}
 CACHE=${SMK_TIMING_CACHE:-$ROOT/build/timing-cache}
 INCS=$(cd "$ROOT" && ls rtl/*.vh)
 # synth_ice40 without its last step's autoname (hours on the driver's netlist in Yosys 0.23): the
@@ -124,7 +126,9 @@ for u in "${UNITS[@]}"; do
             fok=$([ "$fo4" -le "$TARGET_FO4" ] && echo yes || echo NO)
         fi
         [ "$id" = - ] || lok=$([ "$id" -le "$TARGET_LUT" ] && echo yes || echo NO)
-        rows+=("| $u | $c | $gd | $fo4 | $fok | \`$gs\` -> \`$ge\` | $id ($ic) | $lok | \`$is\` -> \`$ie\` |")
+        ipath="\`$is\` -> \`$ie\`" ilev="$id ($ic)"
+        [ "$id" != - ] || { ipath="not run" ilev="-"; }
+        rows+=("| $u | $c | $gd | $fo4 | $fok | \`$gs\` -> \`$ge\` | $ilev | $lok | $ipath |")
         csv+=("$u,$c,$gd,$fo4,$fok,$gs,$ge,$id,$ic,$lok,$is,$ie")
     done
 done
