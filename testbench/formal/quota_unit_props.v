@@ -10,7 +10,7 @@
 // spec's cnt'[k] is computed here, registered, and compared with the unit's cnt at t+1, in four
 // assertions per slot:
 //   sat   no boundary, no refill: cnt' = base = sat_Q(cnt - dec) (saturation, never a wrap)
-//   roll  timed boundary in QOS + ROLLOVER: QoS slot sat_Q(QUOTA + r), r = ROLLNEG ? base :
+//   roll  timed boundary in QOS + ROLLOVER or ROLLOVER_TIME: QoS slot sat_Q(QUOTA + r), r = ROLLNEG ? base :
 //         max(base, 0); non-QoS slot QUOTA (only the QoS leftover rolls over)
 //   fill  no timed boundary, exhausted: the refill rules (SMK every slot; QOS ELASTIC every slot;
 //         QOS NAIVE / ROLLOVER non-QoS slots only) add QUOTA to base, other slots keep base
@@ -50,7 +50,7 @@ module quota_unit_props #(
     wire [`SMK_SM_CTRL_QSCHEME_W-1:0] scheme = p_ctrl[I_QS +: `SMK_SM_CTRL_QSCHEME_W];
     wire rollneg = p_ctrl[I_RN];
     wire m_smk = mode == `SMK_QMODE_SMK, m_qos = mode == `SMK_QMODE_QOS;
-    wire s_el = scheme == `SMK_QSCHEME_ELASTIC, s_ro = scheme == `SMK_QSCHEME_ROLLOVER;
+    wire s_el = scheme == `SMK_QSCHEME_ELASTIC, s_ro = scheme == `SMK_QSCHEME_ROLLOVER || scheme == `SMK_QSCHEME_ROLLOVER_TIME;
 
     function integer sat_q(input integer x);
         sat_q = x > (1 << (QW - 1)) - 1 ? (1 << (QW - 1)) - 1 : x < -(1 << (QW - 1)) ? -(1 << (QW - 1)) : x;
