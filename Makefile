@@ -6,10 +6,14 @@
 #   make lint           verilator --lint-only -Wall on every RTL unit (named configurations, or CONFIG if given)
 #   make cosim          the cosim regression's seeds on CONFIG only (testbench/cosim/plan.sh quick)
 #   make cosim-long     many seeds and cycles on every named configuration (not in `make test`)
+#   make test-configs   N random legal configurations from SEED (or CFGS=files): build, lint, unit, short cosims
 #   make area           Yosys area per block and configuration -> docs/area.md, build/area/area.csv
 #   make bench          C model vs Verilator speed on the same SM-level stimulus (CONFIG)
 #   make mutate         Yosys mutation testing of the RTL against the cosim -> docs/mutation.md
-#   make formal         Yosys SAT induction proofs of warp_sched and preempt_engine (small), non-vacuity checked
+#   make formal         Yosys SAT induction proofs of warp_sched, preempt_engine and quota_unit (small), non-vacuity checked
+#   make timing         logic depth per block (AND2 levels, FO4 at 1216 MHz, iCE40 LUT levels) -> docs/timing.md
+#   make fpga           every block out of context on an iCE40 HX8K (nextpnr): LCs, Fmax -> docs/fpga.md
+#   make coverage       Verilator line + toggle coverage of the cosim regression (small), lcov HTML
 #   make sweep          the papers' pair evaluation (QoS_reach, STP) on the C model -> build/sweep (docs/sweep.md)
 #   make reproduce      every published figure of the papers against the model -> docs/reproduce.md (hours; docs/sweep.md)
 #   make ctx-table      save/restore cycles of the Parboil-like TB shapes (formula = C model) -> docs/ctx_table.md
@@ -72,13 +76,14 @@ VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLA
                    -CFLAGS -std=c++14
 
 .PHONY: all run run-sm test setup lint cosim cosim-all cosim-long area bench mutate formal clean unit hwgen-test help edge-test print-cfgdir \
-        sweep ctx-table ctx-table-check workload-test smk-check reproduce reproduce-test fuzz fuzz-long
+        sweep ctx-table ctx-table-check workload-test smk-check reproduce reproduce-test fuzz fuzz-long test-configs config-test \
+        timing timing-test fpga fpga-sig coverage
 .DELETE_ON_ERROR:
 
 all: $(B)/$(CFGN)/cosim_issue
 
 help:
-	@sed -n '2,20p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,23p' Makefile | sed 's/^# \{0,1\}//'
 
 setup:
 	@bash scripts/setup.sh
@@ -96,20 +101,22 @@ $(B)/default_wl.c: cmodel/sim/workloads/parboil.wl
 	  printf "    \"%s\\n\"\n", o; } END { print "    \"\";"; }' $< > $@
 
 # ---- one Verilator harness: $(1) = configuration, $(2) = harness (hw/blocks.def), $(3) = extra
-# archives, $(4) = extra Verilator arguments. The C model and the environments are built by gcc into
+# archives, $(4) = extra Verilator arguments, $(5) = a variant's subdirectory of build/$(1) (cov/: the
+# coverage build of `make coverage`). The C model and the environments are built by gcc into
 # archives and linked by absolute path; the shim's header dependencies are recorded after each build.
 define VL_HARNESS
-$(B)/$(1)/$(2): $(RTL_$(call vl_unit,$(2))) $(call vl_cpp,$(2)) $(3) \
+$(B)/$(1)/$(5)$(2): $(RTL_$(call vl_unit,$(2))) $(call vl_cpp,$(2)) $(3) \
                 $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a $(B)/$(1)/smk_cfg.vh $(wildcard rtl/*.vh)
-	@rm -f $$@ $(B)/$(1)/vl_$(2)/$(2)  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
+	@mkdir -p $(B)/$(1)/$(5)
+	@rm -f $$@ $(B)/$(1)/$(5)vl_$(2)/$(2)  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module $(call vl_unit,$(2)) -I$(abspath $(B)/$(1)) -I$(abspath rtl) \
-	  --Mdir $(B)/$(1)/vl_$(2) -o $(2) -CFLAGS "$(foreach d,$(call c_inc,$(1)),-I$(abspath $(patsubst -I%,%,$(d))))" $(4) \
+	  --Mdir $(B)/$(1)/$(5)vl_$(2) -o $(2) -CFLAGS "$(foreach d,$(call c_inc,$(1)),-I$(abspath $(patsubst -I%,%,$(d))))" $(4) \
 	  $(abspath $(RTL_$(call vl_unit,$(2))) $(call vl_cpp,$(2))) \
-	  $(abspath $(3) $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a) > $(B)/$(1)/vl_$(2).log 2>&1 \
-	  || { tail -30 $(B)/$(1)/vl_$(2).log; exit 1; }
-	@bash scripts/deps.sh $$@ $(call c_inc,$(1)) $(call vl_cpp,$(2)) > $(B)/$(1)/vl_$(2).d
-	install -m 755 $(B)/$(1)/vl_$(2)/$(2) $$@
--include $(B)/$(1)/vl_$(2).d
+	  $(abspath $(3) $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a) > $(B)/$(1)/$(5)vl_$(2).log 2>&1 \
+	  || { tail -30 $(B)/$(1)/$(5)vl_$(2).log; exit 1; }
+	@bash scripts/deps.sh $$@ $(call c_inc,$(1)) $(call vl_cpp,$(2)) > $(B)/$(1)/$(5)vl_$(2).d
+	install -m 755 $(B)/$(1)/$(5)vl_$(2)/$(2) $$@
+-include $(B)/$(1)/$(5)vl_$(2).d
 endef
 
 # ---- per-configuration rules: $(1) = name, $(2) = configuration file
@@ -182,6 +189,8 @@ $(B)/$(1)/libsmkrun.a: $(patsubst cmodel/sim/%.c,$(B)/$(1)/smkrun/%.o,$(SIM_SRC)
 
 $(foreach h,$(filter-out smk_rtl,$(HARNESSES)),$(eval $(call VL_HARNESS,$(1),$(h))))
 $(eval $(call VL_HARNESS,$(1),smk_rtl,$(B)/$(1)/libsmkrun.a,-LDFLAGS -lm))
+# the same harnesses with line and toggle coverage (make coverage)
+$(foreach h,$(filter-out smk_rtl,$(HARNESSES)),$(eval $(call VL_HARNESS,$(1),$(h),,--coverage-line --coverage-toggle,cov/)))
 
 # every RTL unit of hw/blocks.def, linted alone
 $(B)/$(1)/lint.ok: $(RTL_FILES) $(B)/$(1)/smk_cfg.vh
@@ -339,7 +348,25 @@ fuzz-long: setup $(FUZZ_BINS)
 	bash testbench/fuzz/run.sh long $(B)/fuzz
 
 test: setup
-	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test reproduce-test smk-check ctx-table-check formal cosim-all edge-test fuzz
+	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test reproduce-test smk-check ctx-table-check formal timing-test cosim-all edge-test fuzz
+
+# random legal configurations (docs/verification.md "Configurations"): scripts/randcfg.py draws N of
+# them from SEED into build/randcfg/, testbench/test_configs.sh builds, lints, unit-tests and cosims
+# each (plan.sh short); CFGS=FILES checks those files instead (a failure's replay)
+N    ?= 20
+SEED ?= 1
+CFGS ?= $(foreach i,$(shell seq 0 $$(($(N) - 1))),$(B)/randcfg/s$(SEED)-$(i).cfg)
+test-configs: setup $(B)/hwgen
+	@mkdir -p $(B)/randcfg
+	@if [ "$(origin CFGS)" = file ]; then python3 scripts/randcfg.py --seed $(SEED) --hwgen $(B)/hwgen $(CFGS); fi
+	@bash testbench/test_configs.sh $(CFGS)
+
+# make test's share of random configurations: CONFIG_TEST_N of seed CONFIG_TEST_SEED (test-configs)
+CONFIG_TEST_N    ?= 1
+CONFIG_TEST_SEED ?= 2
+config-test: $(B)/hwgen
+	@$(MAKE) --no-print-directory test-configs N=$(CONFIG_TEST_N) SEED=$(CONFIG_TEST_SEED)
+
 	@echo "make test: all passed"
 
 bench: setup
@@ -379,6 +406,40 @@ ctx-table-check: $(B)/gtx980/ctx_table $(B)/small/ctx_table
 
 formal: $(B)/small/smk_cfg.vh
 	bash testbench/formal/formal.sh small
+
+# logic depth per unit and configuration (generic AND2 levels, FO4 estimate at 1216 MHz, iCE40 LUT
+# levels, critical path ends, targets) -> docs/timing.md; results cached in build/timing-cache
+TIMING_CONFIGS ?= small gtx980 pascal56
+timing: setup $(foreach c,$(TIMING_CONFIGS),$(B)/$(c)/smk_cfg.vh)
+	bash scripts/timing.sh $(B)/timing $(TIMING_CONFIGS)
+	cat docs/timing_head.md $(B)/timing/timing.md docs/timing_notes.md > docs/timing.md
+
+# the depth measure of make timing on a netlist of known depth (testbench/test_timing.sh, about 2 s)
+timing-test:
+	bash testbench/test_timing.sh
+
+# every unit out of context on an iCE40 HX8K (yosys synth_ice40 + nextpnr-ice40): utilisation and
+# Fmax -> docs/fpga.md
+FPGA_CONFIG ?= small
+fpga: setup $(B)/$(FPGA_CONFIG)/smk_cfg.vh
+	bash scripts/fpga.sh $(B)/fpga $(FPGA_CONFIG)
+	@$(MAKE) --no-print-directory fpga-sig
+	{ cat docs/fpga_head.md $(B)/fpga/fpga.md; printf '\n## Bitstream and signature\n\n`make fpga-sig` (`%s`):\n\n```\n' "$(FPGA_SIG_CMD)"; \
+	  cat $(B)/fpga-sig/result.txt; printf '```\n\n'; cat docs/fpga_notes.md; } > docs/fpga.md
+
+# a bitstream of one unit with an LFSR stimulus and a signature register; the post-synthesis
+# netlist's signature (Icarus Verilog) must be the RTL's (scripts/fpga_sig.sh)
+FPGA_SIG_CMD = scripts/fpga_sig.sh $(B)/fpga-sig small preempt_engine 20000
+fpga-sig: setup $(B)/small/smk_cfg.vh
+	set -o pipefail; bash $(FPGA_SIG_CMD) | tee $(B)/fpga-sig.txt
+	@mkdir -p $(B)/fpga-sig && mv $(B)/fpga-sig.txt $(B)/fpga-sig/result.txt
+
+# line and toggle coverage of the RTL over the quick cosim regression on COV_CONFIGS (merged, lcov
+# HTML in build/coverage/html) -> build/coverage/coverage.md (docs/verification.md "Coverage")
+COV_CONFIGS ?= small
+coverage: setup $(foreach c,$(COV_CONFIGS),$(B)/$(c)/smk_cfg.h)
+	@$(MAKE) --no-print-directory $(foreach c,$(COV_CONFIGS),$$(bash testbench/cosim/plan.sh quick $(c) | awk '{ print $$1 }' | sort -u | sed 's|/\([^/]*\)$$|/cov/\1|'))
+	bash scripts/coverage.sh $(B)/coverage $(COV_CONFIGS)
 
 mutate: setup $(B)/small/libsmk.a $(B)/small/libtb.a
 	bash scripts/mutate.sh small

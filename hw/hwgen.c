@@ -246,6 +246,15 @@ static void parse_config(FILE *f)
         die(vline[K_SW], "stat_width %ld too small: one epoch of up to 2^%ld cycles at %ld thread "
                          "instructions per cycle needs %d bits",
             val[K_SW], val[K_EW], decmax, need);
+    /* QoS manager (docs/qos_mgr.md 7.5): its computation time LC is an epoch length of its L register
+     * (epoch_width + 1 bits); D = 33 cycles per division (32-bit quotient) */
+    const long qd = 33, kn = val[K_KERNELS], nsm = val[K_NUM_SM];
+    const long lcq = 2 * kn * nsm + kn * (6 + 6 * qd) + 8, lcs = 5 + kn * qd + nsm * (2 * kn + 2 + qd);
+    const long lc = lcq > lcs ? lcq : lcs;
+    if (lc >= 1L << (val[K_EW] + 1))
+        die(vline[K_EW], "epoch_width %ld too small: the QoS manager's computation of %ld cycles (LC, "
+                         "docs/qos_mgr.md 7.5, from kernels_gpu and num_sm) must fit the epoch length's %ld bits",
+            val[K_EW], lc, val[K_EW] + 1);
     /* preemption engine */
     if (val[K_CTXLINE] != 4 * val[K_WARPSZ])
         die(vline[K_CTXLINE], "ctx_line_bytes (%ld) must equal 4 x warp_size (%ld): one line holds one "

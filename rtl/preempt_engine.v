@@ -261,6 +261,9 @@ module preempt_engine #(
     wire [TP-1:0] set_dp = (pop && s == ST_OK && hop == OP_DRAIN) ? ({{(TP-1){1'b0}}, 1'b1} << ht) : {TP{1'b0}};
     wire [TP-1:0] clr_p  = g_d ? ({{(TP-1){1'b0}}, 1'b1} << dsel) : {TP{1'b0}};
     wire [T-1:0]  dm     = drain | set_dp[T-1:0];
+    generate if (TP > T) begin : g_pad_hi  // slot ids T..TP-1 do not exist (T not a power of two)
+        wire unused_pad_hi = &{1'b0, set_dp[TP-1:T], clr_p[TP-1:T]};
+    end endgenerate
     // E4
     wire [OW-1:0] out_n = out + {{(OW-1){1'b0}}, acc} - {{(OW-1){1'b0}}, rcv};
     wire [1:0]    ph_n  = acc ? nxt[2+W+IW-1 -: 2] : ph;

@@ -17,11 +17,10 @@
 #include "preempt_engine.h"
 #include "unit_util.h"
 
-TestSuite(preempt_engine, .timeout = 60);
-
-_Static_assert(SMK_CTL_LINES == 1, "the reference TB assumes C = 1");
-_Static_assert(SMK_TB_SLOTS >= 8 && SMK_WARPS >= 16 && SMK_PE_OMAX >= 2, "bench assumptions");
-_Static_assert(SMK_MAX_REGS >= 3 && SMK_SMEM_LINES >= 2, "bench assumptions");
+/* the reference TB assumes C = 1 control line per warp */
+U_BENCH_NEEDS(pe_bench, SMK_CTL_LINES == 1 && SMK_TB_SLOTS >= 8 && SMK_WARPS >= 16 && SMK_PE_OMAX >= 2 &&
+                            SMK_MAX_REGS >= 3 && SMK_SMEM_LINES >= 2)
+TestSuite(preempt_engine, .timeout = 60, .init = pe_bench);
 
 #define NT SMK_TB_SLOTS
 #define NW SMK_WARPS
@@ -687,6 +686,8 @@ Test(preempt_engine, err_busy, .description = "DRAIN 1 in 0, SAVE 1 in 1, RESTOR
     free(b);
 }
 
+/* the filler commands' pointers, distinct and inside CTX_PTR_W bits */
+#define QPTR(c) ((0x100 + (uint64_t)(c)) & SMK_MASK(SMK_CTX_PTR_W))
 Test(preempt_engine, err_qfull, .description = "queue full from QD+1: ERR_QFULL in the arrival cycle, QD entries kept")
 {
     bench_t *b = ref_bench();
@@ -695,7 +696,7 @@ Test(preempt_engine, err_qfull, .description = "queue full from QD+1: ERR_QFULL 
         if (c == 0)
             cmd(b, SAVE, 1, PTR, 0);
         else if (c <= QD + 1)
-            cmd(b, DRAIN, 6, 0x100 + (uint64_t)c, 0);
+            cmd(b, DRAIN, 6, QPTR(c), 0);
         if (c == QD + 1)
             cmd(b, DROP, 5, 0x77, 1);
         step(b);
@@ -707,7 +708,7 @@ Test(preempt_engine, err_qfull, .description = "queue full from QD+1: ERR_QFULL 
     cr_assert_eq(b->pe.fsm, PE_FSM_STOP);
     for (int i = 0; i < QD; i++) {
         const int q = (b->pe.q_head + i) % QD;
-        cr_assert(b->pe.q_op[q] == DRAIN && b->pe.q_tb[q] == 6 && b->pe.q_ptr[q] == 0x100 + (uint64_t)(i + 1),
+        cr_assert(b->pe.q_op[q] == DRAIN && b->pe.q_tb[q] == 6 && b->pe.q_ptr[q] == QPTR(i + 1),
                   "queue entry %d is the command of cycle %d", i, i + 1);
     }
     /* nothing of the rejected command remains: release and drain everything */

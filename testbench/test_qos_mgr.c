@@ -21,7 +21,11 @@
 #include "qos_mgr.h"
 #include "quota_unit.h"
 
-TestSuite(qos_mgr, .timeout = 120);
+#include "unit_util.h"
+/* the worked examples (docs/qos_mgr.md section 12) name SMs 0..1, kernels 0..7 and epochs of 10,000 and
+ * more cycles, 32-thread warps */
+U_BENCH_NEEDS(qm_bench, QM_NSM >= 2 && QM_KN >= 8 && SMK_KSLOTS >= 4 && SMK_EPOCH_W >= 16 && SMK_WARP_SIZE == 32)
+TestSuite(qos_mgr, .timeout = 120, .init = qm_bench);
 
 #define NSM QM_NSM
 #define KN QM_KN

@@ -14,11 +14,10 @@
 #include "sm_top.h"
 #include "unit_util.h"
 
-TestSuite(sm_top, .timeout = 60);
-
-_Static_assert(SMK_CTL_LINES == 1, "the reference TB assumes C = 1");
-_Static_assert(SMK_TB_SLOTS >= 8 && SMK_PE_QDEPTH >= 2, "bench assumptions");
-_Static_assert(SMK_WARPS >= 6 * SMK_SCHED, "bench masks use warps 0..5*S");
+/* the reference TB assumes C = 1 control line per warp; the bench masks use warps 0..5*S */
+U_BENCH_NEEDS(top_bench, SMK_CTL_LINES == 1 && SMK_TB_SLOTS >= 8 && SMK_PE_QDEPTH >= 2 && SMK_WARPS >= 6 * SMK_SCHED &&
+                             SMK_KSLOTS >= 4 && SMK_MAX_REGS >= 8 && SMK_SMEM_LINES >= 8)
+TestSuite(sm_top, .timeout = 60, .init = top_bench);
 
 #define NT SMK_TB_SLOTS
 #define S SMK_SCHED
@@ -532,7 +531,7 @@ Test(sm_top, drain, .description = "DRAIN through the top: draining until the TB
 Test(sm_top, lookup, .description = "lookup port: tmask / tnreg / tsml of the queue head's slot, slot 0 when the queue is empty")
 {
     bench_t *b = bench_new();
-    const wmask_t m0 = bit(1), m3 = pair(2 * S), m6 = bit(0) | bit(S) | bit(4 * S);
+    const wmask_t m0 = bit(1), m3 = pair(2 * S), m6 = bit(0) | bit(4 * S) | bit(5 * S); /* disjoint for every S */
     setup(b, 0, m0, 0, 1, 3, 0);
     step(b);
     setup(b, 3, m3, 1, 5, 7, 0);

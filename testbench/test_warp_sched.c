@@ -10,7 +10,9 @@
 #include "unit_util.h"
 
 /* a model that loops (e.g. a broken age order) fails the test instead of hanging the run */
-TestSuite(warp_sched, .timeout = 60);
+/* the bench launches TBs of two kernel slots and uses local warp indices 0..5 */
+U_BENCH_NEEDS(ws_bench, SMK_KSLOTS >= 2 && SMK_LWARPS >= 6 && SMK_LWARPS <= 32)
+TestSuite(warp_sched, .timeout = 240, .init = ws_bench); /* 16 kernel slots under the sanitizers on a loaded machine: about 20 s */
 
 #define NS SMK_SCHED
 #define NLW SMK_LWARPS
@@ -20,7 +22,7 @@ TestSuite(warp_sched, .timeout = 60);
 #define LALL ((uint32_t)SMK_MASK(NLW))
 #define GTO SMK_POLICY_GTO
 #define LRR SMK_POLICY_LRR
-#define LB(l) (1u << (l)) /* local-index bit */
+#define LB(l) ((uint32_t)(1ull << (l))) /* local-index bit (the bench's local masks: LWARPS <= 32) */
 
 typedef struct {
     warp_sched_t ws;
@@ -159,6 +161,8 @@ Test(warp_sched, sched_mapping, .description = "warp w belongs to scheduler w mo
     cr_assert_eq(b.out.idle_cnt[0], 0);
 
     /* only scheduler 1's warps ready: only scheduler 1 issues */
+    if (NS < 2)
+        return; /* one scheduler: no other scheduler's warps */
     b.in.ready = ws_sched_mask(1);
     ws_step(&b.ws, &b.in, &b.out);
     cr_assert_eq(b.out.iss_v, 2u);
@@ -379,12 +383,16 @@ Test(warp_sched, policy_switch, .description = "policy input switched between GT
 
 Test(warp_sched, eligibility_gates, .description = "ready, stop and qallow each gate issue; idle/held per gate")
 {
+    if (NK < 2 || NLW < 6)
+        cr_skip_test("needs two kernel slots and 6 warps per scheduler (KS %d, LWARPS %d)", NK, NLW);
+    /* scheduler 1, or 0 with one scheduler */
+    const int s1 = NS > 1;
     bench_t b;
     b_init(&b);
     const uint32_t A = 0, B = NK - 1;
     b_launch(&b, u_rep(LB(0) | LB(1)), A);
     b_launch(&b, u_rep(LB(2) | LB(3)), B);
-    const int x = u_wid(1, 2), y = u_wid(1, 0); /* x: slot B, y: slot A and older */
+    const int x = u_wid(s1, 2), y = u_wid(s1, 0); /* x: slot B, y: slot A and older */
     struct {
         wmask_t ready, stop;
         uint32_t qallow;
@@ -401,16 +409,17 @@ Test(warp_sched, eligibility_gates, .description = "ready, stop and qallow each 
         {u_bit(x) | u_bit(y), 0, 1u << A, y, 0, 0, 0, 1},  /* x held, y issues */
         {u_bit(x) | u_bit(y), 0, 1u << B, x, 0, 0, 1, 0},  /* y held, x issues (was greedy: y) */
         {u_bit(x) | u_bit(y), 0, 0, -1, 0, 0, 1, 1},
-        {u_bit(u_wid(1, 5)), 0, KALL, -1, 0, 0, 0, 0},     /* ready on an invalid warp */
+        {u_bit(u_wid(s1, 5)), 0, KALL, -1, 0, 0, 0, 0},     /* ready on an invalid warp */
         {u_bit(x) | u_bit(y), u_bit(x) | u_bit(y), 0, -1, 0, 0, 0, 0},
     };
     for (int i = 0; i < (int)(sizeof c / sizeof c[0]); i++) {
         b.in.policy = GTO, b.in.ready = c[i].ready, b.in.stop = c[i].stop, b.in.qallow = c[i].qallow;
         ws_step(&b.ws, &b.in, &b.out);
-        cr_assert_eq(b.out.iss_v, c[i].wid < 0 ? 0u : 2u, "case %d: iss_v", i);
-        cr_assert_eq(b.out.iss_wid[1], c[i].wid < 0 ? 0 : c[i].wid, "case %d: iss_wid", i);
-        cr_assert_eq(b.out.iss_ks[1], c[i].wid < 0 ? 0u : c[i].wid == x ? B : A, "case %d: iss_ks", i);
-        cr_assert_eq(b.out.iss_wid[0], 0, "case %d", i);
+        cr_assert_eq(b.out.iss_v, c[i].wid < 0 ? 0u : 1u << s1, "case %d: iss_v", i);
+        cr_assert_eq(b.out.iss_wid[s1], c[i].wid < 0 ? 0 : c[i].wid, "case %d: iss_wid", i);
+        cr_assert_eq(b.out.iss_ks[s1], c[i].wid < 0 ? 0u : c[i].wid == x ? B : A, "case %d: iss_ks", i);
+        if (s1)
+            cr_assert_eq(b.out.iss_wid[0], 0, "case %d", i);
         cr_assert_eq(b.out.idle_cnt[A], c[i].idle_a, "case %d: idle A", i);
         cr_assert_eq(b.out.idle_cnt[B], c[i].idle_b, "case %d: idle B", i);
         cr_assert_eq(b.out.held_cnt[A], c[i].held_a, "case %d: held A", i);
@@ -707,5 +716,5 @@ Test(warp_sched, random_vs_seqno_reference, .description = "200k random cycles: 
     /* the run must actually have exercised age order that differs from warp-id order */
     cr_assert_gt(fallbacks, cycles / 2, "fallbacks %ld", fallbacks);
     cr_assert_gt(fallbacks_not_lowest_id, cycles / 20, "fallbacks not to the lowest id: %ld", fallbacks_not_lowest_id);
-    cr_assert_gt(issues, cycles, "issues %ld", issues);
+    cr_assert_gt(issues, (long)cycles * NS / 2, "issues %ld (half a warp instruction per scheduler and cycle at least)", issues);
 }

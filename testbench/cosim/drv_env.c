@@ -599,8 +599,13 @@ static void gen_shape(drv_env_t *e, drv_in_t *in)
                    * so that the launch check's compare is exercised at its boundary (mutation run,
                    * docs/mutation_notes.md: a limit off by a few lines) */
             const uint32_t range = (uint32_t)SMK_MASK(SMK_SMLN_W) - LIM_SL; /* kl_m <= the field's max */
-            const uint32_t v = rng_below(r, range);
-            in->kl_m = LIM_SL + 1 + ((v & 1) ? v : ((v >> 1) % 4) % range);
+            if (range == 0) { /* the field cannot hold more than LIM_SL lines */
+                in->kl_n = 0;
+                break;
+            }
+            const uint32_t rng_ = range ? range : 1; /* (not a constant 0 divisor for the compiler) */
+            const uint32_t v = rng_below(r, rng_);
+            in->kl_m = LIM_SL + 1 + ((v & 1) ? v : ((v >> 1) % 4) % rng_);
             break;
         }
         case 4: in->kl_grid = 0; break;

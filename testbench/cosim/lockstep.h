@@ -21,11 +21,15 @@
 #define LOCKSTEP_H
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
 #include "verilated.h"
 #include "verilated_fst_c.h"
+#if VM_COVERAGE
+#include "verilated_cov.h"
+#endif
 #include "cosim_opts.h"
 #include "smk_cfg.h"
 #include "vl_bits.h"
@@ -174,6 +178,11 @@ template <class Top> int lockstep_main(int argc, char **argv, const lockstep_inf
                 (mism || inv) ? "FAIL" : "PASS", SMK_CFG_NAME, seed, (unsigned long long)c, (unsigned long long)mism,
                 (unsigned long long)inv);
     top->final();
+#if VM_COVERAGE
+    // the coverage build (make coverage, scripts/coverage.sh): this run's points into $SMK_COV_FILE
+    const char *cov = std::getenv("SMK_COV_FILE");
+    Verilated::threadContextp()->coveragep()->write(cov && *cov ? cov : "coverage.dat");
+#endif
     delete top;
     return (mism || inv) ? 1 : 0;
 }

@@ -122,7 +122,7 @@ static uint64_t *sto(pe_env_t *e, uint32_t t, uint32_t kind, uint32_t wid, uint3
     if (kind == SMK_CTX_KIND_REG)
         return wid < NW && idx < RMAX ? &e->reg[wid][idx] : NULL;
     if (kind == SMK_CTX_KIND_SMEM)
-        return t < NT && idx < MMAX ? &e->smem[t][idx] : NULL;
+        return t < NT && idx + 1 <= MMAX ? &e->smem[t][idx] : NULL;
     return NULL;
 }
 

@@ -4,6 +4,9 @@
 #   plan.sh quick CONFIG...               the regression of `make test` (cosim-all) and `make cosim`
 #   plan.sh long SEEDS CYCLES CONFIG...   `make cosim-long`: SEEDS seeds per harness, cycles scaled
 #                                         from CYCLES as the table below says
+#   plan.sh short CONFIG...               `make test-configs` (random configurations): the quick plan's
+#                                         first seed of each harness (the issue path's first two, one
+#                                         of them the scenario) at a tenth of its cycles
 #
 # Harness h of configuration c runs seeds BASE, BASE+1, ... (the quick plan is the first seeds of
 # the long one). Seed index i: i % 3 == 2 adds --rand-reset (random initial register values,
@@ -24,10 +27,10 @@ PLAN=(  "cosim_issue  1000  10           300000        1"
         "cosim_gpu    5000  3            300000        1"
         "cosim_qm     6000  3            1000000       4" )
 
-usage() { echo "usage: plan.sh quick CONFIG... | plan.sh long SEEDS CYCLES CONFIG..." >&2; exit 1; }
+usage() { echo "usage: plan.sh quick CONFIG... | plan.sh short CONFIG... | plan.sh long SEEDS CYCLES CONFIG..." >&2; exit 1; }
 mode=${1:-}; shift || true
 case $mode in
-quick) [ $# -ge 1 ] || usage ;;
+quick|short) [ $# -ge 1 ] || usage ;;
 long) [ $# -ge 3 ] || usage; lseeds=$1; lcyc=$2; shift 2 ;;
 *) usage ;;
 esac
@@ -39,7 +42,11 @@ for c in "$@"; do
     div=$(( nsm / 4 > 1 ? nsm / 4 : 1 ))
     for row in "${PLAN[@]}"; do
         read -r name base qn qc lf <<< "$row"
-        if [ "$mode" = quick ]; then n=$qn; cyc=$qc; else n=$lseeds; cyc=$((lcyc * lf)); fi
+        case $mode in
+        quick) n=$qn; cyc=$qc ;;
+        short) n=1; [ "$name" = cosim_issue ] && n=2; cyc=$((qc / 10)) ;;
+        long) n=$lseeds; cyc=$((lcyc * lf)) ;;
+        esac
         case $name in
         cosim_drv) cyc=$((cyc / div)) ;;
         cosim_gpu)

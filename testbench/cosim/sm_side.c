@@ -181,7 +181,7 @@ uint64_t *sd_line(sm_side_t *d, uint32_t kind, uint32_t wid, uint32_t idx, uint3
         return &d->ctl[wid][idx];
     if (kind == SMK_CTX_KIND_REG && wid < NW && idx < RMAX)
         return &d->reg[wid][idx];
-    if (kind == SMK_CTX_KIND_SMEM && tb < NT && idx < MMAX)
+    if (kind == SMK_CTX_KIND_SMEM && tb < NT && idx + 1 <= MMAX)
         return &d->smem[tb][idx];
     return NULL;
 }
