@@ -745,6 +745,14 @@ Test(qos_mgr, e2_nonqos_goals, .description = "E2 exactly: alpha, ratios, P = 56
  * (58982 = 90/100 without the debt); window 3 dbt = 10 + 100 - 5 = 105 > agoal before (100.0):
  * capped to 6553600; window 4 (IPC 200): dbt = 100.0 + agoal3 - 200.0 with agoal3 = alpha3 x 100.0 the
  * effective goal of window 3 (alpha3 > 1: the debt falls by the surplus over that goal only). */
+/* kernel k finishes (kdone) at this edge */
+static void kdone_step(tb_t *b, uint32_t k)
+{
+    b->in.kdone_v = 1, b->in.kdone_k = k;
+    step(b);
+    b->in.kdone_v = 0;
+}
+
 static void e7_run(int debt, uint32_t dbt_exp[4], uint32_t ratio_exp[2])
 {
     tb_t *b = tb_new();
@@ -795,16 +803,12 @@ static void e7_run(int debt, uint32_t dbt_exp[4], uint32_t ratio_exp[2])
     const uint32_t d4 = b->q.dbt[0];
     cr_assert((d4 != 0) == (debt != 0));
     run_to_et(b, 100);
-    b->in.kdone_v = 1, b->in.kdone_k = 0;
-    step(b);
-    b->in.kdone_v = 0;
+    kdone_step(b, 0);
     relaunch(b, 0, 4, 1, 100u << 16, 0, 0);
     step(b);
     cr_assert_eq(b->q.mv[0], 1u);
     cr_assert_eq(b->q.dbt[0], d4, "relaunch with keep: dbt %u kept", b->q.dbt[0]);
-    b->in.kdone_v = 1, b->in.kdone_k = 0;
-    step(b);
-    b->in.kdone_v = 0;
+    kdone_step(b, 0);
     launch(b, 0, 4, 1, 100u << 16, 0, 0);
     step(b);
     cr_assert_eq(b->q.mv[0], 1u);
