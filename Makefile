@@ -10,7 +10,8 @@
 #   make area           Yosys area per block and configuration -> docs/area.md, build/area/area.csv
 #   make bench          C model vs Verilator speed on the same SM-level stimulus (CONFIG)
 #   make mutate         Yosys mutation testing of the RTL against the cosim -> docs/mutation.md
-#   make formal         Yosys SAT induction proofs of warp_sched, preempt_engine and quota_unit (small), non-vacuity checked
+#   make formal         Yosys SAT induction proofs of warp_sched, preempt_engine, quota_unit and qos_mgr (small), non-vacuity checked
+#   make formal-long    the slow proofs (sm_top's slot table, about 10 minutes; not in make test)
 #   make timing         logic depth per block (AND2 levels, FO4 at 1216 MHz, iCE40 LUT levels) -> docs/timing.md
 #   make fpga           every block out of context on an iCE40 HX8K (nextpnr): LCs, Fmax -> docs/fpga.md
 #   make coverage       Verilator line + toggle coverage of the cosim regression (small), lcov HTML
@@ -75,7 +76,7 @@ endif
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLAGS OPT_FAST=-O2 \
                    -CFLAGS -std=c++14
 
-.PHONY: all run run-sm test setup lint cosim cosim-all cosim-long area bench mutate formal clean unit hwgen-test help edge-test print-cfgdir \
+.PHONY: all run run-sm test setup lint cosim cosim-all cosim-long area bench mutate formal formal-long clean unit hwgen-test help edge-test print-cfgdir \
         sweep ctx-table ctx-table-check workload-test smk-check reproduce reproduce-test fuzz fuzz-long test-configs config-test \
         timing timing-test fpga fpga-sig coverage
 .DELETE_ON_ERROR:
@@ -83,7 +84,7 @@ VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLA
 all: $(B)/$(CFGN)/cosim_issue
 
 help:
-	@sed -n '2,23p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,24p' Makefile | sed 's/^# \{0,1\}//'
 
 setup:
 	@bash scripts/setup.sh
@@ -406,6 +407,9 @@ ctx-table-check: $(B)/gtx980/ctx_table $(B)/small/ctx_table
 
 formal: $(B)/small/smk_cfg.vh
 	bash testbench/formal/formal.sh small
+
+formal-long: $(B)/small/smk_cfg.vh
+	bash testbench/formal/formal.sh small --long
 
 # logic depth per unit and configuration (generic AND2 levels, FO4 estimate at 1216 MHz, iCE40 LUT
 # levels, critical path ends, targets) -> docs/timing.md; results cached in build/timing-cache
