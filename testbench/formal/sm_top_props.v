@@ -102,7 +102,7 @@ module sm_top_props (
         else sidle <= (sidle | (stop & ~wbusy & ~wexit)) & ~({W{ws_launch_v}} & lmask);
 
     localparam NOKV = 15;
-    (* keep *) reg [NOKV-1:0] okv;  // one bit per property instance group (a counterexample: -show okv)
+    (* keep *) reg [NOKV-1:0] okv;  // 0 where an assertion fails (a counterexample: sat -show okv)
     always @* begin : props
         integer t, v, w, s;
         reg [W-1:0] held_or, run_or, m, cm;
@@ -120,53 +120,47 @@ module sm_top_props (
             assume((wexit & sidle) == {W{1'b0}});            // A2
         end
         begin
-            okv[0] = okv[0] & ((p_alloc & p_run) == {T{1'b0}});                                   // T1
-            okv[1] = okv[1] & ((p_go & ~p_alloc) == {T{1'b0}});                                   // T2
+            begin assert((p_alloc & p_run) == {T{1'b0}}); if (!((p_alloc & p_run) == {T{1'b0}})) okv[0] = 1'b0; end                                   // T1
+            begin assert((p_go & ~p_alloc) == {T{1'b0}}); if (!((p_go & ~p_alloc) == {T{1'b0}})) okv[1] = 1'b0; end                                   // T2
             held_or = {W{1'b0}}; run_or = {W{1'b0}};
             for (t = 0; t < T; t = t + 1) begin
                 m = p_tmask[t*W +: W];
                 if (p_alloc[t] || p_run[t]) begin
-                    okv[2] = okv[2] & (m != {W{1'b0}});                                           // T3
+                    begin assert(m != {W{1'b0}}); if (!(m != {W{1'b0}})) okv[2] = 1'b0; end                                           // T3
                     held_or = held_or | m;
                     for (v = t + 1; v < T; v = v + 1)
-                        if (p_alloc[v] || p_run[v]) okv[3] = okv[3] & ((m & p_tmask[v*W +: W]) == {W{1'b0}}); // T4
+                        if (p_alloc[v] || p_run[v]) begin assert((m & p_tmask[v*W +: W]) == {W{1'b0}}); if (!((m & p_tmask[v*W +: W]) == {W{1'b0}})) okv[3] = 1'b0; end // T4
                 end
                 if (p_run[t]) run_or = run_or | m;
-                if (p_alloc[t]) okv[4] = okv[4] & ((m & p_live) == {W{1'b0}});                    // T7
+                if (p_alloc[t]) begin assert((m & p_live) == {W{1'b0}}); if (!((m & p_live) == {W{1'b0}})) okv[4] = 1'b0; end                    // T7
                 for (w = 0; w < W; w = w + 1)
                     if (p_run[t] && m[w] && p_live[w])
-                        okv[5] = okv[5] & (p_wks[w*KS_W +: KS_W] == p_tks[t*KS_W +: KS_W]);      // T8
+                        begin assert(p_wks[w*KS_W +: KS_W] == p_tks[t*KS_W +: KS_W]); if (!(p_wks[w*KS_W +: KS_W] == p_tks[t*KS_W +: KS_W])) okv[5] = 1'b0; end      // T8
             end
-            okv[6] = okv[6] & (wused == held_or);                                                 // T5
-            okv[7] = okv[7] & (p_live == wvalid);                                                 // T6
-            okv[8] = okv[8] & ((p_live & ~run_or) == {W{1'b0}});                                  // T7
+            begin assert(wused == held_or); if (!(wused == held_or)) okv[6] = 1'b0; end                                                 // T5
+            begin assert(p_live == wvalid); if (!(p_live == wvalid)) okv[7] = 1'b0; end                                                 // T6
+            begin assert((p_live & ~run_or) == {W{1'b0}}); if (!((p_live & ~run_or) == {W{1'b0}})) okv[8] = 1'b0; end                                  // T7
             // T9
             cm = p_tmask[p_ctb*W +: W];
             if (p_fsm == F_STOP || (p_fsm == F_XFER && p_op == OP_SAVE) ||
                 (p_fsm == F_DONE && (p_op == OP_SAVE || p_op == OP_DROP) && p_st == ST_OK)) begin
-                okv[9] = okv[9] & (p_run[p_ctb] && cm == p_pmask && p_st == ST_OK);
-                if (p_fsm != F_STOP) okv[10] = okv[10] & ((cm & p_live) != {W{1'b0}} && (cm & p_live & ~sidle) == {W{1'b0}});
+                begin assert(p_run[p_ctb] && cm == p_pmask && p_st == ST_OK); if (!(p_run[p_ctb] && cm == p_pmask && p_st == ST_OK)) okv[9] = 1'b0; end
+                if (p_fsm != F_STOP) begin assert((cm & p_live) != {W{1'b0}} && (cm & p_live & ~sidle) == {W{1'b0}}); if (!((cm & p_live) != {W{1'b0}} && (cm & p_live & ~sidle) == {W{1'b0}})) okv[10] = 1'b0; end
             end
             if ((p_fsm == F_XFER || (p_fsm == F_DONE && p_st == ST_OK)) && p_op == OP_RESTORE)
-                okv[11] = okv[11] & (p_alloc[p_ctb] && !p_go[p_ctb] && cm == p_pmask);
+                begin assert(p_alloc[p_ctb] && !p_go[p_ctb] && cm == p_pmask); if (!(p_alloc[p_ctb] && !p_go[p_ctb] && cm == p_pmask)) okv[11] = 1'b0; end
             // I1
             for (s = 0; s < S; s = s + 1)
                 if (iss_v[s]) begin
                     w = iss_wid[s*WID_W +: WID_W];
-                    okv[12] = okv[12] & (!stop[w] && p_live[w]);
+                    begin assert(!stop[w] && p_live[w]); if (!(!stop[w] && p_live[w])) okv[12] = 1'b0; end
                     for (t = 0; t < T; t = t + 1)
                         if (p_tmask[t*W + w] && p_run[t]) begin
-                            okv[13] = okv[13] & (iss_ks[s*KS_W +: KS_W] == p_tks[t*KS_W +: KS_W]);
-                            if (stop != {W{1'b0}}) okv[14] = okv[14] & (t != p_ctb);
+                            begin assert(iss_ks[s*KS_W +: KS_W] == p_tks[t*KS_W +: KS_W]); if (!(iss_ks[s*KS_W +: KS_W] == p_tks[t*KS_W +: KS_W])) okv[13] = 1'b0; end
+                            if (stop != {W{1'b0}}) begin assert(t != p_ctb); if (!(t != p_ctb)) okv[14] = 1'b0; end
                         end
                 end
         end
     end
-    genvar gi;
-    generate
-        for (gi = 0; gi < NOKV; gi = gi + 1) begin : g_assert
-            always @* assert(okv[gi]);
-        end
-    endgenerate
 endmodule
 `default_nettype wire
