@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# formal.sh CONFIG : prove the `ifdef FORMAL` properties of warp_sched and preempt_engine and the
-# quota counters' rules of quota_unit (testbench/formal/quota_unit_props.v) by temporal induction
-# with Yosys SAT, then show each proof is not vacuous: injected bugs must each make it fail.
+# formal.sh CONFIG [--long] : prove the `ifdef FORMAL` properties of warp_sched and preempt_engine,
+# the quota counters' rules of quota_unit (testbench/formal/quota_unit_props.v) and the QoS
+# manager's microprogram timing (qos_mgr_props.v) by temporal induction with Yosys SAT, then show
+# each proof is not vacuous: injected bugs must each make it fail. With --long only the slow proof:
+# sm_top's slot table (sm_top_props.v; make formal-long). docs/verification.md "Formal proofs".
 # warp_sched properties: the issued warp is eligible, at most one per scheduler, present whenever any
 # warp is eligible; the age matrix is a strict total order (antisymmetric, transitive, zero
 # diagonal) on the valid warps of each scheduler; GTO issues the greedy warp if eligible, else the
