@@ -175,6 +175,7 @@ $(B)/$(1)/bench_sm.o: testbench/bench_sm.c $(B)/$(1)/smk_cfg.h
 $(B)/$(1)/smk: $(patsubst cmodel/sim/%.c,$(B)/$(1)/sim/%.o,$(SIM_SRC)) $(B)/$(1)/default_wl.o $(B)/$(1)/libsmk.a
 	$(CC) -o $$@ $$^ -lm
 $(B)/$(1)/default_wl.o: $(B)/default_wl.c
+	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS_COMMON) -c -o $$@ $$<
 
 # the same with the self-checks: -DSMK_QUIET_CHECK (every quiet SM cycle again through sm_eval /

@@ -38,7 +38,7 @@ void gpu_eval_begin(const gpu_top_t *g, const gpu_in_t *in, gpu_out_t *o)
     o->di = in->host;
     o->di.kl_keep = in->kl_keep;
     if (own) {
-        o->di.rq_v = o->m.rq_v, o->di.rq_k = o->m.rq_k, o->di.rq_sm = o->m.rq_sm;
+        o->di.rq_v = o->m.rq_v, o->di.rq_k = o->m.rq_k, o->di.rq_sm = o->m.rq_sm, o->di.rq_ret = o->m.rq_ret;
         memcpy(o->di.rq_give, o->m.rq_give, sizeof o->di.rq_give);
         o->di.lk_s = o->m.lk_s, o->di.lk_k = o->m.lk_k;
     }

@@ -80,7 +80,17 @@ static uint32_t ctrl_word(uint32_t mctrl, uint32_t qmode)
 
 int qm_need(const qos_mgr_t *q, int k)
 {
-    return q->mv[k] && q->mqos[k] && q->cum_c[k] != 0 && q->hist[k] < q->mgoal[k];
+    return q->mv[k] && q->mqos[k] && q->cum_c[k] != 0 && q->hist[k] < q->mgoal[k] &&
+           (!MCF(q->mctrl, TLPQ) || q->ipc_ep[k] < q->agoal[k]);
+}
+
+/* GIVE: some QoS kernel has a history margin to give (hgive, c1.8) */
+static int qm_hg_any(const qos_mgr_t *q)
+{
+    int any = 0;
+    for (int j = 0; j < KN; j++)
+        any |= q->mv[j] && q->mqos[j] && q->hgive[j] != 0;
+    return any;
 }
 
 /* ---- microprogram position (derived from st, et, L, cur_mode) ------------------------------- */
@@ -221,7 +231,7 @@ void qm_outputs(const qos_mgr_t *q, qm_out_t *out)
     for (int k = 0; k < KN; k++)
         out->rq_give[k] = q->give[k];
     if (q->tl_st == QM_TL_WRDY)
-        out->rq_v = 1, out->rq_k = q->rq_k_r, out->rq_sm = q->rq_sm_r;
+        out->rq_v = 1, out->rq_k = q->rq_k_r, out->rq_sm = q->rq_sm_r, out->rq_ret = q->rq_ret_r;
     if (q->st == QM_ST_INIT) {
         switch (q->init_i) {
         case 0: wr_all(out, SMK_REG_SM_CTRL, ctrl_word(q->mctrl, SMK_QMODE_OFF)); break;
@@ -503,7 +513,12 @@ static void step_tlp(qos_mgr_t *q, const qos_mgr_t *o, const qm_in_t *in)
                 const uint32_t a = o->itb[j] ? o->itb[j] - 1 : 0;
                 q->give[j] = min32(a > o->hgive[j] ? a : o->hgive[j], QM_GVMAX);
             }
-            q->rq_k_r = v, q->rq_sm_r = o->tl_s, q->tl_st = QM_TL_WRDY;
+            q->rq_k_r = v, q->rq_sm_r = o->tl_s, q->rq_ret_r = 0, q->tl_st = QM_TL_WRDY;
+        } else if (MCF(o->mctrl, GIVE) && o->mv[v] && !o->mqos[v] && o->itb[v] <= 1 && qm_hg_any(o)) {
+            /* give-back: a TB of non-QoS v from QoS kernels' history margins only (section 8) */
+            for (int j = 0; j < KN; j++)
+                q->give[j] = min32(o->hgive[j], QM_GVMAX);
+            q->rq_k_r = v, q->rq_sm_r = o->tl_s, q->rq_ret_r = 1, q->tl_st = QM_TL_WRDY;
         } else
             tl_next(q, o);
         break;
@@ -542,7 +557,7 @@ void qm_commit(qos_mgr_t *q, const qm_in_t *in, const qm_out_t *out)
 
     /* host registers */
     if (w_mctrl)
-        q->mctrl = in->m_wdata & 0x1FFu;
+        q->mctrl = in->m_wdata & (uint32_t)SMK_MASK(SMK_QM_REG_MCTRL_BITS);
     else if ((in->m_we & 1) && ma == SMK_QM_REG_EPOCH_LEN)
         q->epoch_len = in->m_wdata & (uint32_t)SMK_MASK(EW);
     else if ((in->m_we & 1) && ma == SMK_QM_REG_SAMPLE_PER)
@@ -590,6 +605,7 @@ void qm_commit(qos_mgr_t *q, const qm_in_t *in, const qm_out_t *out)
         int any = 0;
         for (int k = 0; k < KN; k++)
             any |= qm_need(&o, k);
+        any |= MCF(o.mctrl, GIVE) && qm_hg_any(&o);
         if (MCF(o.mctrl, TLP) && q->cur_mode == SMK_QMODE_QOS && any)
             q->tl_st = QM_TL_SMP, q->tl_n = 0; /* tl_s holds: the pass resumes where the last one stopped */
         else

@@ -69,7 +69,7 @@ typedef struct {
     /* TLP unit (section 8) */
     uint32_t tl_st, tl_s, tl_n, tl_v, smp, idl, sk; /* tl_n: SMs done in this pass */
     uint32_t itb[QM_KN], give[QM_KN];
-    uint32_t rq_k_r, rq_sm_r;
+    uint32_t rq_k_r, rq_sm_r, rq_ret_r; /* rq_ret_r: the request is a give-back (GIVE) */
     /* not architectural (not compared): the divider's operand latch and the DV cycle counter */
     uint64_t div_a;
     uint32_t div_b, tl_c;
@@ -93,7 +93,7 @@ typedef struct {
     uint64_t csr_we; /* bit s (NSM <= 64) */
     uint32_t csr_addr[QM_NSM], csr_wdata[QM_NSM], rd_addr[QM_NSM];
     uint32_t lk_s, lk_k;
-    uint32_t rq_v, rq_k, rq_sm;
+    uint32_t rq_v, rq_k, rq_sm, rq_ret;
     uint32_t rq_give[QM_KN];
 } qm_out_t;
 

@@ -654,7 +654,7 @@ static void rq_step(sm_driver_t *d, const drv_in_t *in, uint32_t rdy)
                 bit(pend0, s)) {
                 ack = 1, ack_st = DRV_ACK_REFUSED;
             } else {
-                d->rq_k = k, d->rq_s = s;
+                d->rq_k = k, d->rq_s = s, d->rq_ret = in->rq_ret & 1;
                 for (uint32_t j = 0; j < KN; j++)
                     d->rq_g[j] = in->rq_give[j] & (uint32_t)CNTM;
                 memset(d->acc, 0, sizeof d->acc);
@@ -674,7 +674,7 @@ static void rq_step(sm_driver_t *d, const drv_in_t *in, uint32_t rdy)
         d->rq_j = (j + 1) & (uint32_t)SMK_MASK(SMK_KID_W + 1);
         if (j + 1 >= KN) {
             memcpy(d->w, d->acc, sizeof d->w);
-            d->rq_c = 0, d->rq_q = 0, d->rq_st = DRV_RQ_SCAN;
+            d->rq_c = d->rq_ret ? 1u << SMK_KID_W : 0, d->rq_q = 0, d->rq_st = DRV_RQ_SCAN;
         }
         break;
     }

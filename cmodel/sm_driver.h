@@ -58,6 +58,7 @@ typedef struct {
     uint32_t pacc[DRV_NRES];
     /* request unit (docs/sm_driver.md "QoS") */
     uint32_t rq_st, rq_k, rq_s, rq_j, rq_c, rq_q, rq_npk;
+    uint32_t rq_ret;                /* the accepted request is a give-back: SCAN starts at pass 1 */
     uint64_t rq_pend;               /* per SM: a VICTIM grant's preemption is pending there */
     uint8_t rq_pk[DRV_NSM];         /* per SM: that grant's victim kernel */
     uint32_t rq_g[DRV_KN];
@@ -84,7 +85,7 @@ typedef struct {
     uint32_t kl_keep;  /* the launch is a relaunch of the entry's application (with kl_v) */
     uint32_t cfg_qctl; /* QOS controls: DRV_QC_KEEP, DRV_QC_PGPU (docs/sm_driver.md "QoS") */
     /* QoS manager: request and lookup ports */
-    uint32_t rq_v, rq_k, rq_sm;
+    uint32_t rq_v, rq_k, rq_sm, rq_ret; /* rq_ret: a give-back request (pass 1 only) */
     uint32_t rq_give[DRV_KN];
     uint32_t lk_s, lk_k;
     /* from each SM */

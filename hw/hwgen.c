@@ -618,6 +618,17 @@ static void emit(FILE *f, int verilog, const char *cfgname, const char *cfgdir)
             snprintf(nm, sizeof nm, "%.16s%.31s_%.31s", pf, flds[i].reg, flds[i].name);
             fprintf(f, "%s%s_LSB %ld\n%s%s_W %ld\n", dv, nm, flds[i].lsb, dv, nm, flds[i].width);
         }
+        /* a register with fields holds bits [BITS-1:0] of a written word (the highest field's end) */
+        for (int i = 0; i < nreg; i++) {
+            long hi = 0;
+            for (int j = 0; j < nfld; j++)
+                if (flds[j].sp == sp && !strcmp(flds[j].reg, regs[i].name) && flds[j].lsb + flds[j].width > hi)
+                    hi = flds[j].lsb + flds[j].width;
+            if (regs[i].sp == sp && hi) {
+                snprintf(nm, sizeof nm, "%.16sREG_%.31s_BITS", pf, regs[i].name);
+                fprintf(f, "%s%-20s %ld\n", dv, nm, hi);
+            }
+        }
     }
     fprintf(f, "%senums%s\n", c0, c1);
     for (int i = 0; i < nenum; i++) {

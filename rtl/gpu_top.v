@@ -39,6 +39,7 @@ module gpu_top #(
     input  wire  rq_v,
     input  wire [`SMK_KID_W-1:0] rq_k,
     input  wire [`SMK_SMW-1:0] rq_sm,
+    input  wire  rq_ret,
     input  wire [`SMK_KERNELS*(`SMK_TBS_W+1)-1:0] rq_give,
     output wire  rq_rdy,
     output wire  rq_ack_v,
@@ -84,6 +85,7 @@ module gpu_top #(
     output wire  qm_rq_v,
     output wire [`SMK_KID_W-1:0] qm_rq_k,
     output wire [`SMK_SMW-1:0] qm_rq_sm,
+    output wire  qm_rq_ret,
     output wire [`SMK_KERNELS*GVW-1:0] qm_rq_give,
     output wire [`SMK_SMW-1:0] qm_lk_s,
     output wire [`SMK_KID_W-1:0] qm_lk_k,
@@ -147,6 +149,7 @@ module gpu_top #(
     wire  d_rq_v;
     wire [`SMK_KID_W-1:0] d_rq_k;
     wire [`SMK_SMW-1:0] d_rq_sm;
+    wire d_rq_ret;
     wire [`SMK_KERNELS*GVW-1:0] d_rq_give;
     wire [`SMK_SMW-1:0] d_lk_s;
     wire [`SMK_KID_W-1:0] d_lk_k;
@@ -158,6 +161,7 @@ module gpu_top #(
     assign d_rq_v    = own ? qm_rq_v    : rq_v;
     assign d_rq_k    = own ? qm_rq_k    : rq_k;
     assign d_rq_sm   = own ? qm_rq_sm   : rq_sm;
+    assign d_rq_ret  = own ? qm_rq_ret  : rq_ret;
     assign d_rq_give = own ? qm_rq_give : rq_give;
     assign d_lk_s    = own ? qm_lk_s    : lk_s;
     assign d_lk_k    = own ? qm_lk_k    : lk_k;
@@ -178,7 +182,7 @@ module gpu_top #(
         .kl_goal(kl_goal), .kl_x(kl_x), .kl_t(kl_t), .kl_keep(kl_keep),
         .kl_rej(kl_rej), .kdone_v(kdone_v), .kdone_k(kdone_k),
         .lk_s(qm_lk_s), .lk_k(qm_lk_k), .lk_cnt(lk_cnt), .lk_part(lk_part), .lk_ksv(lk_ksv), .lk_ks(lk_ks),
-        .rq_v(qm_rq_v), .rq_k(qm_rq_k), .rq_sm(qm_rq_sm), .rq_give(qm_rq_give),
+        .rq_v(qm_rq_v), .rq_k(qm_rq_k), .rq_sm(qm_rq_sm), .rq_ret(qm_rq_ret), .rq_give(qm_rq_give),
         .rq_rdy(rq_rdy), .rq_ack_v(rq_ack_v), .rq_ack_st(rq_ack_st), .rq_ack_kv(rq_ack_kv), .rq_ack_n(rq_ack_n)
     );
 
@@ -195,7 +199,7 @@ module gpu_top #(
         .cmd_idem(cmd_idem), .set_rej(set_rej), .cmd_full(cmd_full), .rsp_v(rsp_v),
         .rsp_op(rsp_op), .rsp_tb(rsp_tb), .rsp_status(rsp_status), .rsp_ptr(rsp_ptr),
         .tb_done(tb_done), .wused(wused), .set_id(set_id),
-        .rq_v(d_rq_v), .rq_k(d_rq_k), .rq_sm(d_rq_sm), .rq_give(d_rq_give), .rq_rdy(rq_rdy),
+        .rq_v(d_rq_v), .rq_k(d_rq_k), .rq_sm(d_rq_sm), .rq_ret(d_rq_ret), .rq_give(d_rq_give), .rq_rdy(rq_rdy),
         .rq_ack_v(rq_ack_v), .rq_ack_st(rq_ack_st), .rq_ack_kv(rq_ack_kv), .rq_ack_n(rq_ack_n),
         .lk_s(d_lk_s), .lk_k(d_lk_k), .lk_cnt(lk_cnt), .lk_part(lk_part), .lk_ksv(lk_ksv), .lk_ks(lk_ks)
     );

@@ -70,6 +70,7 @@ module qos_mgr #(
     output wire                  rq_v,
     output wire [KW-1:0]         rq_k,
     output wire [SMW-1:0]        rq_sm,
+    output wire                  rq_ret,
     output wire [KN*GVW-1:0]     rq_give,
     input  wire                  rq_rdy,
     input  wire                  rq_ack_v,
@@ -134,7 +135,8 @@ module qos_mgr #(
     localparam MC_EN = `SMK_QM_MCTRL_EN_LSB, MC_MODE = `SMK_QM_MCTRL_MODE_LSB,
                MC_SCHEME = `SMK_QM_MCTRL_SCHEME_LSB, MC_ROLLNEG = `SMK_QM_MCTRL_ROLLNEG_LSB,
                MC_POLICY = `SMK_QM_MCTRL_POLICY_LSB, MC_TLP = `SMK_QM_MCTRL_TLP_LSB,
-               MC_DEBT = `SMK_QM_MCTRL_DEBT_LSB;
+               MC_DEBT = `SMK_QM_MCTRL_DEBT_LSB, MC_TLPQ = `SMK_QM_MCTRL_TLPQ_LSB,
+               MC_GIVE = `SMK_QM_MCTRL_GIVE_LSB, MCB = `SMK_QM_REG_MCTRL_BITS;
     localparam SF_ST = `SMK_QM_STATUS_ST_LSB, SF_MODE = `SMK_QM_STATUS_CUR_MODE_LSB,
                SF_OWN = `SMK_QM_STATUS_OWN_LSB, SF_TL = `SMK_QM_STATUS_TL_ST_LSB;
 
@@ -149,7 +151,7 @@ module qos_mgr #(
 
     // ------------------------------------------------------------------ state (section 13 names)
     // host registers and timeline
-    reg [8:0]          mctrl      /*verilator public_flat_rd*/;
+    reg [MCB-1:0]      mctrl      /*verilator public_flat_rd*/;
     reg [EW-1:0]       epoch_len  /*verilator public_flat_rd*/;
     reg [EW-1:0]       sample_per /*verilator public_flat_rd*/;
     reg [1:0]          st         /*verilator public_flat_rd*/;
@@ -222,6 +224,7 @@ module qos_mgr #(
     reg [KN*GVW-1:0]   give       /*verilator public_flat_rd*/;
     reg [KW-1:0]       rq_k_r     /*verilator public_flat_rd*/;
     reg [SMW-1:0]      rq_sm_r    /*verilator public_flat_rd*/;
+    reg                rq_ret_r   /*verilator public_flat_rd*/;   // the request is a give-back (GIVE)
     // microprogram position and divider (not architectural)
     reg [3:0]          ph;
     reg [PNW-1:0]      pn;
@@ -261,7 +264,7 @@ module qos_mgr #(
         lc_of = (qmode == QM_SMK) ? LCS : LCQ;
     endfunction
     // SM_CTRL word {ROLLNEG, SCHEME, QMODE, POLICY} from MCTRL and a QMODE
-    function [31:0] ctrl_word(input [8:0] mc, input [1:0] qmode);
+    function [31:0] ctrl_word(input [MCB-1:0] mc, input [1:0] qmode);
         begin
             ctrl_word = 32'd0;
             ctrl_word[`SMK_SM_CTRL_POLICY_LSB]                            = mc[MC_POLICY];
@@ -294,9 +297,18 @@ module qos_mgr #(
     always @* begin : p_need
         integer k;
         for (k = 0; k < KN; k = k + 1)
-            need[k] = mv[k] & mqos[k] & (|cum_c[k*32 +: 32]) & (hist[k*32 +: 32] < mgoal[k*32 +: 32]);
+            need[k] = mv[k] & mqos[k] & (|cum_c[k*32 +: 32]) & (hist[k*32 +: 32] < mgoal[k*32 +: 32]) &
+                      (~mctrl[MC_TLPQ] | (ipc_ep[k*32 +: 32] < agoal[k*32 +: 32]));
     end
-    wire tl_start = mctrl[MC_TLP] & (new_mode == QM_QOS) & (|need);
+    // GIVE: some QoS kernel has a history margin to give (hgive, c1.8)
+    reg hg_any;
+    always @* begin : p_hg_any
+        integer k;
+        hg_any = 1'b0;
+        for (k = 0; k < KN; k = k + 1)
+            hg_any = hg_any | (mv[k] & mqos[k] & (|hgive[k*GVW +: GVW]));
+    end
+    wire tl_start = mctrl[MC_TLP] & (new_mode == QM_QOS) & ((|need) | (mctrl[MC_GIVE] & hg_any));
 
     // ------------------------------------------------------------------ step decode
     wire c1_div   = (sub == 4'd1) | (sub == 4'd2) | (sub == 4'd3) | (sub == 4'd5) | (sub == 4'd8);
@@ -338,6 +350,7 @@ module qos_mgr #(
     wire           tv_mv   = sel1(mv, tl_v);
     wire [NW-1:0]  tv_mkn  = sel_nw(mkn, tl_v);
     wire           tv_need = sel1(need, tl_v);
+    wire           tv_qos  = sel1(mqos, tl_v);
     wire [GVW-1:0] tv_itb  = sel_gv(itb, tl_v);
 
     // c1.4: dbt = (DEBT & mqos) ? min(max(dbt + agoal - ipc_ep, 0), agoal) : 0 (values before the edge)
@@ -492,7 +505,7 @@ module qos_mgr #(
     always @(posedge clk) begin : p_seq
         integer k, s;
         if (rst) begin
-            mctrl <= 9'd0; epoch_len <= {EW{1'b0}}; sample_per <= {EW{1'b0}};
+            mctrl <= {MCB{1'b0}}; epoch_len <= {EW{1'b0}}; sample_per <= {EW{1'b0}};
             st <= ST_IDLE; init_i <= 3'd0; et <= {(EW+1){1'b0}}; L <= {(EW+1){1'b0}};
             cur_mode <= 2'd0; epochs <= 32'd0; own_r <= 1'b0;
             mv <= {KN{1'b0}}; mqos <= {KN{1'b0}}; mkn <= {KN*NW{1'b0}};
@@ -516,13 +529,13 @@ module qos_mgr #(
             tl_st <= TL_IDLE; tl_s <= {(SMW+1){1'b0}}; tl_n <= {(SMW+1){1'b0}}; tl_v <= {(KW+1){1'b0}};
             smp <= 32'd0; idl <= {SW{1'b0}}; sk <= 32'd0;
             itb <= {KN*GVW{1'b0}}; give <= {KN*GVW{1'b0}};
-            rq_k_r <= {KW{1'b0}}; rq_sm_r <= {SMW{1'b0}};
+            rq_k_r <= {KW{1'b0}}; rq_sm_r <= {SMW{1'b0}}; rq_ret_r <= 1'b0;
             ph <= PH_NONE; pn <= {PNW{1'b0}}; pk <= {(KW+1){1'b0}}; ps <= {(SMW+1){1'b0}};
             sub <= 4'd0; cy <= {CYW{1'b0}}; tl_c <= {CYW{1'b0}};
             dv_rem <= 32'd0; dv_lo <= 32'd0; dv_d <= 32'd0; dv_sat <= 1'b0;
         end else begin
             // ---------------------------------------------------------- host registers
-            if (w_mctrl) mctrl <= m_wdata[8:0];
+            if (w_mctrl) mctrl <= m_wdata[MCB-1:0];
             if (m_we && m_addr == M_EPOCH_LEN)  epoch_len  <= m_wdata[EW-1:0];
             if (m_we && m_addr == M_SAMPLE_PER) sample_per <= m_wdata[EW-1:0];
 
@@ -798,6 +811,13 @@ module qos_mgr #(
                             give <= give_nx;
                             rq_k_r <= tl_v[KW-1:0];
                             rq_sm_r <= tl_s[SMW-1:0];
+                            rq_ret_r <= 1'b0;
+                            tl_st <= TL_WRDY;
+                        end else if (mctrl[MC_GIVE] && tv_mv && !tv_qos && tv_itb <= {{(GVW-1){1'b0}}, 1'b1} && hg_any) begin
+                            give <= hgive;              // give-back: the history margins only
+                            rq_k_r <= tl_v[KW-1:0];
+                            rq_sm_r <= tl_s[SMW-1:0];
+                            rq_ret_r <= 1'b1;
                             tl_st <= TL_WRDY;
                         end else begin
                             tl_next();
@@ -887,6 +907,7 @@ module qos_mgr #(
     assign rq_v    = (tl_st == TL_WRDY);
     assign rq_k    = rq_v ? rq_k_r : {KW{1'b0}};
     assign rq_sm   = rq_v ? rq_sm_r : {SMW{1'b0}};
+    assign rq_ret  = rq_v & rq_ret_r;
     assign rq_give = give;
 
     always @* begin : p_out
@@ -992,7 +1013,7 @@ module qos_mgr #(
             M_TBS[MA_W-1:WIN_W]:    if (inr) m_rdata = zx_tw(sel_tw(tsum, kx));
             M_GOAL[MA_W-1:WIN_W]:   if (inr) m_rdata = sel32(mgoal, kx);
             {(MA_W-WIN_W){1'b0}}: case (m_raddr[WIN_W-1:0])
-                M_MCTRL[WIN_W-1:0]:      m_rdata[8:0] = mctrl;
+                M_MCTRL[WIN_W-1:0]:      m_rdata[MCB-1:0] = mctrl;
                 M_EPOCH_LEN[WIN_W-1:0]:  m_rdata[EW-1:0] = epoch_len;
                 M_SAMPLE_PER[WIN_W-1:0]: m_rdata[EW-1:0] = sample_per;
                 M_STATUS[WIN_W-1:0]: begin

@@ -102,6 +102,7 @@ module sm_driver (
     input  wire                                     rq_v,
     input  wire [`SMK_KID_W-1:0]                    rq_k,
     input  wire [`SMK_SMW-1:0]                      rq_sm,
+    input  wire                                     rq_ret,
     input  wire [`SMK_KERNELS*(`SMK_TBS_W+1)-1:0]   rq_give,
     output wire                                     rq_rdy,
     output reg                                      rq_ack_v /*verilator public_flat_rd*/,
@@ -233,6 +234,7 @@ module sm_driver (
     // request unit (spec "QoS", "Request port")
     reg [1:0]            rq_st   /*verilator public_flat_rd*/;
     reg [KW-1:0]         rq_kr   /*verilator public_flat_rd*/;
+    reg                  rq_ret_q /*verilator public_flat_rd*/;  // the accepted request is a give-back
     reg [SMW-1:0]        rq_s    /*verilator public_flat_rd*/;
     reg [KW:0]           rq_j    /*verilator public_flat_rd*/;
     reg [KW:0]           rq_c    /*verilator public_flat_rd*/;
@@ -1263,7 +1265,7 @@ module sm_driver (
             pdirty <= 1'b0; pact <= 1'b0; pcur <= {SMW{1'b0}}; pc <= {KN*TC{1'b0}}; pgot <= {KN{1'b0}};
             prun <= {KN{1'b0}}; psrv <= {KN{1'b0}}; ptop <= {KN{1'b0}}; prr <= {KW{1'b0}}; prt <= {PRTW{1'b0}};
             pacc <= {4*UW{1'b0}}; pcnt_ks <= {PKW{1'b0}};
-            rq_st <= RQ_IDLE; rq_kr <= {KW{1'b0}}; rq_s <= {SMW{1'b0}}; rq_j <= {(KW+1){1'b0}};
+            rq_st <= RQ_IDLE; rq_kr <= {KW{1'b0}}; rq_ret_q <= 1'b0; rq_s <= {SMW{1'b0}}; rq_j <= {(KW+1){1'b0}};
             rq_c <= {(KW+1){1'b0}}; rq_q <= {TC{1'b0}}; rq_npk <= {NPW{1'b0}}; rq_pend <= {NSM{1'b0}};
             rq_pk <= {NSM*KW{1'b0}}; rq_g <= {KN*TC{1'b0}}; acc <= {4*UW{1'b0}}; w <= {4*UW{1'b0}};
             rq_ack_v <= 1'b0; rq_ack_st <= 2'd0; rq_ack_kv <= {KW{1'b0}}; rq_ack_n <= {TC{1'b0}};
@@ -1433,6 +1435,7 @@ module sm_driver (
             if (rq_acc) begin
                 rq_kr <= rq_k;
                 rq_s <= rq_sm;
+                rq_ret_q <= rq_ret;
                 rq_g <= rq_give;
                 acc <= {4*UW{1'b0}};
                 rq_npk <= {NPW{1'b0}};
@@ -1445,7 +1448,7 @@ module sm_driver (
                 rq_j <= rq_j + {{KW{1'b0}}, 1'b1};
                 if (rq_sumend) begin
                     w <= rq_acc_n;
-                    rq_c <= {(KW+1){1'b0}};
+                    rq_c <= {rq_ret_q, {KW{1'b0}}};   // a give-back scans pass 1 only
                     rq_q <= {TC{1'b0}};
                     rq_st <= RQ_SCAN;
                 end

@@ -59,7 +59,7 @@ typedef struct {
     uint32_t st, kv, n;
 } ack_t;
 typedef struct {
-    uint32_t k, sm, give[KN];
+    uint32_t k, sm, ret, give[KN];
     long cyc; /* first cycle with rq_v */
     uint32_t et;
 } req_t;
@@ -116,12 +116,12 @@ static void step(tb_t *b)
     in->rq_rdy = 0, in->rq_ack_v = in->rq_ack_st = in->rq_ack_kv = in->rq_ack_n = 0;
     if (b->rs == 0 && o->rq_v) {
         req_t *r = &b->req[b->nreq < 128 ? b->nreq : 127];
-        r->k = o->rq_k, r->sm = o->rq_sm, r->cyc = b->cyc, r->et = b->et;
+        r->k = o->rq_k, r->sm = o->rq_sm, r->ret = o->rq_ret, r->cyc = b->cyc, r->et = b->et;
         memcpy(r->give, o->rq_give, sizeof r->give);
         b->nreq++;
         b->rs = 1, b->rc = 0;
-    } else if (b->rs == 0 && (o->rq_k || o->rq_sm))
-        b->proto_err = 1; /* rq_k, rq_sm are 0 without rq_v */
+    } else if (b->rs == 0 && (o->rq_k || o->rq_sm || o->rq_ret))
+        b->proto_err = 1; /* rq_k, rq_sm, rq_ret are 0 without rq_v */
     if (b->rs == 1) {
         if (!o->rq_v)
             b->proto_err = 2; /* rq_v dropped before the acceptance */
@@ -293,7 +293,7 @@ Test(qos_mgr, host_registers, .description = "MCTRL / EPOCH_LEN / SAMPLE_PER wid
 {
     tb_t *b = tb_new();
     mwrite(b, SMK_QM_REG_MCTRL, 0xFFFFFF7Eu); /* EN = 0: stays IDLE */
-    cr_assert_eq(mread(b, SMK_QM_REG_MCTRL), 0x17Eu); /* bits [8:0] */
+    cr_assert_eq(mread(b, SMK_QM_REG_MCTRL), 0x77Eu); /* bits [10:0] */
     cr_assert_eq(b->q.st, 0u);
     mwrite(b, SMK_QM_REG_EPOCH_LEN, 0xFFFFFFFFu);
     cr_assert_eq(mread(b, SMK_QM_REG_EPOCH_LEN), (uint32_t)SMK_MASK(SMK_EPOCH_W));
@@ -1412,4 +1412,87 @@ Test(qos_mgr, keep_gap_window_dropped, .description = "kl_keep = 1 after a SNAP 
     cr_assert_eq(b->q.hist[0], 20u << 16);
     cr_assert_eq(b->q.ipc_ep[0], 20u << 16);
     cr_assert_eq(b->q.wcnt[0], 169u, "counting again after the commit edge (edges c1 .. c1 + 168)");
+}
+
+/* ---- MCTRL.TLPQ and MCTRL.GIVE (section 8): E4's kernels and statistics */
+static void e4_setup(tb_t *b)
+{
+    const uint32_t L = 10000, W1 = L - LCQ + 1, t = NSM - 1;
+    launch(b, 0, 4, 1, 200u << 16, 0, 0);
+    launch(b, 1, 8, 0, 0, 0, 0);
+    launch(b, 2, 2, 1, 100u << 16, 0, 0);
+    launch(b, 3, 4, 1, 50u << 16, 0, 0);
+    step(b);
+    b->lk[0][3] = (lk_t){1, 0, 1};
+    b->smreg[0][R(STAT_THR) + 0] = 50 * W1;
+    b->smreg[0][R(STAT_IDLE) + 0] = 2000;
+    b->lk[t][0] = (lk_t){1, 0, 3};
+    b->lk[t][1] = (lk_t){1, 1, 3};
+    b->lk[t][2] = (lk_t){1, 2, 10};
+    b->lk[0][2] = (lk_t){1, 3, 10};
+    b->smreg[t][R(STAT_THR) + 0] = 100 * W1;
+    b->smreg[0][R(STAT_THR) + 3] = 110 * W1;
+    for (int s = 0; s < NSM; s++)
+        b->smreg[s][R(EP_SAMPLES)] = 100;
+    b->smreg[t][R(STAT_IDLE) + 0] = 650;
+    b->smreg[t][R(STAT_IDLE) + 1] = 2000;
+    b->smreg[t][R(STAT_IDLE) + 2] = 700;
+    b->smreg[0][R(STAT_IDLE) + 3] = 30;
+    b->ack_fn = e4_ack;
+}
+
+Test(qos_mgr, tlpq_need, .description = "MCTRL.TLPQ: need also requires ipc_ep < agoal (strict); with ipc_ep = agoal no TLP pass starts; TLPQ = 0 ignores ipc_ep")
+{
+    if (NSM < 2 || KN < 4)
+        cr_skip_test("E4 needs 2 SMs and 4 kernels (NSM %d, KN %d)", NSM, KN);
+    tb_t *b = tb_new();
+    const uint32_t L = 10000;
+    e4_setup(b);
+    enable(b, L, 100, MC_MODE(SMK_QMODE_QOS) | MC_TLP | QM_FLD(MCTRL, TLPQ, 1));
+    run_to_et(b, L - 1);
+    /* k0: hist 100 < goal 200, alpha 2, agoal 400, ipc_ep 100 */
+    cr_assert_eq(b->q.ipc_ep[0], 100u << 16);
+    cr_assert_eq(b->q.agoal[0], 400u << 16);
+    cr_assert(qm_need(&b->q, 0), "ipc_ep 100 < agoal 400: need");
+    b->q.ipc_ep[0] = (400u << 16) - 1;
+    cr_assert(qm_need(&b->q, 0), "ipc_ep one ulp below agoal: need");
+    b->q.ipc_ep[0] = 400u << 16;
+    cr_assert(!qm_need(&b->q, 0), "ipc_ep == agoal: the quota limited it, no need");
+    b->q.mctrl &= ~(uint32_t)QM_FLD(MCTRL, TLPQ, 1);
+    cr_assert(qm_need(&b->q, 0), "TLPQ = 0: the papers' rule, ipc_ep not looked at");
+    b->q.mctrl |= QM_FLD(MCTRL, TLPQ, 1);
+    step(b); /* epoch-start edge */
+    cr_assert_eq(b->q.tl_st, (uint32_t)QM_TL_IDLE, "no kernel needs and GIVE = 0: no pass");
+    run_to_et(b, L - LCQ - 1);
+    cr_assert_eq(b->nreq, 0);
+}
+
+Test(qos_mgr, give_back_requests, .description = "MCTRL.GIVE: after a QoS request, the non-QoS kernel without excess TLP asks with rq_ret = 1 and give = hgive; none once the VICTIM ack used up hgive or where it has 2 idle TBs")
+{
+    if (NSM < 2 || KN < 4)
+        cr_skip_test("E4 needs 2 SMs and 4 kernels (NSM %d, KN %d)", NSM, KN);
+    tb_t *b = tb_new();
+    const uint32_t L = 10000, t = NSM - 1;
+    e4_setup(b);
+    enable(b, L, 100, MC_MODE(SMK_QMODE_QOS) | MC_TLP | QM_FLD(MCTRL, GIVE, 1));
+    run_to_et(b, L - 1);
+    step(b);
+    cr_assert_eq(b->q.hgive[2], 1u);
+    cr_assert_eq(b->q.tl_st, (uint32_t)QM_TL_SMP);
+    run_to_et(b, L - LCQ - 1);
+    cr_assert_eq(b->proto_err, 0, "request protocol (rq_ret 0 without rq_v)");
+    /* SMs 0 .. t-1: k0 (need, itb 0) then the give-back of k1 (no slot there: itb 0), both REFUSED by
+     * the stub; SM t: k0's VICTIM ack takes k2's one TB of margin, so k1 (itb 2 there anyway) does not ask */
+    cr_assert_eq(b->nreq, 2 * (NSM - 1) + 1, "requests: %d", b->nreq);
+    for (int s = 0; s < NSM - 1; s++) {
+        const req_t *q0 = &b->req[2 * s], *q1 = &b->req[2 * s + 1];
+        cr_assert(q0->sm == (uint32_t)s && q0->k == 0 && q0->ret == 0, "SM %d: k0's request first (sm %u k %u ret %u)", s, q0->sm, q0->k, q0->ret);
+        cr_assert(q1->sm == (uint32_t)s && q1->k == 1 && q1->ret == 1, "SM %d: then k1's give-back (sm %u k %u ret %u)", s, q1->sm, q1->k, q1->ret);
+        for (int v = 0; v < KN; v++)
+            cr_assert_eq(q1->give[v], v == 2 ? 1u : 0u, "SM %d give-back give[%d] = %u: hgive only (k3's 5 idle TBs on SM0 do not count)", s, v, q1->give[v]);
+    }
+    const req_t *r = &b->req[2 * (NSM - 1)];
+    cr_assert(r->sm == t && r->k == 0 && r->ret == 0);
+    cr_assert_eq(b->q.hgive[2], 0u, "VICTIM k2 n 1: 1 - 1");
+    cr_assert_eq(b->q.tl_st, (uint32_t)QM_TL_IDLE, "done before the SNAP");
 }

@@ -1711,6 +1711,33 @@ Test(sm_driver, qos_rq_nonqos_first, .description = "request: pass 0 (non-QoS vi
     bench_free(b);
 }
 
+Test(sm_driver, qos_rq_give_back, .description = "rq_ret (give-back): SCAN starts at pass 1, so only QoS kernels within rq_give are victims; a non-QoS kernel that would give in pass 0 is passed over")
+{
+    bench_t *b = bench_new(DRV_QOS);
+    launch_q(b, 0, 4, SALLM, 1);
+    launch_q(b, 1, 4, SALLM, 0);
+    launch_q(b, 2, 4, SALLM, 1);
+    settle_part(b);
+    settle_dispatch(b);
+    const uint32_t p0 = b->d.part[0][0], p1 = b->d.part[0][1], p2 = b->d.part[0][2];
+    /* give 0: pass 1 only: v0 QoS (give 0) next, v1 non-QoS next, v2 = k next, v3..6 next, v7 refuse: 8 */
+    b->in.rq_ret = 1;
+    int c = request(b, 2, 0, 0);
+    cr_assert(b->d.rq_ret == 1, "rq_ret latched at the acceptance");
+    expect_ack(b, c + 1 + KN + 8, DRV_ACK_REFUSED, 0, 0, "give-back, give 0: no QoS victim, the non-QoS k1 untouched");
+    expect_pulse_end(b);
+    cr_assert(b->d.part[0][0] == p0 && b->d.part[0][1] == p1 && b->d.part[0][2] == p2, "REFUSED changes nothing");
+    /* give 1 for the non-QoS k1: pass 1 v0 step, grant: 2 */
+    c = request(b, 1, 0, 1);
+    expect_ack(b, c + 1 + KN + 2, DRV_ACK_VICTIM, 0, 1, "give-back: QoS k0 gives 1 TB to the non-QoS k1");
+    expect_pulse_end(b);
+    b->in.rq_ret = 0;
+    cr_assert(b->d.part[0][0] == p0 - 1 && b->d.part[0][1] == p1 + 1 && b->d.part[0][2] == p2 && b->d.rq_pend == 1 &&
+                  b->d.rq_pk[0] == 0,
+              "VICTIM: part %u %u %u", b->d.part[0][0], b->d.part[0][1], b->d.part[0][2]);
+    bench_free(b);
+}
+
 Test(sm_driver, qos_rq_qos_give, .description = "request: a QoS victim only when n <= rq_give (pass 1), else REFUSED; exact SCAN lengths")
 {
     bench_t *b = bench_new(DRV_QOS);

@@ -52,7 +52,8 @@ uint32_t smk_mctrl(const smk_run_t *r)
     /* the rollover debt where the scheme carries the QoS kernels' leftover (--qos-debt) */
     const uint32_t debt = mode == SMK_QMODE_QOS && (sch == SMK_QSCHEME_ROLLOVER || sch == SMK_QSCHEME_ROLLOVER_TIME) && r->debt;
     return QM_FLD(MCTRL, EN, 1) | QM_FLD(MCTRL, MODE, mode) | QM_FLD(MCTRL, SCHEME, sch) |
-           QM_FLD(MCTRL, POLICY, SMK_POLICY_GTO) | QM_FLD(MCTRL, TLP, tlp) | QM_FLD(MCTRL, DEBT, debt);
+           QM_FLD(MCTRL, POLICY, SMK_POLICY_GTO) | QM_FLD(MCTRL, TLP, tlp) | QM_FLD(MCTRL, DEBT, debt) |
+           QM_FLD(MCTRL, TLPQ, tlp && r->tlpq) | QM_FLD(MCTRL, GIVE, tlp && r->give);
 }
 
 /* The host's programming of the QoS manager at cycle 0 (it then owns every SM's register port, the

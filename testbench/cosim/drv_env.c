@@ -96,7 +96,7 @@ void drv_obs_from_model(const sm_driver_t *m, const drv_out_t *o, drv_obs_t *ob)
     v[DO_prun] = m->prun, v[DO_psrv] = m->psrv, v[DO_ptop] = m->ptop, v[DO_prr] = m->prr, v[DO_prt] = m->prt;
     v[DO_pacc_reg] = m->pacc[DRV_R_REG], v[DO_pacc_sl] = m->pacc[DRV_R_SL];
     v[DO_pacc_w] = m->pacc[DRV_R_W], v[DO_pacc_tb] = m->pacc[DRV_R_TB];
-    v[DO_rq_st] = m->rq_st, v[DO_rq_k] = m->rq_k, v[DO_rq_s] = m->rq_s, v[DO_rq_j] = m->rq_j;
+    v[DO_rq_st] = m->rq_st, v[DO_rq_k] = m->rq_k, v[DO_rq_ret] = m->rq_ret, v[DO_rq_s] = m->rq_s, v[DO_rq_j] = m->rq_j;
     v[DO_rq_c] = m->rq_c, v[DO_rq_q] = m->rq_q, v[DO_rq_npk] = m->rq_npk, v[DO_rq_pend] = m->rq_pend;
     for (int s = 0; s < NSM; s++)
         v[DO_rq_pk + s] = m->rq_pk[s];
@@ -715,6 +715,7 @@ void drv_env_gen(drv_env_t *e, drv_stim_t *st)
         } else {
             in->rq_k = rng_below(r, 1u << SMK_KID_W), in->rq_sm = rng_below(r, 1u << SMK_SMW);
         }
+        in->rq_ret = rng_chance(r, 1, 4); /* a give-back request: SCAN's pass 1 only */
         for (int j = 0; j < KN; j++)
             in->rq_give[j] = rng_chance(r, 1, 8) ? rng_below(r, 1u << (SMK_TBS_W + 1)) : rng_below(r, e->rq_gmax + 1);
     }

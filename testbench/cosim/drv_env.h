@@ -87,7 +87,7 @@ typedef struct {
     X(pdirty, 1) X(pact, 1) X(pcur, 1) X(pcnt_ks, 1) X(pgot, 1) X(prun, 1) X(psrv, 1) X(ptop, 1) X(prr, 1) X(prt, 1) X(pc, DRV_KN_)                                \
     X(pacc_reg, 1) X(pacc_sl, 1) X(pacc_w, 1) X(pacc_tb, 1)                                        \
     /* request unit (outputs rq_ack_* above are the registered state s_rq_ack_*) */                \
-    X(rq_st, 1) X(rq_k, 1) X(rq_s, 1) X(rq_j, 1) X(rq_c, 1) X(rq_q, 1) X(rq_npk, 1) X(rq_pend, 1)  \
+    X(rq_st, 1) X(rq_k, 1) X(rq_ret, 1) X(rq_s, 1) X(rq_j, 1) X(rq_c, 1) X(rq_q, 1) X(rq_npk, 1) X(rq_pend, 1)  \
     X(rq_pk, SMK_NUM_SM) X(rq_g, DRV_KN_) X(acc, 4) X(w, 4)                                                 \
     X(s_rq_ack_v, 1) X(s_rq_ack_st, 1) X(s_rq_ack_kv, 1) X(s_rq_ack_n, 1)
 #define DRV_OBS_ENUM(nm, n) DO_##nm, DO_##nm##_end = DO_##nm + (n)-1,

@@ -22,7 +22,7 @@ template <class Top> static void drv_rtl_drive_host(Top *top, const drv_in_t *in
     top->cfg_policy = in->cfg_policy, top->cfg_max2 = in->cfg_max2;
     top->cfg_evict = in->cfg_evict, top->cfg_pmode = in->cfg_pmode, top->cfg_qctl = in->cfg_qctl;
     top->kl_keep = in->kl_keep;   // gpu_top: the manager's port, driven again by gpu_vl_drive
-    top->rq_v = in->rq_v, top->rq_k = in->rq_k, top->rq_sm = in->rq_sm;
+    top->rq_v = in->rq_v, top->rq_k = in->rq_k, top->rq_sm = in->rq_sm, top->rq_ret = in->rq_ret;
     for (int k = 0; k < SMK_KERNELS; k++) sbits(top->rq_give, k * tc, tc, in->rq_give[k]);
     top->lk_s = in->lk_s, top->lk_k = in->lk_k;
 }
@@ -116,6 +116,7 @@ template <class Top> static void drv_rtl_state(Top *top, uint64_t *v)
     for (int x = 0; x < 4; x++) v[DRV_IX_pacc(x)] = gbits(DRV_RTL(pacc), x * uw, uw);
     // request unit (the spec's rq_k is the register rq_kr: the port has the name)
     v[DRV_IX(rq_st)] = DRV_RTL(rq_st), v[DRV_IX(rq_k)] = DRV_RTL(rq_kr), v[DRV_IX(rq_s)] = DRV_RTL(rq_s);
+    v[DRV_IX(rq_ret)] = DRV_RTL(rq_ret_q);
     v[DRV_IX(rq_j)] = DRV_RTL(rq_j), v[DRV_IX(rq_c)] = DRV_RTL(rq_c), v[DRV_IX(rq_q)] = DRV_RTL(rq_q);
     v[DRV_IX(rq_npk)] = DRV_RTL(rq_npk), v[DRV_IX(rq_pend)] = gbits(DRV_RTL(rq_pend), 0, nsm);
     for (int s = 0; s < nsm; s++) v[DRV_IX(rq_pk) + s] = gbits(DRV_RTL(rq_pk), s * kw, kw);

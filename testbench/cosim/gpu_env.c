@@ -99,7 +99,7 @@ void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob)
     v[GD_rq_rdy] = q->rq_rdy, v[GD_rq_ack_v] = q->rq_ack_v, v[GD_rq_ack_st] = q->rq_ack_st;
     v[GD_rq_ack_kv] = q->rq_ack_kv, v[GD_rq_ack_n] = q->rq_ack_n;
     v[GD_lk_cnt] = q->lk_cnt, v[GD_lk_part] = q->lk_part, v[GD_lk_ksv] = q->lk_ksv, v[GD_lk_ks] = q->lk_ks;
-    v[GD_rq_st] = d->rq_st, v[GD_rq_k] = d->rq_k, v[GD_rq_s] = d->rq_s, v[GD_rq_j] = d->rq_j;
+    v[GD_rq_st] = d->rq_st, v[GD_rq_k] = d->rq_k, v[GD_rq_ret] = d->rq_ret, v[GD_rq_s] = d->rq_s, v[GD_rq_j] = d->rq_j;
     v[GD_rq_c] = d->rq_c, v[GD_rq_q] = d->rq_q, v[GD_rq_npk] = d->rq_npk, v[GD_rq_pend] = d->rq_pend;
     for (int s = 0; s < NSM; s++)
         v[GD_rq_pk + s] = d->rq_pk[s];
@@ -331,7 +331,7 @@ static void queue_enable(gpu_env_t *e)
 static void queue_disable(gpu_env_t *e)
 {
     /* EN = 0, the other fields random (they only land in MCTRL) */
-    queue_mw(e, SMK_QM_REG_MCTRL, (uint32_t)rng_next(&e->r) & 0x1FFu & ~QM_FMASK(MCTRL, EN));
+    queue_mw(e, SMK_QM_REG_MCTRL, (uint32_t)rng_next(&e->r) & (uint32_t)SMK_MASK(SMK_QM_REG_MCTRL_BITS) & ~QM_FMASK(MCTRL, EN));
     e->n_mdis += e->own;
     e->t_retry = e->cycle + 8;
 }
@@ -373,7 +373,8 @@ static void qm_phase(gpu_env_t *e, int host_qos)
         e->policy = rng_chance(r, 1, 3) ? DRV_SMK_OD : rng_chance(r, 1, 2) ? DRV_SMK_P : DRV_QOS;
     e->mctrl = QM_FLD(MCTRL, EN, 1) | QM_FLD(MCTRL, MODE, mode) | QM_FLD(MCTRL, SCHEME, scheme) |
                QM_FLD(MCTRL, ROLLNEG, rng_below(r, 2)) | QM_FLD(MCTRL, POLICY, rng_below(r, 2)) | QM_FLD(MCTRL, TLP, tlp) |
-               QM_FLD(MCTRL, DEBT, rng_below(r, 2));
+               QM_FLD(MCTRL, DEBT, rng_below(r, 2)) | QM_FLD(MCTRL, TLPQ, rng_below(r, 2)) |
+               QM_FLD(MCTRL, GIVE, rng_below(r, 2));
     const uint32_t lc = mode == SMK_QMODE_SMK ? QM_LC_SMK : QM_LC_QOS;
     /* L - LC cycles are left to Algorithm 3-1 each epoch: at least 300 in the scheduled phases */
     uint32_t len = e->nmph > 7 && rng_chance(r, 1, 10) ? rng_below(r, lc) /* raised to LC */
@@ -623,6 +624,7 @@ void gpu_env_gen(gpu_env_t *e, gpu_stim_t *st)
         } else {
             h->rq_k = rng_below(r, 1u << SMK_KID_W), h->rq_sm = rng_below(r, 1u << SMK_SMW);
         }
+        h->rq_ret = rng_chance(r, 1, 4); /* a give-back request: the driver's pass 1 only */
         for (int j = 0; j < KN; j++)
             h->rq_give[j] = rng_below(r, rng_chance(r, 1, 2) ? 3 : 1u << (SMK_TBS_W + 1));
     }
@@ -809,12 +811,12 @@ static int check_qm_mux(gpu_env_t *e, const gpu_stim_t *st, const gpu_out_t *o)
     drv_in_t mx;
     if (own) {
         mx = *h;
-        mx.rq_v = m->rq_v, mx.rq_k = m->rq_k, mx.rq_sm = m->rq_sm, mx.lk_s = m->lk_s, mx.lk_k = m->lk_k;
+        mx.rq_v = m->rq_v, mx.rq_k = m->rq_k, mx.rq_sm = m->rq_sm, mx.rq_ret = m->rq_ret, mx.lk_s = m->lk_s, mx.lk_k = m->lk_k;
         memcpy(mx.rq_give, m->rq_give, sizeof mx.rq_give);
         src = &mx;
         e->n_hrqdrop += h->rq_v;
     }
-    if (di->rq_v != src->rq_v || di->rq_k != src->rq_k || di->rq_sm != src->rq_sm || di->lk_s != src->lk_s ||
+    if (di->rq_v != src->rq_v || di->rq_k != src->rq_k || di->rq_sm != src->rq_sm || di->rq_ret != src->rq_ret || di->lk_s != src->lk_s ||
         di->lk_k != src->lk_k || memcmp(di->rq_give, src->rq_give, sizeof di->rq_give))
         bad += viol(e, "own %d: the driver's request / lookup port (rq_v %u k %u sm %u, lk %u %u) is not the %s's", own,
                     di->rq_v, di->rq_k, di->rq_sm, di->lk_s, di->lk_k, own ? "manager" : "host");

@@ -112,7 +112,7 @@ static uint32_t rnd_epoch_len(qm_env_t *e)
 static uint32_t rnd_mctrl(qm_env_t *e, int en)
 {
     rng_t *r = &e->r;
-    uint32_t v = (uint32_t)rng_next(r) & ~0xFFu; /* bits above 7 are ignored */
+    uint32_t v = (uint32_t)rng_next(r) & ~(uint32_t)SMK_MASK(SMK_QM_REG_MCTRL_BITS); /* bits above MCTRL's are ignored */
     v |= QM_FLD(MCTRL, EN, en);
     v |= QM_FLD(MCTRL, MODE, e->mode);
     v |= QM_FLD(MCTRL, SCHEME, rng_below(r, 4));
@@ -120,6 +120,8 @@ static uint32_t rnd_mctrl(qm_env_t *e, int en)
     v |= QM_FLD(MCTRL, POLICY, rng_chance(r, 1, 2));
     v |= QM_FLD(MCTRL, TLP, e->tlp);
     v |= QM_FLD(MCTRL, DEBT, rng_chance(r, 1, 2));
+    v |= QM_FLD(MCTRL, TLPQ, rng_chance(r, 1, 2));
+    v |= QM_FLD(MCTRL, GIVE, rng_chance(r, 1, 2));
     return v;
 }
 

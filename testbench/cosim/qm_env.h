@@ -34,7 +34,7 @@ void qm_model_commit(qm_model_t *m, const qm_stim_t *st);
 /* ---- observation vector: every output, then the state of section 13 */
 #define QM_OBS(X)                                                                                    \
     X(m_rdata, 1) X(own, 1) X(csr_we, 1) X(csr_addr, QM_NSM) X(csr_wdata, QM_NSM) X(rd_addr, QM_NSM)  \
-    X(lk_s, 1) X(lk_k, 1) X(rq_v, 1) X(rq_k, 1) X(rq_sm, 1) X(rq_give, QM_KN)                         \
+    X(lk_s, 1) X(lk_k, 1) X(rq_v, 1) X(rq_k, 1) X(rq_sm, 1) X(rq_ret, 1) X(rq_give, QM_KN)                         \
     X(mctrl, 1) X(epoch_len, 1) X(sample_per, 1) X(st, 1) X(init_i, 1) X(et, 1) X(L, 1)               \
     X(cur_mode, 1) X(epochs, 1)                                                                      \
     X(mv, QM_KN) X(mqos, QM_KN) X(mkn, QM_KN) X(mgoal, QM_KN) X(mx, QM_KN) X(mt, QM_KN)              \
@@ -46,7 +46,7 @@ void qm_model_commit(qm_model_t *m, const qm_stim_t *st);
     X(g_s, 1) X(g_k, 1) X(g_ksv, 1) X(g_ks, 1) X(g_cnt, 1) X(x_q, 1) X(x_v, 1) X(x_s, 1) X(x_ks, 1)  \
     X(cb, QM_KN) X(kb, QM_KN) X(sumc, 1) X(F, 1)                                                     \
     X(tl_st, 1) X(tl_s, 1) X(tl_n, 1) X(tl_v, 1) X(smp, 1) X(idl, 1) X(sk, 1) X(itb, QM_KN) X(give, QM_KN)      \
-    X(rq_k_r, 1) X(rq_sm_r, 1)
+    X(rq_k_r, 1) X(rq_sm_r, 1) X(rq_ret_r, 1)
 #define QM_OBS_ENUM(nm, n) QO_##nm, QO_##nm##_end = QO_##nm + (n)-1,
 enum { QM_OBS(QM_OBS_ENUM) QO_N };
 #undef QM_OBS_ENUM
@@ -66,7 +66,7 @@ static inline void qm_obs_fill(const qos_mgr_t *q, const qm_out_t *o, uint64_t *
         v[QO_rd_addr + s] = o->rd_addr[s], v[QO_qm + s] = q->qm[s];
     }
     v[QO_lk_s] = o->lk_s, v[QO_lk_k] = o->lk_k;
-    v[QO_rq_v] = o->rq_v, v[QO_rq_k] = o->rq_k, v[QO_rq_sm] = o->rq_sm;
+    v[QO_rq_v] = o->rq_v, v[QO_rq_k] = o->rq_k, v[QO_rq_sm] = o->rq_sm, v[QO_rq_ret] = o->rq_ret;
     v[QO_mctrl] = q->mctrl, v[QO_epoch_len] = q->epoch_len, v[QO_sample_per] = q->sample_per;
     v[QO_st] = q->st, v[QO_init_i] = q->init_i, v[QO_et] = q->et, v[QO_L] = q->L;
     v[QO_cur_mode] = q->cur_mode, v[QO_epochs] = q->epochs;
@@ -91,6 +91,7 @@ static inline void qm_obs_fill(const qos_mgr_t *q, const qm_out_t *o, uint64_t *
     v[QO_sumc] = q->sumc, v[QO_F] = q->F;
     v[QO_tl_st] = q->tl_st, v[QO_tl_s] = q->tl_s, v[QO_tl_n] = q->tl_n, v[QO_tl_v] = q->tl_v, v[QO_smp] = q->smp;
     v[QO_idl] = q->idl, v[QO_sk] = q->sk, v[QO_rq_k_r] = q->rq_k_r, v[QO_rq_sm_r] = q->rq_sm_r;
+    v[QO_rq_ret_r] = q->rq_ret_r;
 }
 void qm_obs_from_model(const qm_model_t *m, qm_obs_t *o);
 extern const obs_table_t qm_obs_table; /* names and widths of QM_OBS and pl_keep, for obs_diff */

@@ -21,6 +21,7 @@ template <class Top> static void qm_rtl_outputs(Top *top, uint64_t *v)
     }
     v[QO_lk_s] = QM_OUT(lk_s), v[QO_lk_k] = QM_OUT(lk_k);
     v[QO_rq_v] = QM_OUT(rq_v), v[QO_rq_k] = QM_OUT(rq_k), v[QO_rq_sm] = QM_OUT(rq_sm);
+    v[QO_rq_ret] = QM_OUT(rq_ret);
     for (int k = 0; k < QM_KN; k++) v[QO_rq_give + k] = gbits(QM_OUT(rq_give), k * gvw, gvw);
 }
 
@@ -99,5 +100,6 @@ template <class Top> static void qm_rtl_state(Top *top, uint64_t *v)
     v[QO_sk] = QM_RTL(sk);
     v[QO_rq_k_r] = QM_RTL(rq_k_r);
     v[QO_rq_sm_r] = QM_RTL(rq_sm_r);
+    v[QO_rq_ret_r] = QM_RTL(rq_ret_r);
 }
 #endif
