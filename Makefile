@@ -105,13 +105,13 @@ $(B)/default_wl.c: cmodel/sim/workloads/parboil.wl
 # coverage build of `make coverage`). The C model and the environments are built by gcc into
 # archives and linked by absolute path; the shim's header dependencies are recorded after each build.
 define VL_HARNESS
-$(B)/$(1)/$(5)$(2): $(RTL_$(call vl_unit,$(2))) $(call vl_cpp,$(2)) $(3) \
+$(B)/$(1)/$(5)$(2): $(RTL_$(call vl_unit,$(2))) $(wildcard rtl/$(call vl_unit,$(2)).vlt) $(call vl_cpp,$(2)) $(3) \
                 $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a $(B)/$(1)/smk_cfg.vh $(wildcard rtl/*.vh)
 	@mkdir -p $(B)/$(1)/$(5)
 	@rm -f $$@ $(B)/$(1)/$(5)vl_$(2)/$(2)  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module $(call vl_unit,$(2)) -I$(abspath $(B)/$(1)) -I$(abspath rtl) \
 	  --Mdir $(B)/$(1)/$(5)vl_$(2) -o $(2) -CFLAGS "$(foreach d,$(call c_inc,$(1)),-I$(abspath $(patsubst -I%,%,$(d))))" $(4) \
-	  $(abspath $(RTL_$(call vl_unit,$(2))) $(call vl_cpp,$(2))) \
+	  $(abspath $(wildcard rtl/$(call vl_unit,$(2)).vlt) $(RTL_$(call vl_unit,$(2))) $(call vl_cpp,$(2))) \
 	  $(abspath $(3) $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a) > $(B)/$(1)/$(5)vl_$(2).log 2>&1 \
 	  || { tail -30 $(B)/$(1)/$(5)vl_$(2).log; exit 1; }
 	@bash scripts/deps.sh $$@ $(call c_inc,$(1)) $(call vl_cpp,$(2)) > $(B)/$(1)/$(5)vl_$(2).d

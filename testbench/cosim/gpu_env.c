@@ -1026,7 +1026,7 @@ static int check_event(gpu_env_t *e, gpu_cyc_t *y)
 }
 
 /* SM s's slot-table outputs against the monitor's view, and its slots in the driver's mirror;
- * set_rej and cmd_full never rise */
+ * set_rej never rises, cmd_full only with pe_queue_depth 1 and never with a command offered */
 static int check_slots(gpu_env_t *e, const gpu_cyc_t *y, int s)
 {
     const smv_t *m = &e->sm[s];
@@ -1065,8 +1065,11 @@ static int check_slots(gpu_env_t *e, const gpu_cyc_t *y, int s)
     if (so->set_rej)
         bad += viol(e, "SM %d: set_rej rose (set-up of slot %u mask 0x%llx)", s, si->set_tb,
                     (unsigned long long)si->set_mask);
-    if (so->po.cmd_full)
-        bad += viol(e, "SM %d: cmd_full rose", s);
+    /* the driver has at most one command per SM in the engine (cmd_ok): with a queue of 2 or more
+     * cmd_full never rises; with pe_queue_depth 1 it is 1 while that command waits in the queue,
+     * and no command may be offered then (docs/sm_driver.md "Invariants") */
+    if (so->po.cmd_full && (si->cmd_v || SMK_PE_QDEPTH >= 2))
+        bad += viol(e, "SM %d: cmd_full rose%s", s, si->cmd_v ? " with a command offered" : "");
     return bad;
 }
 
