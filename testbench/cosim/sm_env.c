@@ -392,6 +392,9 @@ static void gen_setup(sm_env_t *e, sm_in_t *in)
         }
         in->set_ks = rng_below(r, 1u << SMK_KS_W);
         in->set_nreg = rng_below(r, 4), in->set_smem = rng_below(r, 4);
+        /* within the ports' fields (1 bit with max_regs_per_thread 1 or one shared-memory line): a
+         * wider value reaches the Verilated RTL unmasked, the C model masks it */
+        in->set_nreg &= (uint32_t)SMK_MASK(SMK_REGN_W), in->set_smem &= (uint32_t)SMK_MASK(SMK_SMLN_W);
         in->set_go = 1; /* if it happens to be legal, it is a fresh TB */
         return;
     }
