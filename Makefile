@@ -2,7 +2,7 @@
 #
 #   make run            default scenario: smk on gtx980, QoS tpacf + non-QoS spmv, QoS manager, Rollover (C model)
 #   make run-sm         one gtx980 SM, two kernels, Rollover, fixed quotas, C model + RTL lockstep
-#   make test           set-up, lint, hw/ checks, unit tests and cosim on every named configuration
+#   make test           set-up, lint, hw/ checks, unit tests and cosim on every named configuration, one random one
 #   make lint           verilator --lint-only -Wall on every RTL unit (named configurations, or CONFIG if given)
 #   make cosim          the cosim regression's seeds on CONFIG only (testbench/cosim/plan.sh quick)
 #   make cosim-long     many seeds and cycles on every named configuration (not in `make test`)
@@ -348,7 +348,8 @@ fuzz-long: setup $(FUZZ_BINS)
 	bash testbench/fuzz/run.sh long $(B)/fuzz
 
 test: setup
-	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test reproduce-test smk-check ctx-table-check formal timing-test cosim-all edge-test fuzz
+	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test reproduce-test smk-check ctx-table-check formal timing-test cosim-all edge-test fuzz config-test
+	@echo "make test: all passed"
 
 # random legal configurations (docs/verification.md "Configurations"): scripts/randcfg.py draws N of
 # them from SEED into build/randcfg/, testbench/test_configs.sh builds, lints, unit-tests and cosims
@@ -361,13 +362,14 @@ test-configs: setup $(B)/hwgen
 	@if [ "$(origin CFGS)" = file ]; then python3 scripts/randcfg.py --seed $(SEED) --hwgen $(B)/hwgen $(CFGS); fi
 	@bash testbench/test_configs.sh $(CFGS)
 
-# make test's share of random configurations: CONFIG_TEST_N of seed CONFIG_TEST_SEED (test-configs)
+# make test's share of random configurations (in `make test`): CONFIG_TEST_N files of the fixed seed
+# CONFIG_TEST_SEED through test-configs. Seed 2 file 0: 15 SMs, 8 schedulers of one warp, 10 kernel
+# slots, 64 kernels, 1 TB slot, 629 bytes of shared memory (about 2 minutes on 2 cores); other seeds:
+# make test-configs N=.. SEED=..
 CONFIG_TEST_N    ?= 1
 CONFIG_TEST_SEED ?= 2
 config-test: $(B)/hwgen
 	@$(MAKE) --no-print-directory test-configs N=$(CONFIG_TEST_N) SEED=$(CONFIG_TEST_SEED)
-
-	@echo "make test: all passed"
 
 bench: setup
 	@$(MAKE) --no-print-directory $(B)/$(CFGN)/cosim_issue $(B)/$(CFGN)/bench_sm $(B)/gtx980/smk
