@@ -531,6 +531,8 @@ static void gen_launch(gpu_env_t *e, drv_in_t *h)
         case 1: h->kl_mask = 0; break;
         case 2: h->kl_n = rng_chance(r, 1, 2) ? 0 : NW + 1 + rng_below(r, (1u << (SMK_WID_W + 1)) - NW - 1 + 1); break;
         case 3: h->kl_r = RMAX < (1u << SMK_REGN_W) - 1 ? RMAX + 1 : h->kl_r; h->kl_n = NW; h->kl_r = h->kl_r < 2 ? 2 : h->kl_r;
+            if (h->kl_r > (uint32_t)SMK_MASK(SMK_REGN_W)) /* within the kl_r field (1 bit with max_regs_per_thread 1) */
+                h->kl_r = (uint32_t)SMK_MASK(SMK_REGN_W);
             if (NW * h->kl_r <= LREG && h->kl_r <= RMAX) h->kl_grid = 0; /* force an illegal launch */
             break;
         case 4: h->kl_m = LSL < (1u << SMK_SMLN_W) - 1 ? LSL + 1 : LSL; if (h->kl_m <= LSL) h->kl_mask = 0; break;
