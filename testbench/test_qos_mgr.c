@@ -39,11 +39,15 @@ TestSuite(qos_mgr, .timeout = 120, .init = qm_bench);
 /* The epochs of the tests. The worked examples (section 12) take the papers' L = 10,000 cycles; a
  * configuration whose computation (LC_QOS, section 7.5) takes more than half of them cannot hold
  * the examples' windows and skips them, saying so (EX_L10K). The other tests run with TL: 10,000
- * cycles where the examples fit, else LC_QOS + 10,000, so every phase of the timeline has its room;
- * their expectations are written in L. TL_NEEDS skips them where even TL + 2,000 (timeline_qos's
+ * cycles where the examples fit and the computation and a TLP pass over every SM fit in them, else
+ * LC_QOS + max(10,000, the pass + 1,000), so every phase of the timeline has its room; their
+ * expectations are written in L. TL_NEEDS skips them where even TL + 2,000 (timeline_qos's
  * longest epoch) exceeds the EW-bit epoch registers. */
 #define EX_FITS (LCQ <= 5000u)
-#define TL (EX_FITS ? 10000u : LCQ + 10000u)
+/* one TLP pass over every SM (tlp_resume, e4: per SM a request KN (4 + DT) + 7 cycles apart) */
+#define TLP_PASS ((uint32_t)(NSM * (KN * (4 + QM_DT) + 8)))
+#define TL (EX_FITS && LCQ + TLP_PASS + 1000u <= 10000u ? 10000u                                     \
+            : LCQ + (TLP_PASS + 1000u > 10000u ? TLP_PASS + 1000u : 10000u))
 #define EX_L10K()                                                                                  \
     do {                                                                                           \
         if (!EX_FITS)                                                                              \
@@ -1392,11 +1396,12 @@ Test(qos_mgr, e6_relaunch_no_keep, .description = "kl_keep = 0: the relaunch res
 /* keep on an entry that never held a kernel since reset: the same state as a fresh launch */
 Test(qos_mgr, keep_on_unused_entry, .description = "kl_keep = 1 into an entry never used since reset = a fresh launch")
 {
+    TL_NEEDS();
     static qos_mgr_t a;
     tb_t *b = tb_new();
     b->lk[0][3] = (lk_t){1, 2, 3};
     b->smreg[0][R(STAT_THR) + 2] = 7777;
-    enable(b, 10000, 100, MC_MODE(SMK_QMODE_QOS));
+    enable(b, TL, 100, MC_MODE(SMK_QMODE_QOS));
     run_to_et(b, 50);
     relaunch(b, 3, 4, 0, 0, 0x8000, 3);
     step(b);
@@ -1404,7 +1409,7 @@ Test(qos_mgr, keep_on_unused_entry, .description = "kl_keep = 1 into an entry ne
     b = tb_new();
     b->lk[0][3] = (lk_t){1, 2, 3};
     b->smreg[0][R(STAT_THR) + 2] = 7777;
-    enable(b, 10000, 100, MC_MODE(SMK_QMODE_QOS));
+    enable(b, TL, 100, MC_MODE(SMK_QMODE_QOS));
     run_to_et(b, 50);
     launch(b, 3, 4, 0, 0, 0x8000, 3);
     step(b);
@@ -1415,7 +1420,7 @@ Test(qos_mgr, keep_on_unused_entry, .description = "kl_keep = 1 into an entry ne
     cr_assert_eq(a.fresh[3], 1u);
     cr_assert_eq(a.mv[3], 1u);
     /* and through the next computation */
-    for (int i = 0; i < 20000; i++)
+    for (uint32_t i = 0; i < 2 * TL; i++)
         step(b);
     cr_assert(b->q.cum_c[3] != 0);
 }
