@@ -917,8 +917,8 @@ static ack_t e4_ack(tb_t *b, const req_t *r)
 Test(qos_mgr, e4_tlp_requests, .description = "E4: idle TBs, give vector, one request at a time SM by SM, VICTIM ack reduces itb and hgive; first rq_v at the formula's cycle")
 {
     TL_NEEDS();
-    if (SMK_TB_SLOTS < 10)
-        cr_skip_test("E4 places 10 TBs of a kernel on one SM (needs tb_slots_per_sm >= 10, has %d)", SMK_TB_SLOTS);
+    if (QM_GVMAX < 10)
+        cr_skip_test("E4 gives lk_cnt = 10 TBs of a kernel on one SM (needs GVW >= 4 bits, has %d)", QM_GVW);
     tb_t *b = tb_new();
     const uint32_t L = TL, W1 = L - LCQ + 1, t = NSM - 1;
     launch(b, 0, 4, 1, 200u << 16, 0, 0);
