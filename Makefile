@@ -2,7 +2,7 @@
 #
 #   make run            default scenario: smk on gtx980, QoS tpacf + non-QoS spmv, QoS manager, Rollover (C model)
 #   make run-sm         one gtx980 SM, two kernels, Rollover, fixed quotas, C model + RTL lockstep
-#   make test           set-up, lint, hw/ checks, unit tests and cosim on every named configuration
+#   make test           set-up, lint, hw/ checks, unit tests and cosim on every named configuration, one random one
 #   make lint           verilator --lint-only -Wall on every RTL unit (named configurations, or CONFIG if given)
 #   make cosim          the cosim regression's seeds on CONFIG only (testbench/cosim/plan.sh quick)
 #   make cosim-long     many seeds and cycles on every named configuration (not in `make test`)
@@ -106,13 +106,13 @@ $(B)/default_wl.c: cmodel/sim/workloads/parboil.wl
 # coverage build of `make coverage`). The C model and the environments are built by gcc into
 # archives and linked by absolute path; the shim's header dependencies are recorded after each build.
 define VL_HARNESS
-$(B)/$(1)/$(5)$(2): $(RTL_$(call vl_unit,$(2))) $(call vl_cpp,$(2)) $(3) \
+$(B)/$(1)/$(5)$(2): $(RTL_$(call vl_unit,$(2))) $(wildcard rtl/$(call vl_unit,$(2)).vlt) $(call vl_cpp,$(2)) $(3) \
                 $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a $(B)/$(1)/smk_cfg.vh $(wildcard rtl/*.vh)
 	@mkdir -p $(B)/$(1)/$(5)
 	@rm -f $$@ $(B)/$(1)/$(5)vl_$(2)/$(2)  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
 	verilator $(VERILATOR_FLAGS) --top-module $(call vl_unit,$(2)) -I$(abspath $(B)/$(1)) -I$(abspath rtl) \
 	  --Mdir $(B)/$(1)/$(5)vl_$(2) -o $(2) -CFLAGS "$(foreach d,$(call c_inc,$(1)),-I$(abspath $(patsubst -I%,%,$(d))))" $(4) \
-	  $(abspath $(RTL_$(call vl_unit,$(2))) $(call vl_cpp,$(2))) \
+	  $(abspath $(wildcard rtl/$(call vl_unit,$(2)).vlt) $(RTL_$(call vl_unit,$(2))) $(call vl_cpp,$(2))) \
 	  $(abspath $(3) $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a) > $(B)/$(1)/$(5)vl_$(2).log 2>&1 \
 	  || { tail -30 $(B)/$(1)/$(5)vl_$(2).log; exit 1; }
 	@bash scripts/deps.sh $$@ $(call c_inc,$(1)) $(call vl_cpp,$(2)) > $(B)/$(1)/$(5)vl_$(2).d
@@ -350,7 +350,8 @@ fuzz-long: setup $(FUZZ_BINS)
 	bash testbench/fuzz/run.sh long $(B)/fuzz
 
 test: setup
-	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test reproduce-test smk-check ctx-table-check formal timing-test cosim-all edge-test fuzz
+	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test reproduce-test smk-check ctx-table-check formal timing-test cosim-all edge-test fuzz config-test
+	@echo "make test: all passed"
 
 # random legal configurations (docs/verification.md "Configurations"): scripts/randcfg.py draws N of
 # them from SEED into build/randcfg/, testbench/test_configs.sh builds, lints, unit-tests and cosims
@@ -363,13 +364,15 @@ test-configs: setup $(B)/hwgen
 	@if [ "$(origin CFGS)" = file ]; then python3 scripts/randcfg.py --seed $(SEED) --hwgen $(B)/hwgen $(CFGS); fi
 	@bash testbench/test_configs.sh $(CFGS)
 
-# make test's share of random configurations: CONFIG_TEST_N of seed CONFIG_TEST_SEED (test-configs)
+# make test's share of random configurations (in `make test`): CONFIG_TEST_N files of the fixed seed
+# CONFIG_TEST_SEED through test-configs. Seed 2 file 0: 15 SMs, 8 schedulers of one warp, 10 kernel
+# slots, 64 kernels, 1 TB slot, 629 bytes of shared memory (29 s when its build is up to date, about
+# 9 minutes with a fresh build on the shared 2-core machine); other seeds:
+# make test-configs N=.. SEED=..
 CONFIG_TEST_N    ?= 1
 CONFIG_TEST_SEED ?= 2
 config-test: $(B)/hwgen
 	@$(MAKE) --no-print-directory test-configs N=$(CONFIG_TEST_N) SEED=$(CONFIG_TEST_SEED)
-
-	@echo "make test: all passed"
 
 bench: setup
 	@$(MAKE) --no-print-directory $(B)/$(CFGN)/cosim_issue $(B)/$(CFGN)/bench_sm $(B)/gtx980/smk

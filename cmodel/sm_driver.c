@@ -44,7 +44,7 @@ uint32_t drv_share(const uint32_t u[DRV_NRES], const uint32_t mult[DRV_NRES])
     return m;
 }
 
-int drv_range_shrinks(const uint32_t *rk, uint32_t valid, int n, int kc, uint32_t rkc_new, int kv,
+int drv_range_shrinks(const uint32_t *rk, uint64_t valid, int n, int kc, uint32_t rkc_new, int kv,
                       uint32_t rkv_new)
 {
     uint32_t omin = UINT32_MAX, omax = 0, nmin = UINT32_MAX, nmax = 0;
@@ -65,10 +65,10 @@ int drv_range_shrinks(const uint32_t *rk, uint32_t valid, int n, int kc, uint32_
  * (top bit k = 1), then one with lat bit k = 0 (last chance: no later SM of the run allows it),
  * then the highest index (the order (key, pgot[k], ~top[k], lat[k], KN-1-k), lowest first); -1 if
  * none. *cand = the candidates of this step (bit k). Shared by drv_fill and the partition unit. */
-static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, const uint32_t lim[DRV_NRES],
+static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint64_t allowed, const uint32_t lim[DRV_NRES],
                      const uint32_t mult[DRV_NRES], const uint32_t acc[DRV_NRES], const uint32_t *pc,
-                     uint32_t nks, uint32_t ks, uint32_t max2, uint32_t pgot, uint32_t top, uint32_t lat,
-                     uint32_t *cand)
+                     uint32_t nks, uint32_t ks, uint32_t max2, uint64_t pgot, uint64_t top, uint64_t lat,
+                     uint64_t *cand)
 {
     int best = -1;
     uint32_t bs = 0, bg = 0;
@@ -83,13 +83,13 @@ static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, cons
             ok = acc[x] + d[k][x] <= lim[x];
         if (!ok)
             continue;
-        *cand |= 1u << k;
+        *cand |= UINT64_C(1) << k;
         uint32_t sh = 0;
         for (int x = 0; x < DRV_NRES; x++) {
             const uint32_t v = pc[k] * d[k][x] * mult[x];
             sh = v > sh ? v : sh;
         }
-        const uint32_t g = (pgot >> k & 1) << 2 | (~top >> k & 1) << 1 | (lat >> k & 1);
+        const uint32_t g = (uint32_t)((pgot >> k & 1) << 2 | (~top >> k & 1) << 1 | (lat >> k & 1));
         /* lower key; equal key: pgot 0 before 1, then the turn (~top 0 before 1), then lat 0 before
          * 1 (g = {pgot, ~top, lat}); equal all: the higher index (scanned later) */
         if (best < 0 || sh < bs || (sh == bs && g <= bg))
@@ -98,11 +98,12 @@ static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, cons
     return best;
 }
 
-void drv_fill(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, const uint32_t lim[DRV_NRES],
-              const uint32_t mult[DRV_NRES], int ks, int max2, uint32_t pgot, uint32_t top, uint32_t lat,
-              uint32_t *part, uint32_t *cand)
+void drv_fill(int n, const uint32_t d[][DRV_NRES], uint64_t allowed, const uint32_t lim[DRV_NRES],
+              const uint32_t mult[DRV_NRES], int ks, int max2, uint64_t pgot, uint64_t top, uint64_t lat,
+              uint32_t *part, uint64_t *cand)
 {
-    uint32_t acc[DRV_NRES] = {0, 0, 0, 0}, nks = 0, cd = 0;
+    uint32_t acc[DRV_NRES] = {0, 0, 0, 0}, nks = 0;
+    uint64_t cd = 0;
     for (int k = 0; k < n; k++)
         part[k] = 0;
     for (;;) {
@@ -308,7 +309,7 @@ static void alg1(const sm_driver_t *d, const ctx_t *c, uint32_t Kc, dec_t *r)
         rk[k] = bit(d->kv, k) ? rk_of(d, k) : 0;
     for (int i = 0; i < NR; i++)
         a[i] = d->U[Kc][i] + dc[i], b[i] = d->U[Kv][i] - p * dv[i];
-    if (!drv_range_shrinks(rk, (uint32_t)(d->kv & KALL), KN, (int)Kc, share_of(a), (int)Kv, share_of(b)))
+    if (!drv_range_shrinks(rk, d->kv & KALL, KN, (int)Kc, share_of(a), (int)Kv, share_of(b)))
         return;
     r->kind = DRV_DEC_PLAN_START, r->s = sv, r->k = Kc, r->kv = Kv, r->p = p, r->id = Kv, r->t = p;
 }
@@ -781,34 +782,35 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
         }
     } else {
         const uint32_t s = d->pcur;
-        uint32_t dm[KN][NR], allowed = 0;
+        uint32_t dm[KN][NR];
+        uint64_t allowed = 0;
         for (uint32_t k = 0; k < KN; k++) {
             dem(d, k, dm[k]);
-            allowed |= (uint32_t)(bit(d->kv, k) & bit(d->kmask[k], s)) << k;
+            allowed |= (uint64_t)(bit(d->kv, k) & bit(d->kmask[k], s)) << k;
         }
         /* lat (last-chance tie-break): bit k = kernel k is allowed on some SM after pcur in this
          * run, kmask[k] & above != 0 with above = the SMs > pcur (none at SM NSM-1) */
         const uint64_t above = s + 1 < NSM ? SMK_MASK(NSM) & ~SMK_MASK(s + 1) : 0;
-        uint32_t lat = 0;
+        uint64_t lat = 0;
         for (uint32_t k = 0; k < KN; k++)
-            lat |= (uint32_t)((d->kmask[k] & above) != 0) << k;
+            lat |= (uint64_t)((d->kmask[k] & above) != 0) << k;
         const int qos = (in->cfg_policy & 7) == DRV_QOS;
         if (qos) { /* allowed(k, pcur): kqos[k] | rank(k) == owner(pcur); lat of a non-QoS kernel
                     * also needs rank(k) == owner(pcur + 1) */
             const uint64_t nqm = d->kv & ~d->kqos & KALL;
             const uint32_t nq = (uint32_t)smk_popc(nqm), own = s * nq / NSM, own1 = (s + 1) * nq / NSM;
-            uint32_t al = 0, ln = 0;
+            uint64_t al = 0, ln = 0;
             for (uint32_t k = 0; k < KN; k++) {
                 const uint32_t rk = (uint32_t)smk_popc(nqm & SMK_MASK(k));
-                al |= (uint32_t)(bit(d->kqos, k) || (bit(nqm, k) && rk == own)) << k;
-                ln |= (uint32_t)(bit(d->kqos, k) || (s + 1 < NSM && rk == own1)) << k;
+                al |= (uint64_t)(bit(d->kqos, k) || (bit(nqm, k) && rk == own)) << k;
+                ln |= (uint64_t)(bit(d->kqos, k) || (s + 1 < NSM && rk == own1)) << k;
             }
             allowed &= al;
             lat &= ln;
         }
-        uint32_t cd = 0;
+        uint64_t cd = 0;
         const int b = fill_pick(KN, (const uint32_t(*)[NR])dm, allowed, LIM, qos ? MULT_QOS : MULT, d->pacc, d->pc,
-                                d->pcnt_ks, KS, in->cfg_max2 & 1, (uint32_t)d->pgot, (uint32_t)d->ptop, lat, &cd);
+                                d->pcnt_ks, KS, in->cfg_max2 & 1, d->pgot, d->ptop, lat, &cd);
         const uint64_t psrv = d->psrv | cd; /* the candidates of this run so far */
         d->psrv = psrv;
         if (b >= 0) {

@@ -137,7 +137,7 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *out);
 uint32_t drv_share(const uint32_t u[DRV_NRES], const uint32_t mult[DRV_NRES]);
 /* Algorithm 1 step 4: does the range of rk[0..n-1] (only entries with bit i of `valid`) strictly
  * shrink when rk[kv] becomes rkv_new and rk[kc] becomes rkc_new? */
-int drv_range_shrinks(const uint32_t *rk, uint32_t valid, int n, int kc, uint32_t rkc_new, int kv,
+int drv_range_shrinks(const uint32_t *rk, uint64_t valid, int n, int kc, uint32_t rkc_new, int kv,
                       uint32_t rkv_new);
 /* Progressive filling of one SM ("Partitions"), all at once: n kernels with demands d[k][x],
  * allowed (bit k), per-SM limits lim[x], multipliers mult[x], kernel-slot limit ks (and 2 with
@@ -149,9 +149,9 @@ int drv_range_shrinks(const uint32_t *rk, uint32_t valid, int n, int kc, uint32_
  * The QOS filling rule is the same call with mult = {0, 0, 1, 0} (the warp count is the key),
  * allowed = the kernels allowed(k, s) on that SM and lat also requiring allowed(k, s + 1) of a
  * non-QoS kernel. */
-void drv_fill(int n, const uint32_t d[][DRV_NRES], uint32_t allowed, const uint32_t lim[DRV_NRES],
-              const uint32_t mult[DRV_NRES], int ks, int max2, uint32_t pgot, uint32_t top, uint32_t lat,
-              uint32_t *part, uint32_t *cand);
+void drv_fill(int n, const uint32_t d[][DRV_NRES], uint64_t allowed, const uint32_t lim[DRV_NRES],
+              const uint32_t mult[DRV_NRES], int ks, int max2, uint64_t pgot, uint64_t top, uint64_t lat,
+              uint32_t *part, uint64_t *cand);
 
 #ifdef __cplusplus
 }

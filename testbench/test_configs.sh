@@ -4,8 +4,10 @@
 # cosim harness, lint of every RTL unit, the unit tests (ASan + UBSan), and the short cosims of
 # testbench/cosim/plan.sh (every block; the GPU where NUM_SM <= 4). A failing step prints
 #   test-configs: FAILED STEP: CFG   (replay: make test-configs CFGS=CFG)
-# and the last lines of its log, and the next configuration is tried; the last line counts them and
-# the exit status is 1 when any failed. JOBS (environment, default 2): parallel builds and cosims.
+# the configuration file itself (so that it can be replayed from the log alone) and the last lines
+# of the step's log, and the next configuration is tried; a configuration that passes prints its
+# wall time; the last line counts them and the exit status is 1 when any failed. JOBS (environment,
+# default 2): parallel builds and cosims.
 set -uo pipefail
 jobs=${JOBS:-2}
 B=${B:-build}
@@ -19,9 +21,13 @@ for cfg in "$@"; do
     : > "$log"
     fail() { # STEP
         echo "test-configs: FAILED $1: $cfg   (replay: make test-configs CFGS=$cfg)"
+        echo "  the configuration ($cfg):"
+        sed 's/^/  cfg| /' "$cfg"
+        echo "  the end of $log:"
         tail -n 25 "$log" | sed 's/^/  | /'
         failed+=("$cfg")
     }
+    t0=$SECONDS
     echo "== $cfg ($d): $(grep -v '^#' "$cfg" | awk '{ printf "%s=%s ", $1, $3 }')"
     if ! make -s --no-print-directory CONFIG="$cfg" "$d/smk_cfg.h" >> "$log" 2>&1; then fail hwgen; continue; fi
     bins=$(bash testbench/cosim/plan.sh short "$n" | awk '{ print $1 }' | sort -u)
@@ -33,6 +39,7 @@ for cfg in "$@"; do
     if ! bash testbench/cosim/plan.sh short "$n" | bash testbench/cosim/run.sh "cosim $n" "$jobs" >> "$log" 2>&1; then
         fail cosim; continue; fi
     tail -n 1 "$log"
+    echo "test-configs: $cfg passed in $((SECONDS - t0)) s"
     pass=$((pass + 1))
 done
 if [ ${#failed[@]} -ne 0 ]; then

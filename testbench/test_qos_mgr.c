@@ -36,6 +36,31 @@ TestSuite(qos_mgr, .timeout = 120, .init = qm_bench);
 #define LCQ ((uint32_t)QM_LC_QOS)
 #define LCS ((uint32_t)QM_LC_SMK)
 
+/* The epochs of the tests. The worked examples (section 12) take the papers' L = 10,000 cycles; a
+ * configuration whose computation (LC_QOS, section 7.5) takes more than half of them cannot hold
+ * the examples' windows and skips them, saying so (EX_L10K). The other tests run with TL: 10,000
+ * cycles where the examples fit and the computation and a TLP pass over every SM fit in them, else
+ * LC_QOS + max(10,000, the pass + 1,000), so every phase of the timeline has its room; their
+ * expectations are written in L. TL_NEEDS skips them where even TL + 2,000 (timeline_qos's
+ * longest epoch) exceeds the EW-bit epoch registers. */
+#define EX_FITS (LCQ <= 5000u)
+/* one TLP pass over every SM (tlp_resume, e4: per SM a request KN (4 + DT) + 7 cycles apart) */
+#define TLP_PASS ((uint32_t)(NSM * (KN * (4 + QM_DT) + 8)))
+#define TL (EX_FITS && LCQ + TLP_PASS + 1000u <= 10000u ? 10000u                                     \
+            : LCQ + (TLP_PASS + 1000u > 10000u ? TLP_PASS + 1000u : 10000u))
+#define EX_L10K()                                                                                  \
+    do {                                                                                           \
+        if (!EX_FITS)                                                                              \
+            cr_skip_test("the worked example's 10,000-cycle epoch cannot hold this configuration's " \
+                         "computation (needs LC_QOS <= 5000, LC_QOS is %u)", LCQ);                  \
+    } while (0)
+#define TL_NEEDS()                                                                                 \
+    do {                                                                                           \
+        if (TL + 2000u > (uint32_t)SMK_MASK(SMK_EPOCH_W))                                          \
+            cr_skip_test("epochs of %u cycles (LC_QOS %u + 10,000 + 2,000) exceed EPOCH_LEN's %d bits", \
+                         TL + 2000u, LCQ, SMK_EPOCH_W);                                            \
+    } while (0)
+
 /* MCTRL words, STATUS words (hw/regmap.def, space QM) */
 #define MC_EN QM_FLD(MCTRL, EN, 1)
 #define MC_MODE(m) QM_FLD(MCTRL, MODE, m)
@@ -340,7 +365,8 @@ Test(qos_mgr, host_registers, .description = "MCTRL / EPOCH_LEN / SAMPLE_PER wid
 Test(qos_mgr, launch_snoop, .description = "pending register, commit one edge later unless kl_rej, refused launch dropped, commit beats kdone, x clamp, wcnt")
 {
     tb_t *b = tb_new();
-    launch(b, 2, 5, 1, 0x7D0000, 0x1FFFF, 9); /* cycle 0 */
+    const uint32_t t9 = 9 < QM_GVMAX ? 9 : QM_GVMAX; /* a kl_t that fits GVW bits */
+    launch(b, 2, 5, 1, 0x7D0000, 0x1FFFF, t9); /* cycle 0 */
     cr_assert_eq(b->q.pl_v, 1u);
     cr_assert_eq(b->q.pl_k, 2u);
     cr_assert_eq(b->q.pl_x, 0x10000u, "x clamped to ONE");
@@ -352,7 +378,7 @@ Test(qos_mgr, launch_snoop, .description = "pending register, commit one edge la
     cr_assert_eq(b->q.mkn[2], 5u);
     cr_assert_eq(b->q.mgoal[2], 0x7D0000u);
     cr_assert_eq(b->q.mx[2], 0x10000u);
-    cr_assert_eq(b->q.mt[2], 9u);
+    cr_assert_eq(b->q.mt[2], t9);
     cr_assert_eq(b->q.fresh[2], 1u);
     cr_assert_eq(b->q.wcnt[2], 0u);
     for (int i = 0; i < 10; i++)
@@ -417,8 +443,9 @@ static void expect_all(const tb_t *b, uint32_t a, uint32_t d, uint32_t e, const 
 
 Test(qos_mgr, timeline_qos, .description = "INIT writes, S / G / C1 / C2 / W / F0-F3 at the cycles of section 7 (E5e on small), windows of L cycles, EPOCHS")
 {
+    TL_NEEDS();
     tb_t *b = tb_new();
-    const uint32_t L = 10000, S = L - LCQ;
+    const uint32_t L = TL, S = L - LCQ;
     const uint32_t mc = MC_MODE(SMK_QMODE_QOS) | MC_SCHEME(SMK_QSCHEME_ROLLOVER) | MC_ROLLNEG | MC_POLICY;
     mwrite(b, SMK_QM_REG_EPOCH_LEN, L);
     mwrite(b, SMK_QM_REG_SAMPLE_PER, 100);
@@ -457,7 +484,7 @@ Test(qos_mgr, timeline_qos, .description = "INIT writes, S / G / C1 / C2 / W / F
     step(b); /* the last gather cycle: no lookup */
     cr_assert_eq(b->out.lk_s | b->out.lk_k, 0u);
     const uint32_t c1 = S + NP + 2, c2 = c1 + KN * 169, w0 = c2 + KN * 35;
-    if (NSM == 2 && KN == 8) /* E5(e) literally */
+    if (NSM == 2 && KN == 8 && L == 10000) /* E5(e) literally */
         cr_assert(S == 8328 && c1 == 8346 && c2 == 9698 && w0 == 9978 && w0 + NP + 2 == 9996, "E5(e)");
     /* C1, C2: no port activity */
     while (b->q.et < w0) {
@@ -492,20 +519,20 @@ Test(qos_mgr, timeline_qos, .description = "INIT writes, S / G / C1 / C2 / W / F
     step(b);
     expect_all(b, R(CMD), 2, S, "SNAP 2");
     /* a new EPOCH_LEN takes effect at the next epoch start only; Lq of c2.1 uses it at once */
-    mwrite(b, SMK_QM_REG_EPOCH_LEN, 12000);
+    mwrite(b, SMK_QM_REG_EPOCH_LEN, L + 2000);
     run_to_et(b, L - 1);
     step(b);
-    cr_assert_eq(b->q.L, 12000u);
-    cr_assert_eq(mread(b, SMK_QM_REG_CUR_LEN), 12000u);
+    cr_assert_eq(b->q.L, L + 2000);
+    cr_assert_eq(mread(b, SMK_QM_REG_CUR_LEN), L + 2000);
     cr_assert_eq(mread(b, SMK_QM_REG_EPOCHS), 3u);
     clear_wlog(b);
-    run_to_et(b, 12000 - LCQ);
+    run_to_et(b, L + 2000 - LCQ);
     cr_assert_eq(b->wn[0][R(CMD)], 0u);
     step(b);
     cr_assert_eq(b->wn[NSM - 1][R(CMD)], 1u, "SNAP at the new L - LC");
     /* EPOCH_LEN below LC: L = LC, the SNAP is the first cycle of the epoch */
     mwrite(b, SMK_QM_REG_EPOCH_LEN, 5);
-    run_to_et(b, 11999);
+    run_to_et(b, L + 1999);
     step(b);
     cr_assert_eq(b->q.L, LCQ);
     clear_wlog(b);
@@ -515,8 +542,9 @@ Test(qos_mgr, timeline_qos, .description = "INIT writes, S / G / C1 / C2 / W / F
 
 Test(qos_mgr, timeline_smk_off, .description = "SMK: SNAP at L - LC_SMK, F writes with QMODE SMK and QOS_MASK 0; MODE 3 is OFF with LC_QOS")
 {
+    TL_NEEDS();
     tb_t *b = tb_new();
-    const uint32_t L = 10000;
+    const uint32_t L = TL;
     enable(b, L, 7, MC_MODE(SMK_QMODE_SMK) | MC_SCHEME(1));
     cr_assert_eq(b->q.cur_mode, (uint32_t)SMK_QMODE_SMK);
     clear_wlog(b);
@@ -583,6 +611,7 @@ Test(qos_mgr, disable, .description = "EN = 0: STOP writes SM_CTRL OFF to every 
  * first computation with a window is epoch 1's, over exactly L = 10000 cycles with cum = 0. */
 Test(qos_mgr, e1_alpha_and_split, .description = "E1 exactly (alpha 1.25 = 0x14000, quotas 651040 / 911456, QOS_MASK) and E5(c)")
 {
+    EX_L10K();
     tb_t *b = tb_new();
     const uint32_t L = 10000, S = L - LCQ;
     b->lk[0][0] = (lk_t){1, 1, 5};
@@ -674,6 +703,7 @@ Test(qos_mgr, e1_alpha_and_split, .description = "E1 exactly (alpha 1.25 = 0x140
  * I1 = 80 (W1 + W2) - 90 W2. */
 Test(qos_mgr, e2_nonqos_goals, .description = "E2 exactly: alpha, ratios, P = 56621, non-QoS goals by the product, fresh kernel floored to 1.0")
 {
+    EX_L10K();
     tb_t *b = tb_new();
     const uint32_t L = 10000, W1 = L - LCQ + 1, W2 = L, S = L - LCQ;
     launch(b, 0, 4, 1, 100u << 16, 0, 0); /* A */
@@ -755,6 +785,7 @@ static void kdone_step(tb_t *b, uint32_t k)
 
 static void e7_run(int debt, uint32_t dbt_exp[4], uint32_t ratio_exp[2])
 {
+    EX_L10K();
     tb_t *b = tb_new();
     const uint32_t L = 10000, W1 = L - LCQ + 1, W2 = L, S = L - LCQ, C1 = S + NP + 2 + KN * 169;
     launch(b, 0, 4, 1, 100u << 16, 0, 0);
@@ -830,6 +861,7 @@ Test(qos_mgr, e7_no_debt, .description = "E7 with MCTRL.DEBT = 0: dbt stays 0, r
 /* E3 on SM0; the other SMs hold no kernel (sumc = 0: F saturates, nothing written there) */
 Test(qos_mgr, e3_smk_quotas, .description = "E3: smk_r, cb, sumc, F and the QUOTA writes of SM0 (literal values when SCHED = 4)")
 {
+    EX_L10K();
     tb_t *b = tb_new();
     const uint32_t L = 10000, S = L - LCS;
     launch(b, 0, 4, 0, 0, 26214, 8);
@@ -884,8 +916,11 @@ static ack_t e4_ack(tb_t *b, const req_t *r)
 
 Test(qos_mgr, e4_tlp_requests, .description = "E4: idle TBs, give vector, one request at a time SM by SM, VICTIM ack reduces itb and hgive; first rq_v at the formula's cycle")
 {
+    TL_NEEDS();
+    if (QM_GVMAX < 10)
+        cr_skip_test("E4 gives lk_cnt = 10 TBs of a kernel on one SM (needs GVW >= 4 bits, has %d)", QM_GVW);
     tb_t *b = tb_new();
-    const uint32_t L = 10000, W1 = L - LCQ + 1, t = NSM - 1;
+    const uint32_t L = TL, W1 = L - LCQ + 1, t = NSM - 1;
     launch(b, 0, 4, 1, 200u << 16, 0, 0);
     launch(b, 1, 8, 0, 0, 0, 0);
     launch(b, 2, 2, 1, 100u << 16, 0, 0);
@@ -965,8 +1000,9 @@ Test(qos_mgr, e4_tlp_requests, .description = "E4: idle TBs, give vector, one re
 
 Test(qos_mgr, tlp_abort_at_snap, .description = "a request still waiting at the SNAP edge is abandoned; a later ack is ignored")
 {
+    TL_NEEDS();
     tb_t *b = tb_new();
-    const uint32_t L = 10000, W1 = L - LCQ + 1, S = L - LCQ;
+    const uint32_t L = TL, W1 = L - LCQ + 1, S = L - LCQ;
     launch(b, 0, 4, 1, 200u << 16, 0, 0);
     step(b);
     b->lk[0][0] = (lk_t){1, 0, 3};
@@ -996,8 +1032,9 @@ Test(qos_mgr, tlp_abort_at_snap, .description = "a request still waiting at the 
 
 Test(qos_mgr, tlp_resume, .description = "a pass cut off by the SNAP abort resumes at the SM where it stopped; the pass visits NSM SMs modulo NSM and ends with tl_s back at its start")
 {
+    TL_NEEDS();
     tb_t *b = tb_new();
-    const uint32_t L = 10000, W1 = L - LCQ + 1, S = L - LCQ;
+    const uint32_t L = TL, W1 = L - LCQ + 1, S = L - LCQ;
     launch(b, 0, 4, 1, 200u << 16, 0, 0); /* QoS k0 below its goal, no slot anywhere: itb 0 */
     step(b);
     b->smreg[0][R(STAT_THR)] = 100 * W1;
@@ -1040,8 +1077,9 @@ Test(qos_mgr, tlp_resume, .description = "a pass cut off by the SNAP abort resum
 
 Test(qos_mgr, e5a_starved_qos_kernel, .description = "E5(a): hist 0 with cycles: alpha = agoal = VMAX, ratio 0, P 0, non-QoS floored to 1.0, QUOTA clamped to QMAX")
 {
+    TL_NEEDS();
     tb_t *b = tb_new();
-    const uint32_t L = 10000, W1 = L - LCQ + 1;
+    const uint32_t L = TL, W1 = L - LCQ + 1;
     launch(b, 0, 4, 1, 0x7D0000, 0, 0);
     launch(b, 1, 4, 0, 0, 0, 0);
     step(b);
@@ -1058,9 +1096,12 @@ Test(qos_mgr, e5a_starved_qos_kernel, .description = "E5(a): hist 0 with cycles:
     cr_assert_eq(b->q.agoal[0], VMAX);
     cr_assert_eq(b->q.P, 0u, "ratio DIV(0, VMAX) = 0");
     cr_assert_eq(b->q.agoal[1], 0x10000u, "non-QoS floored to ONE");
-    cr_assert_eq(b->q.qpt[1], 10000u / 2, "Q = 10000, 2 TBs");
-    /* [Decision (C model)] Q = MUL(VMAX, 10000, 16) = 655359999, not VMAX (docs note) */
-    const uint32_t Q0 = 655359999u, qpt0 = Q0 / 3;
+    cr_assert_eq(b->q.qpt[1], L / 2, "Q = L, 2 TBs");
+    /* [Decision (C model)] Q = MUL(VMAX, L, 16) = floor((2^32 - 1) L / 2^16) (655359999 for L =
+     * 10000), not VMAX (docs note) */
+    const uint32_t Q0 = (uint32_t)(((uint64_t)VMAX * L) >> 16), qpt0 = Q0 / 3;
+    if (L == 10000)
+        cr_assert_eq(Q0, 655359999u);
     cr_assert_eq(b->q.qpt[0], qpt0);
     const uint64_t quota = (uint64_t)qpt0 * 3;
     cr_assert_eq(b->smreg[0][R(QUOTA) + 0], quota > QM_QMAX ? QM_QMAX : (uint32_t)quota);
@@ -1068,10 +1109,11 @@ Test(qos_mgr, e5a_starved_qos_kernel, .description = "E5(a): hist 0 with cycles:
         cr_assert_eq(b->smreg[0][R(QUOTA) + 0], QM_QMAX, "small: clamped");
 }
 
-Test(qos_mgr, e5b_no_tbs_at_gather, .description = "E5(b): tsum = 0 at gather, 3 TBs at write time: qpt = Q = 10000, QUOTA = 30000")
+Test(qos_mgr, e5b_no_tbs_at_gather, .description = "E5(b): tsum = 0 at gather, 3 TBs at write time: qpt = Q = L, QUOTA = 3 L")
 {
+    TL_NEEDS();
     tb_t *b = tb_new();
-    const uint32_t L = 10000, S = L - LCQ;
+    const uint32_t L = TL, S = L - LCQ;
     launch(b, 0, 4, 0, 0, 0, 0);
     step(b);
     b->lk[0][0] = (lk_t){1, 2, 0};
@@ -1081,15 +1123,16 @@ Test(qos_mgr, e5b_no_tbs_at_gather, .description = "E5(b): tsum = 0 at gather, 3
     b->lk[0][0] = (lk_t){1, 2, 3};
     run_to_et(b, L - 1);
     step(b);
-    cr_assert_eq(b->q.Q, 10000u);
-    cr_assert_eq(b->q.qpt[0], 10000u);
-    cr_assert_eq(b->smreg[0][R(QUOTA) + 2], 30000u);
+    cr_assert_eq(b->q.Q, L);
+    cr_assert_eq(b->q.qpt[0], L);
+    cr_assert_eq(b->smreg[0][R(QUOTA) + 2], 3 * L > QM_QMAX ? QM_QMAX : 3 * L);
 }
 
 Test(qos_mgr, e5d_halving, .description = "E5(d): cum_i 2^48 - 10 + 30 halves to 2^47 + 10, cum_c (1000 + 10) / 2 = 505 (state set directly after the SNAP)")
 {
+    TL_NEEDS();
     tb_t *b = tb_new();
-    const uint32_t L = 10000, S = L - LCQ;
+    const uint32_t L = TL, S = L - LCQ;
     for (int k = 0; k < 3; k++) {
         b->lk[0][k] = (lk_t){1, (uint32_t)k, 1};
         b->smreg[0][R(STAT_THR) + (uint32_t)k] = 30;
@@ -1129,10 +1172,12 @@ Test(qos_mgr, e5d_halving, .description = "E5(d): cum_i 2^48 - 10 + 30 halves to
  * GPU-wide IPC is exactly 3 x NSM in every window, and the quota units load what W wrote at F3. */
 Test(qos_mgr, with_quota_units, .description = "manager + NSM quota_unit models: SNAP windows, EP_CYCLES, exact IPC, QUOTA and QOS_MASK loaded at EPOCH_START")
 {
+    TL_NEEDS();
     static quota_unit_t qu[NSM];
     tb_t *b = tb_new();
-    const uint32_t L = 10000, W1 = L - LCQ + 1, S = L - LCQ;
+    const uint32_t L = TL, W1 = L - LCQ + 1, S = L - LCQ;
     const uint32_t goal = (6u * NSM) << 16; /* twice the IPC: alpha 2.0 */
+    const uint32_t qmax12 = 12 * L > QM_QMAX ? QM_QMAX : 12 * L;
     for (int s = 0; s < NSM; s++) {
         qu_reset(&qu[s]);
         b->lk[s][0] = (lk_t){1, 0, 2};
@@ -1184,13 +1229,13 @@ Test(qos_mgr, with_quota_units, .description = "manager + NSM quota_unit models:
             cr_assert_eq(b->q.hist[0], (3u * NSM) << 16);
             cr_assert_eq(b->q.alpha[0], 0x20000u);
             cr_assert_eq(b->q.agoal[0], (12u * NSM) << 16, "alpha 2.0 x goal 6 NSM");
-            cr_assert_eq(b->q.qpt[0], 60000u, "Q = 12 NSM x 10000 over 2 NSM TBs");
+            cr_assert_eq(b->q.qpt[0], 6 * L, "Q = 12 NSM x L over 2 NSM TBs");
             for (int s = 0; s < NSM; s++) {
-                cr_assert_eq(qu[s].quota[0], 120000u);
+                cr_assert_eq(qu[s].quota[0], qmax12, "QUOTA 12 L, at most QMAX");
                 cr_assert_eq(qu[s].qos_mask, 1u);
                 cr_assert_eq(qu[s].epoch_len, 0u, "the SMs' timers are off");
                 cr_assert_eq((qu[s].sm_ctrl >> SMK_SM_CTRL_QMODE_LSB) & 3u, (uint32_t)SMK_QMODE_QOS);
-                cr_assert_eq(qu[s].cnt[0], 120000, "loaded at EPOCH_START");
+                cr_assert_eq(qu[s].cnt[0], (int64_t)qmax12, "loaded at EPOCH_START");
                 cr_assert_eq(qu_read(&qu[s], R(EPOCH_CNT)), 1 + snaps, "EPOCH_START alone does not snapshot");
             }
         }
@@ -1201,8 +1246,9 @@ Test(qos_mgr, with_quota_units, .description = "manager + NSM quota_unit models:
 /* [Decision (C model)] notes of docs/qos_mgr.md sections 2 and 6 */
 Test(qos_mgr, decisions_division_and_disable, .description = "commit inside a division: operands of cycle 1, condition and enable of the last cycle; disable at the S and F3 edges applies nothing")
 {
+    TL_NEEDS();
     tb_t *b = tb_new();
-    const uint32_t L = 10000, S = L - LCQ, c1 = S + NP + 2;
+    const uint32_t L = TL, S = L - LCQ, c1 = S + NP + 2;
     launch(b, 0, 4, 1, 100u << 16, 0, 0);
     step(b);
     b->lk[0][0] = (lk_t){1, 0, 2};
@@ -1252,6 +1298,7 @@ Test(qos_mgr, decisions_division_and_disable, .description = "commit inside a di
  * wc = S - 201, cum restarts. */
 static void e6_run(tb_t *b, int keep)
 {
+    EX_L10K();
     const uint32_t L = 10000, S = L - LCQ, c1 = S + NP + 2;
     b->lk[0][0] = (lk_t){1, 1, 5};
     b->lk[1][0] = (lk_t){1, 0, 7};
@@ -1349,11 +1396,12 @@ Test(qos_mgr, e6_relaunch_no_keep, .description = "kl_keep = 0: the relaunch res
 /* keep on an entry that never held a kernel since reset: the same state as a fresh launch */
 Test(qos_mgr, keep_on_unused_entry, .description = "kl_keep = 1 into an entry never used since reset = a fresh launch")
 {
+    TL_NEEDS();
     static qos_mgr_t a;
     tb_t *b = tb_new();
     b->lk[0][3] = (lk_t){1, 2, 3};
     b->smreg[0][R(STAT_THR) + 2] = 7777;
-    enable(b, 10000, 100, MC_MODE(SMK_QMODE_QOS));
+    enable(b, TL, 100, MC_MODE(SMK_QMODE_QOS));
     run_to_et(b, 50);
     relaunch(b, 3, 4, 0, 0, 0x8000, 3);
     step(b);
@@ -1361,7 +1409,7 @@ Test(qos_mgr, keep_on_unused_entry, .description = "kl_keep = 1 into an entry ne
     b = tb_new();
     b->lk[0][3] = (lk_t){1, 2, 3};
     b->smreg[0][R(STAT_THR) + 2] = 7777;
-    enable(b, 10000, 100, MC_MODE(SMK_QMODE_QOS));
+    enable(b, TL, 100, MC_MODE(SMK_QMODE_QOS));
     run_to_et(b, 50);
     launch(b, 3, 4, 0, 0, 0x8000, 3);
     step(b);
@@ -1372,7 +1420,7 @@ Test(qos_mgr, keep_on_unused_entry, .description = "kl_keep = 1 into an entry ne
     cr_assert_eq(a.fresh[3], 1u);
     cr_assert_eq(a.mv[3], 1u);
     /* and through the next computation */
-    for (int i = 0; i < 20000; i++)
+    for (uint32_t i = 0; i < 2 * TL; i++)
         step(b);
     cr_assert(b->q.cum_c[3] != 0);
 }
@@ -1380,6 +1428,7 @@ Test(qos_mgr, keep_on_unused_entry, .description = "kl_keep = 1 into an entry ne
 /* the window whose SNAP fell in the gap (mv = 0) does not count: the commit clears wc, isum, tsum */
 Test(qos_mgr, keep_gap_window_dropped, .description = "kl_keep = 1 after a SNAP in the gap: that window is dropped, cum unchanged")
 {
+    EX_L10K();
     tb_t *b = tb_new();
     const uint32_t L = 10000, S = L - LCQ, c1 = S + NP + 2;
     b->lk[0][0] = (lk_t){1, 0, 4};

@@ -176,7 +176,7 @@ Test(quota_unit, register_read_write, .description = "every rw register: write/r
         {R(SAMPLE_PER), 0xffffffffu, EMAX},
         {R(SAMPLE_PER), 0x5a5a0007u, 0x5a5a0007u & EMAX},
         {R(QOS_MASK), 0xffffffffu, KALL},
-        {R(QOS_MASK), 0xfffffff5u, 0x5u & KALL},
+        {R(QOS_MASK), 0xfffffff5u, 0xfffffff5u & KALL},
         {R(SM_CTRL), 0xffffffffu, 0x3fu},
         {R(SM_CTRL), 0xffffffd5u, 0x15u},
         {R(SM_CTRL), u_ctrl(1, 0, 0, 0), 1u},

@@ -390,6 +390,40 @@ Test(sm_driver, range_shrinks, .description = "drv_range_shrinks: 60/50 -> 55/52
     cr_assert(!drv_range_shrinks(rk6, 7, 3, 1, 62, 2, 48), "kernel 0 valid at 7: 53 -> 55");
 }
 
+/* The filling and Algorithm 1's range take KN-bit masks, KN up to 64 (kernels_gpu = 64): kernels 31
+ * and 63 (and 8 and 40) are told apart. Independent of the configuration (n is a parameter). */
+Test(sm_driver, masks_64_kernels, .description = "drv_fill and drv_range_shrinks with 64 kernels: allowed, pgot, turn, lat, cand and valid bits above 31")
+{
+    static uint32_t d[64][DRV_NRES];
+    for (int k = 0; k < 64; k++)
+        d[k][0] = 0, d[k][1] = 0, d[k][2] = 1, d[k][3] = 1;
+    const uint32_t lim[DRV_NRES] = {100, 100, 12, 100};
+    const uint32_t mult[DRV_NRES] = {1, 1, 25, 3};
+    const uint64_t b31 = UINT64_C(1) << 31, b63 = UINT64_C(1) << 63;
+    uint32_t part[64];
+    uint64_t cand = 0;
+    const struct {
+        uint64_t pgot, top, lat;
+        int win;
+        const char *tag;
+    } t[] = {{0, 0, 0, 63, "ties to the highest index"},
+             {b63, 0, 0, 31, "pgot of 63"},
+             {0, b31, 0, 31, "turn 31"},
+             {0, 0, b63, 31, "lat of 63"}};
+    for (int i = 0; i < 4; i++) {
+        drv_fill(64, (const uint32_t(*)[DRV_NRES])d, b31 | b63, lim, mult, 1, 0, t[i].pgot, t[i].top, t[i].lat, part,
+                 &cand);
+        for (int k = 0; k < 64; k++)
+            cr_assert_eq(part[k], k == t[i].win ? 12u : 0u, "%s: part[%d] = %u", t[i].tag, k, part[k]);
+        cr_assert_eq(cand, b31 | b63, "%s: candidates %#llx", t[i].tag, (unsigned long long)cand);
+    }
+    uint32_t rk[64] = {0};
+    rk[40] = 60, rk[41] = 50, rk[8] = 0, rk[9] = 100; /* Kv 40, Kc 41; 8 and 9 the extremes */
+    const uint64_t v = UINT64_C(1) << 40 | UINT64_C(1) << 41;
+    cr_assert(drv_range_shrinks(rk, v, 64, 41, 52, 40, 55), "kernels 40/41: 60/50 -> 55/52 must preempt");
+    cr_assert(!drv_range_shrinks(rk, v | 0x300, 64, 41, 52, 40, 55), "with kernels 8 and 9 valid the range stays 100");
+}
+
 Test(sm_driver, share_config, .description = "drv_share with the configuration's multipliers: D = lcm of the limits, a full SM is D in every resource")
 {
     /* D is the lcm of the four limits (computed here), the multipliers D / limit */
@@ -2183,11 +2217,12 @@ Test(sm_driver, fill_top_order, .description = "drv_fill with a rotation turn: p
     const uint32_t d[5][DRV_NRES] = {{0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}};
     const uint32_t lim[DRV_NRES] = {100, 100, 100, 12};
     const uint32_t mult[DRV_NRES] = {1, 1, 1, 25};
-    uint32_t part[5], cand = 0;
+    uint32_t part[5];
+    uint64_t cand = 0;
     /* no turn: 4, 3, 2, 1 */
     drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 0, 0, part, &cand);
     expect_parts(part, 5, (const uint32_t[]){0, 3, 3, 3, 3}, "no turn");
-    cr_assert_eq(cand, 0x1f, "candidates %#x, expected 0x1f (kernel 0 fits until the slots are taken)", cand);
+    cr_assert_eq(cand, 0x1f, "candidates %#llx, expected 0x1f (kernel 0 fits until the slots are taken)", (unsigned long long)cand);
     /* turn {0}: 0 first, then 4, 3, 2 */
     drv_fill(5, d, 0x1f, lim, mult, 4, 0, 0, 1, 0, part, NULL);
     expect_parts(part, 5, (const uint32_t[]){3, 0, 3, 3, 3}, "turn {0}");
@@ -2204,7 +2239,8 @@ Test(sm_driver, fill_top_order, .description = "drv_fill with a rotation turn: p
     const uint32_t d2[3][DRV_NRES] = {{0, 0, 1, 1}, {0, 0, 101, 1}, {0, 0, 1, 1}};
     drv_fill(3, d2, 0x3, lim, mult, 4, 0, 0, 0, 0, part, &cand);
     cr_assert(cand == 0x1 && part[0] == 12 && part[1] == 0 && part[2] == 0,
-              "candidates %#x (expected 0x1), part %u/%u/%u (expected 12/0/0)", cand, part[0], part[1], part[2]);
+              "candidates %#llx (expected 0x1), part %u/%u/%u (expected 12/0/0)", (unsigned long long)cand, part[0], part[1],
+              part[2]);
 }
 
 /* SMK_P with MAX2 (KSe 2): three identical kernels (1 warp, 1 register, grid 4000) allowed only on

@@ -217,7 +217,8 @@ struct drv_env {
     int xpd_v, xpd;             /* pdirty predicted for the next cycle (docs/sm_driver.md "QoS controls") */
     /* QOS filling: the previous cycle's partition-unit step (which kernels it could add) */
     int pf_v;
-    uint32_t pf_cur, pf_pc[KN], pf_allowed;
+    uint32_t pf_cur, pf_pc[KN];
+    uint64_t pf_allowed; /* KN bits (up to 64) */
     uint64_t n_qfill;
     /* partition-run coverage (docs/sm_driver.md "Partitions", pgot): a run is checked when it ends if
      * the kernel table, cfg_max2 and QOS-or-not stayed as at its first filling cycle */
@@ -469,11 +470,11 @@ static void dir_phase(drv_env_t *e)
     if (e->dir_nvk + 1 > KN) /* the victims and the large kernel need distinct entries */
         e->dir_nvk = KN - 1;
     e->dir_pin = e->dir_nvk > 1 && NSM > 1 && rng_chance(r, 1, 2); /* victim i only on SM i */
-    uint32_t used = 0;
+    uint64_t used = 0;
     for (int i = 0; i <= e->dir_nvk; i++) { /* distinct entries */
         int k;
         do k = (int)rng_below(r, KN); while (used >> k & 1);
-        used |= 1u << k, e->dir_k[i] = k;
+        used |= UINT64_C(1) << k, e->dir_k[i] = k;
     }
     const uint32_t rm = RMAX;
     const int bind = (int)rng_below(r, 4); /* 0 warps, 1 shared memory, 2 registers, 3 TB slots */
@@ -589,6 +590,8 @@ static void gen_shape(drv_env_t *e, drv_in_t *in)
         n = NW;
     if (n * R > LIM_REG)
         R = LIM_REG / n;
+    if (M > (uint32_t)SMK_MASK(SMK_SMLN_W)) /* the small shape's 0..8 lines in a narrower kl_m field */
+        M = (uint32_t)SMK_MASK(SMK_SMLN_W);
     in->kl_n = n, in->kl_r = R, in->kl_m = M;
     if (rng_chance(r, e->p_bad, 100)) { /* illegal launches: kl_rej */
         switch (rng_below(r, 6)) {
@@ -1772,19 +1775,20 @@ static int check_rq(drv_env_t *e, const drv_in_t *in, const sm_driver_t *m, cons
             if (m->pc[k] == e->pf_pc[k] + 1) {
                 e->n_qfill++;
                 if (!bit(e->pf_allowed, k))
-                    nv += viol(e, "QOS filling of SM %u gave a TB to kernel %d, which is not allowed there (allowed 0x%x)",
-                               e->pf_cur, k, e->pf_allowed);
+                    nv += viol(e, "QOS filling of SM %u gave a TB to kernel %d, which is not allowed there (allowed 0x%llx)",
+                               e->pf_cur, k, (unsigned long long)e->pf_allowed);
             }
     e->pf_v = m->pact && in->cfg_policy == DRV_QOS && m->pcur < NSM;
     if (e->pf_v) {
-        uint32_t nq = 0, al = 0;
+        uint32_t nq = 0;
+        uint64_t al = 0;
         for (int k = 0; k < KN; k++)
             nq += e->kal[k] >= 0 && !e->in[e->kal[k]].qos;
         const uint32_t own = m->pcur * nq / NSM;
         for (int k = 0, rank = 0; k < KN; k++) {
             if (e->kal[k] < 0) continue;
             const int q = (int)e->in[e->kal[k]].qos;
-            if (bit(e->hmask[k], (int)m->pcur) && (q || (uint32_t)rank == own)) al |= 1u << k;
+            if (bit(e->hmask[k], (int)m->pcur) && (q || (uint32_t)rank == own)) al |= UINT64_C(1) << k;
             rank += !q;
         }
         e->pf_cur = m->pcur, e->pf_allowed = al;
@@ -1864,7 +1868,7 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
         if (o->cmd_v[s]) ncmd++, cs = s;
         if (in->set_rej[s]) nv += viol(e, "set_rej[%d] = 1", s);
         if (in->cmd_full[s] && o->cmd_v[s]) nv += viol(e, "cmd_full[%d] = 1 with a command", s);
-        if (in->cmd_full[s]) nv += viol(e, "cmd_full[%d] = 1", s);
+        if (in->cmd_full[s] && QD >= 2) nv += viol(e, "cmd_full[%d] = 1 (pe_queue_depth >= 2)", s);
         if (!o->set_v[s] && o->set_id[s]) nv += viol(e, "set_id[%d] = %u without set_v", s, o->set_id[s]);
     }
     nv += check_rq(e, in, m, o);

@@ -532,6 +532,8 @@ static void gen_launch(gpu_env_t *e, drv_in_t *h)
         case 1: h->kl_mask = 0; break;
         case 2: h->kl_n = rng_chance(r, 1, 2) ? 0 : NW + 1 + rng_below(r, (1u << (SMK_WID_W + 1)) - NW - 1 + 1); break;
         case 3: h->kl_r = RMAX < (1u << SMK_REGN_W) - 1 ? RMAX + 1 : h->kl_r; h->kl_n = NW; h->kl_r = h->kl_r < 2 ? 2 : h->kl_r;
+            if (h->kl_r > (uint32_t)SMK_MASK(SMK_REGN_W)) /* within the kl_r field (1 bit with max_regs_per_thread 1) */
+                h->kl_r = (uint32_t)SMK_MASK(SMK_REGN_W);
             if (NW * h->kl_r <= LREG && h->kl_r <= RMAX) h->kl_grid = 0; /* force an illegal launch */
             break;
         case 4: h->kl_m = LSL < (1u << SMK_SMLN_W) - 1 ? LSL + 1 : LSL; if (h->kl_m <= LSL) h->kl_mask = 0; break;
@@ -1028,7 +1030,7 @@ static int check_event(gpu_env_t *e, gpu_cyc_t *y)
 }
 
 /* SM s's slot-table outputs against the monitor's view, and its slots in the driver's mirror;
- * set_rej and cmd_full never rise */
+ * set_rej never rises, cmd_full only with pe_queue_depth 1 and never with a command offered */
 static int check_slots(gpu_env_t *e, const gpu_cyc_t *y, int s)
 {
     const smv_t *m = &e->sm[s];
@@ -1067,8 +1069,11 @@ static int check_slots(gpu_env_t *e, const gpu_cyc_t *y, int s)
     if (so->set_rej)
         bad += viol(e, "SM %d: set_rej rose (set-up of slot %u mask 0x%llx)", s, si->set_tb,
                     (unsigned long long)si->set_mask);
-    if (so->po.cmd_full)
-        bad += viol(e, "SM %d: cmd_full rose", s);
+    /* the driver has at most one command per SM in the engine (cmd_ok): with a queue of 2 or more
+     * cmd_full never rises; with pe_queue_depth 1 it is 1 while that command waits in the queue,
+     * and no command may be offered then (docs/sm_driver.md "Invariants") */
+    if (so->po.cmd_full && (si->cmd_v || SMK_PE_QDEPTH >= 2))
+        bad += viol(e, "SM %d: cmd_full rose%s", s, si->cmd_v ? " with a command offered" : "");
     return bad;
 }
 

@@ -322,6 +322,9 @@ static void place_tbs(pe_env_t *e, uint32_t cmd_tb_now)
             mraw = e->small_shapes ? rng_below(r, 4) : rng_below(r, MMAX + 1);
             if (mtop > MMAX && rng_chance(r, 1, 16))
                 mraw = MMAX + 1 + rng_below(r, mtop - MMAX);
+            /* the small shapes' 0..4 registers and 0..3 lines within the lk_nreg / lk_smem fields (a
+             * value wider than its port would reach the RTL unmasked, the C model masked) */
+            nraw = umin(nraw, rtop), mraw = umin(mraw, mtop);
             const uint32_t reff = umin(nraw, RMAX);
             uint32_t nmax = reff ? (SMK_REGS / SMK_WARP_SIZE) / reff : NW;
             nmax = umin(umin(nmax, nfree), e->small_shapes ? 4 : NW);

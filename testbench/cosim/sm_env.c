@@ -24,7 +24,9 @@
 #define IW SMK_CTX_IDX_W
 #define WIDW SMK_WID_W
 #define CH SMK_CTX_MAX_LINES /* one context chunk: the largest context */
-#define NCH 48               /* chunks the driver hands out */
+/* chunks the driver hands out: 48, or as many as fit below 2^ctx_ptr_width with the base's margin
+ * (a narrow pointer with large contexts: ctx_ptr_width 18, 131,075-line contexts hold 1) */
+#define NCH ((int)((uint64_t)48 * CH + 8 <= PMASK ? 48 : (PMASK - 8) / CH > 0 ? (PMASK - 8) / CH : 1))
 #define NMAXW (NW / 2 < 16 ? NW / 2 : 16) /* warps of the largest TB the driver sets up */
 #define WALL SMK_WMASK_ALL
 #define TALL SMK_MASK(NT)
@@ -392,12 +394,15 @@ static void gen_setup(sm_env_t *e, sm_in_t *in)
         }
         in->set_ks = rng_below(r, 1u << SMK_KS_W);
         in->set_nreg = rng_below(r, 4), in->set_smem = rng_below(r, 4);
+        /* within the ports' fields (1 bit with max_regs_per_thread 1 or one shared-memory line): a
+         * wider value reaches the Verilated RTL unmasked, the C model masks it */
+        in->set_nreg &= (uint32_t)SMK_MASK(SMK_REGN_W), in->set_smem &= (uint32_t)SMK_MASK(SMK_SMLN_W);
         in->set_go = 1; /* if it happens to be legal, it is a fresh TB */
         return;
     }
     /* restore set-up for a saved context that has no slot yet */
     if (rng_chance(r, 1, 2)) {
-        int list[NCH], nc = 0, cand;
+        int list[NCH] = {0}, nc = 0, cand;
         for (uint32_t i = e->nrec > 4096 ? e->nrec - 4096 : 0; i < e->nrec; i++)
             if (e->rec[i].st == TS_SAVED && e->rec[i].tslot < 0 && nc < NCH)
                 list[nc++] = (int)i;
