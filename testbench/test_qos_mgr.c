@@ -1466,7 +1466,7 @@ Test(qos_mgr, keep_gap_window_dropped, .description = "kl_keep = 1 after a SNAP 
 /* ---- MCTRL.TLPQ and MCTRL.GIVE (section 8): E4's kernels and statistics */
 static void e4_setup(tb_t *b)
 {
-    const uint32_t L = 10000, W1 = L - LCQ + 1, t = NSM - 1;
+    const uint32_t L = TL, W1 = L - LCQ + 1, t = NSM - 1;
     launch(b, 0, 4, 1, 200u << 16, 0, 0);
     launch(b, 1, 8, 0, 0, 0, 0);
     launch(b, 2, 2, 1, 100u << 16, 0, 0);
@@ -1492,10 +1492,11 @@ static void e4_setup(tb_t *b)
 
 Test(qos_mgr, tlpq_need, .description = "MCTRL.TLPQ: need also requires ipc_ep < agoal (strict); with ipc_ep = agoal no TLP pass starts; TLPQ = 0 ignores ipc_ep")
 {
-    if (NSM < 2 || KN < 4)
-        cr_skip_test("E4 needs 2 SMs and 4 kernels (NSM %d, KN %d)", NSM, KN);
+    TL_NEEDS();
+    if (NSM < 2 || KN < 4 || QM_GVMAX < 10)
+        cr_skip_test("E4's kernels need 2 SMs, 4 kernels and lk_cnt = 10 TBs (NSM %d, KN %d, GVW %d)", NSM, KN, QM_GVW);
     tb_t *b = tb_new();
-    const uint32_t L = 10000;
+    const uint32_t L = TL;
     e4_setup(b);
     enable(b, L, 100, MC_MODE(SMK_QMODE_QOS) | MC_TLP | QM_FLD(MCTRL, TLPQ, 1));
     run_to_et(b, L - 1);
@@ -1518,10 +1519,11 @@ Test(qos_mgr, tlpq_need, .description = "MCTRL.TLPQ: need also requires ipc_ep <
 
 Test(qos_mgr, give_back_requests, .description = "MCTRL.GIVE: after a QoS request, the non-QoS kernel without excess TLP asks with rq_ret = 1 and give = hgive; none once the VICTIM ack used up hgive or where it has 2 idle TBs")
 {
-    if (NSM < 2 || KN < 4)
-        cr_skip_test("E4 needs 2 SMs and 4 kernels (NSM %d, KN %d)", NSM, KN);
+    TL_NEEDS();
+    if (NSM < 2 || KN < 4 || QM_GVMAX < 10)
+        cr_skip_test("E4's kernels need 2 SMs, 4 kernels and lk_cnt = 10 TBs (NSM %d, KN %d, GVW %d)", NSM, KN, QM_GVW);
     tb_t *b = tb_new();
-    const uint32_t L = 10000, t = NSM - 1;
+    const uint32_t L = TL, t = NSM - 1;
     e4_setup(b);
     enable(b, L, 100, MC_MODE(SMK_QMODE_QOS) | MC_TLP | QM_FLD(MCTRL, GIVE, 1));
     run_to_et(b, L - 1);
