@@ -914,12 +914,9 @@ static ack_t e4_ack(tb_t *b, const req_t *r)
     return (ack_t){3, 0, 0};
 }
 
-Test(qos_mgr, e4_tlp_requests, .description = "E4: idle TBs, give vector, one request at a time SM by SM, VICTIM ack reduces itb and hgive; first rq_v at the formula's cycle")
+/* E4's kernels, lookups and statistics (also the bench of the TLPQ and GIVE tests) */
+static void e4_setup(tb_t *b)
 {
-    TL_NEEDS();
-    if (QM_GVMAX < 10)
-        cr_skip_test("E4 gives lk_cnt = 10 TBs of a kernel on one SM (needs GVW >= 4 bits, has %d)", QM_GVW);
-    tb_t *b = tb_new();
     const uint32_t L = TL, W1 = L - LCQ + 1, t = NSM - 1;
     launch(b, 0, 4, 1, 200u << 16, 0, 0);
     launch(b, 1, 8, 0, 0, 0, 0);
@@ -942,6 +939,16 @@ Test(qos_mgr, e4_tlp_requests, .description = "E4: idle TBs, give vector, one re
     b->smreg[t][R(STAT_IDLE) + 2] = 700;
     b->smreg[0][R(STAT_IDLE) + 3] = 30; /* k2 on SM0: 30 / 200 = 0 idle TBs */
     b->ack_fn = e4_ack;
+}
+
+Test(qos_mgr, e4_tlp_requests, .description = "E4: idle TBs, give vector, one request at a time SM by SM, VICTIM ack reduces itb and hgive; first rq_v at the formula's cycle")
+{
+    TL_NEEDS();
+    if (QM_GVMAX < 10)
+        cr_skip_test("E4 gives lk_cnt = 10 TBs of a kernel on one SM (needs GVW >= 4 bits, has %d)", QM_GVW);
+    tb_t *b = tb_new();
+    const uint32_t L = TL, t = NSM - 1;
+    e4_setup(b);
     enable(b, L, 100, MC_MODE(SMK_QMODE_QOS) | MC_TLP);
     cr_assert_eq(b->q.tl_st, (uint32_t)QM_TL_IDLE, "epoch 0: no history yet, no need");
     run_to_et(b, L - 1);
@@ -1463,32 +1470,6 @@ Test(qos_mgr, keep_gap_window_dropped, .description = "kl_keep = 1 after a SNAP 
     cr_assert_eq(b->q.wcnt[0], 169u, "counting again after the commit edge (edges c1 .. c1 + 168)");
 }
 
-/* ---- MCTRL.TLPQ and MCTRL.GIVE (section 8): E4's kernels and statistics */
-static void e4_setup(tb_t *b)
-{
-    const uint32_t L = TL, W1 = L - LCQ + 1, t = NSM - 1;
-    launch(b, 0, 4, 1, 200u << 16, 0, 0);
-    launch(b, 1, 8, 0, 0, 0, 0);
-    launch(b, 2, 2, 1, 100u << 16, 0, 0);
-    launch(b, 3, 4, 1, 50u << 16, 0, 0);
-    step(b);
-    b->lk[0][3] = (lk_t){1, 0, 1};
-    b->smreg[0][R(STAT_THR) + 0] = 50 * W1;
-    b->smreg[0][R(STAT_IDLE) + 0] = 2000;
-    b->lk[t][0] = (lk_t){1, 0, 3};
-    b->lk[t][1] = (lk_t){1, 1, 3};
-    b->lk[t][2] = (lk_t){1, 2, 10};
-    b->lk[0][2] = (lk_t){1, 3, 10};
-    b->smreg[t][R(STAT_THR) + 0] = 100 * W1;
-    b->smreg[0][R(STAT_THR) + 3] = 110 * W1;
-    for (int s = 0; s < NSM; s++)
-        b->smreg[s][R(EP_SAMPLES)] = 100;
-    b->smreg[t][R(STAT_IDLE) + 0] = 650;
-    b->smreg[t][R(STAT_IDLE) + 1] = 2000;
-    b->smreg[t][R(STAT_IDLE) + 2] = 700;
-    b->smreg[0][R(STAT_IDLE) + 3] = 30;
-    b->ack_fn = e4_ack;
-}
 
 Test(qos_mgr, tlpq_need, .description = "MCTRL.TLPQ: need also requires ipc_ep < agoal (strict); with ipc_ep = agoal no TLP pass starts; TLPQ = 0 ignores ipc_ep")
 {
