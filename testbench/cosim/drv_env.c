@@ -13,6 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* the request unit's SCAN candidates (docs/sm_driver.md "Request port"): all 2^KW values of pass 0, KN of pass 1 */
+#define RQ_NC ((1u << SMK_KID_W) + (uint32_t)KN)
+
 #define NSM SMK_NUM_SM
 #define KN SMK_KERNELS
 #define KS SMK_KSLOTS
@@ -1671,12 +1674,12 @@ static int check_rq(drv_env_t *e, const drv_in_t *in, const sm_driver_t *m, cons
                 if (lat != 1 || st != DRV_ACK_REFUSED || kv || n)
                     nv += viol(e, "invalid request (kernel %u SM %u) answered st %u kv %u n %u after %llu cycles; expected "
                                "REFUSED 0 0 after 1", k, s, st, kv, n, (unsigned long long)lat);
-            } else if (lat < 1 + KN + 1 || lat > 1 + KN + 2 * KN + (e->rq_tchg ? 2 * NT : NT)) {
-                /* docs/sm_driver.md "QoS": SUM KN cycles, SCAN at most 2KN candidate cycles + the steps, and the
-                 * steps of one pass are at most T (part only falls during a request). An entry that finishes
-                 * and is relaunched with the other QoS flag during the request (rq_tchg) can step in both
-                 * passes: 2T. */
-                nv += viol(e, "request (kernel %u SM %u) answered after %llu cycles, outside [KN + 2, 1 + 3KN + %uT]",
+            } else if (lat < 1 + KN + 1 || lat > 1 + KN + RQ_NC + (e->rq_tchg ? 2 * NT : NT)) {
+                /* docs/sm_driver.md "QoS": SUM KN cycles, SCAN at most NC = 2^KW + KN candidate cycles (pass 0
+                 * visits every KW-bit v) + the steps, and the steps of one pass are at most T (part only falls
+                 * during a request). An entry that finishes and is relaunched with the other QoS flag during
+                 * the request (rq_tchg) can step in both passes: 2T. */
+                nv += viol(e, "request (kernel %u SM %u) answered after %llu cycles, outside [KN + 2, 1 + KN + NC + %uT]",
                            k, s, (unsigned long long)lat, e->rq_tchg ? 2u : 1u);
             } else {
                 int d[KN];
