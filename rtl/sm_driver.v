@@ -1245,6 +1245,7 @@ module sm_driver (
     integer n, m, y;
     always @(posedge clk) begin
         if (rst) begin
+            /* verilator lint_off WIDTHCONCAT */ // reset replications of whole state vectors (over 8K bits on large configurations) are meant
             kv <= {KN{1'b0}}; kold <= {KN*KN{1'b0}}; kn <= {KN*NW{1'b0}}; kr <= {KN*REGN_W{1'b0}};
             km <= {KN*SMLN_W{1'b0}}; kdreg <= {KN*KDW{1'b0}}; kgrid <= {KN*GW{1'b0}};
             knext <= {KN*GW{1'b0}}; kndone <= {KN*GW{1'b0}}; kqos <= {KN{1'b0}};
@@ -1269,6 +1270,7 @@ module sm_driver (
             rq_c <= {(KW+1){1'b0}}; rq_q <= {TC{1'b0}}; rq_npk <= {NPW{1'b0}}; rq_pend <= {NSM{1'b0}};
             rq_pk <= {NSM*KW{1'b0}}; rq_g <= {KN*TC{1'b0}}; acc <= {4*UW{1'b0}}; w <= {4*UW{1'b0}};
             rq_ack_v <= 1'b0; rq_ack_st <= 2'd0; rq_ack_kv <= {KW{1'b0}}; rq_ack_n <= {TC{1'b0}};
+            /* verilator lint_on WIDTHCONCAT */
         end else begin
             // ---------------- latching, busy, slot flags, counters (per SM)
             for (n = 0; n < NSM; n = n + 1) begin
