@@ -536,9 +536,12 @@ static void derived(struct outv *o, int *n)
     D("PE_QPTR_W", clog2(val[K_PEQD]), "command-queue index width");
     D("CTX_MAX_LINES", ctx_max_lines(), "largest context of one TB, in lines");
     /* SM driver (docs/sm_driver.md) */
+    /* the usage counters count every resource GPU-wide: the largest of the four limits, NSM times */
     long NSM = val[K_NUM_SM], DSH = share_d(), limmax = lim_reg();
-    if (MMAX > limmax)
-        limmax = MMAX;
+    const long lims[] = {MMAX, W, val[K_TBSLOTS]};
+    for (int i = 0; i < 3; i++)
+        if (lims[i] > limmax)
+            limmax = lims[i];
     D("LIM_REG", lim_reg(), "register rows of one SM (one row = one register of one warp)");
     D("LIM_SL", MMAX, "shared-memory lines of one SM");
     D("LIM_W", W, "warps of one SM");
