@@ -499,7 +499,7 @@ static void gen_launch(gpu_env_t *e, drv_in_t *h)
         rr /= 2;
     h->kl_n = n, h->kl_r = rr;
     h->kl_m = e->mbig ? rng_below(r, LSL + 1) : rng_below(r, 9 < LSL + 1 ? 9 : LSL + 1);
-    h->kl_grid = 1 + rng_below(r, e->gmax);
+    h->kl_grid = 1 + rng_below(r, e->gmax < GMAXV ? e->gmax : GMAXV); /* within the kl_grid field */
     h->kl_qos = rng_chance(r, e->p_qos, 100);
     if (e->p_qos >= 50) { /* the manager's QOS phases: at least one QoS and one non-QoS kernel live */
         int nq = 0, nn = 0;
@@ -1297,7 +1297,7 @@ static int check_setup(gpu_env_t *e, const gpu_cyc_t *y, int s, uint32_t K, cons
                     K, smk_popc(si->set_mask), si->set_nreg, si->set_smem, in->n, in->r, in->m,
                     (unsigned long long)e->kmask_v[K]);
     int distinct = 0, has_k = 0;
-    uint32_t seen = 0;
+    uint64_t seen = 0;
     uint32_t regs = in->n * in->r, lines = in->m, warps = in->n, slots = 1;
     for (int u = 0; u < NT; u++) {
         const slot_t *x = &m->sl[u];
@@ -1306,7 +1306,7 @@ static int check_setup(gpu_env_t *e, const gpu_cyc_t *y, int s, uint32_t K, cons
         const inst_t *xi = inst_of(e, x->rec);
         regs += xi->n * xi->r, lines += xi->m, warps += xi->n, slots++;
         if (!bit(seen, xi->k))
-            seen |= 1u << xi->k, distinct++;
+            seen |= 1ull << xi->k, distinct++;
         if (xi->k == K) {
             has_k = 1;
             if (x->ks != si->set_ks)
