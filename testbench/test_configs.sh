@@ -34,8 +34,12 @@ for cfg in "$@"; do
     if ! make -j"$jobs" --no-print-directory CONFIG="$cfg" "$d/unit" $bins >> "$log" 2>&1; then fail build; continue; fi
     if ! make --no-print-directory CONFIG="$cfg" lint >> "$log" 2>&1; then fail lint; continue; fi
     if ! ASAN_OPTIONS=fast_unwind_on_malloc=0 LSAN_OPTIONS=suppressions=$PWD/testbench/lsan.supp:print_suppressions=0 \
-         "$d/unit" -j"$jobs" >> "$log" 2>&1; then fail unit; continue; fi
-    tail -n 1 "$log"
+         "$d/unit" -j"$jobs" --verbose > "$d/unit.log" 2>&1; then cat "$d/unit.log" >> "$log"; fail unit; continue; fi
+    cat "$d/unit.log" >> "$log"
+    # what ran and what skipped, per suite: a test skipped here checks nothing on this configuration
+    awk '/^\[RUN \]/ { split($3, a, "::"); n[a[1]]++ } /^\[SKIP\]/ { split($2, a, "::"); k[a[1]]++; sk++ }
+         END { for (s in n) { t += n[s]; l = l sprintf(" %s %d/%d", s, n[s] - k[s], n[s]) }
+               printf "unit: %d of %d tests ran (%d skipped); ran per suite:%s\n", t - sk, t, sk, l }' "$d/unit.log" | tee -a "$log"
     if ! bash testbench/cosim/plan.sh short "$n" | bash testbench/cosim/run.sh "cosim $n" "$jobs" >> "$log" 2>&1; then
         fail cosim; continue; fi
     tail -n 1 "$log"
