@@ -269,7 +269,6 @@ Test(sm_top, reset_state, .description = "reset: empty table, quiet outputs")
 
 Test(sm_top, fresh_launch, .description = "set-up with go in 0: tb_alloc in 1 + ws launch in 1, warps valid and tb_run in 2")
 {
-    U_NEEDS(SMK_TB_SLOTS >= 2); /* a second slot allocated without go */
     bench_t *b = bench_new();
     const uint32_t t = NT - 1, t2 = 0, ks = ksl(1), R = fit_r(4), M = fit_m(3);
     const wmask_t m = grp(1), m2 = grp(0);
@@ -302,14 +301,19 @@ Test(sm_top, fresh_launch, .description = "set-up with go in 0: tb_alloc in 1 + 
     cr_assert_eq(b->sm.tnreg[t], R);
     cr_assert_eq(b->sm.tsml[t], M);
     cr_assert_eq(b->sm.tks[t], ks);
-    /* a set-up without go is allocated for a RESTORE and never launched by the arbiter */
-    setup(b, t2, m2, ksl(0), fit_r(1), fit_m(1), 0); /* cycle 4 */
-    run(b, 6);
-    for (int c = 4; c < 10; c++)
-        cr_assert(!b->lg[c].wi.launch_v, "cycle %d: launch of a slot without go", c);
-    cr_assert_eq(b->lg[9].tb_alloc, bit((int)t2));
-    cr_assert_eq(b->lg[9].pi.tb_alloc, bit((int)t2));
-    cr_assert_eq(b->lg[9].wused, m | m2);
+    /* a set-up without go is allocated for a RESTORE and never launched by the arbiter (beside the
+     * running TB in another slot; with one TB slot on a fresh bench) */
+    bench_t *b2 = NT >= 2 ? b : bench_new();
+    const int c0 = b2->cyc;
+    setup(b2, t2, m2, ksl(0), fit_r(1), fit_m(1), 0); /* cycle c0 */
+    run(b2, 6);
+    for (int c = c0; c < c0 + 6; c++)
+        cr_assert(!b2->lg[c].wi.launch_v, "cycle %d: launch of a slot without go", c);
+    cr_assert_eq(b2->lg[c0 + 5].tb_alloc, bit((int)t2));
+    cr_assert_eq(b2->lg[c0 + 5].pi.tb_alloc, bit((int)t2));
+    cr_assert_eq(b2->lg[c0 + 5].wused, (NT >= 2 ? m : 0) | m2);
+    if (b2 != b)
+        free(b2);
     free(b);
 }
 
@@ -433,17 +437,22 @@ Test(sm_top, natural_done, .description = "tb_done one cycle after the last wexi
 
 /* two running TBs: slot T1 = bench TB 0 (ks 0), slot T2 = bench TB 1 (kernel slot 1 mod KS), every warp
  * of bench TBs 0..2 always ready; slot T1 is launched first, so under GTO its warps are the oldest
- * (they win every scheduler the two TBs share). T4 is a third slot (for a RESTORE). */
+ * (they win every scheduler the two TBs share). With one TB slot there is no second TB: M2 and B2
+ * (its warps and its slot bit) are 0 and the tests expect what slot T1 alone gives. T4 is the slot
+ * of a RESTORE: a third slot, or slot T1 once a SAVE has freed it. */
 #define T1 (NT >= 3 ? tsl(1, 3) : 0u)
 #define T2 ((uint32_t)NT - 1)
-#define T4 0u
+#define HAS2 (NT >= 2)
+#define M2 (HAS2 ? grp(1) : 0)
+#define B2 (HAS2 ? bit((int)T2) : 0)
+#define T4 (NT >= 3 ? 0u : T1)
 static bench_t *two_tbs(void)
 {
-    cr_assert(NT >= 2, "two_tbs needs two TB slots");
     bench_t *b = bench_new();
     b->want_ready = grp(0) | grp(1) | grp(2);
     fresh(b, T1, grp(0), 0, RR, RM);
-    fresh(b, T2, grp(1), ksl(1), RR, RM);
+    if (HAS2)
+        fresh(b, T2, grp(1), ksl(1), RR, RM);
     step(b);
     return b;
 }
@@ -458,16 +467,15 @@ static void expect_stopped(const bench_t *b, int c, wmask_t m1, wmask_t m2, cons
 
 Test(sm_top, save_restore, .description = "SAVE through the top (stop, tb_idle from wbusy, free) then RESTORE into another slot")
 {
-    U_NEEDS(SMK_TB_SLOTS >= 3); /* two running TBs and the RESTORE's slot */
     bench_t *b = two_tbs();
-    const wmask_t m1 = grp(0), m2 = grp(1), m4 = grp(2);
+    const wmask_t m1 = grp(0), m2 = M2, m4 = grp(2);
     const int L = ctx_lines(), ts = t_save(3), tr = t_restore(); /* 26 and 22 for the reference TB */
     const int a = b->cyc;
     expect_iss_all(b, a - 1, m1, 0, "before the SAVE the oldest TB issues");
     cmd(b, SAVE, T1, PTR, 0);
     b->want_busy = bit(lowwarp(m1)); /* busy up to a+4: D = 3 non-idle STOP cycles a+2 .. a+4 */
     run(b, 5);
-    b->want_busy = bit(lowwarp(m2)); /* the other TB's busy warp does not hold the SAVE */
+    b->want_busy = HAS2 ? bit(lowwarp(m2)) : 0; /* the other TB's busy warp does not hold the SAVE */
     run(b, ts + 9 - 5);              /* a+5 .. a+ts+8 */
     const rsp_t e[] = {{a + ts, SAVE, T1, OK, PTR}};
     expect_rsps(b, a, b->cyc, e, 1);
@@ -480,7 +488,8 @@ Test(sm_top, save_restore, .description = "SAVE through the top (stop, tb_idle f
         if (c <= a + ts) {
             cr_assert_eq(o->pi.tb_idle >> T1 & 1, idle1, "cycle a+%d: tb_idle[T1]", c - a);
         }
-        cr_assert_eq(o->pi.tb_idle >> T2 & 1, idle2, "cycle a+%d: tb_idle[T2]", c - a);
+        if (HAS2)
+            cr_assert_eq(o->pi.tb_idle >> T2 & 1, idle2, "cycle a+%d: tb_idle[T2]", c - a);
         if (c >= a + 2)
             expect_stopped(b, c, m1, m2, "slot T1 stopped or gone, slot T2 issues");
         cr_assert_eq(o->po.free_v, c == a + ts);
@@ -489,8 +498,8 @@ Test(sm_top, save_restore, .description = "SAVE through the top (stop, tb_idle f
     cr_assert_eq(b->lg[a + ts].wi.finish_mask, m1, "free_v removes the warps at that edge");
     cr_assert_eq(b->lg[a + ts].wo.wvalid, m1 | m2);
     cr_assert_eq(b->lg[a + ts + 1].wo.wvalid, m2);
-    cr_assert_eq(b->lg[a + ts].tb_run, bit((int)T1) | bit((int)T2));
-    cr_assert_eq(b->lg[a + ts + 1].tb_run, bit((int)T2));
+    cr_assert_eq(b->lg[a + ts].tb_run, bit((int)T1) | B2);
+    cr_assert_eq(b->lg[a + ts + 1].tb_run, B2);
     cr_assert_eq(b->lg[a + ts + 1].wused, m2);
     /* the SAVE read the slot's shape through the lookup port: L lines, warps of m1 */
     int nre = 0;
@@ -535,7 +544,7 @@ Test(sm_top, save_restore, .description = "SAVE through the top (stop, tb_idle f
     expect_launches(b, r, b->cyc, lc, lm, lk, 1);
     cr_assert_eq(b->lg[r + tr].tb_alloc, bit((int)T4));
     cr_assert_eq(b->lg[r + tr + 1].tb_alloc, 0);
-    cr_assert_eq(b->lg[r + tr + 1].tb_run, bit((int)T2) | bit((int)T4));
+    cr_assert_eq(b->lg[r + tr + 1].tb_run, B2 | bit((int)T4));
     cr_assert_eq(b->lg[r + tr + 1].wo.wvalid, m2 | m4);
     /* the restored warps are the youngest: under GTO slot T2 keeps the schedulers they share; once
      * slot T2 is not ready the restored warps issue */
@@ -547,7 +556,6 @@ Test(sm_top, save_restore, .description = "SAVE through the top (stop, tb_idle f
 
 Test(sm_top, save_exit_race, .description = "SAVE: the last warp exits in the cycle the TB goes idle -> not idle, tb_done next cycle, FIN, no free")
 {
-    U_NEEDS(SMK_TB_SLOTS >= 2); /* two running TBs */
     bench_t *b = two_tbs();
     const wmask_t m1 = grp(0);
     const int w0 = lowwarp(m1);
@@ -568,16 +576,15 @@ Test(sm_top, save_exit_race, .description = "SAVE: the last warp exits in the cy
         cr_assert(!b->lg[c].po.free_v && !b->lg[c].po.mem_req_v, "cycle a+%d: free or request", c - a);
         cr_assert_eq(b->lg[c].po.stop, (c >= a + 2 && c <= a + 4) ? m1 : 0, "cycle a+%d: stop", c - a);
     }
-    cr_assert_eq(b->lg[a + 5].tb_run, bit((int)T2));
-    cr_assert_eq(b->lg[a + 5].wused, grp(1));
+    cr_assert_eq(b->lg[a + 5].tb_run, B2);
+    cr_assert_eq(b->lg[a + 5].wused, M2);
     free(b);
 }
 
 Test(sm_top, drop, .description = "DROP idem: stop 2..3, (DROP, T1, OK) + free in 3, warps gone in 4; without idem: NOTIDEM, TB untouched")
 {
-    U_NEEDS(SMK_TB_SLOTS >= 2); /* two running TBs */
     bench_t *b = two_tbs();
-    const wmask_t m1 = grp(0), m2 = grp(1);
+    const wmask_t m1 = grp(0), m2 = M2;
     int a = b->cyc;
     cmd(b, DROP, T1, PTR, 0);
     run(b, 4);
@@ -585,7 +592,7 @@ Test(sm_top, drop, .description = "DROP idem: stop 2..3, (DROP, T1, OK) + free i
     expect_rsps(b, a, b->cyc, e0, 1);
     for (int c = a; c < b->cyc; c++)
         cr_assert(!b->lg[c].po.stop && !b->lg[c].po.free_v && !b->lg[c].wi.finish_mask);
-    cr_assert_eq(b->lg[a + 3].tb_run, bit((int)T1) | bit((int)T2));
+    cr_assert_eq(b->lg[a + 3].tb_run, bit((int)T1) | B2);
     expect_iss_all(b, a + 3, m1, 0, "slot T1 keeps issuing");
 
     a = b->cyc;
@@ -601,7 +608,7 @@ Test(sm_top, drop, .description = "DROP idem: stop 2..3, (DROP, T1, OK) + free i
     expect_stopped(b, a + 2, m1, m2, "slot T1 stopped");
     cr_assert_eq(b->lg[a + 3].wo.wvalid, m1 | m2);
     cr_assert_eq(b->lg[a + 4].wo.wvalid, m2);
-    cr_assert_eq(b->lg[a + 4].tb_run, bit((int)T2));
+    cr_assert_eq(b->lg[a + 4].tb_run, B2);
     cr_assert_eq(b->lg[a + 4].wused, m2);
     expect_done_only(b, a, b->cyc, -1, 0);
     free(b);
@@ -609,21 +616,24 @@ Test(sm_top, drop, .description = "DROP idem: stop 2..3, (DROP, T1, OK) + free i
 
 Test(sm_top, drain, .description = "DRAIN through the top: draining until the TB's natural tb_done, response the cycle after")
 {
-    U_NEEDS(SMK_TB_SLOTS >= 2); /* two running TBs */
     bench_t *b = two_tbs();
+    /* the drained TB: slot T2's (slot T1's with one TB slot); the other stays */
+    const uint32_t td = HAS2 ? T2 : T1;
+    const wmask_t md = HAS2 ? grp(1) : grp(0);
+    const tmask_t rest = HAS2 ? bit((int)T1) : 0;
     const int a = b->cyc;
-    cmd(b, DRAIN, T2, PTR, 0);
+    cmd(b, DRAIN, td, PTR, 0);
     run(b, 4);
-    b->in.wexit = grp(1); /* a+4: every warp of the TB exits */
+    b->in.wexit = md; /* a+4: every warp of the TB exits */
     run(b, 4);
-    expect_done_only(b, a, b->cyc, a + 5, bit((int)T2));
-    const rsp_t e[] = {{a + 6, DRAIN, T2, OK, 0}};
+    expect_done_only(b, a, b->cyc, a + 5, bit((int)td));
+    const rsp_t e[] = {{a + 6, DRAIN, td, OK, 0}};
     expect_rsps(b, a, b->cyc, e, 1);
     for (int c = a; c < b->cyc; c++) {
-        cr_assert_eq(b->lg[c].po.draining, (c >= a + 2 && c <= a + 5) ? bit((int)T2) : 0, "cycle a+%d", c - a);
+        cr_assert_eq(b->lg[c].po.draining, (c >= a + 2 && c <= a + 5) ? bit((int)td) : 0, "cycle a+%d", c - a);
         cr_assert_eq(b->lg[c].po.stop, 0);
     }
-    cr_assert_eq(b->lg[a + 6].tb_run, bit((int)T1));
+    cr_assert_eq(b->lg[a + 6].tb_run, rest);
     free(b);
 }
 
@@ -669,30 +679,35 @@ Test(sm_top, lookup, .description = "lookup port: tmask / tnreg / tsml of the qu
 
 Test(sm_top, quota_wiring, .description = "quota_unit in the SM: registers, qallow gates warp_sched, completions decrement, rd_data")
 {
-    U_NEEDS(SMK_TB_SLOTS >= 2 && SMK_KSLOTS >= 2); /* two TBs of two kernel slots */
-    bench_t *b = two_tbs(); /* slot T1: ks 0 (older), slot T2: ks 1 */
-    const wmask_t m1 = grp(0), m2 = grp(1);
+    U_NEEDS(SMK_TB_SLOTS >= 2); /* two TBs */
+    bench_t *b = two_tbs(); /* slot T1: ks 0 (older), slot T2: ks 1 mod KS */
+    /* the kernel slot given quota: 1, holding slot T2's TB; with one kernel slot 0, holding both */
+    const uint32_t kq = ksl(1);
+    const wmask_t m1 = grp(0), m2 = grp(1), mq = kq ? m2 : m1 | m2;
     const int a = b->cyc;
     b->in.csr_we = 1, b->in.csr_addr = SMK_REG_SM_CTRL;
     b->in.csr_wdata = u_ctrl(SMK_POLICY_GTO, SMK_QMODE_QOS, SMK_QSCHEME_NAIVE, 0); /* a: counters 0 */
     step(b);
-    b->in.csr_we = 1, b->in.csr_addr = SMK_REG_CNT + 1, b->in.csr_wdata = 5; /* a+1: CNT[1] = 5 */
+    b->in.csr_we = 1, b->in.csr_addr = SMK_REG_CNT + kq, b->in.csr_wdata = 5; /* a+1: CNT[kq] = 5 */
     step(b);
-    b->in.cp_v = 1, b->in.cp_ks[0] = 1, b->in.cp_act[0] = SMK_WARP_SIZE; /* a+2: CNT[1] -> 5 - WS */
+    b->in.cp_v = 1, b->in.cp_ks[0] = kq, b->in.cp_act[0] = SMK_WARP_SIZE; /* a+2: CNT[kq] -> 5 - WS */
     step(b);
-    b->in.rd_addr = SMK_REG_CNT + 1; /* a+3 */
+    b->in.rd_addr = SMK_REG_CNT + kq; /* a+3 */
     run(b, 2);
     expect_iss_all(b, a, m1, 0, "issues before the mode write");
     cr_assert_eq(b->lg[a + 1].qo.qallow, 0);
     cr_assert_eq(b->lg[a + 1].wi.qallow, 0);
     cr_assert_eq(b->lg[a + 1].wo.iss_v, 0, "a+1: every kernel slot held by quota");
-    cr_assert_eq(b->lg[a + 1].wo.held_cnt[0] + b->lg[a + 1].wo.held_cnt[1], 2 * NW, "both TBs' warps held");
-    cr_assert_eq(b->lg[a + 2].wi.qallow, 2u);
-    expect_iss_all(b, a + 2, m2, 1, "a+2: slot T2 (ks 1) issues");
-    cr_assert_eq(b->lg[a + 2].wo.iss_v & ~schm(m2), 0, "a+2: ks 0 held");
+    uint32_t held = 0;
+    for (int k = 0; k < KS; k++)
+        held += b->lg[a + 1].wo.held_cnt[k];
+    cr_assert_eq(held, 2 * NW, "both TBs' warps held");
+    cr_assert_eq(b->lg[a + 2].wi.qallow, 1u << kq);
+    expect_iss_all(b, a + 2, mq, (int)kq, "a+2: the TBs of kernel slot kq issue");
+    cr_assert_eq(b->lg[a + 2].wo.iss_v & ~schm(mq), 0, "a+2: the other kernel slot held");
     cr_assert_eq(b->lg[a + 3].wi.qallow, 0);
-    cr_assert_eq(b->lg[a + 3].wo.iss_v, 0, "a+3: ks 1 spent by the completion");
-    cr_assert_eq(b->lg[a + 3].qo.rd_data, (uint32_t)(5 - SMK_WARP_SIZE), "CNT[1] reads %d", (int)b->lg[a + 3].qo.rd_data);
+    cr_assert_eq(b->lg[a + 3].wo.iss_v, 0, "a+3: ks kq spent by the completion");
+    cr_assert_eq(b->lg[a + 3].qo.rd_data, (uint32_t)(5 - SMK_WARP_SIZE), "CNT[kq] reads %d", (int)b->lg[a + 3].qo.rd_data);
     cr_assert_eq(b->lg[a + 3].qo.policy, SMK_POLICY_GTO);
     free(b);
 }
