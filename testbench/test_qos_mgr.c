@@ -936,10 +936,11 @@ static ack_t e4_ack(tb_t *b, const req_t *r)
     return (ack_t){3, 0, 0};
 }
 
-/* E4's SM 0 and SM t, kernels 0..3, kernel slots 0..3 of SM0, 10 TBs of a kernel on one SM, 8 warps
- * per TB (kl_n 8 needs WID_W >= 3), 110 thread instructions per cycle */
+/* E4's SM 0 and SM t, kernels 0..3, kernel slots 0..2 of SM t (k2 in slot KS-1 of SM0: the spec's
+ * slot 3 where KS = 4), 10 TBs of a kernel on one SM, 8 warps per TB, 110 thread instructions per
+ * cycle */
 #define E4_NEEDS()                                                                                 \
-    U_NEEDS(QM_NSM >= 2 && QM_KN >= 4 && SMK_KSLOTS >= 4 && QM_GVMAX >= 10 && SMK_WARPS >= 8 &&    \
+    U_NEEDS(QM_NSM >= 2 && QM_KN >= 4 && SMK_KSLOTS >= 3 && QM_GVMAX >= 10 && SMK_WARPS >= 8 &&    \
             SW_FITS(110u * (TL - LCQ + 1)))
 /* E4's kernels, lookups and statistics (also the bench of the TLPQ and GIVE tests) */
 static void e4_setup(tb_t *b)
@@ -956,15 +957,15 @@ static void e4_setup(tb_t *b)
     b->lk[t][0] = (lk_t){1, 0, 3};
     b->lk[t][1] = (lk_t){1, 1, 3};
     b->lk[t][2] = (lk_t){1, 2, 10};
-    b->lk[0][2] = (lk_t){1, 3, 10};
+    b->lk[0][2] = (lk_t){1, SMK_KSLOTS - 1, 10};
     b->smreg[t][R(STAT_THR) + 0] = 100 * W1;
-    b->smreg[0][R(STAT_THR) + 3] = 110 * W1;
+    b->smreg[0][R(STAT_THR) + SMK_KSLOTS - 1] = 110 * W1;
     for (int s = 0; s < NSM; s++)
         b->smreg[s][R(EP_SAMPLES)] = 100;
     b->smreg[t][R(STAT_IDLE) + 0] = 650;
     b->smreg[t][R(STAT_IDLE) + 1] = 2000;
     b->smreg[t][R(STAT_IDLE) + 2] = 700;
-    b->smreg[0][R(STAT_IDLE) + 3] = 30; /* k2 on SM0: 30 / 200 = 0 idle TBs */
+    b->smreg[0][R(STAT_IDLE) + SMK_KSLOTS - 1] = 30; /* k2 on SM0: 30 / 200 = 0 idle TBs */
     b->ack_fn = e4_ack;
 }
 
@@ -1113,15 +1114,17 @@ Test(qos_mgr, tlp_resume, .description = "a pass cut off by the SNAP abort resum
 Test(qos_mgr, e5a_starved_qos_kernel, .description = "E5(a): hist 0 with cycles: alpha = agoal = VMAX, ratio 0, P 0, non-QoS floored to 1.0, QUOTA clamped to QMAX")
 {
     TL_NEEDS();
-    U_NEEDS(QM_KN >= 2 && SMK_KSLOTS >= 2); /* a QoS and a non-QoS kernel in two slots of SM0 */
+    /* a QoS kernel on SM0 and a non-QoS kernel in another slot of SM0 (on SM NSM-1 with one slot) */
+    U_NEEDS(QM_KN >= 2 && (SMK_KSLOTS >= 2 || QM_NSM >= 2));
+    const uint32_t s1 = SMK_KSLOTS >= 2 ? 0 : NSM - 1, ks1 = SMK_KSLOTS >= 2 ? 1 : 0;
     tb_t *b = tb_new();
     const uint32_t L = TL, W1 = L - LCQ + 1;
     launch(b, 0, 4, 1, 0x7D0000, 0, 0);
     launch(b, 1, 4, 0, 0, 0, 0);
     step(b);
     b->lk[0][0] = (lk_t){1, 0, 3};
-    b->lk[0][1] = (lk_t){1, 1, 2};
-    b->smreg[0][R(STAT_THR) + 1] = 5 * W1; /* the non-QoS kernel runs, the QoS one does not */
+    b->lk[s1][1] = (lk_t){1, ks1, 2};
+    b->smreg[s1][R(STAT_THR) + ks1] = 5 * W1; /* the non-QoS kernel runs, the QoS one does not */
     enable(b, L, 100, MC_MODE(SMK_QMODE_QOS));
     run_to_et(b, L - 1);
     step(b);
