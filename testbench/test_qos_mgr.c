@@ -22,10 +22,11 @@
 #include "quota_unit.h"
 
 #include "unit_util.h"
-/* the worked examples (docs/qos_mgr.md section 12) name SMs 0..1, kernels 0..7 and epochs of 10,000 and
- * more cycles, 32-thread warps */
-U_BENCH_NEEDS(qm_bench, QM_NSM >= 2 && QM_KN >= 8 && SMK_KSLOTS >= 4 && SMK_EPOCH_W >= 16 && SMK_WARP_SIZE == 32)
-TestSuite(qos_mgr, .timeout = 120, .init = qm_bench);
+/* Every test states what it needs of the configuration (U_NEEDS, EX_L10K, TL_NEEDS): the worked
+ * examples (docs/qos_mgr.md section 12) their SMs, kernels, kernel slots, 10,000-cycle epochs and
+ * the widths that carry their numbers; the other tests take kernel ids below KN, kernel slots below
+ * KS and epochs of TL cycles, and derive their expectations from them. */
+TestSuite(qos_mgr, .timeout = 120);
 
 #define NSM QM_NSM
 #define KN QM_KN
@@ -43,23 +44,34 @@ TestSuite(qos_mgr, .timeout = 120, .init = qm_bench);
  * LC_QOS + max(10,000, the pass + 1,000), so every phase of the timeline has its room; their
  * expectations are written in L. TL_NEEDS skips them where even TL + 2,000 (timeline_qos's
  * longest epoch) exceeds the EW-bit epoch registers. */
-#define EX_FITS (LCQ <= 5000u)
+#define EMAX ((uint32_t)SMK_MASK(SMK_EPOCH_W)) /* largest EPOCH_LEN */
+#define EX_FITS (LCQ <= 5000u && 10000u <= EMAX)
 /* one TLP pass over every SM (tlp_resume, e4: per SM a request KN (4 + DT) + 7 cycles apart) */
 #define TLP_PASS ((uint32_t)(NSM * (KN * (4 + QM_DT) + 8)))
-#define TL (EX_FITS && LCQ + TLP_PASS + 1000u <= 10000u ? 10000u                                     \
-            : LCQ + (TLP_PASS + 1000u > 10000u ? TLP_PASS + 1000u : 10000u))
+#define TL_BIG (EX_FITS && LCQ + TLP_PASS + 1000u <= 10000u ? 10000u                                 \
+                : LCQ + (TLP_PASS + 1000u > 10000u ? TLP_PASS + 1000u : 10000u))
+/* where the EW-bit EPOCH_LEN cannot hold TL_BIG + 2,000, the longest epoch it holds less 100 cycles,
+ * so that timeline_qos can still lengthen it (by TLG cycles) */
+#define TL (TL_BIG + 2000u <= EMAX ? TL_BIG : EMAX - 100u)
+#define TLG (TL + 2000u <= EMAX ? 2000u : EMAX - TL)
+/* the least TL the tests' timeline needs: the computation, a TLP pass over every SM, 200 cycles */
+#define TL_MIN (LCQ + TLP_PASS + 200u)
 #define EX_L10K()                                                                                  \
     do {                                                                                           \
         if (!EX_FITS)                                                                              \
             cr_skip_test("the worked example's 10,000-cycle epoch cannot hold this configuration's " \
-                         "computation (needs LC_QOS <= 5000, LC_QOS is %u)", LCQ);                  \
+                         "computation (needs LC_QOS <= 5000 and EPOCH_W >= 14; LC_QOS is %u, EPOCH_W %d)", \
+                         LCQ, SMK_EPOCH_W);                                                         \
     } while (0)
 #define TL_NEEDS()                                                                                 \
     do {                                                                                           \
-        if (TL + 2000u > (uint32_t)SMK_MASK(SMK_EPOCH_W))                                          \
-            cr_skip_test("epochs of %u cycles (LC_QOS %u + 10,000 + 2,000) exceed EPOCH_LEN's %d bits", \
-                         TL + 2000u, LCQ, SMK_EPOCH_W);                                            \
+        if (TL < TL_MIN)                                                                           \
+            cr_skip_test("epochs of LC_QOS %u + a TLP pass %u + 200 cycles exceed EPOCH_LEN's %d bits", \
+                         LCQ, TLP_PASS, SMK_EPOCH_W);                                              \
     } while (0)
+
+/* a statistic the stub SMs return must fit their SW-bit counters */
+#define SW_FITS(v) ((uint64_t)(v) <= (uint64_t)SMK_MASK(SMK_STAT_W))
 
 /* MCTRL words, STATUS words (hw/regmap.def, space QM) */
 #define MC_EN QM_FLD(MCTRL, EN, 1)
@@ -346,15 +358,17 @@ Test(qos_mgr, host_registers, .description = "MCTRL / EPOCH_LEN / SAMPLE_PER wid
     step(b);
     cr_assert_eq(mread(b, SMK_QM_REG_GOAL + KN - 1), 0x12345678u);
     cr_assert_eq(mread(b, SMK_QM_REG_TBS + KN - 1), 0u);
-    /* STATUS = {tl_st, own, cur_mode, st}; ET, CUR_LEN, EPOCHS while running */
-    mwrite(b, SMK_QM_REG_EPOCH_LEN, 20000);
+    /* STATUS = {tl_st, own, cur_mode, st}; ET, CUR_LEN, EPOCHS while running (20,000 cycles where
+     * EPOCH_LEN holds them, raised to LC_SMK where that is longer) */
+    const uint32_t hl = 20000u <= EMAX ? 20000u : EMAX, hL = hl > LCS ? hl : LCS;
+    mwrite(b, SMK_QM_REG_EPOCH_LEN, hl);
     mwrite(b, SMK_QM_REG_MCTRL, MC_EN | MC_MODE(SMK_QMODE_SMK));
     cr_assert_eq(mread(b, SMK_QM_REG_STATUS), STATUS(QM_ST_INIT, 0, 1, 0));
     for (int i = 0; i < 5; i++)
         step(b);
     cr_assert_eq(mread(b, SMK_QM_REG_STATUS), STATUS(QM_ST_RUN, SMK_QMODE_SMK, 1, 0));
     cr_assert_eq(mread(b, SMK_QM_REG_EPOCHS), 1u);
-    cr_assert_eq(mread(b, SMK_QM_REG_CUR_LEN), 20000u);
+    cr_assert_eq(mread(b, SMK_QM_REG_CUR_LEN), hL);
     for (int i = 0; i < 7; i++)
         step(b);
     cr_assert_eq(mread(b, SMK_QM_REG_ET), 7u);
@@ -364,6 +378,7 @@ Test(qos_mgr, host_registers, .description = "MCTRL / EPOCH_LEN / SAMPLE_PER wid
 
 Test(qos_mgr, launch_snoop, .description = "pending register, commit one edge later unless kl_rej, refused launch dropped, commit beats kdone, x clamp, wcnt")
 {
+    U_NEEDS(QM_KN >= 3); /* kernel 2, a refused kernel 1, another kernel 0 done at a commit edge */
     tb_t *b = tb_new();
     const uint32_t t9 = 9 < QM_GVMAX ? 9 : QM_GVMAX; /* a kl_t that fits GVW bits */
     launch(b, 2, 5, 1, 0x7D0000, 0x1FFFF, t9); /* cycle 0 */
@@ -414,19 +429,19 @@ Test(qos_mgr, launch_snoop, .description = "pending register, commit one edge la
     cr_assert_eq(b->q.alpha[2], 0x10000u);
     cr_assert_eq(b->q.wcnt[2], 0u);
     /* kdone of another kernel at a commit edge: both apply */
-    launch(b, 4, 1, 0, 0, 0, 0);
+    launch(b, 0, 1, 0, 0, 0, 0);
     b->in.kdone_v = 1, b->in.kdone_k = 2;
     step(b);
-    cr_assert_eq(b->q.mv[4], 1u);
+    cr_assert_eq(b->q.mv[0], 1u);
     cr_assert_eq(b->q.mv[2], 0u);
-    /* back-to-back launches: each commits one edge after its cycle */
-    launch(b, 5, 1, 0, 0, 0, 0);
-    launch(b, 6, 2, 1, 99, 0, 0);
-    cr_assert_eq(b->q.mv[5], 1u);
-    cr_assert_eq(b->q.mv[6], 0u);
+    /* back-to-back launches of the two free entries (1 and 2): each commits one edge after its cycle */
+    launch(b, 1, 1, 0, 0, 0, 0);
+    launch(b, 2, 2, 1, 99, 0, 0);
+    cr_assert_eq(b->q.mv[1], 1u);
+    cr_assert_eq(b->q.mv[2], 0u);
     step(b);
-    cr_assert_eq(b->q.mv[6], 1u);
-    cr_assert_eq(b->q.mgoal[6], 99u);
+    cr_assert_eq(b->q.mv[2], 1u);
+    cr_assert_eq(b->q.mgoal[2], 99u);
 }
 
 /* ---- timeline ------------------------------------------------------------------------------- */
@@ -519,20 +534,20 @@ Test(qos_mgr, timeline_qos, .description = "INIT writes, S / G / C1 / C2 / W / F
     step(b);
     expect_all(b, R(CMD), 2, S, "SNAP 2");
     /* a new EPOCH_LEN takes effect at the next epoch start only; Lq of c2.1 uses it at once */
-    mwrite(b, SMK_QM_REG_EPOCH_LEN, L + 2000);
+    mwrite(b, SMK_QM_REG_EPOCH_LEN, L + TLG);
     run_to_et(b, L - 1);
     step(b);
-    cr_assert_eq(b->q.L, L + 2000);
-    cr_assert_eq(mread(b, SMK_QM_REG_CUR_LEN), L + 2000);
+    cr_assert_eq(b->q.L, L + TLG);
+    cr_assert_eq(mread(b, SMK_QM_REG_CUR_LEN), L + TLG);
     cr_assert_eq(mread(b, SMK_QM_REG_EPOCHS), 3u);
     clear_wlog(b);
-    run_to_et(b, L + 2000 - LCQ);
+    run_to_et(b, L + TLG - LCQ);
     cr_assert_eq(b->wn[0][R(CMD)], 0u);
     step(b);
     cr_assert_eq(b->wn[NSM - 1][R(CMD)], 1u, "SNAP at the new L - LC");
     /* EPOCH_LEN below LC: L = LC, the SNAP is the first cycle of the epoch */
     mwrite(b, SMK_QM_REG_EPOCH_LEN, 5);
-    run_to_et(b, L + 1999);
+    run_to_et(b, L + TLG - 1);
     step(b);
     cr_assert_eq(b->q.L, LCQ);
     clear_wlog(b);
@@ -575,7 +590,7 @@ Test(qos_mgr, timeline_smk_off, .description = "SMK: SNAP at L - LC_SMK, F write
 Test(qos_mgr, disable, .description = "EN = 0: STOP writes SM_CTRL OFF to every SM, then IDLE and own = 0; EN = 1 during STOP ignored")
 {
     tb_t *b = tb_new();
-    enable(b, 10000, 0, MC_MODE(SMK_QMODE_QOS) | MC_SCHEME(2) | MC_TLP);
+    enable(b, TL, 0, MC_MODE(SMK_QMODE_QOS) | MC_SCHEME(2) | MC_TLP);
     run_to_et(b, 20);
     mwrite(b, SMK_QM_REG_MCTRL, MC_MODE(SMK_QMODE_QOS) | MC_SCHEME(2)); /* et 20: disable */
     cr_assert_eq(b->q.st, (uint32_t)QM_ST_STOP);
@@ -612,6 +627,8 @@ Test(qos_mgr, disable, .description = "EN = 0: STOP writes SM_CTRL OFF to every 
 Test(qos_mgr, e1_alpha_and_split, .description = "E1 exactly (alpha 1.25 = 0x14000, quotas 651040 / 911456, QOS_MASK) and E5(c)")
 {
     EX_L10K();
+    /* SM0 slot 1 and SM1, 7 TBs, 600000 instructions, QUOTA 911456 */
+    U_NEEDS(QM_NSM >= 2 && SMK_KSLOTS >= 2 && QM_GVMAX >= 7 && SW_FITS(600000) && QM_QMAX >= 911456u);
     tb_t *b = tb_new();
     const uint32_t L = 10000, S = L - LCQ;
     b->lk[0][0] = (lk_t){1, 1, 5};
@@ -704,6 +721,8 @@ Test(qos_mgr, e1_alpha_and_split, .description = "E1 exactly (alpha 1.25 = 0x140
 Test(qos_mgr, e2_nonqos_goals, .description = "E2 exactly: alpha, ratios, P = 56621, non-QoS goals by the product, fresh kernel floored to 1.0")
 {
     EX_L10K();
+    /* kernels 0..3 and KN-1, SM1 slots 0..3, 8 TBs, 2,000,000 instructions, QUOTA 863960 */
+    U_NEEDS(QM_NSM >= 2 && QM_KN >= 5 && SMK_KSLOTS >= 4 && QM_GVMAX >= 8 && SW_FITS(2000000) && QM_QMAX >= 863960u);
     tb_t *b = tb_new();
     const uint32_t L = 10000, W1 = L - LCQ + 1, W2 = L, S = L - LCQ;
     launch(b, 0, 4, 1, 100u << 16, 0, 0); /* A */
@@ -786,6 +805,7 @@ static void kdone_step(tb_t *b, uint32_t k)
 static void e7_run(int debt, uint32_t dbt_exp[4], uint32_t ratio_exp[2])
 {
     EX_L10K();
+    U_NEEDS(QM_KN >= 2 && SMK_KSLOTS >= 2 && QM_GVMAX >= 10 && SW_FITS(2000000)); /* 2 kernels, 10 TBs, IPC 200 */
     tb_t *b = tb_new();
     const uint32_t L = 10000, W1 = L - LCQ + 1, W2 = L, S = L - LCQ, C1 = S + NP + 2 + KN * 169;
     launch(b, 0, 4, 1, 100u << 16, 0, 0);
@@ -862,6 +882,7 @@ Test(qos_mgr, e7_no_debt, .description = "E7 with MCTRL.DEBT = 0: dbt stays 0, r
 Test(qos_mgr, e3_smk_quotas, .description = "E3: smk_r, cb, sumc, F and the QUOTA writes of SM0 (literal values when SCHED = 4)")
 {
     EX_L10K();
+    U_NEEDS(QM_KN >= 2 && SMK_KSLOTS >= 2 && QM_GVMAX >= 8); /* 2 kernels in slots 0, 1; T = 8 TBs */
     tb_t *b = tb_new();
     const uint32_t L = 10000, S = L - LCS;
     launch(b, 0, 4, 0, 0, 26214, 8);
@@ -880,7 +901,8 @@ Test(qos_mgr, e3_smk_quotas, .description = "E3: smk_r, cb, sumc, F and the QUOT
     cr_assert_eq(b->q.cb[1], 16384u);
     cr_assert_eq(b->q.kb[0], 1u << SMK_KS_W | 0u);
     cr_assert_eq(b->q.kb[1], 1u << SMK_KS_W | 1u);
-    cr_assert_eq(b->q.cb[2], 0u);
+    if (QM_KN > 2)
+        cr_assert_eq(b->q.cb[2], 0u, "no kernel 2");
     cr_assert_eq(b->q.sumc, 22937u);
     run_to_et(b, a0 + KN + 1 + 33);
     const uint32_t F = (uint32_t)(((uint64_t)L * SMK_SCHED << 16) / 22937);
@@ -914,6 +936,12 @@ static ack_t e4_ack(tb_t *b, const req_t *r)
     return (ack_t){3, 0, 0};
 }
 
+/* E4's SM 0 and SM t, kernels 0..3, kernel slots 0..2 of SM t (k2 in slot KS-1 of SM0: the spec's
+ * slot 3 where KS = 4), 10 TBs of a kernel on one SM, 8 warps per TB, 110 thread instructions per
+ * cycle */
+#define E4_NEEDS()                                                                                 \
+    U_NEEDS(QM_NSM >= 2 && QM_KN >= 4 && SMK_KSLOTS >= 3 && QM_GVMAX >= 10 && SMK_WARPS >= 8 &&    \
+            SW_FITS(110u * (TL - LCQ + 1)))
 /* E4's kernels, lookups and statistics (also the bench of the TLPQ and GIVE tests) */
 static void e4_setup(tb_t *b)
 {
@@ -929,23 +957,22 @@ static void e4_setup(tb_t *b)
     b->lk[t][0] = (lk_t){1, 0, 3};
     b->lk[t][1] = (lk_t){1, 1, 3};
     b->lk[t][2] = (lk_t){1, 2, 10};
-    b->lk[0][2] = (lk_t){1, 3, 10};
+    b->lk[0][2] = (lk_t){1, SMK_KSLOTS - 1, 10};
     b->smreg[t][R(STAT_THR) + 0] = 100 * W1;
-    b->smreg[0][R(STAT_THR) + 3] = 110 * W1;
+    b->smreg[0][R(STAT_THR) + SMK_KSLOTS - 1] = 110 * W1;
     for (int s = 0; s < NSM; s++)
         b->smreg[s][R(EP_SAMPLES)] = 100;
     b->smreg[t][R(STAT_IDLE) + 0] = 650;
     b->smreg[t][R(STAT_IDLE) + 1] = 2000;
     b->smreg[t][R(STAT_IDLE) + 2] = 700;
-    b->smreg[0][R(STAT_IDLE) + 3] = 30; /* k2 on SM0: 30 / 200 = 0 idle TBs */
+    b->smreg[0][R(STAT_IDLE) + SMK_KSLOTS - 1] = 30; /* k2 on SM0: 30 / 200 = 0 idle TBs */
     b->ack_fn = e4_ack;
 }
 
 Test(qos_mgr, e4_tlp_requests, .description = "E4: idle TBs, give vector, one request at a time SM by SM, VICTIM ack reduces itb and hgive; first rq_v at the formula's cycle")
 {
     TL_NEEDS();
-    if (QM_GVMAX < 10)
-        cr_skip_test("E4 gives lk_cnt = 10 TBs of a kernel on one SM (needs GVW >= 4 bits, has %d)", QM_GVW);
+    E4_NEEDS();
     tb_t *b = tb_new();
     const uint32_t L = TL, t = NSM - 1;
     e4_setup(b);
@@ -1008,6 +1035,7 @@ Test(qos_mgr, e4_tlp_requests, .description = "E4: idle TBs, give vector, one re
 Test(qos_mgr, tlp_abort_at_snap, .description = "a request still waiting at the SNAP edge is abandoned; a later ack is ignored")
 {
     TL_NEEDS();
+    U_NEEDS(SW_FITS(100u * (TL - LCQ + 1))); /* IPC 100 */
     tb_t *b = tb_new();
     const uint32_t L = TL, W1 = L - LCQ + 1, S = L - LCQ;
     launch(b, 0, 4, 1, 200u << 16, 0, 0);
@@ -1040,6 +1068,7 @@ Test(qos_mgr, tlp_abort_at_snap, .description = "a request still waiting at the 
 Test(qos_mgr, tlp_resume, .description = "a pass cut off by the SNAP abort resumes at the SM where it stopped; the pass visits NSM SMs modulo NSM and ends with tl_s back at its start")
 {
     TL_NEEDS();
+    U_NEEDS(QM_NSM >= 2 && SW_FITS(100u * (TL - LCQ + 1))); /* a pass stopped on SM 1; IPC 100 */
     tb_t *b = tb_new();
     const uint32_t L = TL, W1 = L - LCQ + 1, S = L - LCQ;
     launch(b, 0, 4, 1, 200u << 16, 0, 0); /* QoS k0 below its goal, no slot anywhere: itb 0 */
@@ -1085,14 +1114,17 @@ Test(qos_mgr, tlp_resume, .description = "a pass cut off by the SNAP abort resum
 Test(qos_mgr, e5a_starved_qos_kernel, .description = "E5(a): hist 0 with cycles: alpha = agoal = VMAX, ratio 0, P 0, non-QoS floored to 1.0, QUOTA clamped to QMAX")
 {
     TL_NEEDS();
+    /* a QoS kernel on SM0 and a non-QoS kernel in another slot of SM0 (on SM NSM-1 with one slot) */
+    U_NEEDS(QM_KN >= 2 && (SMK_KSLOTS >= 2 || QM_NSM >= 2));
+    const uint32_t s1 = SMK_KSLOTS >= 2 ? 0 : NSM - 1, ks1 = SMK_KSLOTS >= 2 ? 1 : 0;
     tb_t *b = tb_new();
     const uint32_t L = TL, W1 = L - LCQ + 1;
     launch(b, 0, 4, 1, 0x7D0000, 0, 0);
     launch(b, 1, 4, 0, 0, 0, 0);
     step(b);
     b->lk[0][0] = (lk_t){1, 0, 3};
-    b->lk[0][1] = (lk_t){1, 1, 2};
-    b->smreg[0][R(STAT_THR) + 1] = 5 * W1; /* the non-QoS kernel runs, the QoS one does not */
+    b->lk[s1][1] = (lk_t){1, ks1, 2};
+    b->smreg[s1][R(STAT_THR) + ks1] = 5 * W1; /* the non-QoS kernel runs, the QoS one does not */
     enable(b, L, 100, MC_MODE(SMK_QMODE_QOS));
     run_to_et(b, L - 1);
     step(b);
@@ -1116,33 +1148,34 @@ Test(qos_mgr, e5a_starved_qos_kernel, .description = "E5(a): hist 0 with cycles:
         cr_assert_eq(b->smreg[0][R(QUOTA) + 0], QM_QMAX, "small: clamped");
 }
 
-Test(qos_mgr, e5b_no_tbs_at_gather, .description = "E5(b): tsum = 0 at gather, 3 TBs at write time: qpt = Q = L, QUOTA = 3 L")
+Test(qos_mgr, e5b_no_tbs_at_gather, .description = "E5(b): tsum = 0 at gather, 3 TBs at write time: qpt = Q = L, QUOTA = 3 L (slot KS - 1)")
 {
     TL_NEEDS();
     tb_t *b = tb_new();
     const uint32_t L = TL, S = L - LCQ;
     launch(b, 0, 4, 0, 0, 0, 0);
     step(b);
-    b->lk[0][0] = (lk_t){1, 2, 0};
+    b->lk[0][0] = (lk_t){1, SMK_KSLOTS - 1, 0};
     enable(b, L, 100, MC_MODE(SMK_QMODE_QOS));
     run_to_et(b, S + NP + 2); /* after G */
     cr_assert_eq(b->q.tsum[0], 0u);
-    b->lk[0][0] = (lk_t){1, 2, 3};
+    b->lk[0][0] = (lk_t){1, SMK_KSLOTS - 1, 3};
     run_to_et(b, L - 1);
     step(b);
     cr_assert_eq(b->q.Q, L);
     cr_assert_eq(b->q.qpt[0], L);
-    cr_assert_eq(b->smreg[0][R(QUOTA) + 2], 3 * L > QM_QMAX ? QM_QMAX : 3 * L);
+    cr_assert_eq(b->smreg[0][R(QUOTA) + SMK_KSLOTS - 1], 3 * L > QM_QMAX ? QM_QMAX : 3 * L);
 }
 
 Test(qos_mgr, e5d_halving, .description = "E5(d): cum_i 2^48 - 10 + 30 halves to 2^47 + 10, cum_c (1000 + 10) / 2 = 505 (state set directly after the SNAP)")
 {
     TL_NEEDS();
+    U_NEEDS(QM_KN >= 3); /* three kernels (sharing kernel slots where KS < 3: 30 instructions each) */
     tb_t *b = tb_new();
     const uint32_t L = TL, S = L - LCQ;
     for (int k = 0; k < 3; k++) {
-        b->lk[0][k] = (lk_t){1, (uint32_t)k, 1};
-        b->smreg[0][R(STAT_THR) + (uint32_t)k] = 30;
+        b->lk[0][k] = (lk_t){1, (uint32_t)k % SMK_KSLOTS, 1};
+        b->smreg[0][R(STAT_THR) + (uint32_t)k % SMK_KSLOTS] = 30;
     }
     enable(b, L, 100, MC_MODE(SMK_QMODE_QOS));
     run_to_et(b, S - 11);
@@ -1306,6 +1339,7 @@ Test(qos_mgr, decisions_division_and_disable, .description = "commit inside a di
 static void e6_run(tb_t *b, int keep)
 {
     EX_L10K();
+    U_NEEDS(QM_NSM >= 2 && SMK_KSLOTS >= 2 && QM_GVMAX >= 7 && SW_FITS(600000)); /* E1's kernel */
     const uint32_t L = 10000, S = L - LCQ, c1 = S + NP + 2;
     b->lk[0][0] = (lk_t){1, 1, 5};
     b->lk[1][0] = (lk_t){1, 0, 7};
@@ -1401,54 +1435,58 @@ Test(qos_mgr, e6_relaunch_no_keep, .description = "kl_keep = 0: the relaunch res
 }
 
 /* keep on an entry that never held a kernel since reset: the same state as a fresh launch */
+/* keep on an entry that never held a kernel since reset (kernel KN-1, slot KS-1): the same state as a
+ * fresh launch */
 Test(qos_mgr, keep_on_unused_entry, .description = "kl_keep = 1 into an entry never used since reset = a fresh launch")
 {
     TL_NEEDS();
     static qos_mgr_t a;
     tb_t *b = tb_new();
-    b->lk[0][3] = (lk_t){1, 2, 3};
-    b->smreg[0][R(STAT_THR) + 2] = 7777;
+    b->lk[0][KN - 1] = (lk_t){1, SMK_KSLOTS - 1, 3};
+    b->smreg[0][R(STAT_THR) + SMK_KSLOTS - 1] = 7777;
     enable(b, TL, 100, MC_MODE(SMK_QMODE_QOS));
     run_to_et(b, 50);
-    relaunch(b, 3, 4, 0, 0, 0x8000, 3);
+    relaunch(b, KN - 1, 4, 0, 0, 0x8000, 3);
     step(b);
     a = b->q;
     b = tb_new();
-    b->lk[0][3] = (lk_t){1, 2, 3};
-    b->smreg[0][R(STAT_THR) + 2] = 7777;
+    b->lk[0][KN - 1] = (lk_t){1, SMK_KSLOTS - 1, 3};
+    b->smreg[0][R(STAT_THR) + SMK_KSLOTS - 1] = 7777;
     enable(b, TL, 100, MC_MODE(SMK_QMODE_QOS));
     run_to_et(b, 50);
-    launch(b, 3, 4, 0, 0, 0x8000, 3);
+    launch(b, KN - 1, 4, 0, 0, 0x8000, 3);
     step(b);
     cr_assert_eq(a.pl_keep, 1u);
     cr_assert_eq(b->q.pl_keep, 0u);
     a.pl_keep = 0;
     cr_assert(memcmp(&a, &b->q, sizeof a) == 0, "same state");
-    cr_assert_eq(a.fresh[3], 1u);
-    cr_assert_eq(a.mv[3], 1u);
+    cr_assert_eq(a.fresh[KN - 1], 1u);
+    cr_assert_eq(a.mv[KN - 1], 1u);
     /* and through the next computation */
     for (uint32_t i = 0; i < 2 * TL; i++)
         step(b);
-    cr_assert(b->q.cum_c[3] != 0);
+    cr_assert(b->q.cum_c[KN - 1] != 0);
 }
 
-/* the window whose SNAP fell in the gap (mv = 0) does not count: the commit clears wc, isum, tsum */
+/* the window whose SNAP fell in the gap (mv = 0) does not count: the commit clears wc, isum, tsum
+ * (E6(c) with epochs of TL cycles and IPC 20) */
 Test(qos_mgr, keep_gap_window_dropped, .description = "kl_keep = 1 after a SNAP in the gap: that window is dropped, cum unchanged")
 {
-    EX_L10K();
+    TL_NEEDS();
+    U_NEEDS(SW_FITS(20u * TL)); /* IPC 20 over an epoch */
     tb_t *b = tb_new();
-    const uint32_t L = 10000, S = L - LCQ, c1 = S + NP + 2;
-    b->lk[0][0] = (lk_t){1, 0, 4};
-    b->smreg[0][R(STAT_THR)] = 200000;
+    const uint32_t L = TL, S = L - LCQ, c1 = S + NP + 2;
+    b->lk[0][0] = (lk_t){1, 0, 3};
+    b->smreg[0][R(STAT_THR)] = 20 * L;
     enable(b, L, 100, MC_MODE(SMK_QMODE_QOS));
     run_to_et(b, S - 1);
     launch(b, 0, 4, 1, 100u << 16, 0, 0);
     run_to_et(b, L - 1);
     step(b);
     run_to_et(b, L - 1);
-    step(b); /* epoch 1: cum = 200000 / 10000, hist 20.0 */
-    cr_assert_eq(b->q.cum_i[0], 200000u);
-    cr_assert_eq(b->q.cum_c[0], 10000u);
+    step(b); /* epoch 1: cum = 20 L / L, hist 20.0 */
+    cr_assert_eq(b->q.cum_i[0], 20 * L);
+    cr_assert_eq(b->q.cum_c[0], L);
     run_to_et(b, S - 11);
     b->in.kdone_v = 1, b->in.kdone_k = 0;
     step(b);
@@ -1456,15 +1494,15 @@ Test(qos_mgr, keep_gap_window_dropped, .description = "kl_keep = 1 after a SNAP 
     cr_assert_eq(b->q.wc[0], L - 11, "edges et = S+1 .. L-1 and 0 .. S-11");
     cr_assert_eq(b->q.wcnt[0], 0u);
     run_to_et(b, S + NP);
-    cr_assert_eq(b->q.isum[0], 200000u, "gathered while mv = 0");
+    cr_assert_eq(b->q.isum[0], 20 * L, "gathered while mv = 0");
     relaunch(b, 0, 4, 1, 100u << 16, 0, 0);
     step(b); /* commit at the edge of the last G cycle, before C1 */
     cr_assert_eq(b->q.wc[0], 0u);
     cr_assert_eq(b->q.isum[0], 0u);
     cr_assert_eq(b->q.tsum[0], 0u);
     run_to_et(b, c1 + 169);
-    cr_assert_eq(b->q.cum_i[0], 200000u, "dropped window: cum unchanged");
-    cr_assert_eq(b->q.cum_c[0], 10000u);
+    cr_assert_eq(b->q.cum_i[0], 20 * L, "dropped window: cum unchanged");
+    cr_assert_eq(b->q.cum_c[0], L);
     cr_assert_eq(b->q.hist[0], 20u << 16);
     cr_assert_eq(b->q.ipc_ep[0], 20u << 16);
     cr_assert_eq(b->q.wcnt[0], 169u, "counting again after the commit edge (edges c1 .. c1 + 168)");
@@ -1474,8 +1512,7 @@ Test(qos_mgr, keep_gap_window_dropped, .description = "kl_keep = 1 after a SNAP 
 Test(qos_mgr, tlpq_need, .description = "MCTRL.TLPQ: need also requires ipc_ep < agoal (strict); with ipc_ep = agoal no TLP pass starts; TLPQ = 0 ignores ipc_ep")
 {
     TL_NEEDS();
-    if (NSM < 2 || KN < 4 || QM_GVMAX < 10)
-        cr_skip_test("E4's kernels need 2 SMs, 4 kernels and lk_cnt = 10 TBs (NSM %d, KN %d, GVW %d)", NSM, KN, QM_GVW);
+    E4_NEEDS();
     tb_t *b = tb_new();
     const uint32_t L = TL;
     e4_setup(b);
@@ -1501,8 +1538,7 @@ Test(qos_mgr, tlpq_need, .description = "MCTRL.TLPQ: need also requires ipc_ep <
 Test(qos_mgr, give_back_requests, .description = "MCTRL.GIVE: after a QoS request, the non-QoS kernel without excess TLP asks with rq_ret = 1 and give = hgive; none once the VICTIM ack used up hgive or where it has 2 idle TBs")
 {
     TL_NEEDS();
-    if (NSM < 2 || KN < 4 || QM_GVMAX < 10)
-        cr_skip_test("E4's kernels need 2 SMs, 4 kernels and lk_cnt = 10 TBs (NSM %d, KN %d, GVW %d)", NSM, KN, QM_GVW);
+    E4_NEEDS();
     tb_t *b = tb_new();
     const uint32_t L = TL, t = NSM - 1;
     e4_setup(b);

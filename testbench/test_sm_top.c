@@ -1,8 +1,20 @@
 /* test_sm_top.c: Criterion unit tests of the SM top C model (cmodel/sm_top.c, spec docs/sm_top.md):
  * the TB slot table, the launch arbiter and the wiring of warp_sched, quota_unit and
- * preempt_engine. Expected values are exact cycles from the spec (and, for engine timings, from
- * docs/preempt_engine.md's reference TB: n = 2 warps, R = 2, M = 1, C = 1, L = 7, lambda = 4,
- * B = 1, cap = 0: SAVE response 23 (+ D non-idle STOP cycles), RESTORE response 22, DROP 3).
+ * preempt_engine. Expected values are exact cycles from the spec, for every configuration hwgen
+ * accepts: engine timings come from docs/preempt_engine.md's general formula ("Timelines and exact
+ * cycle counts") for the bench TB below (B = 1, cap = 0, lambda = LAT), which is the reference TB
+ * (n = 2, R = 2, M = 1, C = 1: SAVE response 23 (+ D non-idle STOP cycles), RESTORE 22, DROP 3) on
+ * the named configurations.
+ *
+ * The bench TB: NW warps (2 where the SM has 6 warps for three such TBs, else 1), R = 2 and M = 1
+ * clipped to what the configuration holds (max_regs_per_thread, LIM_REG register rows, LIM_SL
+ * shared-memory lines), C = SMK_CTL_LINES control lines per warp. The warps of bench TB g are the
+ * warps g*NW .. g*NW+NW-1 in allocation order: scheduler 0's warps first (local index 0, 1, ...),
+ * then scheduler 1's, so that TBs share scheduler 0 wherever it has the warps (a stopped TB and a
+ * running TB then compete for it); issue expectations are stated per scheduler from the masks.
+ * TB slots are spread over 0 .. T-1 (slot i of n: i (T-1) / (n-1)), kernel slots are taken mod KS.
+ * A test that needs more of the SM than a configuration has (two TB slots, two kernel slots)
+ * skips naming that condition (U_NEEDS).
  *
  * The bench: a fixed-latency memory (tags only, at most one response per cycle, oldest first) and
  * a pipeline model reduced to three per-warp wishes (ready, busy) that are ANDed with the valid
@@ -14,14 +26,13 @@
 #include "sm_top.h"
 #include "unit_util.h"
 
-/* the reference TB assumes C = 1 control line per warp; the bench masks use warps 0..5*S */
-U_BENCH_NEEDS(top_bench, SMK_CTL_LINES == 1 && SMK_TB_SLOTS >= 8 && SMK_PE_QDEPTH >= 2 && SMK_WARPS >= 6 * SMK_SCHED &&
-                             SMK_KSLOTS >= 4 && SMK_MAX_REGS >= 8 && SMK_SMEM_LINES >= 8)
-TestSuite(sm_top, .timeout = 60, .init = top_bench);
+TestSuite(sm_top, .timeout = 60);
 
 #define NT SMK_TB_SLOTS
 #define S SMK_SCHED
-#define MAXC 512
+#define LW SMK_LWARPS
+#define KS SMK_KSLOTS
+#define MAXC 4096
 #define LAT 4
 #define PTR 0x35u
 
@@ -33,6 +44,53 @@ TestSuite(sm_top, .timeout = 60, .init = top_bench);
 #define FIN SMK_PE_ST_FIN
 #define E_EMPTY SMK_PE_ST_ERR_EMPTY
 #define E_NOTIDEM SMK_PE_ST_ERR_NOTIDEM
+
+/* ---- the bench TB's shape and the engine timings derived from it ------------------------------ */
+
+#define NW (SMK_WARPS >= 6 ? 2 : 1) /* warps of a bench TB */
+static uint32_t imin(uint32_t a, uint32_t b) { return a < b ? a : b; }
+/* registers per thread r and shared-memory lines m clipped to what one TB of NW warps may hold */
+static uint32_t fit_r(uint32_t r) { return imin(imin(r, SMK_MAX_REGS), SMK_LIM_REG / NW); }
+static uint32_t fit_m(uint32_t m) { return imin(imin(m, SMK_SMEM_LINES), SMK_LIM_SL); }
+#define RR fit_r(2) /* the bench TB's R and M (the reference TB's 2 and 1 where they fit) */
+#define RM fit_m(1)
+/* docs/preempt_engine.md: L = n C + n R + M lines, k = min(n, OMAX) outstanding (cap 0), B = 1:
+ * P = max(k, lambda + 1), request i at t_i = floor(i / k) P + i mod k after the first XFER cycle */
+static int ctx_lines(void) { return (int)(NW * SMK_CTL_LINES + NW * RR + RM); }
+static int kout(void) { return (int)imin(NW, SMK_PE_OMAX); }
+static int treq(int i)
+{
+    const int k = kout(), p = k > LAT + 1 ? k : LAT + 1;
+    return i / k * p + i % k;
+}
+static int t_save(int d) { return 4 + d + LAT + treq(ctx_lines() - 1); } /* response - arrival */
+static int t_restore(void) { return 3 + LAT + treq(ctx_lines() - 1); }
+
+/* ---- warps, TB masks, slots -------------------------------------------------------------------- */
+
+/* j-th warp in allocation order: scheduler 0's local warps first, then scheduler 1's, ... */
+static int aw(int j) { return u_wid(j / LW, j % LW); }
+/* the warps of bench TB g */
+static wmask_t grp(int g)
+{
+    wmask_t m = 0;
+    for (int i = 0; i < NW; i++)
+        m |= 1ULL << aw(g * NW + i);
+    return m;
+}
+static int lowwarp(wmask_t m) { return __builtin_ctzll(m); }
+/* the schedulers that hold a warp of m (warp w is in scheduler w mod S) */
+static uint32_t schm(wmask_t m)
+{
+    uint32_t r = 0;
+    for (int w = 0; w < SMK_WARPS; w++)
+        if (m >> w & 1)
+            r |= 1u << (w % S);
+    return r;
+}
+/* slot i of n distinct slots spread over 0 .. T-1 (needs T >= n) */
+static uint32_t tsl(int i, int n) { return n <= 1 ? 0 : (uint32_t)(i * (NT - 1) / (n - 1)); }
+static uint32_t ksl(int k) { return (uint32_t)k % KS; }
 
 typedef struct {
     sm_top_t sm;
@@ -57,8 +115,6 @@ static bench_t *bench_new(void)
 }
 
 static wmask_t bit(int w) { return 1ULL << w; }
-/* two warps of scheduler 0: w0 and w0 + S */
-static wmask_t pair(int w0) { return bit(w0) | bit(w0 + S); }
 
 static void setup(bench_t *b, uint32_t t, wmask_t mask, uint32_t ks, uint32_t R, uint32_t M, uint32_t go)
 {
@@ -178,6 +234,24 @@ static void expect_done_only(const bench_t *b, int from, int to, int c, tmask_t 
                      (unsigned long long)b->lg[x].tb_done);
 }
 
+/* scheduler s issues a warp of m in log cycle c (with kernel slot ks unless ks < 0) */
+static void expect_iss(const bench_t *b, int c, int s, wmask_t m, int ks, const char *what)
+{
+    const ws_out_t *w = &b->lg[c].wo;
+    cr_assert(w->iss_v >> s & 1, "cycle %d: scheduler %d idle (%s)", c, s, what);
+    cr_assert(m >> w->iss_wid[s] & 1, "cycle %d: scheduler %d issues warp %u, not of %#llx (%s)", c, s, w->iss_wid[s],
+              (unsigned long long)m, what);
+    if (ks >= 0)
+        cr_assert_eq(w->iss_ks[s], (uint32_t)ks, "cycle %d: scheduler %d issues ks %u (%s)", c, s, w->iss_ks[s], what);
+}
+/* every scheduler holding a warp of m issues one of m's warps in cycle c */
+static void expect_iss_all(const bench_t *b, int c, wmask_t m, int ks, const char *what)
+{
+    for (int s = 0; s < S; s++)
+        if (schm(m) >> s & 1)
+            expect_iss(b, c, s, m, ks, what);
+}
+
 /* ------------------------------------------------------------------------------------------------ */
 
 Test(sm_top, reset_state, .description = "reset: empty table, quiet outputs")
@@ -196,100 +270,111 @@ Test(sm_top, reset_state, .description = "reset: empty table, quiet outputs")
 Test(sm_top, fresh_launch, .description = "set-up with go in 0: tb_alloc in 1 + ws launch in 1, warps valid and tb_run in 2")
 {
     bench_t *b = bench_new();
-    const wmask_t m = pair(2 * S);
+    const uint32_t t = NT - 1, t2 = 0, ks = ksl(1), R = fit_r(4), M = fit_m(3);
+    const wmask_t m = grp(1), m2 = grp(0);
     b->want_ready = m;
-    setup(b, 2, m, 1, 4, 3, 1); /* cycle 0 */
+    setup(b, t, m, ks, R, M, 1); /* cycle 0 */
     run(b, 4);
     /* cycle 0: nothing registered yet */
     cr_assert(!b->lg[0].set_rej && b->lg[0].set_ok);
     cr_assert(!b->lg[0].tb_alloc && !b->lg[0].wused && !b->lg[0].wi.launch_v);
     /* cycle 1: allocated with go (not a RESTORE target), launched by the arbiter */
-    cr_assert_eq(b->lg[1].tb_alloc, bit(2));
+    cr_assert_eq(b->lg[1].tb_alloc, bit((int)t));
     cr_assert_eq(b->lg[1].pi.tb_alloc, 0, "a go slot is not offered to the engine as allocated");
     cr_assert_eq(b->lg[1].tb_run, 0);
     cr_assert_eq(b->lg[1].wused, m);
     cr_assert_eq(b->lg[1].wo.wvalid, 0);
     const int lc[] = {1};
     const wmask_t lm[] = {m};
-    const uint32_t lk[] = {1};
+    const uint32_t lk[] = {ks};
     expect_launches(b, 0, 4, lc, lm, lk, 1);
-    /* cycle 2: running, warps valid with their kernel slot, issuing */
+    /* cycle 2: running, warps valid with their kernel slot, issuing in every scheduler they are in */
     for (int c = 2; c < 4; c++) {
         cr_assert_eq(b->lg[c].tb_alloc, 0);
-        cr_assert_eq(b->lg[c].tb_run, bit(2));
-        cr_assert_eq(b->lg[c].pi.tb_run, bit(2));
+        cr_assert_eq(b->lg[c].tb_run, bit((int)t));
+        cr_assert_eq(b->lg[c].pi.tb_run, bit((int)t));
         cr_assert_eq(b->lg[c].wo.wvalid, m);
         cr_assert_eq(b->lg[c].wused, m);
-        cr_assert(b->lg[c].wo.iss_v & 1, "cycle %d: a warp of the new TB issues", c);
-        cr_assert(m >> b->lg[c].wo.iss_wid[0] & 1);
-        cr_assert_eq(b->lg[c].wo.iss_ks[0], 1);
+        expect_iss_all(b, c, m, (int)ks, "the new TB issues");
+        cr_assert_eq(b->lg[c].wo.iss_v & ~schm(m), 0, "cycle %d: a scheduler without warps issues", c);
     }
-    cr_assert_eq(b->sm.tnreg[2], 4);
-    cr_assert_eq(b->sm.tsml[2], 3);
-    cr_assert_eq(b->sm.tks[2], 1);
-    /* a set-up without go is allocated for a RESTORE and never launched by the arbiter */
-    setup(b, 5, pair(0), 0, 1, 1, 0); /* cycle 4 */
-    run(b, 6);
-    for (int c = 4; c < 10; c++)
-        cr_assert(!b->lg[c].wi.launch_v, "cycle %d: launch of a slot without go", c);
-    cr_assert_eq(b->lg[9].tb_alloc, bit(5));
-    cr_assert_eq(b->lg[9].pi.tb_alloc, bit(5));
-    cr_assert_eq(b->lg[9].wused, m | pair(0));
+    cr_assert_eq(b->sm.tnreg[t], R);
+    cr_assert_eq(b->sm.tsml[t], M);
+    cr_assert_eq(b->sm.tks[t], ks);
+    /* a set-up without go is allocated for a RESTORE and never launched by the arbiter (beside the
+     * running TB in another slot; with one TB slot on a fresh bench) */
+    bench_t *b2 = NT >= 2 ? b : bench_new();
+    const int c0 = b2->cyc;
+    setup(b2, t2, m2, ksl(0), fit_r(1), fit_m(1), 0); /* cycle c0 */
+    run(b2, 6);
+    for (int c = c0; c < c0 + 6; c++)
+        cr_assert(!b2->lg[c].wi.launch_v, "cycle %d: launch of a slot without go", c);
+    cr_assert_eq(b2->lg[c0 + 5].tb_alloc, bit((int)t2));
+    cr_assert_eq(b2->lg[c0 + 5].pi.tb_alloc, bit((int)t2));
+    cr_assert_eq(b2->lg[c0 + 5].wused, (NT >= 2 ? m : 0) | m2);
+    if (b2 != b)
+        free(b2);
     free(b);
 }
 
-Test(sm_top, arbiter_priority, .description = "RESTORE launch_v in 22 with go pending: engine in 22, go slots next, lowest first")
+Test(sm_top, arbiter_priority, .description = "RESTORE launch_v in a+T_restore with go pending: engine first, go slots next, lowest first")
 {
-    const wmask_t m1 = pair(0), m5 = pair(2 * S), m3 = pair(4 * S);
-    /* go for slot 5 set up in a+21 (pending in a+22, blocked by the engine) and slot 3 in a+22 */
+    U_NEEDS(SMK_TB_SLOTS >= 3); /* the engine's slot and two go slots */
+    const uint32_t te = tsl(1, 3), tlo = tsl(0, 3), thi = tsl(2, 3);
+    const wmask_t me = grp(0), mhi = grp(1), mlo = grp(2);
+    const int tr = t_restore(); /* 22 for the reference TB */
+    /* go for slot thi set up in a+tr-1 (pending in a+tr, blocked by the engine) and slot tlo in a+tr */
     bench_t *b = bench_new();
-    setup(b, 1, m1, 2, 2, 1, 0);
+    setup(b, te, me, ksl(2), RR, RM, 0);
     step(b);
     const int a = b->cyc; /* 1: the RESTORE arrives */
-    cmd(b, RESTORE, 1, PTR, 0);
-    run(b, 21);                 /* a .. a+20 */
-    setup(b, 5, m5, 3, 1, 1, 1); /* a+21: go[5] from a+22 */
+    cmd(b, RESTORE, te, PTR, 0);
+    run(b, tr - 1);                                    /* a .. a+tr-2 */
+    setup(b, thi, mhi, ksl(3), fit_r(1), fit_m(1), 1); /* a+tr-1: go[thi] from a+tr */
     step(b);
-    setup(b, 3, m3, 1, 1, 1, 1); /* a+22: go[3] from a+23 */
+    setup(b, tlo, mlo, ksl(1), fit_r(1), fit_m(1), 1); /* a+tr: go[tlo] from a+tr+1 */
     step(b);
     run(b, 4);
-    const int lc[] = {a + 22, a + 23, a + 24};
-    const wmask_t lm[] = {m1, m3, m5};
-    const uint32_t lk[] = {2, 1, 3};
+    const int lc[] = {a + tr, a + tr + 1, a + tr + 2};
+    const wmask_t lm[] = {me, mlo, mhi};
+    const uint32_t lk[] = {ksl(2), ksl(1), ksl(3)};
     expect_launches(b, a, b->cyc, lc, lm, lk, 3);
-    cr_assert(b->lg[a + 22].po.launch_v, "the engine launches in a+22");
-    cr_assert_eq(b->lg[a + 22].tb_alloc, bit(1) | bit(5));
-    cr_assert_eq(b->lg[a + 23].tb_run, bit(1));
-    cr_assert_eq(b->lg[a + 23].tb_alloc, bit(3) | bit(5), "slot 5 still waits in a+23");
-    cr_assert_eq(b->lg[a + 23].wo.wvalid, m1);
-    cr_assert_eq(b->lg[a + 24].tb_run, bit(1) | bit(3));
-    cr_assert_eq(b->lg[a + 25].tb_run, bit(1) | bit(3) | bit(5));
-    cr_assert_eq(b->lg[a + 25].tb_alloc, 0);
-    cr_assert_eq(b->lg[a + 25].wo.wvalid, m1 | m3 | m5);
+    cr_assert(b->lg[a + tr].po.launch_v, "the engine launches in a+%d", tr);
+    cr_assert_eq(b->lg[a + tr].tb_alloc, bit((int)te) | bit((int)thi));
+    cr_assert_eq(b->lg[a + tr + 1].tb_run, bit((int)te));
+    cr_assert_eq(b->lg[a + tr + 1].tb_alloc, bit((int)tlo) | bit((int)thi), "slot thi still waits in a+tr+1");
+    cr_assert_eq(b->lg[a + tr + 1].wo.wvalid, me);
+    cr_assert_eq(b->lg[a + tr + 2].tb_run, bit((int)te) | bit((int)tlo));
+    cr_assert_eq(b->lg[a + tr + 3].tb_run, bit((int)te) | bit((int)tlo) | bit((int)thi));
+    cr_assert_eq(b->lg[a + tr + 3].tb_alloc, 0);
+    cr_assert_eq(b->lg[a + tr + 3].wo.wvalid, me | mlo | mhi);
     free(b);
 }
 
 Test(sm_top, set_rej, .description = "set-up refused: slot allocated, slot running, empty mask, mask overlapping wused (and T out of range)")
 {
+    U_NEEDS(SMK_TB_SLOTS >= 3); /* an allocated, a running and a free slot */
     bench_t *b = bench_new();
-    const wmask_t m2 = pair(0), m4 = pair(2 * S);
-    setup(b, 2, m2, 0, 1, 1, 0); /* 0: slot 2 allocated (no go) */
+    const uint32_t ta = tsl(0, 3), tr = tsl(1, 3), tf = tsl(2, 3);
+    const wmask_t ma = grp(0), mr = grp(1), fw = bit(lowwarp(grp(2))); /* fw: a free warp */
+    const int wa = 63 - __builtin_clzll(ma), wr = 63 - __builtin_clzll(mr);
+    setup(b, ta, ma, ksl(0), fit_r(1), fit_m(1), 0); /* 0: slot ta allocated (no go) */
     step(b);
-    fresh(b, 4, m4, 1, 1, 1); /* 1, 2: slot 4 running */
+    fresh(b, tr, mr, ksl(1), fit_r(1), fit_m(1)); /* 1, 2: slot tr running */
     const sm_top_t before = b->sm;
     struct { uint32_t t; wmask_t m; } bad[] = {
-        {2, bit(5 * S)},                 /* slot allocated */
-        {4, bit(5 * S)},                 /* slot running */
-        {6, 0},                          /* empty mask */
-        {6, bit(5 * S) | bit(S)},        /* overlaps allocated slot 2 (warp S) */
-        {6, bit(3 * S)},                 /* overlaps running slot 4 (warp 3S) */
+        {ta, fw},               /* slot allocated */
+        {tr, fw},               /* slot running */
+        {tf, 0},                /* empty mask */
+        {tf, fw | bit(wa)},     /* overlaps allocated slot ta */
+        {tf, bit(wr)},          /* overlaps running slot tr */
 #if (SMK_TB_SLOTS & (SMK_TB_SLOTS - 1)) != 0
-        {SMK_TB_SLOTS, bit(5 * S)},      /* slot out of range */
+        {SMK_TB_SLOTS, fw},     /* slot out of range */
 #endif
     };
     const int nb = (int)(sizeof bad / sizeof bad[0]);
     for (int i = 0; i < nb; i++) {
-        setup(b, bad[i].t, bad[i].m, 3, 7, 7, i & 1);
+        setup(b, bad[i].t, bad[i].m, ksl(3), fit_r(7), fit_m(7), i & 1);
         step(b);
         const sm_out_t *o = &b->lg[b->cyc - 1];
         cr_assert(o->set_rej && !o->set_ok, "case %d (slot %u, mask %#llx) not refused", i, bad[i].t,
@@ -302,208 +387,228 @@ Test(sm_top, set_rej, .description = "set-up refused: slot allocated, slot runni
                   "case %d: a refused set-up changed the slot table", i);
     }
     /* and a good one in the same state; set_rej = 0 without set_v */
-    setup(b, 6, bit(5 * S), 3, 7, 7, 0);
+    setup(b, tf, fw, ksl(3), fit_r(7), fit_m(7), 0);
     step(b);
     cr_assert(!b->lg[b->cyc - 1].set_rej && b->lg[b->cyc - 1].set_ok);
     step(b);
     cr_assert(!b->lg[b->cyc - 1].set_rej);
-    cr_assert_eq(b->sm.wused, m2 | m4 | bit(5 * S));
+    cr_assert_eq(b->sm.wused, ma | mr | fw);
     free(b);
 }
 
 Test(sm_top, natural_done, .description = "tb_done one cycle after the last wexit; slot and warps reusable the cycle after")
 {
     bench_t *b = bench_new();
-    const wmask_t m = pair(2 * S);
+    const uint32_t t = NT - 1;
+    const int w1 = aw(NW), w2 = aw(NW + 1); /* a TB of two warps */
+    const wmask_t m = bit(w1) | bit(w2);
     b->want_ready = m;
-    fresh(b, 2, m, 1, 1, 1); /* 0, 1 */
+    fresh(b, t, m, ksl(1), fit_r(1), fit_m(1)); /* 0, 1 */
     run(b, 2);
-    const int x = b->cyc; /* warp 2S exits in x, warp 3S in x+3 */
-    b->in.wexit = bit(2 * S);
+    const int x = b->cyc; /* warp w1 exits in x, warp w2 in x+3 */
+    b->in.wexit = bit(w1);
     run(b, 3);
-    b->in.wexit = bit(3 * S);
+    b->in.wexit = bit(w2);
     step(b); /* x+3 */
     const int y = x + 3;
     /* y+1: done; a set-up of the same slot is refused (still running) */
-    setup(b, 2, m, 1, 1, 1, 1);
+    setup(b, t, m, ksl(1), fit_r(1), fit_m(1), 1);
     step(b);
     /* y+2: freed; a set-up of the same slot and warps is accepted */
-    setup(b, 2, m, 1, 1, 1, 1);
+    setup(b, t, m, ksl(1), fit_r(1), fit_m(1), 1);
     step(b);
     run(b, 3);
-    expect_done_only(b, 0, b->cyc, y + 1, bit(2));
-    cr_assert_eq(b->lg[y + 1].pi.tb_done, bit(2), "the engine sees the same tb_done");
-    cr_assert_eq(b->lg[x].wi.finish_mask, bit(2 * S), "an exit removes its warp");
-    cr_assert_eq(b->lg[x + 1].wo.wvalid, bit(3 * S));
+    expect_done_only(b, 0, b->cyc, y + 1, bit((int)t));
+    cr_assert_eq(b->lg[y + 1].pi.tb_done, bit((int)t), "the engine sees the same tb_done");
+    cr_assert_eq(b->lg[x].wi.finish_mask, bit(w1), "an exit removes its warp");
+    cr_assert_eq(b->lg[x + 1].wo.wvalid, bit(w2));
     cr_assert_eq(b->lg[y + 1].wo.wvalid, 0);
-    cr_assert_eq(b->lg[y + 1].tb_run, bit(2));
+    cr_assert_eq(b->lg[y + 1].tb_run, bit((int)t));
     cr_assert(b->lg[y + 1].set_rej, "set-up of a slot finishing in this cycle is refused");
     cr_assert_eq(b->lg[y + 2].tb_run, 0);
     cr_assert_eq(b->lg[y + 2].wused, 0);
     cr_assert(!b->lg[y + 2].set_rej);
     cr_assert(b->lg[y + 3].wi.launch_v && b->lg[y + 3].wi.launch_mask == m);
-    cr_assert_eq(b->lg[y + 4].tb_run, bit(2));
+    cr_assert_eq(b->lg[y + 4].tb_run, bit((int)t));
     cr_assert_eq(b->lg[y + 4].wo.wvalid, m);
     cr_assert_eq(b->lg[y + 5].tb_done, 0, "the relaunched TB is live");
     free(b);
 }
 
-/* slot 1 = {0, S} (ks 0), slot 2 = {2S, 3S} (ks 1): all four warps in scheduler 0, always ready.
- * Slot 1 is launched first, so under GTO its warps are the oldest. */
+/* two running TBs: slot T1 = bench TB 0 (ks 0), slot T2 = bench TB 1 (kernel slot 1 mod KS), every warp
+ * of bench TBs 0..2 always ready; slot T1 is launched first, so under GTO its warps are the oldest
+ * (they win every scheduler the two TBs share). With one TB slot there is no second TB: M2 and B2
+ * (its warps and its slot bit) are 0 and the tests expect what slot T1 alone gives. T4 is the slot
+ * of a RESTORE: a third slot, or slot T1 once a SAVE has freed it. */
+#define T1 (NT >= 3 ? tsl(1, 3) : 0u)
+#define T2 ((uint32_t)NT - 1)
+#define HAS2 (NT >= 2)
+#define M2 (HAS2 ? grp(1) : 0)
+#define B2 (HAS2 ? bit((int)T2) : 0)
+#define T4 (NT >= 3 ? 0u : T1)
 static bench_t *two_tbs(void)
 {
     bench_t *b = bench_new();
-    b->want_ready = pair(0) | pair(2 * S) | pair(4 * S);
-    fresh(b, 1, pair(0), 0, 2, 1);
-    fresh(b, 2, pair(2 * S), 1, 2, 1);
+    b->want_ready = grp(0) | grp(1) | grp(2);
+    fresh(b, T1, grp(0), 0, RR, RM);
+    if (HAS2)
+        fresh(b, T2, grp(1), ksl(1), RR, RM);
     step(b);
     return b;
+}
+/* cycle c, the stopped TB m1 and the running TB m2 (m1 older): in every scheduler of m2, m2 issues;
+ * a scheduler of m1 only is idle */
+static void expect_stopped(const bench_t *b, int c, wmask_t m1, wmask_t m2, const char *what)
+{
+    expect_iss_all(b, c, m2, -1, what);
+    cr_assert_eq(b->lg[c].wo.iss_v & schm(m1) & ~schm(m2), 0, "cycle %d: a stopped TB's scheduler issues (%s)", c,
+                 what);
 }
 
 Test(sm_top, save_restore, .description = "SAVE through the top (stop, tb_idle from wbusy, free) then RESTORE into another slot")
 {
     bench_t *b = two_tbs();
-    const wmask_t m1 = pair(0), m2 = pair(2 * S), m4 = pair(4 * S);
+    const wmask_t m1 = grp(0), m2 = M2, m4 = grp(2);
+    const int L = ctx_lines(), ts = t_save(3), tr = t_restore(); /* 26 and 22 for the reference TB */
     const int a = b->cyc;
-    cr_assert(b->lg[a - 1].wo.iss_v & 1);
-    cr_assert(m1 >> b->lg[a - 1].wo.iss_wid[0] & 1, "before the SAVE the oldest TB (slot 1) issues");
-    cmd(b, SAVE, 1, PTR, 0);
-    b->want_busy = bit(0); /* warp 0 busy up to a+4 */
+    expect_iss_all(b, a - 1, m1, 0, "before the SAVE the oldest TB issues");
+    cmd(b, SAVE, T1, PTR, 0);
+    b->want_busy = bit(lowwarp(m1)); /* busy up to a+4: D = 3 non-idle STOP cycles a+2 .. a+4 */
     run(b, 5);
-    b->want_busy = bit(2 * S); /* the other TB's busy warp does not hold the SAVE */
-    run(b, 30);                /* a+5 .. a+34 */
-    const rsp_t e[] = {{a + 26, SAVE, 1, OK, PTR}};
+    b->want_busy = HAS2 ? bit(lowwarp(m2)) : 0; /* the other TB's busy warp does not hold the SAVE */
+    run(b, ts + 9 - 5);              /* a+5 .. a+ts+8 */
+    const rsp_t e[] = {{a + ts, SAVE, T1, OK, PTR}};
     expect_rsps(b, a, b->cyc, e, 1);
-    for (int c = a; c < a + 35; c++) {
+    for (int c = a; c < a + ts + 9; c++) {
         const sm_out_t *o = &b->lg[c];
-        const wmask_t want_stop = (c >= a + 2 && c <= a + 26) ? m1 : 0;
+        const wmask_t want_stop = (c >= a + 2 && c <= a + ts) ? m1 : 0;
         cr_assert_eq(o->po.stop, want_stop, "cycle a+%d: stop", c - a);
         cr_assert_eq(o->wi.stop, o->po.stop, "stop reaches warp_sched");
-        const uint32_t idle1 = !(c < a + 5 && c <= a + 26), idle2 = c < a + 5;
-        if (c <= a + 26) {
-            cr_assert_eq(o->pi.tb_idle >> 1 & 1, idle1, "cycle a+%d: tb_idle[1]", c - a);
+        const uint32_t idle1 = !(c < a + 5 && c <= a + ts), idle2 = c < a + 5;
+        if (c <= a + ts) {
+            cr_assert_eq(o->pi.tb_idle >> T1 & 1, idle1, "cycle a+%d: tb_idle[T1]", c - a);
         }
-        cr_assert_eq(o->pi.tb_idle >> 2 & 1, idle2, "cycle a+%d: tb_idle[2]", c - a);
-        cr_assert(o->wo.iss_v & 1, "cycle a+%d: scheduler 0 idle", c - a);
+        if (HAS2)
+            cr_assert_eq(o->pi.tb_idle >> T2 & 1, idle2, "cycle a+%d: tb_idle[T2]", c - a);
         if (c >= a + 2)
-            cr_assert(m2 >> o->wo.iss_wid[0] & 1, "cycle a+%d: warp %u issues, not of slot 2", c - a,
-                      o->wo.iss_wid[0]);
-        cr_assert_eq(o->po.free_v, c == a + 26);
+            expect_stopped(b, c, m1, m2, "slot T1 stopped or gone, slot T2 issues");
+        cr_assert_eq(o->po.free_v, c == a + ts);
     }
-    cr_assert(m1 >> b->lg[a + 1].wo.iss_wid[0] & 1, "slot 1 still issues in the pop cycle");
-    cr_assert_eq(b->lg[a + 26].wi.finish_mask, m1, "free_v removes the warps at that edge");
-    cr_assert_eq(b->lg[a + 26].wo.wvalid, m1 | m2);
-    cr_assert_eq(b->lg[a + 27].wo.wvalid, m2);
-    cr_assert_eq(b->lg[a + 26].tb_run, bit(1) | bit(2));
-    cr_assert_eq(b->lg[a + 27].tb_run, bit(2));
-    cr_assert_eq(b->lg[a + 27].wused, m2);
-    /* the SAVE read the slot's shape through the lookup port: 7 lines, warps 0 and S */
+    expect_iss_all(b, a + 1, m1, 0, "slot T1 still issues in the pop cycle");
+    cr_assert_eq(b->lg[a + ts].wi.finish_mask, m1, "free_v removes the warps at that edge");
+    cr_assert_eq(b->lg[a + ts].wo.wvalid, m1 | m2);
+    cr_assert_eq(b->lg[a + ts + 1].wo.wvalid, m2);
+    cr_assert_eq(b->lg[a + ts].tb_run, bit((int)T1) | B2);
+    cr_assert_eq(b->lg[a + ts + 1].tb_run, B2);
+    cr_assert_eq(b->lg[a + ts + 1].wused, m2);
+    /* the SAVE read the slot's shape through the lookup port: L lines, warps of m1 */
     int nre = 0;
-    for (int c = a; c < a + 35; c++)
+    for (int c = a; c < a + ts + 9; c++)
         if (b->lg[c].po.st_re) {
             nre++;
-            cr_assert_eq(b->lg[c].po.st_tb, 1);
+            cr_assert_eq(b->lg[c].po.st_tb, T1);
             if (b->lg[c].po.st_kind != SMK_CTX_KIND_SMEM)
                 cr_assert(m1 >> b->lg[c].po.st_wid & 1);
         }
-    cr_assert_eq(nre, 7, "SAVE reads L = 7 lines");
+    cr_assert_eq(nre, L, "SAVE reads L = n C + n R + M = %d lines", L);
     cr_assert_eq(b->lg[a + 6].po.mem_req_v, 1, "first request in a+6 (D = 3)");
     cr_assert_eq(b->lg[a + 5].po.mem_req_v, 0);
 
-    /* RESTORE into slot 4 = {4S, 5S}, kernel slot 0, same shape */
+    /* RESTORE into slot T4 = bench TB 2's warps, kernel slot 0, same shape */
     b->want_busy = 0;
-    setup(b, 4, m4, 0, 2, 1, 0);
+    setup(b, T4, m4, 0, RR, RM, 0);
     step(b);
     const int r = b->cyc;
-    cmd(b, RESTORE, 4, PTR, 0);
-    run(b, 26);
-    const rsp_t e2[] = {{r + 22, RESTORE, 4, OK, PTR}};
+    cmd(b, RESTORE, T4, PTR, 0);
+    run(b, tr + 4);
+    const rsp_t e2[] = {{r + tr, RESTORE, T4, OK, PTR}};
     expect_rsps(b, r, b->cyc, e2, 1);
-    const int we[] = {6, 7, 11, 12, 16, 17, 21};
+    /* storage writes in the response cycles: request i in r+2+t_i, answered LAT later */
     int k = 0;
-    for (int c = r; c < r + 26; c++) {
+    for (int c = r; c < r + tr + 4; c++) {
         const sm_out_t *o = &b->lg[c];
         cr_assert_eq(o->po.stop, 0, "a RESTORE never stops");
         if (o->po.st_we) {
-            cr_assert(k < 7 && c == r + we[k], "storage write %d in r+%d", k, c - r);
-            cr_assert_eq(o->po.st_tb, 4);
+            cr_assert(k < L && c == r + 2 + LAT + treq(k), "storage write %d in r+%d, expected r+%d", k, c - r,
+                      2 + LAT + treq(k < L ? k : L - 1));
+            cr_assert_eq(o->po.st_tb, T4);
             if (o->po.st_kind != SMK_CTX_KIND_SMEM)
-                cr_assert(m4 >> o->po.st_wid & 1, "storage write to warp %u, not of slot 4", o->po.st_wid);
+                cr_assert(m4 >> o->po.st_wid & 1, "storage write to warp %u, not of slot T4", o->po.st_wid);
             k++;
         }
     }
-    cr_assert_eq(k, 7);
-    const int lc[] = {r + 22};
+    cr_assert_eq(k, L);
+    const int lc[] = {r + tr};
     const wmask_t lm[] = {m4};
     const uint32_t lk[] = {0};
     expect_launches(b, r, b->cyc, lc, lm, lk, 1);
-    cr_assert_eq(b->lg[r + 22].tb_alloc, bit(4));
-    cr_assert_eq(b->lg[r + 23].tb_alloc, 0);
-    cr_assert_eq(b->lg[r + 23].tb_run, bit(2) | bit(4));
-    cr_assert_eq(b->lg[r + 23].wo.wvalid, m2 | m4);
-    /* the restored warps are the youngest: under GTO slot 2 keeps scheduler 0; once slot 2 is not
-     * ready the restored warps issue */
+    cr_assert_eq(b->lg[r + tr].tb_alloc, bit((int)T4));
+    cr_assert_eq(b->lg[r + tr + 1].tb_alloc, 0);
+    cr_assert_eq(b->lg[r + tr + 1].tb_run, B2 | bit((int)T4));
+    cr_assert_eq(b->lg[r + tr + 1].wo.wvalid, m2 | m4);
+    /* the restored warps are the youngest: under GTO slot T2 keeps the schedulers they share; once
+     * slot T2 is not ready the restored warps issue */
     b->want_ready = m4;
     run(b, 2);
-    cr_assert(b->lg[b->cyc - 1].wo.iss_v & 1);
-    cr_assert(m4 >> b->lg[b->cyc - 1].wo.iss_wid[0] & 1, "restored warp issues");
-    cr_assert_eq(b->lg[b->cyc - 1].wo.iss_ks[0], 0);
+    expect_iss_all(b, b->cyc - 1, m4, 0, "restored warps issue");
     free(b);
 }
 
 Test(sm_top, save_exit_race, .description = "SAVE: the last warp exits in the cycle the TB goes idle -> not idle, tb_done next cycle, FIN, no free")
 {
     bench_t *b = two_tbs();
+    const wmask_t m1 = grp(0);
+    const int w0 = lowwarp(m1);
     const int a = b->cyc;
-    cmd(b, SAVE, 1, PTR, 0);
-    b->in.wexit = bit(S); /* warp S exits in the arrival cycle */
-    b->want_busy = bit(0); /* warp 0 busy in a+1, a+2 */
+    cmd(b, SAVE, T1, PTR, 0);
+    b->in.wexit = m1 & ~bit(w0); /* the TB's other warps exit in the arrival cycle */
+    b->want_busy = bit(w0);      /* warp w0 busy in a+1, a+2 */
     run(b, 3);
     b->want_busy = 0;
-    b->in.wexit = bit(0); /* a+3: the last warp exits, nothing busy */
+    b->in.wexit = bit(w0); /* a+3: the last warp exits, nothing busy */
     run(b, 8);
-    cr_assert_eq(b->lg[a + 3].pi.tb_idle >> 1 & 1, 0, "an exiting warp keeps its TB not idle");
-    cr_assert_eq(b->lg[a + 5].pi.tb_idle >> 1 & 1, 1);
-    expect_done_only(b, a, b->cyc, a + 4, bit(1));
-    const rsp_t e[] = {{a + 5, SAVE, 1, FIN, PTR}};
+    cr_assert_eq(b->lg[a + 3].pi.tb_idle >> T1 & 1, 0, "an exiting warp keeps its TB not idle");
+    cr_assert_eq(b->lg[a + 5].pi.tb_idle >> T1 & 1, 1);
+    expect_done_only(b, a, b->cyc, a + 4, bit((int)T1));
+    const rsp_t e[] = {{a + 5, SAVE, T1, FIN, PTR}};
     expect_rsps(b, a, b->cyc, e, 1);
     for (int c = a; c < b->cyc; c++) {
         cr_assert(!b->lg[c].po.free_v && !b->lg[c].po.mem_req_v, "cycle a+%d: free or request", c - a);
-        cr_assert_eq(b->lg[c].po.stop, (c >= a + 2 && c <= a + 4) ? pair(0) : 0, "cycle a+%d: stop", c - a);
+        cr_assert_eq(b->lg[c].po.stop, (c >= a + 2 && c <= a + 4) ? m1 : 0, "cycle a+%d: stop", c - a);
     }
-    cr_assert_eq(b->lg[a + 5].tb_run, bit(2));
-    cr_assert_eq(b->lg[a + 5].wused, pair(2 * S));
+    cr_assert_eq(b->lg[a + 5].tb_run, B2);
+    cr_assert_eq(b->lg[a + 5].wused, M2);
     free(b);
 }
 
-Test(sm_top, drop, .description = "DROP idem: stop 2..3, (DROP, 1, OK) + free in 3, warps gone in 4; without idem: NOTIDEM, TB untouched")
+Test(sm_top, drop, .description = "DROP idem: stop 2..3, (DROP, T1, OK) + free in 3, warps gone in 4; without idem: NOTIDEM, TB untouched")
 {
     bench_t *b = two_tbs();
-    const wmask_t m1 = pair(0), m2 = pair(2 * S);
+    const wmask_t m1 = grp(0), m2 = M2;
     int a = b->cyc;
-    cmd(b, DROP, 1, PTR, 0);
+    cmd(b, DROP, T1, PTR, 0);
     run(b, 4);
-    const rsp_t e0[] = {{a + 2, DROP, 1, E_NOTIDEM, PTR}};
+    const rsp_t e0[] = {{a + 2, DROP, T1, E_NOTIDEM, PTR}};
     expect_rsps(b, a, b->cyc, e0, 1);
     for (int c = a; c < b->cyc; c++)
         cr_assert(!b->lg[c].po.stop && !b->lg[c].po.free_v && !b->lg[c].wi.finish_mask);
-    cr_assert_eq(b->lg[a + 3].tb_run, bit(1) | bit(2));
-    cr_assert(m1 >> b->lg[a + 3].wo.iss_wid[0] & 1, "slot 1 keeps issuing");
+    cr_assert_eq(b->lg[a + 3].tb_run, bit((int)T1) | B2);
+    expect_iss_all(b, a + 3, m1, 0, "slot T1 keeps issuing");
 
     a = b->cyc;
-    cmd(b, DROP, 1, PTR + 1, 1);
+    cmd(b, DROP, T1, PTR + 1, 1);
     run(b, 6);
-    const rsp_t e1[] = {{a + 3, DROP, 1, OK, PTR + 1}};
+    const rsp_t e1[] = {{a + 3, DROP, T1, OK, PTR + 1}};
     expect_rsps(b, a, b->cyc, e1, 1);
     for (int c = a; c < b->cyc; c++) {
         cr_assert_eq(b->lg[c].po.stop, (c == a + 2 || c == a + 3) ? m1 : 0, "cycle a+%d: stop", c - a);
         cr_assert_eq(b->lg[c].wi.finish_mask, c == a + 3 ? m1 : 0, "cycle a+%d: finish_mask", c - a);
         cr_assert(!b->lg[c].po.mem_req_v);
     }
-    cr_assert(m2 >> b->lg[a + 2].wo.iss_wid[0] & 1);
+    expect_stopped(b, a + 2, m1, m2, "slot T1 stopped");
     cr_assert_eq(b->lg[a + 3].wo.wvalid, m1 | m2);
     cr_assert_eq(b->lg[a + 4].wo.wvalid, m2);
-    cr_assert_eq(b->lg[a + 4].tb_run, bit(2));
+    cr_assert_eq(b->lg[a + 4].tb_run, B2);
     cr_assert_eq(b->lg[a + 4].wused, m2);
     expect_done_only(b, a, b->cyc, -1, 0);
     free(b);
@@ -512,40 +617,53 @@ Test(sm_top, drop, .description = "DROP idem: stop 2..3, (DROP, 1, OK) + free in
 Test(sm_top, drain, .description = "DRAIN through the top: draining until the TB's natural tb_done, response the cycle after")
 {
     bench_t *b = two_tbs();
+    /* the drained TB: slot T2's (slot T1's with one TB slot); the other stays */
+    const uint32_t td = HAS2 ? T2 : T1;
+    const wmask_t md = HAS2 ? grp(1) : grp(0);
+    const tmask_t rest = HAS2 ? bit((int)T1) : 0;
     const int a = b->cyc;
-    cmd(b, DRAIN, 2, PTR, 0);
+    cmd(b, DRAIN, td, PTR, 0);
     run(b, 4);
-    b->in.wexit = pair(2 * S); /* a+4: both warps exit */
+    b->in.wexit = md; /* a+4: every warp of the TB exits */
     run(b, 4);
-    expect_done_only(b, a, b->cyc, a + 5, bit(2));
-    const rsp_t e[] = {{a + 6, DRAIN, 2, OK, 0}};
+    expect_done_only(b, a, b->cyc, a + 5, bit((int)td));
+    const rsp_t e[] = {{a + 6, DRAIN, td, OK, 0}};
     expect_rsps(b, a, b->cyc, e, 1);
     for (int c = a; c < b->cyc; c++) {
-        cr_assert_eq(b->lg[c].po.draining, (c >= a + 2 && c <= a + 5) ? bit(2) : 0, "cycle a+%d", c - a);
+        cr_assert_eq(b->lg[c].po.draining, (c >= a + 2 && c <= a + 5) ? bit((int)td) : 0, "cycle a+%d", c - a);
         cr_assert_eq(b->lg[c].po.stop, 0);
     }
-    cr_assert_eq(b->lg[a + 6].tb_run, bit(1));
+    cr_assert_eq(b->lg[a + 6].tb_run, rest);
     free(b);
 }
 
 Test(sm_top, lookup, .description = "lookup port: tmask / tnreg / tsml of the queue head's slot, slot 0 when the queue is empty")
 {
+    U_NEEDS(SMK_TB_SLOTS >= 3); /* slot 0 and two other allocated slots */
     bench_t *b = bench_new();
-    const wmask_t m0 = bit(1), m3 = pair(2 * S), m6 = bit(0) | bit(4 * S) | bit(5 * S); /* disjoint for every S */
-    setup(b, 0, m0, 0, 1, 3, 0);
+    const uint32_t t0 = 0, t3 = tsl(1, 3), t6 = tsl(2, 3);
+    /* disjoint masks; a third warp for t6's where the SM has it */
+    const wmask_t m0 = grp(2), m3 = grp(1), m6 = grp(0) | (SMK_WARPS > 3 * NW ? bit(aw(3 * NW)) : 0);
+    const uint32_t R0 = fit_r(1), M0 = fit_m(3), R3 = fit_r(5), M3 = fit_m(7), R6 = fit_r(3), M6 = fit_m(2);
+    setup(b, t0, m0, ksl(0), R0, M0, 0);
     step(b);
-    setup(b, 3, m3, 1, 5, 7, 0);
+    setup(b, t3, m3, ksl(1), R3, M3, 0);
     step(b);
-    setup(b, 6, m6, 2, 3, 2, 0);
+    setup(b, t6, m6, ksl(2), R6, M6, 0);
     step(b);
+    /* the second DRAIN waits in the queue behind the first where the queue holds two commands; with
+     * one entry it is offered in the cycle of the first one's response (its queue entry left at a+1) */
+    const int gap = SMK_PE_QDEPTH >= 2 ? 1 : 2;
     const int a = b->cyc;
-    cmd(b, DRAIN, 3, 0, 0); /* ERR_EMPTY: slot 3 is not running */
-    step(b);
-    cmd(b, DRAIN, 6, 0, 0);
-    run(b, 5);
-    const struct { uint32_t tb; wmask_t m; uint32_t R, M; } e[] = {
-        {0, m0, 1, 3}, {3, m3, 5, 7}, {6, m6, 3, 2}, {6, m6, 3, 2}, {0, m0, 1, 3},
-    };
+    cmd(b, DRAIN, t3, 0, 0); /* ERR_EMPTY: slot t3 is not running */
+    run(b, gap);
+    cmd(b, DRAIN, t6, 0, 0);
+    run(b, 5 - gap);
+    typedef struct { uint32_t tb; wmask_t m; uint32_t R, M; } lk_t;
+    const lk_t s0 = {t0, m0, R0, M0}, s3 = {t3, m3, R3, M3}, s6 = {t6, m6, R6, M6};
+    /* the queue head: t3 in a+1 (popped at its edge, response a+2; the FSM in DONE in a+2), t6 from
+     * the cycle after its arrival until its pop in a+3 */
+    const lk_t e[] = {s0, s3, gap == 1 ? s6 : s0, s6, s0};
     for (int i = 0; i < 5; i++) {
         const sm_out_t *o = &b->lg[a + i];
         cr_assert_eq(o->po.lk_tb, e[i].tb, "a+%d: lk_tb %u", i, o->po.lk_tb);
@@ -553,45 +671,52 @@ Test(sm_top, lookup, .description = "lookup port: tmask / tnreg / tsml of the qu
                   "a+%d: lookup (%#llx, %u, %u), expected slot %u's", i, (unsigned long long)o->pi.lk_mask,
                   o->pi.lk_nreg, o->pi.lk_smem, e[i].tb);
     }
-    const rsp_t r[] = {{a + 2, DRAIN, 3, E_EMPTY, 0}, {a + 4, DRAIN, 6, E_EMPTY, 0}};
+    const rsp_t r[] = {{a + 2, DRAIN, t3, E_EMPTY, 0}, {a + 4, DRAIN, t6, E_EMPTY, 0}};
     expect_rsps(b, a, b->cyc, r, 2);
-    /* the engine latched slot 3's shape at the pop (a+1) */
     cr_assert_eq(b->lg[a + 2].po.stop, 0);
     free(b);
 }
 
 Test(sm_top, quota_wiring, .description = "quota_unit in the SM: registers, qallow gates warp_sched, completions decrement, rd_data")
 {
-    bench_t *b = two_tbs(); /* slot 1: ks 0 (older), slot 2: ks 1; scheduler 0 */
+    U_NEEDS(SMK_TB_SLOTS >= 2); /* two TBs */
+    bench_t *b = two_tbs(); /* slot T1: ks 0 (older), slot T2: ks 1 mod KS */
+    /* the kernel slot given quota: 1, holding slot T2's TB; with one kernel slot 0, holding both */
+    const uint32_t kq = ksl(1);
+    const wmask_t m1 = grp(0), m2 = grp(1), mq = kq ? m2 : m1 | m2;
     const int a = b->cyc;
     b->in.csr_we = 1, b->in.csr_addr = SMK_REG_SM_CTRL;
     b->in.csr_wdata = u_ctrl(SMK_POLICY_GTO, SMK_QMODE_QOS, SMK_QSCHEME_NAIVE, 0); /* a: counters 0 */
     step(b);
-    b->in.csr_we = 1, b->in.csr_addr = SMK_REG_CNT + 1, b->in.csr_wdata = 5; /* a+1: CNT[1] = 5 */
+    b->in.csr_we = 1, b->in.csr_addr = SMK_REG_CNT + kq, b->in.csr_wdata = 5; /* a+1: CNT[kq] = 5 */
     step(b);
-    b->in.cp_v = 1, b->in.cp_ks[0] = 1, b->in.cp_act[0] = SMK_WARP_SIZE; /* a+2: CNT[1] -> 5 - WS */
+    b->in.cp_v = 1, b->in.cp_ks[0] = kq, b->in.cp_act[0] = SMK_WARP_SIZE; /* a+2: CNT[kq] -> 5 - WS */
     step(b);
-    b->in.rd_addr = SMK_REG_CNT + 1; /* a+3 */
+    b->in.rd_addr = SMK_REG_CNT + kq; /* a+3 */
     run(b, 2);
-    cr_assert_eq(b->lg[a].wo.iss_v & 1, 1, "issues before the mode write");
+    expect_iss_all(b, a, m1, 0, "issues before the mode write");
     cr_assert_eq(b->lg[a + 1].qo.qallow, 0);
     cr_assert_eq(b->lg[a + 1].wi.qallow, 0);
-    cr_assert_eq(b->lg[a + 1].wo.iss_v & 1, 0, "a+1: every kernel slot held by quota");
-    cr_assert_eq(b->lg[a + 1].wo.held_cnt[0] + b->lg[a + 1].wo.held_cnt[1], 4);
-    cr_assert_eq(b->lg[a + 2].wi.qallow, 2u);
-    cr_assert_eq(b->lg[a + 2].wo.iss_v & 1, 1, "a+2: slot 2 (ks 1) issues");
-    cr_assert(pair(2 * S) >> b->lg[a + 2].wo.iss_wid[0] & 1);
-    cr_assert_eq(b->lg[a + 2].wo.iss_ks[0], 1);
+    cr_assert_eq(b->lg[a + 1].wo.iss_v, 0, "a+1: every kernel slot held by quota");
+    uint32_t held = 0;
+    for (int k = 0; k < KS; k++)
+        held += b->lg[a + 1].wo.held_cnt[k];
+    cr_assert_eq(held, 2 * NW, "both TBs' warps held");
+    cr_assert_eq(b->lg[a + 2].wi.qallow, 1u << kq);
+    expect_iss_all(b, a + 2, mq, (int)kq, "a+2: the TBs of kernel slot kq issue");
+    cr_assert_eq(b->lg[a + 2].wo.iss_v & ~schm(mq), 0, "a+2: the other kernel slot held");
     cr_assert_eq(b->lg[a + 3].wi.qallow, 0);
-    cr_assert_eq(b->lg[a + 3].wo.iss_v & 1, 0, "a+3: ks 1 spent by the completion");
-    cr_assert_eq(b->lg[a + 3].qo.rd_data, (uint32_t)(5 - SMK_WARP_SIZE), "CNT[1] reads %d", (int)b->lg[a + 3].qo.rd_data);
+    cr_assert_eq(b->lg[a + 3].wo.iss_v, 0, "a+3: ks kq spent by the completion");
+    cr_assert_eq(b->lg[a + 3].qo.rd_data, (uint32_t)(5 - SMK_WARP_SIZE), "CNT[kq] reads %d", (int)b->lg[a + 3].qo.rd_data);
     cr_assert_eq(b->lg[a + 3].qo.policy, SMK_POLICY_GTO);
     free(b);
 }
 
 Test(sm_top, rollover_time_wiring, .description = "QOS / ROLLOVER_TIME in the SM: the older non-QoS slot waits while the QoS slot with warps has quota")
 {
-    bench_t *b = two_tbs(); /* slot 1: ks 0 (older), slot 2: ks 1; scheduler 0 */
+    U_NEEDS(SMK_TB_SLOTS >= 2 && SMK_KSLOTS >= 2); /* two TBs of two kernel slots */
+    bench_t *b = two_tbs(); /* slot T1: ks 0 (older), slot T2: ks 1 */
+    const wmask_t m1 = grp(0), m2 = grp(1);
     const int a = b->cyc;
     const uint32_t w_a[] = {SMK_REG_QOS_MASK, SMK_REG_CNT, SMK_REG_CNT + 1, SMK_REG_SM_CTRL};
     const uint32_t w_d[] = {2, 5, 5, u_ctrl(SMK_POLICY_GTO, SMK_QMODE_QOS, SMK_QSCHEME_ROLLOVER_TIME, 0)};
@@ -604,19 +729,19 @@ Test(sm_top, rollover_time_wiring, .description = "QOS / ROLLOVER_TIME in the SM
     step(b);
     run(b, 2); /* a+6, a+7 */
     for (int c = a; c < a + 4; c++) /* mode OFF until the SM_CTRL write lands */
-        cr_assert_eq(b->lg[c].wo.iss_ks[0], 0, "a+%d: ks 0 (older) issues under OFF", c - a);
+        expect_iss_all(b, c, m1, 0, "ks 0 (older) issues under OFF");
     for (int c = a + 4; c < a + 6; c++) {
         cr_assert_eq(b->lg[c].qo.qallow, 2u, "a+%d: qallow 0x%x (ks 0 held by ks 1's quota)", c - a,
                      b->lg[c].qo.qallow);
         cr_assert_eq(b->lg[c].wi.qallow, 2u);
-        cr_assert_eq(b->lg[c].wo.iss_v & 1, 1, "a+%d", c - a);
-        cr_assert_eq(b->lg[c].wo.iss_ks[0], 1, "a+%d: the QoS slot issues", c - a);
-        cr_assert_eq(b->lg[c].wo.held_cnt[0], 2, "a+%d: ks 0's 2 warps held", c - a);
+        expect_iss_all(b, c, m2, 1, "the QoS slot issues");
+        cr_assert_eq(b->lg[c].wo.iss_v & ~schm(m2), 0, "a+%d: ks 0 held", c - a);
+        cr_assert_eq(b->lg[c].wo.held_cnt[0], (uint32_t)NW, "a+%d: ks 0's warps held", c - a);
     }
     for (int c = a + 6; c < a + 8; c++) {
         cr_assert_eq(b->lg[c].qo.qallow, 1u, "a+%d: ks 1 used up: ks 0 runs", c - a);
-        cr_assert_eq(b->lg[c].wo.iss_v & 1, 1);
-        cr_assert_eq(b->lg[c].wo.iss_ks[0], 0, "a+%d", c - a);
+        expect_iss_all(b, c, m1, 0, "ks 0 runs");
+        cr_assert_eq(b->lg[c].wo.iss_v & ~schm(m1), 0, "a+%d: ks 1 held", c - a);
     }
     free(b);
 }
