@@ -70,7 +70,7 @@ static uint64_t ref_share(const uint64_t u[4], const uint32_t mult[4])
  * next TB fits (resources, kernel slot); pick the lowest share(pc*d), ties to the highest index
  * (tie_high) or the lowest; stop_first: stop when the lowest-share allowed kernel does not fit
  * instead of skipping it (the variant docs/papers.md section 2 says gives 6/11). */
-static void ref_fill(int n, const uint32_t d[][4], uint32_t allowed, const uint32_t lim[4],
+static void ref_fill(int n, const uint32_t d[][4], uint64_t allowed, const uint32_t lim[4],
                      const uint32_t mult[4], int ks, int max2, int tie_high, int stop_first, uint32_t *part)
 {
     uint64_t acc[4] = {0};
@@ -185,7 +185,7 @@ static const drv_out_t *step(bench_t *b)
 {
     drv_in_t *in = &b->in;
     const int c = b->cyc;
-    cr_assert(c < 100000, "bench runaway");
+    cr_assert(c < 100000 + 3 * SMK_PART_ROT, "bench runaway"); /* smk_p_rotation steps 2 part_rotate cycles */
     if (b->autodrain)
         for (int i = 0; i < b->nad; i++) {
             if (b->ad[i].c + 3 == c)
@@ -505,9 +505,9 @@ Test(sm_driver, reset_state, .description = "reset: nothing set up, no command, 
 Test(sm_driver, launch_rej, .description = "launch accepted / refused (kl_rej the next cycle, entry untouched)")
 {
     bench_t *b = bench_new(DRV_FCFS);
-    /* the largest legal shape: n = W, n*r = LIM_REG, m = LIM_SL; mask SM1 only (SM0 kept empty) */
-    const uint32_t rfull = SMK_LIM_REG / W;
-    cr_assert(rfull + 1 <= SMK_MAX_REGS, "bench: rfull + 1 must be a legal R");
+    /* the largest legal shape: n = W, r = floor(LIM_REG / W) (RMAX where W x RMAX <= LIM_REG), m = LIM_SL;
+     * mask SM1 only (SM0 kept empty) */
+    const uint32_t rfull = umin(SMK_LIM_REG / W, SMK_MAX_REGS);
     launch(b, 0, W, rfull, SMK_LIM_SL, 1, 2);
     step(b);
     cr_assert(!b->o.kl_rej, "cycle 0: kl_rej before any launch");
@@ -524,9 +524,11 @@ Test(sm_driver, launch_rej, .description = "launch accepted / refused (kl_rej th
     int ncase = 0;
     for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         /* m = LIM_SL + 1 does not exist on the port where LIM_SL + 1 is a power of two (SMLN_W =
-         * clog2(MMAX + 1) bits, MMAX = LIM_SL): that case cannot be presented, the others still are */
-        if (!port_carries(bad[i].n, bad[i].r, bad[i].m, bad[i].grid)) {
-            fprintf(stderr, "[%s] launch_rej: no launch with %s here (n %u r %u m %u grid %u: the port cannot carry it)\n",
+         * clog2(MMAX + 1) bits, MMAX = LIM_SL), and n*r > LIM_REG needs r > RMAX where W x RMAX <=
+         * LIM_REG (refused for r > RMAX then, not for n*r): those cases cannot be presented here, the
+         * others still are */
+        if (!port_carries(bad[i].n, bad[i].r, bad[i].m, bad[i].grid) || bad[i].r > SMK_MAX_REGS) {
+            fprintf(stderr, "[%s] launch_rej: no launch with %s here (n %u r %u m %u grid %u: the port cannot carry it, or r > RMAX)\n",
                     SMK_CFG_NAME, bad[i].why, bad[i].n, bad[i].r, bad[i].m, bad[i].grid);
             continue;
         }
@@ -540,7 +542,7 @@ Test(sm_driver, launch_rej, .description = "launch accepted / refused (kl_rej th
         step(b);
         cr_assert(b->o.kl_rej, "cycle %d: kl_rej not set after a launch with %s", b->cyc - 1, bad[i].why);
     }
-    cr_assert(ncase >= 6, "only %d refused launches presented", ncase);
+    cr_assert(ncase >= 5, "only %d refused launches presented", ncase);
     /* kl_rej is a one-cycle pulse */
     step(b);
     cr_assert(!b->o.kl_rej, "cycle %d: kl_rej held", b->cyc - 1);
@@ -1401,11 +1403,17 @@ Test(sm_driver, smk_p_multi_sm, .description = "SMK_P on two SMs: every dispatch
     const int ncyc = 1500 + 4 * NSM;
     for (int i = 0; i < ncyc; i++) {
         /* random natural completions (not of a slot being drained, not of a TB set up in the last
-         * cycle) until 200 cycles before the end, so that SMs with equal rSM occur */
+         * cycle) until 200 cycles before the end, so that SMs with equal rSM occur: in half of the
+         * cycles, of one of the SM's allocated slots (drawn among them: with a few TBs in many slots,
+         * a slot drawn among all T is rarely held, and the deficits on two SMs at once that test the
+         * rSM choice never occurred on random configurations seed 2 file 7 and seed 4 file 16) */
         for (int s = 0; s < 2 && i < ncyc - 200; s++) {
-            if (!rng_chance(&rng, 1, 2))
+            const int na = smk_popc(b->alloc[s]);
+            if (!rng_chance(&rng, 1, 2) || na == 0)
                 continue;
-            const int t = (int)rng_below(&rng, T);
+            int t = 0;
+            for (int j = (int)rng_below(&rng, (uint32_t)na); !(b->alloc[s] >> t & 1) || j-- > 0;)
+                t++;
             int pend = 0;
             for (int j = 0; j < b->nad; j++)
                 pend |= b->ad[j].s == s && b->ad[j].t == t;
@@ -1551,6 +1559,8 @@ Test(sm_driver, spart_evict_skips_done, .description = "eviction victims exclude
  * (dispatched from the state before the retire, with ks_of = 2); then Z = k6 gets ks 3, not 2. */
 Test(sm_driver, ks_kept_on_same_cycle_retire, .description = "a dispatch of K on S in the cycle K's last TB there retires keeps K's kernel slot")
 {
+    if (KS < 4)
+        cr_skip_test("needs KS >= 4 (Y, X, K and Z hold kernel slots 0..3 of SM0), KS = %d here", KS);
     bench_t *b = bench_new(DRV_FCFS);
     const uint32_t nx = (W - 2) / 2;
     launch(b, 4, 1, RW, 0, 1, 1);
@@ -2324,7 +2334,7 @@ Test(sm_driver, fill_top_order, .description = "drv_fill with a rotation turn: p
               part[2]);
 }
 
-/* SMK_P with MAX2 (KSe 2): three identical kernels (1 warp, RW registers, grid 4000) allowed only on
+/* SMK_P with MAX2 (KSe 2): three identical kernels (1 warp, RW registers, grid 4000 or less) allowed only on
  * SM 0, launched one cycle apart. The run started by the first launch sees kernels 1 and 2 join
  * while it fills SM 0: candidates 0, 1, 2, all key 0, pgot 0, lat 0: 2, 1 take the two slots;
  * kernel 0 starved: ptop = {0}, prr = 1. The launches set pdirty again, so a second run follows at
@@ -2338,10 +2348,13 @@ Test(sm_driver, smk_p_rotation, .description = "SMK_P, MAX2, 3 kernels on SM 0 o
 {
     if (DRV_T % 2 || DRV_KN < 3 || SMK_WARPS < DRV_T)
         cr_skip_test("needs T even, KN >= 3, W >= T");
+    /* grid 4000, or the largest the port carries (2^GW - 1 >= 255 >= T): no TB completes here, so a
+     * kernel never dispatches more than T TBs */
+    const uint32_t grid = umin(4000, (uint32_t)SMK_MASK(SMK_GRID_W));
     bench_t *b = bench_new(DRV_SMK_P);
     b->in.cfg_max2 = 1;
     for (uint32_t k = 0; k < 3; k++) {
-        launch(b, k, 1, RW, 0, 4000, 1);
+        launch(b, k, 1, RW, 0, grid, 1);
         step(b);
     }
     settle_part(b);
@@ -2375,7 +2388,7 @@ Test(sm_driver, smk_p_rotation, .description = "SMK_P, MAX2, 3 kernels on SM 0 o
     bench_t *f = bench_new(DRV_FCFS);
     f->in.cfg_max2 = 1;
     for (uint32_t k = 0; k < 3; k++) {
-        launch(f, k, 1, RW, 0, 4000, 1);
+        launch(f, k, 1, RW, 0, grid, 1);
         step(f);
     }
     settle_part(f);
