@@ -448,7 +448,12 @@ Test(sm_driver, masks_64_kernels, .description = "drv_fill and drv_range_shrinks
 
 Test(sm_driver, share_config, .description = "drv_share with the configuration's multipliers: D = lcm of the limits, a full SM is D in every resource")
 {
-    /* D is the lcm of the four limits (computed here), the multipliers D / limit */
+    /* D is the lcm of the four limits (computed here), the multipliers D / limit: defined by the spec
+     * for non-zero limits only (smem_per_sm 0 gives LIM_SL 0) */
+    for (int x = 0; x < 4; x++)
+        if (cfg_lim[x] == 0)
+            cr_skip_test("limit %d is 0 (smem_per_sm 0): docs/sm_driver.md defines D = lcm of the limits and M = D / limit "
+                         "for non-zero limits only", x);
     uint64_t l = 1;
     for (int x = 0; x < 4; x++)
         l = l / gcd64(l, cfg_lim[x]) * cfg_lim[x];
@@ -508,17 +513,18 @@ Test(sm_driver, launch_rej, .description = "launch accepted / refused (kl_rej th
     /* the largest legal shape: n = W, r = floor(LIM_REG / W) (RMAX where W x RMAX <= LIM_REG), m = LIM_SL;
      * mask SM1 only (SM0 kept empty) */
     const uint32_t rfull = umin(SMK_LIM_REG / W, SMK_MAX_REGS);
+    const uint32_t m1 = umin(1, SMK_LIM_SL); /* one shared-memory line, 0 where the SM has none */
     launch(b, 0, W, rfull, SMK_LIM_SL, 1, 2);
     step(b);
     cr_assert(!b->o.kl_rej, "cycle 0: kl_rej before any launch");
     cr_assert(b->d.kv & 1, "cycle 0: largest legal shape refused (kv[0] not set)");
     struct { uint32_t k, n, r, m, grid; uint64_t mask; const char *why; } bad[] = {
-        {0, 1, 1, 1, 1, 1, "entry in use (kv)"},
-        {1, 1, 1, 1, 0, 1, "grid 0"},
-        {1, 1, 1, 1, 1, 0, "mask 0"},
-        {1, 0, 1, 1, 1, 1, "n = 0"},
-        {1, W + 1, 1, 1, 1, 1, "n = W + 1"},
-        {1, W, rfull + 1, 1, 1, 1, "n*r > LIM_REG"},
+        {0, 1, 1, m1, 1, 1, "entry in use (kv)"},
+        {1, 1, 1, m1, 0, 1, "grid 0"},
+        {1, 1, 1, m1, 1, 0, "mask 0"},
+        {1, 0, 1, m1, 1, 1, "n = 0"},
+        {1, W + 1, 1, m1, 1, 1, "n = W + 1"},
+        {1, W, rfull + 1, m1, 1, 1, "n*r > LIM_REG"},
         {1, 1, 1, SMK_LIM_SL + 1, 1, 1, "m > LIM_SL"},
     };
     int ncase = 0;
@@ -548,13 +554,13 @@ Test(sm_driver, launch_rej, .description = "launch accepted / refused (kl_rej th
     cr_assert(!b->o.kl_rej, "cycle %d: kl_rej held", b->cyc - 1);
     /* r = RMAX + 1 is refused too, where the port width can express it */
     if ((1u << SMK_REGN_W) - 1 > SMK_MAX_REGS) {
-        launch(b, 1, 1, SMK_MAX_REGS + 1, 1, 1, 1);
+        launch(b, 1, 1, SMK_MAX_REGS + 1, m1, 1, 1);
         step(b);
         step(b);
         cr_assert(b->o.kl_rej, "r > RMAX accepted");
     }
     /* a good launch: accepted, kl_rej 0 the next cycle */
-    launch(b, 1, 1, 1, 1, 1, 1);
+    launch(b, 1, 1, 1, m1, 1, 1);
     step(b);
     cr_assert(b->d.kv & 2, "good launch refused");
     step(b);
@@ -617,8 +623,9 @@ Test(sm_driver, fcfs_setup_fields, .description = "set-up fields (slot, warp mas
     cr_assert(!(b->d.kv >> 3 & 1), "k3 finished: kv cleared at the event edge");
     cr_assert(!(b->d.ksv[0] & 1), "ks 0 released when cnt[0][3] reaches 0");
     cr_assert(b->d.ksv[0] & 2, "ks 1 (k5) kept");
-    /* 9: kdone pulse; relaunch entry 3 (n 1) in 9 */
-    launch(b, 3, 1, 1, 1, 1, 1);
+    /* 9: kdone pulse; relaunch entry 3 (n 1, R 1, M 1 or 0 where the SM has no shared memory) in 9 */
+    const uint32_t m1 = umin(1, SMK_LIM_SL);
+    launch(b, 3, 1, 1, m1, 1, 1);
     step(b);
     cr_assert(b->o.kdone_v && b->o.kdone_k == 3, "cycle 9: kdone_v %u kdone_k %u, expected 1, 3", b->o.kdone_v,
               b->o.kdone_k);
@@ -627,7 +634,7 @@ Test(sm_driver, fcfs_setup_fields, .description = "set-up fields (slot, warp mas
     step(b);
     cr_assert(!b->o.kdone_v, "cycle 10: kdone is a pulse");
     cr_assert(!b->o.kl_rej, "cycle 10: relaunch of a finished entry refused");
-    expect_setup(b, 0, 0, 1, 0, 1, 1, 1, "reused entry: lowest free slot, ks_free, new ids from 0");
+    expect_setup(b, 0, 0, 1, 0, 1, m1, 1, "reused entry: lowest free slot, ks_free, new ids from 0");
     cr_assert_eq(b->d.sid[0][0], 0u);
     quiet(b, 2, "all dispatched");
     bench_free(b);
@@ -744,12 +751,12 @@ Test(sm_driver, smk_od_pick, .description = "SMK_OD: Kc = lowest rK, SMc = lowes
 static int od_shapes(uint32_t n6, uint32_t r6, uint32_t r2, uint32_t *m2)
 {
     const uint64_t d6[4] = {(uint64_t)n6 * r6, 0, n6, 1};
-    const uint64_t s6 = ref_share(d6, cfg_mult);
-    if (n6 * SMK_M_W < s6 || (2 * s6) % SMK_M_SL)
-        return 0; /* k6 not warp-dominated, or no whole m2 */
-    const uint64_t m = 2 * s6 / SMK_M_SL;
+    const uint64_t s6 = ref_share(d6, cfg_mult), msl = cfg_mult[1];
+    if (msl == 0 || n6 * SMK_M_W < s6 || (2 * s6) % msl)
+        return 0; /* no shared memory (smem_per_sm 0), k6 not warp-dominated, or no whole m2 */
+    const uint64_t m = 2 * s6 / msl;
     const uint64_t d2[4] = {r2, m, 1, 1};
-    if (m > SMK_LIM_SL || m * SMK_M_SL < ref_share(d2, cfg_mult) || ref_share(d2, cfg_mult) != 2 * s6)
+    if (m > SMK_LIM_SL || m * msl < ref_share(d2, cfg_mult) || ref_share(d2, cfg_mult) != 2 * s6)
         return 0; /* k2 not shared-memory-dominated */
     if (3 * r2 + 5 * (uint64_t)n6 * r6 > SMK_LIM_REG || 3 * m > SMK_LIM_SL || 3 + 5 * n6 > (uint32_t)W ||
         r2 > SMK_MAX_REGS || r6 > SMK_MAX_REGS)
@@ -770,7 +777,7 @@ Test(sm_driver, smk_od_pick_shares, .description = "SMK_OD: rK is the dominant s
         cr_skip_test("no k2 / k6 shapes with share(k2) = 2 share(k6), shared memory and warps dominant, 3 + 5 TBs on an SM");
     const uint64_t d2[4] = {r2, m2, 1, 1}, d6[4] = {(uint64_t)n6 * r6, 0, n6, 1};
     const uint64_t s2 = ref_share(d2, cfg_mult), s6 = ref_share(d6, cfg_mult);
-    cr_assert(s2 == 2 * s6 && s2 == m2 * (uint64_t)SMK_M_SL && s6 == n6 * (uint64_t)SMK_M_W,
+    cr_assert(s2 == 2 * s6 && s2 == m2 * (uint64_t)cfg_mult[1] && s6 == n6 * (uint64_t)SMK_M_W,
               "bench shapes: shares %llu %llu", (unsigned long long)s2, (unsigned long long)s6);
     fprintf(stderr, "[%s] smk_od_pick_shares: k2 n 1 R %u M %u (share %llu), k6 n %u R %u (share %llu), D %u\n",
             SMK_CFG_NAME, r2, m2, (unsigned long long)s2, n6, r6, (unsigned long long)s6, (unsigned)SMK_DSH);
