@@ -666,19 +666,31 @@ Test(preempt_engine, err_empty, .description = "SAVE, DROP, DRAIN of a non-runni
      * allocated but with a shape: EMPTY (above) */
 }
 
-Test(preempt_engine, err_busy, .description = "DRAIN 1 in 0, SAVE 1 in 1, RESTORE 1 in 2: ERR_BUSY in 3 and 5")
+/* Commands meant to wait in the queue behind one being popped: rule 1 judges fullness on the
+ * registered count (a pop in the same cycle makes no room), so with QD = 1 a command offered in the
+ * pop cycle of the one before it is rejected (ERR_QFULL). The benches below offer such commands GAP
+ * cycles apart: back to back (the spec's timelines) where QD >= 2, one cycle later where QD = 1. */
+#define GAP (QD >= 2 ? 1 : 2)
+/* the pop cycle of a command offered in cycle a when the command before it was answered in cycle r
+ * (FSM DONE in r, IDLE from r + 1; no bypass: a + 1 at the earliest); its response comes one cycle
+ * after the pop for an error status (IDLE -> DONE) */
+static int pop_after(int a, int r) { return a + 1 > r + 1 ? a + 1 : r + 1; }
+
+Test(preempt_engine, err_busy, .description = "DRAIN 1 in 0, SAVE 1 in 1, RESTORE 1 in 2: ERR_BUSY in 3 and 5 (QD = 1: in 2 and 4, ERR_BUSY in 4 and 6)")
 {
     bench_t *b = ref_bench();
     for (int c = 0; c < 20; c++) {
         if (c == 0)
             cmd(b, DRAIN, 1, PTR, 0);
-        if (c == 1)
+        if (c == GAP)
             cmd(b, SAVE, 1, PTR + 1, 0);
-        if (c == 2)
+        if (c == 2 * GAP)
             cmd(b, RESTORE, 1, PTR + 2, 0);
         step(b);
     }
-    const rsp_t e[] = {{3, SAVE, 1, E_BUSY, PTR + 1}, {5, RESTORE, 1, E_BUSY, PTR + 2}};
+    /* the DRAIN is popped in 1 (FSM stays IDLE), the SAVE in GAP + 1 */
+    const int r1 = GAP + 2, r2 = pop_after(2 * GAP, r1) + 1;
+    const rsp_t e[] = {{r1, SAVE, 1, E_BUSY, PTR + 1}, {r2, RESTORE, 1, E_BUSY, PTR + 2}};
     expect_rsps(b, 0, 20, e, 2);
     expect_quiet(b, 0, 20);
     for (int c = 2; c < 20; c++)
@@ -692,24 +704,34 @@ Test(preempt_engine, err_qfull, .description = "queue full from QD+1: ERR_QFULL 
 {
     bench_t *b = ref_bench();
     set_idle(b, 1, 0);
-    for (int c = 0; c <= QD + 4; c++) {
+    /* SAVE in 0 (popped in 1, then STOP: no more pops), QD fillers from F0 = GAP (after the SAVE's
+     * pop, which makes no room in its own cycle), the rejected DROP in F0 + QD */
+    const int F0 = GAP;
+    uint32_t qn = 0; /* the queue count of rule 1, registered */
+    for (int c = 0; c <= F0 + QD + 3; c++) {
+        int offer = 1;
         if (c == 0)
             cmd(b, SAVE, 1, PTR, 0);
-        else if (c <= QD + 1)
+        else if (c >= F0 && c < F0 + QD)
             cmd(b, DRAIN, 6, QPTR(c), 0);
-        if (c == QD + 1)
+        else if (c == F0 + QD)
             cmd(b, DROP, 5, 0x77, 1);
+        else
+            offer = 0;
         step(b);
-        cr_assert_eq(b->lg[c].cmd_full, c >= QD + 1 ? 1u : 0u, "cycle %d: cmd_full", c);
+        const uint32_t full = qn == QD;
+        cr_assert_eq(b->lg[c].cmd_full, full, "cycle %d: cmd_full %u, expected %u (queue count %u)", c,
+                     b->lg[c].cmd_full, full, qn);
+        qn = qn + (offer && !full) - (c == 1);
     }
-    const rsp_t e[] = {{QD + 1, DROP, 5, E_QFULL, 0x77}};
-    expect_rsps(b, 0, QD + 5, e, 1);
+    const rsp_t e[] = {{F0 + QD, DROP, 5, E_QFULL, 0x77}};
+    expect_rsps(b, 0, F0 + QD + 4, e, 1);
     cr_assert_eq(b->pe.q_cnt, QD);
     cr_assert_eq(b->pe.fsm, PE_FSM_STOP);
     for (int i = 0; i < QD; i++) {
         const int q = (b->pe.q_head + i) % QD;
-        cr_assert(b->pe.q_op[q] == DRAIN && b->pe.q_tb[q] == 6 && b->pe.q_ptr[q] == QPTR(i + 1),
-                  "queue entry %d is the command of cycle %d", i, i + 1);
+        cr_assert(b->pe.q_op[q] == DRAIN && b->pe.q_tb[q] == 6 && b->pe.q_ptr[q] == QPTR(F0 + i),
+                  "queue entry %d is the command of cycle %d", i, F0 + i);
     }
     /* nothing of the rejected command remains: release and drain everything */
     set_idle(b, 1, 1);
@@ -746,26 +768,28 @@ Test(preempt_engine, priority, .description = "response port: ERR_QFULL, then FS
     bench_t *b = ref_bench();
     slot(b, 3, wm(5, 6), 1, 0, 1, 0);
     set_idle(b, 1, 0);
-    const int n = QD + 6 + 2 * QD + 4;
+    /* DRAIN 3 in 0 (popped in 1), SAVE 1 in GAP (popped in GAP + 1: STOP), QD fillers from F0 = 2 GAP,
+     * both TBs finish in F0 + QD, the rejected RESTORE in F0 + QD + 1 */
+    const int F0 = 2 * GAP, n = F0 + QD + 4 + 2 * QD + 4;
     for (int c = 0; c < n; c++) {
         if (c == 0)
             cmd(b, DRAIN, 3, 0x10, 0);
-        if (c == 1)
+        if (c == GAP)
             cmd(b, SAVE, 1, PTR, 0);
-        if (c >= 2 && c <= QD + 1)
+        if (c >= F0 && c < F0 + QD)
             cmd(b, DRAIN, 6, 0x20 + (uint64_t)c, 0);
-        if (c == QD + 2)
+        if (c == F0 + QD)
             done(b, 1), done(b, 3);
-        if (c == QD + 3)
+        if (c == F0 + QD + 1)
             cmd(b, RESTORE, 2, 0x30, 0);
         step(b);
     }
     rsp_t e[3 + 16];
-    e[0] = (rsp_t){QD + 3, RESTORE, 2, E_QFULL, 0x30};
-    e[1] = (rsp_t){QD + 4, SAVE, 1, FIN, PTR};
-    e[2] = (rsp_t){QD + 5, DRAIN, 3, OK, 0};
+    e[0] = (rsp_t){F0 + QD + 1, RESTORE, 2, E_QFULL, 0x30};
+    e[1] = (rsp_t){F0 + QD + 2, SAVE, 1, FIN, PTR};
+    e[2] = (rsp_t){F0 + QD + 3, DRAIN, 3, OK, 0};
     for (int i = 0; i < QD; i++)
-        e[3 + i] = (rsp_t){QD + 6 + 2 * i, DRAIN, 6, E_EMPTY, 0x20 + (uint64_t)(i + 2)};
+        e[3 + i] = (rsp_t){F0 + QD + 4 + 2 * i, DRAIN, 6, E_EMPTY, 0x20 + (uint64_t)(F0 + i)};
     expect_rsps(b, 0, n, e, 3 + QD);
     cr_assert_eq(COUNT(b, 0, n, free_v) + COUNT(b, 0, n, launch_v) + COUNT(b, 0, n, acc), 0);
     free(b);
@@ -801,13 +825,14 @@ Test(preempt_engine, legality_order, .description = "first matching row: NOTIDEM
     for (int c = 0; c < 10; c++) {
         if (c == 0)
             cmd(b, DRAIN, 1, PTR, 0);
-        if (c == 1)
+        if (c == GAP)
             cmd(b, DROP, 1, PTR + 1, 0); /* slot busy and not idempotent */
-        if (c == 2)
+        if (c == 2 * GAP)
             cmd(b, DROP, 1, PTR + 2, 1); /* slot busy */
         step(b);
     }
-    const rsp_t e2[] = {{3, DROP, 1, E_NOTIDEM, PTR + 1}, {5, DROP, 1, E_BUSY, PTR + 2}};
+    const int r1 = GAP + 2, r2 = pop_after(2 * GAP, r1) + 1; /* as in err_busy */
+    const rsp_t e2[] = {{r1, DROP, 1, E_NOTIDEM, PTR + 1}, {r2, DROP, 1, E_BUSY, PTR + 2}};
     expect_rsps(b, 0, 10, e2, 2);
     expect_quiet(b, 0, 10);
     free(b);
