@@ -882,13 +882,19 @@ Test(quota_unit, rollover_time_gate, .description = "Rollover-Time: a non-QoS sl
     }
 }
 
+/* the exhaustion tests' bench: QUOTA 10 in every slot, counters 0, QOS / ELASTIC */
+static void ex_setup(qb_t *b)
+{
+    qb_init(b);
+    for (int k = 0; k < NK; k++)
+        wr_quota(b, k, 10);
+    wr(b, R(SM_CTRL), u_ctrl(0, QOS, ELASTIC, 0));
+}
+
 Test(quota_unit, exhausted_needs_warps, .description = "no warps = never exhausted (Elastic, SMK); one active slot <= 0 is exhausted")
 {
     qb_t b;
-    qb_init(&b);
-    for (int k = 0; k < NK; k++)
-        wr_quota(&b, k, 10);
-    wr(&b, R(SM_CTRL), u_ctrl(0, QOS, ELASTIC, 0));
+    ex_setup(&b);
     int64_t e[NK] = {0};
     /* all counters 0, no warps: nothing happens */
     b.in.ks_active = 0;
@@ -927,10 +933,7 @@ Test(quota_unit, exhausted_counts_active_slots, .description = "'all <= 0' count
 {
     U_NEEDS(NK >= 2); /* a slot with quota and no warps beside one with warps */
     qb_t b;
-    qb_init(&b);
-    for (int k = 0; k < NK; k++)
-        wr_quota(&b, k, 10);
-    wr(&b, R(SM_CTRL), u_ctrl(0, QOS, ELASTIC, 0));
+    ex_setup(&b);
     int64_t e[NK] = {0};
     /* slot 1 has quota but no warps; slot 0 has warps and none: exhausted */
     wr_cnt(&b, 1, 5);
