@@ -1,7 +1,9 @@
 /* test_quota_unit.c: Criterion unit tests of the quota_unit C model (cmodel/quota_unit.c).
  * The contract is docs/quota_unit.md (and hw/regmap.def); every expected value below is derived
- * from it by hand, written with the SMK_* macros so that the tests hold on every configuration
- * (assumed: SMK_SCHED >= 2, so SMK_CP >= 2; SMK_KSLOTS >= 2).
+ * from it, written with the SMK_* macros so that the tests hold on every configuration hwgen
+ * accepts (any SMK_KSLOTS, SMK_SCHED, SMK_CP; quotas, epochs and statistics within QUOTA_W,
+ * EPOCH_W and STAT_W bits). A test that needs more than a configuration has (two kernel slots,
+ * two completion ports, the papers' numbers) says so with U_NEEDS and is skipped there.
  *
  * Conventions: "cycle" = qu_eval (outputs checked) then qu_commit. Set-up register writes (wr)
  * are cycles of their own with no other activity (ks_active = 0, no issues or completions). */
@@ -9,11 +11,8 @@
 
 #include "unit_util.h"
 
-/* a model that loops (e.g. a broken age order) fails the test instead of hanging the run */
-/* the bench writes quotas, epochs and counters of the named configurations' sizes to slots 0..3, and
- * completions of 32 active threads */
-U_BENCH_NEEDS(qu_bench, SMK_KSLOTS >= 4 && SMK_EPOCH_W >= 16 && SMK_QUOTA_W >= 24 && SMK_STAT_W >= 24 && SMK_WARP_SIZE == 32)
-TestSuite(quota_unit, .timeout = 60, .init = qu_bench);
+/* a model that loops fails the test instead of hanging the run */
+TestSuite(quota_unit, .timeout = 60);
 
 #define NK SMK_KSLOTS
 #define NS SMK_SCHED
@@ -24,6 +23,12 @@ TestSuite(quota_unit, .timeout = 60, .init = qu_bench);
 #define SMAX ((uint32_t)SMK_MASK(SMK_STAT_W))
 #define EMAX ((uint32_t)SMK_MASK(SMK_EPOCH_W))
 #define KALL ((uint32_t)SMK_MASK(NK))
+#define WS SMK_WARP_SIZE
+#define KB ((uint32_t)(NK > 1 ? 1 : 0)) /* a second slot where there is one */
+#define KL ((uint32_t)(NK - 1))         /* the last slot */
+/* the papers' worked examples (Fig. 4a/4b/4c): two kernels, two completions in one cycle, warps of
+ * 32 threads */
+#define FIG4_NEEDS() U_NEEDS(NK >= 2 && NCP >= 2 && WS >= 32)
 #define R(name) ((uint32_t)SMK_REG_##name)
 
 #define OFF SMK_QMODE_OFF
@@ -224,17 +229,17 @@ Test(quota_unit, register_read_write, .description = "every rw register: write/r
         wr_quota(&b, k, 1000u * (uint32_t)(k + 1));
         wr_cnt(&b, k, -7 * (k + 1));
     }
-    wr(&b, R(EPOCH_LEN), 321);
+    wr(&b, R(EPOCH_LEN), 321u & EMAX);
     wr(&b, R(SAMPLE_PER), 45);
-    wr(&b, R(QOS_MASK), 2);
+    wr(&b, R(QOS_MASK), 2u & KALL);
     wr(&b, R(SM_CTRL), u_ctrl(1, OFF, ROLLOVER, 1));
     for (int k = 0; k < NK; k++) {
         cr_assert_eq(rd(&b, R(QUOTA) + (uint32_t)k), 1000u * (uint32_t)(k + 1));
         cr_assert_eq(cnt(&b, k), -7 * (k + 1));
     }
-    cr_assert_eq(rd(&b, R(EPOCH_LEN)), 321u);
+    cr_assert_eq(rd(&b, R(EPOCH_LEN)), 321u & EMAX);
     cr_assert_eq(rd(&b, R(SAMPLE_PER)), 45u);
-    cr_assert_eq(rd(&b, R(QOS_MASK)), 2u);
+    cr_assert_eq(rd(&b, R(QOS_MASK)), 2u & KALL);
     cr_assert_eq(rd(&b, R(SM_CTRL)), 0x31u);
 }
 
@@ -244,7 +249,7 @@ static void fill_state(quota_unit_t *q)
 {
     qu_reset(q);
     q->sm_ctrl = u_ctrl(1, OFF, ROLLOVER, 1);
-    q->epoch_len = 1234, q->sample_per = 56, q->qos_mask = 0x5u & KALL;
+    q->epoch_len = 1234u & EMAX, q->sample_per = 56, q->qos_mask = 0x5u & KALL;
     q->epochs = 11, q->ep_cycles = 12, q->ep_samples = 13, q->nsamp = 14, q->ecnt = 15, q->scnt = 16;
     for (int k = 0; k < NK; k++) {
         q->quota[k] = 1000u + (uint32_t)k, q->cnt[k] = -(k + 1);
@@ -261,7 +266,7 @@ Test(quota_unit, read_map, .description = "read of every address: mapped registe
     qb_init(&b);
     fill_state(&b.q);
     uint32_t exp[1u << SMK_ADDR_W] = {0};
-    exp[R(SM_CTRL)] = 0x31, exp[R(EPOCH_LEN)] = 1234, exp[R(SAMPLE_PER)] = 56, exp[R(QOS_MASK)] = 0x5u & KALL;
+    exp[R(SM_CTRL)] = 0x31, exp[R(EPOCH_LEN)] = 1234u & EMAX, exp[R(SAMPLE_PER)] = 56, exp[R(QOS_MASK)] = 0x5u & KALL;
     exp[R(EPOCH_CNT)] = 11, exp[R(EP_CYCLES)] = 12, exp[R(EP_SAMPLES)] = 13;
     for (uint32_t k = 0; k < NK; k++) {
         exp[R(QUOTA) + k] = 1000u + k;
@@ -311,8 +316,8 @@ Test(quota_unit, rd_data_combinational, .description = "rd_data is the current s
 {
     qb_t b;
     qb_init(&b);
-    b.in.rd_addr = R(QUOTA) + 1;
-    b.out = qu_write(&b.q, &b.in, R(QUOTA) + 1, 77);
+    b.in.rd_addr = R(QUOTA) + KL;
+    b.out = qu_write(&b.q, &b.in, R(QUOTA) + KL, 77);
     cr_assert_eq(b.out.rd_data, 0u);
     qu_eval(&b.q, &b.in, &b.out);
     cr_assert_eq(b.out.rd_data, 77u);
@@ -382,7 +387,7 @@ static void off_mode_holds(uint32_t mode)
         for (int s = 0; s < NS; s++)
             iss(&b, s, 0);
         for (int p = 0; p < NCP; p++)
-            cpl(&b, p, (uint32_t)p % NK, 32);
+            cpl(&b, p, (uint32_t)p % NK, WS);
         qu_eval(&b.q, &b.in, &b.out);
         cr_assert_eq(b.out.qallow, KALL);
         ends += (int)b.out.epoch_end;
@@ -423,21 +428,23 @@ Test(quota_unit, smk_decrement, .description = "SMK: -1 per issue, issues of sev
     cyc(&b);
     cr_assert_eq(cnt(&b, 0), 100 - NS);
     expect_cnts(&b, e, "c1");
-    for (int s = 0; s < NS; s++) /* c2: schedulers alternate slots 0 and 1 */
-        iss(&b, s, (uint32_t)s % 2), e[s % 2]--, wis[s % 2]++;
+    for (int s = 0; s < NS; s++) { /* c2: schedulers alternate slots 0 and KB */
+        const uint32_t k = s % 2 ? KB : 0;
+        iss(&b, s, k), e[k]--, wis[k]++;
+    }
     cyc(&b);
-    cr_assert_eq(cnt(&b, 0), 100 - NS - (NS + 1) / 2);
-    cr_assert_eq(cnt(&b, 1), 100 - NS / 2);
+    cr_assert_eq(cnt(&b, 0), 100 - NS - (KB ? (NS + 1) / 2 : NS));
+    cr_assert_eq(cnt(&b, (int)KB), KB ? 100 - NS / 2 : 100 - 2 * NS);
     expect_cnts(&b, e, "c2");
     for (int s = 0; s < NS; s++) /* c3: iss_ks without iss_v */
-        b.in.iss_ks[s] = 1;
+        b.in.iss_ks[s] = (uint8_t)KL;
     cyc(&b);
     expect_cnts(&b, e, "c3");
     iss(&b, NS - 1, NK - 1), e[NK - 1]--, wis[NK - 1]++; /* c4: last scheduler, last slot */
     cyc(&b);
     expect_cnts(&b, e, "c4");
     for (int p = 0; p < NCP; p++) /* c5: completions do not decrement in SMK mode */
-        cpl(&b, p, 0, 32);
+        cpl(&b, p, 0, WS);
     cyc(&b);
     expect_cnts(&b, e, "c5");
     cr_assert_eq(b.out.qallow, KALL);
@@ -445,7 +452,7 @@ Test(quota_unit, smk_decrement, .description = "SMK: -1 per issue, issues of sev
     cmd_both(&b);
     for (int k = 0; k < NK; k++) {
         cr_assert_eq(rd(&b, R(STAT_WIS) + (uint32_t)k), wis[k], "STAT_WIS[%d]", k);
-        cr_assert_eq(rd(&b, R(STAT_THR) + (uint32_t)k), k == 0 ? 32u * NCP : 0u, "STAT_THR[%d]", k);
+        cr_assert_eq(rd(&b, R(STAT_THR) + (uint32_t)k), k == 0 ? (uint32_t)(WS * NCP) : 0u, "STAT_THR[%d]", k);
         cr_assert_eq(rd(&b, R(STAT_CYC) + (uint32_t)k), 6u, "STAT_CYC[%d]", k);
         cr_assert_eq(cnt(&b, k), 0, "timed boundary in SMK mode loads QUOTA = 0");
     }
@@ -453,6 +460,7 @@ Test(quota_unit, smk_decrement, .description = "SMK: -1 per issue, issues of sev
 
 Test(quota_unit, smk_refill, .description = "SMK: when all active slots are <= 0, every slot gets base + QUOTA (overshoot charged); no epoch")
 {
+    U_NEEDS(NS >= 2 && NK >= 2); /* two issues of one slot in a cycle (the overshoot); slots 0 and 1 */
     qb_t b;
     qb_init(&b);
     wr(&b, R(SM_CTRL), u_ctrl(0, SMK, NAIVE, 0));
@@ -502,6 +510,7 @@ Test(quota_unit, smk_refill, .description = "SMK: when all active slots are <= 0
 
 Test(quota_unit, smk_worked_example, .description = "docs/papers.md section 4 SMK example (C1 = 0.1, C2 = 0.25): issue shares 2:5 per epoch")
 {
+    U_NEEDS(NK >= 2); /* two kernels */
     /* C_k = x% * S_k / T_k with x% (WIPC alone) 0.4 / 0.5, T = 8 / 8 TBs alone, S = 2 / 4 TBs here.
      * In units of 1/80: C = x10 * S * 8 / T. */
     const int x10[2] = {4, 5}, t_alone[2] = {8, 8}, s_here[2] = {2, 4};
@@ -510,15 +519,16 @@ Test(quota_unit, smk_worked_example, .description = "docs/papers.md section 4 SM
         c80[k] = x10[k] * s_here[k] * 8 / t_alone[k];
     cr_assert_eq(c80[0], 8, "C1 = 0.1");
     cr_assert_eq(c80[1], 20, "C2 = 0.25");
-    /* Quota_k = C_k / sum C = 2/7, 5/7; epoch of 7000 cycles makes Quota_k x epoch integral */
-    const int epoch = 7000;
+    /* Quota_k = C_k / sum C = 2/7, 5/7; an epoch of 7 m cycles makes Quota_k x epoch integral: m =
+     * 1000, or as many as EPOCH_LEN's EW bits hold */
+    const int m = EMAX / 7 < 1000 ? (int)(EMAX / 7) : 1000, epoch = 7 * m;
     int per_sched[2];
     for (int k = 0; k < 2; k++) {
         cr_assert_eq(c80[k] * epoch % (c80[0] + c80[1]), 0);
         per_sched[k] = c80[k] * epoch / (c80[0] + c80[1]);
     }
-    cr_assert_eq(per_sched[0], 2000);
-    cr_assert_eq(per_sched[1], 5000);
+    cr_assert_eq(per_sched[0], 2 * m);
+    cr_assert_eq(per_sched[1], 5 * m);
 
     /* one counter per SM (docs decision): QUOTA = S x the per-scheduler share */
     qb_t b;
@@ -529,15 +539,15 @@ Test(quota_unit, smk_worked_example, .description = "docs/papers.md section 4 SM
     wr(&b, R(SM_CTRL), u_ctrl(0, SMK, NAIVE, 0));
     b.in.ks_active = 3;
     cmd_both(&b);
-    cr_assert_eq(cnt(&b, 0), NS * 2000);
-    cr_assert_eq(cnt(&b, 1), NS * 5000);
+    cr_assert_eq(cnt(&b, 0), NS * 2 * m);
+    cr_assert_eq(cnt(&b, 1), NS * 5 * m);
     for (int ep = 0; ep < 2; ep++) {
         for (int i = 1; i <= epoch; i++) {
             /* an always-ready EWS: kernel 1 (slot 0) has the older warps, so every scheduler
              * issues slot 0 while it is allowed, else slot 1 */
             qu_eval(&b.q, &b.in, &b.out);
             const uint32_t ks = (b.out.qallow & 1) ? 0 : 1;
-            cr_assert_eq(ks, i <= 2000 ? 0u : 1u, "epoch %d cycle %d", ep, i);
+            cr_assert_eq(ks, i <= 2 * m ? 0u : 1u, "epoch %d cycle %d", ep, i);
             cr_assert(b.out.qallow & 3, "epoch %d cycle %d: some kernel may issue", ep, i);
             cr_assert_eq(b.out.epoch_end, (uint32_t)(i == epoch), "epoch %d cycle %d", ep, i);
             for (int s = 0; s < NS; s++)
@@ -545,16 +555,16 @@ Test(quota_unit, smk_worked_example, .description = "docs/papers.md section 4 SM
             qu_commit(&b.q, &b.in, &b.out);
             clear_act(&b);
             if (i < epoch) {
-                cr_assert_eq(cnt(&b, 0), NS * (2000 - (i < 2000 ? i : 2000)), "epoch %d cycle %d", ep, i);
-                cr_assert_eq(cnt(&b, 1), NS * (5000 - (i > 2000 ? i - 2000 : 0)), "epoch %d cycle %d", ep, i);
+                cr_assert_eq(cnt(&b, 0), NS * (2 * m - (i < 2 * m ? i : 2 * m)), "epoch %d cycle %d", ep, i);
+                cr_assert_eq(cnt(&b, 1), NS * (5 * m - (i > 2 * m ? i - 2 * m : 0)), "epoch %d cycle %d", ep, i);
             }
         }
-        cr_assert_eq(rd(&b, R(STAT_WIS)), (uint32_t)(NS * 2000), "epoch %d", ep);
-        cr_assert_eq(rd(&b, R(STAT_WIS) + 1), (uint32_t)(NS * 5000), "epoch %d", ep);
+        cr_assert_eq(rd(&b, R(STAT_WIS)), (uint32_t)(NS * 2 * m), "epoch %d", ep);
+        cr_assert_eq(rd(&b, R(STAT_WIS) + 1), (uint32_t)(NS * 5 * m), "epoch %d", ep);
         cr_assert_eq(rd(&b, R(EP_CYCLES)), (uint32_t)epoch);
         cr_assert_eq(rd(&b, R(EPOCH_CNT)), (uint32_t)ep + 2);
-        cr_assert_eq(cnt(&b, 0), NS * 2000, "loaded at the boundary");
-        cr_assert_eq(cnt(&b, 1), NS * 5000);
+        cr_assert_eq(cnt(&b, 0), NS * 2 * m, "loaded at the boundary");
+        cr_assert_eq(cnt(&b, 1), NS * 5 * m);
     }
 }
 
@@ -576,22 +586,27 @@ Test(quota_unit, qos_decrement, .description = "QOS: - active threads per comple
     cyc(&b);
     cr_assert_eq(cnt(&b, 0), 1000 - NCP * (NCP + 1) / 2);
     expect_cnts(&b, e, "c1");
-    cpl(&b, 0, 1, SMK_WARP_SIZE + 1); /* c2: clamped to warp_size */
-    cpl(&b, 1, 1, (uint32_t)SMK_MASK(SMK_ACT_W));
-    e[1] -= 2 * SMK_WARP_SIZE, thr[1] += 2 * SMK_WARP_SIZE;
+    /* c2: clamped to warp_size, on the first and the last port (one cycle, or two with one port) */
+    cpl(&b, 0, KL, SMK_WARP_SIZE + 1);
+    if (NCP == 1)
+        cyc(&b);
+    cpl(&b, NCP - 1, KL, (uint32_t)SMK_MASK(SMK_ACT_W));
+    e[KL] -= 2 * SMK_WARP_SIZE, thr[KL] += 2 * SMK_WARP_SIZE;
     cyc(&b);
-    cr_assert_eq(cnt(&b, 1), 1000 - 2 * SMK_WARP_SIZE);
+    cr_assert_eq(cnt(&b, (int)KL), 1000 - 2 * SMK_WARP_SIZE - (KL == 0 ? NCP * (NCP + 1) / 2 : 0));
     expect_cnts(&b, e, "c2");
-    cpl(&b, 0, 1, 0); /* c3: act 0; a port without cp_v */
-    b.in.cp_ks[1] = 1, b.in.cp_act[1] = 20;
+    cpl(&b, 0, KL, 0); /* c3: act 0; then a port without cp_v */
     cyc(&b);
     expect_cnts(&b, e, "c3");
+    b.in.cp_ks[NCP - 1] = (uint8_t)KL, b.in.cp_act[NCP - 1] = 20;
+    cyc(&b);
+    expect_cnts(&b, e, "c3b");
     for (int s = 0; s < NS; s++) /* c4: issues do not decrement in QOS mode */
         iss(&b, s, 0);
     cyc(&b);
     expect_cnts(&b, e, "c4");
     for (int p = 0; p < NCP; p++) /* c5: every port to a different slot */
-        cpl(&b, p, (uint32_t)p % NK, 32), e[p % NK] -= 32, thr[p % NK] += 32;
+        cpl(&b, p, (uint32_t)p % NK, WS), e[p % NK] -= WS, thr[p % NK] += WS;
     cyc(&b);
     expect_cnts(&b, e, "c5");
     cr_assert_eq(b.out.epoch_end, 0u);
@@ -606,6 +621,7 @@ Test(quota_unit, qos_decrement, .description = "QOS: - active threads per comple
 /* ISCA'17 Fig. 4a: Naive. K0 QoS quota 100, K1 non-QoS quota 50, epoch 20 cycles. */
 static void naive_fig4a(uint32_t scheme)
 {
+    FIG4_NEEDS();
     qb_t b;
     qb_init(&b);
     wr_quota(&b, 0, 100);
@@ -643,12 +659,15 @@ Test(quota_unit, naive_fig4a, .description = "Fig. 4a Naive: non-QoS K1 refilled
 
 Test(quota_unit, elastic_fig4b, .description = "Fig. 4b Elastic: all <= 0 starts a new epoch at once, C_k += quota, epoch_end; since issue 5 no snapshot, EPOCH_CNT and timers unchanged")
 {
+    FIG4_NEEDS();
+    /* the statistics window: 1000 cycles, or as many as EPOCH_LEN's EW bits hold */
+    const uint32_t L = EMAX < 1000 ? EMAX : 1000;
     qb_t b;
     qb_init(&b);
     wr_quota(&b, 0, 100);
     wr_quota(&b, 1, 50);
     wr(&b, R(QOS_MASK), 1);
-    wr(&b, R(EPOCH_LEN), 1000);
+    wr(&b, R(EPOCH_LEN), L);
     wr(&b, R(SM_CTRL), u_ctrl(0, QOS, ELASTIC, 0));
     b.in.ks_active = 3;
     cmd_both(&b); /* cycle 5 (ecnt 5): window 1 = 6 cycles, slots active only in its last */
@@ -675,17 +694,17 @@ Test(quota_unit, elastic_fig4b, .description = "Fig. 4b Elastic: all <= 0 starts
     cr_assert_eq(b.q.scnt, 4u, "sampling timer not restarted");
     for (int k = 2; k < NK; k++)
         cr_assert_eq(cnt(&b, k), 0);
-    /* the timer was not restarted: the next (timed) boundary is 1000 cycles after the CMD, i.e.
-     * 996 after c4, and a timed boundary under Elastic discards leftovers like Naive */
-    for (int c = 1; c < 996; c++)
+    /* the timer was not restarted: the next (timed) boundary is L cycles after the CMD, i.e.
+     * L - 4 after c4, and a timed boundary under Elastic discards leftovers like Naive */
+    for (int c = 1; c < (int)L - 4; c++)
         fcyc(&b, -1, 0, -1, 0, 0, 94, 31, "idle");
     fcyc(&b, -1, 0, -1, 0, 1, 100, 50, "timed");
-    cr_assert_eq(rd(&b, R(EP_CYCLES)), 1000u);
+    cr_assert_eq(rd(&b, R(EP_CYCLES)), L);
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), 2u);
     cr_assert_eq(rd(&b, R(STAT_THR)), 106u, "window 2 spans the early start");
     cr_assert_eq(rd(&b, R(STAT_THR) + 1), 69u);
-    cr_assert_eq(rd(&b, R(STAT_CYC)), 1000u);
-    cr_assert_eq(rd(&b, R(STAT_CYC) + 1), 1000u);
+    cr_assert_eq(rd(&b, R(STAT_CYC)), L);
+    cr_assert_eq(rd(&b, R(STAT_CYC) + 1), L);
     /* exhausted and CMD.EPOCH_START in the same cycle: timed (QUOTA load); no snapshot */
     wr_cnt(&b, 0, -5);
     wr_cnt(&b, 1, -5);
@@ -728,6 +747,7 @@ Test(quota_unit, elastic_early_with_own_timer, .description = "Elastic with the 
 
 static void rollover_fig4c(uint32_t scheme, uint32_t rollneg)
 {
+    FIG4_NEEDS();
     qb_t b;
     qb_init(&b);
     wr_quota(&b, 0, 100);
@@ -779,6 +799,7 @@ Test(quota_unit, rollover_time_counters_fig4c, .description = "Rollover-Time: Fi
  * 64), K1 non-QoS (quota 50), epoch 10 cycles. */
 Test(quota_unit, rollover_time_gate, .description = "Rollover-Time: a non-QoS slot waits while a QoS slot with warps on the SM has quota left")
 {
+    U_NEEDS(NK >= 2 && NCP >= 2 && WS >= 32); /* a QoS and a non-QoS slot, a completion of each in one cycle */
     qb_t b;
     qb_init(&b);
     wr_quota(&b, 0, 64);
@@ -861,13 +882,19 @@ Test(quota_unit, rollover_time_gate, .description = "Rollover-Time: a non-QoS sl
     }
 }
 
-Test(quota_unit, exhausted_counts_active_slots, .description = "'all <= 0' counts only slots with ks_active; no warps = never exhausted")
+/* the exhaustion tests' bench: QUOTA 10 in every slot, counters 0, QOS / ELASTIC */
+static void ex_setup(qb_t *b)
+{
+    qb_init(b);
+    for (int k = 0; k < NK; k++)
+        wr_quota(b, k, 10);
+    wr(b, R(SM_CTRL), u_ctrl(0, QOS, ELASTIC, 0));
+}
+
+Test(quota_unit, exhausted_needs_warps, .description = "no warps = never exhausted (Elastic, SMK); one active slot <= 0 is exhausted")
 {
     qb_t b;
-    qb_init(&b);
-    for (int k = 0; k < NK; k++)
-        wr_quota(&b, k, 10);
-    wr(&b, R(SM_CTRL), u_ctrl(0, QOS, ELASTIC, 0));
+    ex_setup(&b);
     int64_t e[NK] = {0};
     /* all counters 0, no warps: nothing happens */
     b.in.ks_active = 0;
@@ -877,6 +904,37 @@ Test(quota_unit, exhausted_counts_active_slots, .description = "'all <= 0' count
         cyc(&b);
         expect_cnts(&b, e, "no warps");
     }
+    /* the last slot has warps and no quota: exhausted, an early start adds QUOTA to every slot */
+    b.in.ks_active = 1u << KL;
+    qu_eval(&b.q, &b.in, &b.out);
+    cr_assert_eq(b.out.epoch_end, 1u);
+    cyc(&b);
+    for (int k = 0; k < NK; k++)
+        e[k] = 10;
+    expect_cnts(&b, e, "early start adds QUOTA to every slot");
+    qu_eval(&b.q, &b.in, &b.out);
+    cr_assert_eq(b.out.epoch_end, 0u, "the active slot has quota");
+    /* SMK: no warps, all counters <= 0: no refill */
+    wr(&b, R(SM_CTRL), u_ctrl(0, SMK, NAIVE, 0));
+    for (int k = 0; k < NK; k++)
+        wr_cnt(&b, k, -1), e[k] = -1;
+    b.in.ks_active = 0;
+    for (int i = 0; i < 3; i++)
+        cyc(&b);
+    expect_cnts(&b, e, "SMK without warps");
+    b.in.ks_active = 1u << KL;
+    cyc(&b);
+    for (int k = 0; k < NK; k++)
+        e[k] = 9;
+    expect_cnts(&b, e, "SMK refill with one active slot");
+}
+
+Test(quota_unit, exhausted_counts_active_slots, .description = "'all <= 0' counts only slots with ks_active")
+{
+    U_NEEDS(NK >= 2); /* a slot with quota and no warps beside one with warps */
+    qb_t b;
+    ex_setup(&b);
+    int64_t e[NK] = {0};
     /* slot 1 has quota but no warps; slot 0 has warps and none: exhausted */
     wr_cnt(&b, 1, 5);
     b.in.ks_active = 1;
@@ -903,19 +961,13 @@ Test(quota_unit, exhausted_counts_active_slots, .description = "'all <= 0' count
         qu_eval(&b.q, &b.in, &b.out);
         cr_assert_eq(b.out.epoch_end, 0u);
     }
-    /* SMK: no warps, all counters <= 0: no refill */
+    /* SMK: slot 1 without warps and > 0 does not keep slot 0 (warps, <= 0) from its refill */
     wr(&b, R(SM_CTRL), u_ctrl(0, SMK, NAIVE, 0));
     for (int k = 0; k < NK; k++)
-        wr_cnt(&b, k, -1), e[k] = -1;
-    b.in.ks_active = 0;
-    for (int i = 0; i < 3; i++)
-        cyc(&b);
-    expect_cnts(&b, e, "SMK without warps");
-    b.in.ks_active = 1u << (NK - 1);
+        wr_cnt(&b, k, k == 1 ? 4 : -1), e[k] = k == 1 ? 14 : 9;
+    b.in.ks_active = 1;
     cyc(&b);
-    for (int k = 0; k < NK; k++)
-        e[k] = 9;
-    expect_cnts(&b, e, "SMK refill with one active slot");
+    expect_cnts(&b, e, "SMK refill, the slot without warps does not count");
 }
 
 /* ---- epoch timer ----------------------------------------------------------------------------- */
@@ -952,12 +1004,13 @@ Test(quota_unit, epoch_len_zero_and_timer_saturation, .description = "EPOCH_LEN 
 {
     qb_t b;
     qb_init(&b);
-    for (int c = 0; c < 1000; c++) {
+    const uint32_t n = EMAX > 1000 ? 1000 : EMAX / 2; /* below the saturation */
+    for (uint32_t c = 0; c < n; c++) {
         qu_eval(&b.q, &b.in, &b.out);
         cr_assert_eq(b.out.epoch_end, 0u);
         cyc(&b);
     }
-    cr_assert_eq(b.q.ecnt, 1000u);
+    cr_assert_eq(b.q.ecnt, n);
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), 0u);
     b.q.ecnt = EMAX - 2, b.q.scnt = EMAX - 2;
     const uint32_t seq[3] = {EMAX - 1, EMAX, EMAX};
@@ -1110,25 +1163,25 @@ Test(quota_unit, cmd_both, .description = "CMD = 3: counter boundary (QUOTA load
 {
     qb_t b;
     qb_init(&b);
-    wr_quota(&b, 1, 40);                          /* cycle 0 */
-    wr(&b, R(QOS_MASK), 2);                       /* cycle 1 */
+    wr_quota(&b, KL, 40);                         /* cycle 0 */
+    wr(&b, R(QOS_MASK), 1u << KL);                /* cycle 1 */
     wr(&b, R(SM_CTRL), u_ctrl(0, QOS, ROLLOVER, 0)); /* cycle 2 */
-    wr_cnt(&b, 1, 15);                            /* cycle 3 */
-    b.in.ks_active = 2;
-    cpl(&b, 0, 1, 5);
-    cyc(&b); /* cycle 4: C1 10 */
-    cpl(&b, 1, 1, 6);
+    wr_cnt(&b, KL, 15);                           /* cycle 3 */
+    b.in.ks_active = 1u << KL;
+    cpl(&b, 0, KL, 5);
+    cyc(&b); /* cycle 4: C 10 */
+    cpl(&b, NCP - 1, KL, 6);
     b.out = qu_write(&b.q, &b.in, R(CMD), 3); /* cycle 5 */
     clear_act(&b);
     cr_assert_eq(b.out.epoch_end, 1u);
     cr_assert_eq(b.out.timed, 1u);
-    cr_assert_eq(cnt(&b, 1), 44, "Rollover QoS: 40 + max(10 - 6, 0)");
+    cr_assert_eq(cnt(&b, (int)KL), 44, "Rollover QoS: 40 + max(10 - 6, 0)");
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), 1u);
     cr_assert_eq(rd(&b, R(EP_CYCLES)), 6u);
-    cr_assert_eq(rd(&b, R(STAT_THR) + 1), 11u);
-    cr_assert_eq(rd(&b, R(STAT_CYC) + 1), 2u);
+    cr_assert_eq(rd(&b, R(STAT_THR) + KL), 11u);
+    cr_assert_eq(rd(&b, R(STAT_CYC) + KL), 2u);
     cr_assert_eq(b.q.ecnt, 0u);
-    cr_assert_eq(b.q.thr[1], 0u);
+    cr_assert_eq(b.q.thr[KL], 0u);
 }
 
 /* ---- sampling and statistics ---------------------------------------------------------------- */
@@ -1239,12 +1292,12 @@ Test(quota_unit, stats_snapshot, .description = "timed snapshot includes the sna
     b.in.ks_active = 1;
     for (int e = 0; e < 4; e++) {
         cpl(&b, 0, 0, 10), thr[0] += 10;
-        iss(&b, 0, 1), wis[1]++;
+        iss(&b, 0, KB), wis[KB]++;
         cy[0]++;
         cyc(&b);
         if (e == 1) {
             cr_assert_eq(b.q.thr[0], 20u);
-            cr_assert_eq(b.q.wis[1], 2u);
+            cr_assert_eq(b.q.wis[KB], 2u);
             cr_assert_eq(b.q.cyc[0], 2u);
             cr_assert_eq(rd(&b, R(STAT_THR)), 0u, "snapshot unchanged mid-epoch");
             cr_assert_eq(rd(&b, R(STAT_CYC)), 0u);
@@ -1259,15 +1312,15 @@ Test(quota_unit, stats_snapshot, .description = "timed snapshot includes the sna
         cr_assert_eq(b.q.thr[k] | b.q.wis[k] | b.q.idle[k] | b.q.cyc[k], 0u, "live counters restart");
     }
     cr_assert_eq(rd(&b, R(STAT_THR)), 40u);
-    cr_assert_eq(rd(&b, R(STAT_WIS) + 1), 4u);
+    cr_assert_eq(rd(&b, R(STAT_WIS) + KB), 4u);
     cr_assert_eq(rd(&b, R(STAT_CYC)), 4u);
     cr_assert_eq(rd(&b, R(EP_CYCLES)), 4u);
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), 2u);
 
     memset(thr, 0, sizeof thr), memset(wis, 0, sizeof wis), memset(cy, 0, sizeof cy);
-    b.in.ks_active = 2u | (1u << (NK - 1));
+    b.in.ks_active = (1u << KB) | (1u << KL);
     for (int e = 0; e < 4; e++) {
-        cpl(&b, 1, 1, 7), thr[1] += 7;
+        cpl(&b, NCP - 1, KB, 7), thr[KB] += 7;
         for (int s = 0; s < NS; s++)
             iss(&b, s, NK - 1), wis[NK - 1]++;
         for (int k = 0; k < NK; k++)
@@ -1280,8 +1333,8 @@ Test(quota_unit, stats_snapshot, .description = "timed snapshot includes the sna
         cr_assert_eq(rd(&b, R(STAT_WIS) + (uint32_t)k), wis[k], "epoch 2 STAT_WIS[%d]", k);
         cr_assert_eq(rd(&b, R(STAT_CYC) + (uint32_t)k), cy[k], "epoch 2 STAT_CYC[%d]", k);
     }
-    cr_assert_eq(rd(&b, R(STAT_THR)), 0u);
-    cr_assert_eq(rd(&b, R(STAT_THR) + 1), 28u);
+    cr_assert_eq(rd(&b, R(STAT_THR)), KB ? 0u : 28u);
+    cr_assert_eq(rd(&b, R(STAT_THR) + KB), 28u);
 }
 
 /* ---- saturation ----------------------------------------------------------------------------- */
@@ -1290,12 +1343,12 @@ Test(quota_unit, cnt_saturation, .description = "counters saturate at -2^(QW-1) 
 {
     qb_t b;
     qb_init(&b);
-    /* QOS: completions below the minimum */
+    /* QOS: completions below the minimum (10 < WS x CP threads a cycle) */
     wr(&b, R(SM_CTRL), u_ctrl(0, QOS, NAIVE, 0));
     wr_cnt(&b, 0, QMIN + 10);
     for (int i = 0; i < 3; i++) {
         for (int p = 0; p < NCP; p++)
-            cpl(&b, p, 0, 32);
+            cpl(&b, p, 0, WS);
         cyc(&b);
         cr_assert_eq(cnt(&b, 0), QMIN, "QOS step %d", i);
         cr_assert_eq(rd(&b, R(CNT)), (uint32_t)QMIN);
@@ -1309,34 +1362,54 @@ Test(quota_unit, cnt_saturation, .description = "counters saturate at -2^(QW-1) 
         cyc(&b);
         cr_assert_eq(cnt(&b, 0), QMIN, "SMK step %d", i);
     }
-    /* SMK refill above the maximum; base saturates before QUOTA is added */
+    /* SMK refill from the minimum: base saturates before QUOTA is added */
     wr_quota(&b, 0, 0xffffffffu);
-    wr_quota(&b, 1, (uint32_t)QMAX);
-    wr_cnt(&b, 1, QMAX - 5);
     b.in.ks_active = 1; /* slot 0 at QMIN: exhausted */
     for (int s = 0; s < NS; s++)
         iss(&b, s, 0);
     cyc(&b);
     cr_assert_eq(cnt(&b, 0), -1, "sat(QMIN - S) + QMAX");
+    wr_cnt(&b, 0, 0);
+    cyc(&b);
+    cr_assert_eq(cnt(&b, 0), QMAX);
+    cyc(&b);
+    cr_assert_eq(cnt(&b, 0), QMAX, "not exhausted any more");
+    /* Rollover: QUOTA + rollover above the maximum; then a ROLLNEG debt below the minimum */
+    b.in.ks_active = 0;
+    wr(&b, R(QOS_MASK), 1);
+    wr(&b, R(SM_CTRL), u_ctrl(0, QOS, ROLLOVER, 1));
+    cmd_start(&b);
+    cr_assert_eq(cnt(&b, 0), QMAX, "QMAX + QMAX saturates");
+    wr_quota(&b, 0, 0);
+    wr_cnt(&b, 0, QMIN);
+    cpl(&b, 0, 0, WS); /* in the boundary cycle */
+    cmd_start(&b);
+    cr_assert_eq(cnt(&b, 0), QMIN, "0 + sat(QMIN - WS)");
+}
+
+Test(quota_unit, cnt_saturation_refill_idle_slot, .description = "a refill of a slot without warps (SMK, Elastic early start) saturates at 2^(QW-1)-1")
+{
+    U_NEEDS(NK >= 2); /* a slot with quota left (no warps) beside the exhausted one */
+    qb_t b;
+    qb_init(&b);
+    /* SMK refill above the maximum */
+    wr(&b, R(SM_CTRL), u_ctrl(0, SMK, NAIVE, 0));
+    wr_quota(&b, 0, 0xffffffffu);
+    wr_quota(&b, 1, (uint32_t)QMAX);
+    wr_cnt(&b, 0, QMIN + 1);
+    wr_cnt(&b, 1, QMAX - 5);
+    b.in.ks_active = 1; /* slot 0 <= 0: exhausted */
+    for (int s = 0; s < NS; s++)
+        iss(&b, s, 0);
+    cyc(&b);
+    cr_assert_eq(cnt(&b, 0), -1, "sat(QMIN + 1 - S) + QMAX = QMIN + QMAX");
     cr_assert_eq(cnt(&b, 1), QMAX, "QMAX - 5 + QMAX saturates");
     wr_cnt(&b, 0, 0);
     cyc(&b);
     cr_assert_eq(cnt(&b, 0), QMAX);
     cr_assert_eq(cnt(&b, 1), QMAX);
-    cyc(&b);
-    cr_assert_eq(cnt(&b, 0), QMAX, "not exhausted any more");
-    cr_assert_eq(cnt(&b, 1), QMAX);
-    /* Rollover: QUOTA + rollover above the maximum; ROLLNEG debt below the minimum */
-    b.in.ks_active = 0;
-    wr(&b, R(QOS_MASK), 3);
-    wr(&b, R(SM_CTRL), u_ctrl(0, QOS, ROLLOVER, 1));
-    wr_quota(&b, 1, 0);
-    wr_cnt(&b, 1, QMIN);
-    cpl(&b, 0, 1, 32); /* in the boundary cycle */
-    cmd_start(&b);
-    cr_assert_eq(cnt(&b, 0), QMAX, "QMAX + QMAX saturates");
-    cr_assert_eq(cnt(&b, 1), QMIN, "0 + sat(QMIN - 32)");
     /* Elastic early start above the maximum */
+    b.in.ks_active = 0;
     wr(&b, R(SM_CTRL), u_ctrl(0, QOS, ELASTIC, 0));
     wr_cnt(&b, 0, 0);
     wr_quota(&b, 1, 1);
@@ -1356,10 +1429,11 @@ Test(quota_unit, stat_saturation, .description = "statistics, sample and epoch c
     wr(&b, R(SAMPLE_PER), 1);
     b.q.thr[0] = SMAX - 40, b.q.wis[0] = SMAX - 1, b.q.idle[0] = SMAX - 7, b.q.cyc[0] = SMAX - 1;
     b.q.nsamp = SMAX - 1, b.q.epochs = SMAX - 1;
-    const uint32_t thr[3] = {SMAX - 8, SMAX, SMAX}, idl[3] = {SMAX - 2, SMAX, SMAX};
+    /* thr: SMAX - 40 + WS (SMAX - 8 with 32-thread warps), then SMAX */
+    const uint32_t thr[3] = {SMAX - 40 + WS < SMAX ? SMAX - 40 + WS : SMAX, SMAX, SMAX}, idl[3] = {SMAX - 2, SMAX, SMAX};
     b.in.ks_active = 1, b.in.idle_cnt[0] = 5;
     for (int i = 0; i < 3; i++) {
-        cpl(&b, 0, 0, 32);
+        cpl(&b, 0, 0, WS);
         for (int s = 0; s < NS; s++)
             iss(&b, s, 0);
         cyc(&b);
@@ -1369,7 +1443,7 @@ Test(quota_unit, stat_saturation, .description = "statistics, sample and epoch c
         cr_assert_eq(b.q.cyc[0], SMAX, "cyc step %d", i);
         cr_assert_eq(b.q.nsamp, SMAX, "nsamp step %d", i);
     }
-    cpl(&b, 0, 0, 32);
+    cpl(&b, 0, 0, WS);
     iss(&b, 0, 0);
     cmd_both(&b);
     cr_assert_eq(rd(&b, R(STAT_THR)), SMAX);
@@ -1410,29 +1484,30 @@ Test(quota_unit, csr_write_in_boundary_cycle, .description = "a rule sees the ol
     cr_assert_eq(b.out.epoch_end, 1u);
     cr_assert_eq(cnt(&b, 0), -3, "CNT write replaces the loaded value");
 
-    /* SMK refill cycle with a CNT write to slot 1: slot 0 refilled, slot 1 written */
+    /* SMK refill cycle with a CNT write to the last slot: slot 0 refilled, the last slot written
+     * (with one slot: the write replaces the refill) */
     wr(&b, R(EPOCH_LEN), 0);
     wr(&b, R(SM_CTRL), u_ctrl(0, SMK, NAIVE, 0));
-    wr_quota(&b, 1, 20);
-    wr_cnt(&b, 1, 0);
-    b.in.ks_active = 3;
-    b.out = qu_write(&b.q, &b.in, R(CNT) + 1, 5);
-    cr_assert_eq(cnt(&b, 0), -3 + 77);
-    cr_assert_eq(cnt(&b, 1), 5);
+    wr_quota(&b, KL, 20);
+    wr_cnt(&b, KL, 0);
+    b.in.ks_active = 1u | (1u << KL);
+    b.out = qu_write(&b.q, &b.in, R(CNT) + KL, 5);
+    cr_assert_eq(cnt(&b, 0), KL ? -3 + 77 : 5);
+    cr_assert_eq(cnt(&b, (int)KL), 5);
 
     /* SM_CTRL written in a cycle with issues: that cycle still uses the old mode (OFF) */
     b.in.ks_active = 0;
     wr(&b, R(SM_CTRL), 0);
     for (int s = 0; s < NS; s++)
-        iss(&b, s, 1);
+        iss(&b, s, KL);
     b.out = qu_write(&b.q, &b.in, R(SM_CTRL), u_ctrl(0, SMK, NAIVE, 0));
     clear_act(&b);
     cr_assert_eq(b.out.qallow, KALL);
-    cr_assert_eq(cnt(&b, 1), 5, "OFF in the write cycle: no decrement");
+    cr_assert_eq(cnt(&b, (int)KL), 5, "OFF in the write cycle: no decrement");
     for (int s = 0; s < NS; s++)
-        iss(&b, s, 1);
+        iss(&b, s, KL);
     cyc(&b);
-    cr_assert_eq(cnt(&b, 1), 5 - NS);
+    cr_assert_eq(cnt(&b, (int)KL), 5 - NS);
 }
 
 /* The common-cycle commit (qu_commit_quiet_i: qu_common_i's rule, qu_count_i, the per-slot packed

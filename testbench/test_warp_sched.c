@@ -1,28 +1,31 @@
 /* test_warp_sched.c: Criterion unit tests of the warp_sched C model (cmodel/warp_sched.c).
- * The contract is docs/warp_sched.md; every expected value below is derived from it by hand,
- * written with the SMK_* macros so that the tests hold on every configuration
- * (assumed: SMK_SCHED >= 2, SMK_LWARPS >= 8, SMK_KSLOTS >= 2).
+ * The contract is docs/warp_sched.md; every expected value below is derived from it, written with
+ * the SMK_* macros so that the tests hold on every configuration hwgen accepts (any SMK_SCHED,
+ * SMK_LWARPS 1..64, SMK_KSLOTS 1..16). A test that needs more than a configuration has (two warps
+ * per scheduler to order, two kernel slots to tell apart) says so with U_NEEDS and is skipped there.
  *
- * Sequences are written in local indices and replicated over all schedulers (u_rep): every
- * scheduler sees the same pattern and must issue s + l*S. */
+ * Sequences are written in local indices and replicated over all schedulers (u_rep64): every
+ * scheduler sees the same pattern and must issue s + l*S. Slots: 0, KB (slot 1, or 0 with one
+ * slot) and KC (the last slot); expectations are accumulated per slot index, so slots that coincide
+ * on a small configuration add up. */
 #include <criterion/criterion.h>
 
 #include "unit_util.h"
 
 /* a model that loops (e.g. a broken age order) fails the test instead of hanging the run */
-/* the bench launches TBs of two kernel slots and uses local warp indices 0..5 */
-U_BENCH_NEEDS(ws_bench, SMK_KSLOTS >= 2 && SMK_LWARPS >= 6 && SMK_LWARPS <= 32)
-TestSuite(warp_sched, .timeout = 240, .init = ws_bench); /* 16 kernel slots under the sanitizers on a loaded machine: about 20 s */
+TestSuite(warp_sched, .timeout = 240); /* 15 kernel slots: the random test reaches it (docs/verification.md) */
 
 #define NS SMK_SCHED
 #define NLW SMK_LWARPS
 #define NK SMK_KSLOTS
 #define NW SMK_WARPS
 #define KALL ((uint32_t)SMK_MASK(NK))
-#define LALL ((uint32_t)SMK_MASK(NLW))
+#define LALL U_LALL
 #define GTO SMK_POLICY_GTO
 #define LRR SMK_POLICY_LRR
-#define LB(l) ((uint32_t)(1ull << (l))) /* local-index bit (the bench's local masks: LWARPS <= 32) */
+#define LB(l) u_lb(l) /* local-index bit (64-bit local masks: any LWARPS) */
+#define KB ((uint32_t)(NK > 1 ? 1 : 0)) /* a second slot where there is one */
+#define KC ((uint32_t)(NK - 1))         /* the last slot */
 
 typedef struct {
     warp_sched_t ws;
@@ -57,7 +60,8 @@ static void b_finish(bench_t *b, wmask_t fin)
 /* One step of a hand-built sequence: policy, ready (local mask, all schedulers), the slots whose
  * qallow is forced to 0 this cycle, and the expected issue (local index, -1 = none) and slot. */
 typedef struct {
-    uint32_t policy, ready;
+    uint32_t policy;
+    uint64_t ready; /* local mask */
     int l;
     uint32_t ks, qoff;
 } step_t;
@@ -82,7 +86,7 @@ static void run_seq(bench_t *b, const step_t *q, int n, const char *what)
 {
     for (int i = 0; i < n; i++) {
         ws_in_t in = b->in;
-        in.policy = q[i].policy, in.ready = u_rep(q[i].ready), in.qallow = b->in.qallow & ~q[i].qoff;
+        in.policy = q[i].policy, in.ready = u_rep64(q[i].ready), in.qallow = b->in.qallow & ~q[i].qoff;
         ws_eval(&b->ws, &in, &b->out);
         check_issue(&b->out, q[i].l, q[i].ks, what, i);
         ws_commit(&b->ws, &in, &b->out);
@@ -133,7 +137,7 @@ Test(warp_sched, sched_mapping, .description = "warp w belongs to scheduler w mo
 
     bench_t b;
     b_init(&b);
-    b_launch(&b, SMK_WMASK_ALL, 1);
+    b_launch(&b, SMK_WMASK_ALL, KC);
     cr_assert_eq(b.out.ks_active, 0u, "ks_active is of the state before the launch edge");
     for (int w = 0; w < NW; w++) {
         b.in.policy = GTO, b.in.ready = u_bit(w);
@@ -141,24 +145,24 @@ Test(warp_sched, sched_mapping, .description = "warp w belongs to scheduler w mo
         cr_assert_eq(b.out.iss_v, 1u << (w % NS), "warp %d", w);
         for (int s = 0; s < NS; s++) {
             cr_assert_eq(b.out.iss_wid[s], s == w % NS ? w : 0, "warp %d sched %d", w, s);
-            cr_assert_eq(b.out.iss_ks[s], s == w % NS ? 1 : 0, "warp %d sched %d", w, s);
+            cr_assert_eq(b.out.iss_ks[s], s == w % NS ? KC : 0, "warp %d sched %d", w, s);
         }
         for (int k = 0; k < NK; k++) {
             cr_assert_eq(b.out.idle_cnt[k], 0);
             cr_assert_eq(b.out.held_cnt[k], 0);
         }
-        cr_assert_eq(b.out.ks_active, 2u);
+        cr_assert_eq(b.out.ks_active, 1u << KC);
         cr_assert_eq(b.out.wvalid, SMK_WMASK_ALL);
     }
 
     /* fresh: one TB of all warps, everything ready: scheduler s issues its oldest, warp s */
     b_init(&b);
-    b_launch(&b, SMK_WMASK_ALL, 1);
+    b_launch(&b, SMK_WMASK_ALL, KC);
     b.in.ready = SMK_WMASK_ALL;
     ws_step(&b.ws, &b.in, &b.out);
-    check_issue(&b.out, 0, 1, "all ready", 0);
-    cr_assert_eq(b.out.idle_cnt[1], NW - NS);
-    cr_assert_eq(b.out.idle_cnt[0], 0);
+    check_issue(&b.out, 0, KC, "all ready", 0);
+    for (int k = 0; k < NK; k++)
+        cr_assert_eq(b.out.idle_cnt[k], k == (int)KC ? NW - NS : 0, "idle_cnt[%d]", k);
 
     /* only scheduler 1's warps ready: only scheduler 1 issues */
     if (NS < 2)
@@ -168,152 +172,179 @@ Test(warp_sched, sched_mapping, .description = "warp w belongs to scheduler w mo
     cr_assert_eq(b.out.iss_v, 2u);
     cr_assert_eq(b.out.iss_wid[0], 0);
     cr_assert_eq(b.out.iss_wid[1], 1);
-    cr_assert_eq(b.out.idle_cnt[1], NLW - 1);
+    cr_assert_eq(b.out.idle_cnt[KC], NLW - 1);
 }
+
+/* local i of n spread over the scheduler's local indices in increasing order (0 and LW-1 at the
+ * ends; distinct when n <= LW): the sequences reach the high local indices of a large LW */
+static int spread(int i, int n) { return n > 1 ? i * (NLW - 1) / (n - 1) : 0; }
 
 Test(warp_sched, gto_greedy_sequence, .description = "GTO keeps the last warp while eligible, else the oldest")
 {
+    U_NEEDS(NLW >= 4); /* four warps per scheduler in age order */
+    const int a = spread(0, 4), bb = spread(1, 4), c = spread(2, 4), d = spread(3, 4); /* a oldest */
     bench_t b;
     b_init(&b);
     b_launch(&b, SMK_WMASK_ALL, 0); /* one TB: age = warp order */
     const step_t q[] = {
-        {GTO, LALL, 0, 0, 0},                /* last_v = 0 after reset: oldest */
-        {GTO, LALL, 0, 0, 0},                /* greedy */
-        {GTO, LALL, 0, 0, 0},
-        {GTO, LB(3), 3, 0, 0},               /* only 3 ready */
-        {GTO, LALL, 3, 0, 0},                /* greedy 3, not the oldest 0 */
-        {GTO, LALL, 3, 0, 0},
-        {GTO, LALL & ~LB(3), 0, 0, 0},       /* greedy not ready: oldest */
-        {GTO, LALL, 0, 0, 0},                /* greedy is now 0 */
-        {GTO, 0, -1, 0, 0},                  /* nothing ready */
-        {GTO, LALL, 0, 0, 0},                /* greedy survives the idle cycle */
-        {GTO, LB(5) | LB(6), 5, 0, 0},       /* oldest of {5,6} */
-        {GTO, LB(6) | LB(2), 2, 0, 0},       /* 5 not ready: oldest of {2,6} */
-        {GTO, LALL, 2, 0, 0},                /* greedy 2 */
-        {GTO, LALL, -1, 0, KALL},            /* quota blocks everything */
-        {GTO, LB(1) | LB(2) | LB(7), 2, 0, 0}, /* greedy 2 survives the blocked cycle */
-        {GTO, LB(1) | LB(7), 1, 0, 0},
-        {GTO, LB(7), 7, 0, 0},
-        {GTO, LB(4) | LB(7), 7, 0, 0},       /* greedy 7 beats the older 4 */
-        {GTO, LB(4), 4, 0, 0},
+        {GTO, LALL, a, 0, 0},             /* last_v = 0 after reset: oldest */
+        {GTO, LALL, a, 0, 0},             /* greedy */
+        {GTO, LB(c), c, 0, 0},            /* only c ready */
+        {GTO, LALL, c, 0, 0},             /* greedy c, not the oldest a */
+        {GTO, LALL & ~LB(c), a, 0, 0},    /* greedy not ready: oldest */
+        {GTO, LALL, a, 0, 0},             /* greedy is now a */
+        {GTO, 0, -1, 0, 0},               /* nothing ready */
+        {GTO, LALL, a, 0, 0},             /* greedy survives the idle cycle */
+        {GTO, LB(c) | LB(d), c, 0, 0},    /* oldest of {c,d} */
+        {GTO, LB(d) | LB(bb), bb, 0, 0},  /* c not ready: oldest of {bb,d} */
+        {GTO, LALL, bb, 0, 0},            /* greedy bb */
+        {GTO, LALL, -1, 0, KALL},         /* quota blocks everything */
+        {GTO, LB(a) | LB(bb) | LB(d), bb, 0, 0}, /* greedy bb survives the blocked cycle */
+        {GTO, LB(a) | LB(d), a, 0, 0},
+        {GTO, LB(d), d, 0, 0},
+        {GTO, LB(c) | LB(d), d, 0, 0},    /* greedy d beats the older c */
+        {GTO, LB(c), c, 0, 0},
     };
     run_seq(&b, q, (int)(sizeof q / sizeof q[0]), "gto");
     for (int s = 0; s < NS; s++)
-        cr_assert_eq(b.ws.last[s], 4);
+        cr_assert_eq(b.ws.last[s], c);
     cr_assert_eq(b.ws.last_v, (uint32_t)SMK_MASK(NS));
+}
+
+/* Each step issues the oldest of the warps not issued yet in this list (the issued warp is not ready
+ * afterwards, and the greedy warp `skip` never is): expected locals ord[0..n), slots ks[local]. */
+static void run_oldest(bench_t *b, const int *ord, int n, uint64_t skip, const uint32_t *ks, const char *what)
+{
+    uint64_t left = 0;
+    for (int i = 0; i < n; i++)
+        left |= LB(ord[i]);
+    for (int i = 0; i < n; i++) {
+        const step_t one = {GTO, left & ~skip, ord[i], ks[ord[i]], 0};
+        run_seq(b, &one, 1, what);
+        left &= ~LB(ord[i]);
+    }
 }
 
 Test(warp_sched, gto_age_by_launch, .description = "GTO age assigned at TB launch, warp order within a TB")
 {
+    U_NEEDS(NLW >= 2); /* two TBs in one scheduler */
+    /* TB A = locals [h, LW) (slot 0) first, TB B = locals [0, h) (slot KB) later: B is younger */
+    const int h = NLW / 2, na = NLW - h, nc = na >= 3 ? 2 : (na + 1) / 2;
+    uint32_t ks[64];
+    int ord[64], n = 0;
     bench_t b;
     b_init(&b);
-    /* TB A = locals 4..7 (slot 0) first, TB B = locals 0..3 (slot 1) later: B is younger */
-    b_launch(&b, u_rep(0xf0), 0);
-    b_launch(&b, u_rep(0x0f), 1);
-    const uint32_t v = 0xff;
-    const step_t q1[] = {
-        /* the issued warp is not ready afterwards, so each step falls back to the oldest */
-        {GTO, v, 4, 0, 0},
-        {GTO, v & ~0x10u, 5, 0, 0},
-        {GTO, v & ~0x30u, 6, 0, 0},
-        {GTO, v & ~0x70u, 7, 0, 0},
-        {GTO, v & ~0xf0u, 0, 1, 0},
-        {GTO, v & ~0xf1u, 1, 1, 0},
-        {GTO, v & ~0xf3u, 2, 1, 0},
-        {GTO, v & ~0xf7u, 3, 1, 0},
-    };
-    run_seq(&b, q1, (int)(sizeof q1 / sizeof q1[0]), "age1");
+    b_launch(&b, u_rep64(u_lrange(h, NLW)), 0);
+    b_launch(&b, u_rep64(u_lrange(0, h)), KB);
+    for (int l = 0; l < NLW; l++)
+        ks[l] = l < h ? KB : 0;
+    for (int l = h; l < NLW; l++)
+        ord[n++] = l;
+    for (int l = 0; l < h; l++)
+        ord[n++] = l;
+    run_oldest(&b, ord, n, 0, ks, "age1");
 
-    /* locals 4,5 of A finish; a TB C = locals {5,4} (slot NK-1) is launched later: youngest.
-     * Age order now: A 6,7; B 0,1,2,3; C 4,5. */
-    b_finish(&b, u_rep(0x30));
-    b_launch(&b, u_rep(0x30), NK - 1);
-    const step_t q2[] = {
-        {GTO, v & ~0x08u, 6, 0, 0}, /* greedy 3 not ready */
-        {GTO, v & ~0x48u, 7, 0, 0},
-        {GTO, v & ~0xc8u, 0, 1, 0},
-        {GTO, v & ~0xc9u, 1, 1, 0},
-        {GTO, v & ~0xcbu, 2, 1, 0},
-        {GTO, v & ~0xcfu, 4, NK - 1, 0},
-        {GTO, v & ~0xdfu, 5, NK - 1, 0},
-        {GTO, LB(3) | LB(4), 3, 1, 0},    /* B's 3 is older than C's 4 */
-        {GTO, LB(4) | LB(6), 6, 0, 0},    /* A's 6 is older than C's 4 */
-    };
-    run_seq(&b, q2, (int)(sizeof q2 / sizeof q2[0]), "age2");
+    /* TB C = the first nc locals of A finish and are launched again later (slot KC): youngest.
+     * Age order now: A's rest; B; C. The greedy warp (B's last, g) is left out of the issues. */
+    const int g = h - 1;
+    b_finish(&b, u_rep64(u_lrange(h, h + nc)));
+    b_launch(&b, u_rep64(u_lrange(h, h + nc)), KC);
+    for (int l = h; l < h + nc; l++)
+        ks[l] = KC;
+    int ord2[64], n2 = 0;
+    for (int l = h + nc; l < NLW; l++)
+        ord2[n2++] = l;
+    for (int l = 0; l < h; l++)
+        ord2[n2++] = l;
+    for (int l = h; l < h + nc; l++)
+        ord2[n2++] = l;
+    int iss[64], ni = 0;
+    for (int i = 0; i < n2; i++)
+        if (ord2[i] != g)
+            iss[ni++] = ord2[i];
+    run_oldest(&b, iss, ni, LB(g), ks, "age2");
+    if (nc >= 2 && na > nc) { /* pairs without the greedy warp (C's last): needs two C warps and A's rest */
+        const step_t q2[] = {
+            {GTO, LB(g) | LB(h), g, KB, 0},          /* B's last is older than C's first */
+            {GTO, LB(h) | LB(h + nc), h + nc, 0, 0}, /* A's rest is older than C's first */
+        };
+        run_seq(&b, q2, 2, "age2 pairs");
+    }
 
-    /* the age matrix as the spec defines it, scheduler 0: older[w] = valid warps launched before */
-    const int order[8] = {6, 7, 0, 1, 2, 3, 4, 5};
+    /* the age matrix as the spec defines it: older[w] = valid warps of its scheduler launched before */
     for (int s = 0; s < NS; s++)
-        for (int i = 0; i < 8; i++) {
+        for (int i = 0; i < n2; i++) {
             wmask_t exp = 0;
             for (int j = 0; j < i; j++)
-                exp |= u_bit(u_wid(s, order[j]));
-            cr_assert_eq(b.ws.older[u_wid(s, order[i])], exp, "older of sched %d local %d", s, order[i]);
+                exp |= u_bit(u_wid(s, ord2[j]));
+            cr_assert_eq(b.ws.older[u_wid(s, ord2[i])], exp, "older of sched %d local %d", s, ord2[i]);
         }
 }
 
 Test(warp_sched, greedy_dropped_on_finish_or_relaunch, .description = "last_v cleared when the greedy warp finishes or is relaunched")
 {
+    U_NEEDS(NLW >= 4); /* locals 0..3: TB A's oldest two, TB B, TB C */
     bench_t b;
     b_init(&b);
-    b_launch(&b, u_rep(LALL), 0);
+    b_launch(&b, u_rep64(LALL), 0);
     const step_t q1[] = {{GTO, LALL, 0, 0, 0}, {GTO, LB(2), 2, 0, 0}};
     run_seq(&b, q1, 2, "setup");
     cr_assert_eq(b.ws.last_v, (uint32_t)SMK_MASK(NS));
 
     /* the greedy warp 2 issues in the cycle in which it finishes */
-    b.in.ready = u_rep(LALL), b.in.finish_mask = u_rep(LB(2)), b.in.policy = GTO;
+    b.in.ready = u_rep64(LALL), b.in.finish_mask = u_rep64(LB(2)), b.in.policy = GTO;
     ws_step(&b.ws, &b.in, &b.out);
     b.in.finish_mask = 0;
     check_issue(&b.out, 2, 0, "finishing", 0);
     for (int s = 0; s < NS; s++)
         cr_assert_eq(b.ws.last[s], 2);
     cr_assert_eq(b.ws.last_v, 0u, "finished greedy warp dropped");
-    cr_assert_eq(b.ws.valid, u_rep(LALL & ~LB(2)));
+    cr_assert_eq(b.ws.valid, u_rep64(LALL & ~LB(2)));
 
-    /* slot 2 relaunched (TB B, slot 1): last[s] names it but last_v = 0, so GTO takes the oldest */
-    b_launch(&b, u_rep(LB(2)), 1);
+    /* slot 2 relaunched (TB B, slot KB): last[s] names it but last_v = 0, so GTO takes the oldest */
+    b_launch(&b, u_rep64(LB(2)), KB);
     const step_t q2[] = {{GTO, LALL, 0, 0, 0}, {GTO, LALL, 0, 0, 0}};
     run_seq(&b, q2, 2, "after relaunch");
 
-    /* finish + launch of the greedy warp 0 in one cycle (new TB C, slot NK-1): dropped too */
-    b_launch_fin(&b, u_rep(LB(0)), NK - 1, u_rep(LB(0)));
+    /* finish + launch of the greedy warp 0 in one cycle (new TB C, slot KC): dropped too */
+    b_launch_fin(&b, u_rep64(LB(0)), KC, u_rep64(LB(0)));
     cr_assert_eq(b.ws.last_v, 0u);
-    cr_assert_eq(b.ws.valid, u_rep(LALL));
+    cr_assert_eq(b.ws.valid, u_rep64(LALL));
     /* age order: A 1,3,4,...,LW-1; B 2; C 0 */
     const step_t q3[] = {
         {GTO, LALL, 1, 0, 0},
         {GTO, LALL & ~LB(1), 3, 0, 0},
-        {GTO, LB(0) | LB(2), 2, 1, 0},
-        {GTO, LB(0), 0, NK - 1, 0},
+        {GTO, LB(0) | LB(2), 2, KB, 0},
+        {GTO, LB(0), 0, KC, 0},
     };
     run_seq(&b, q3, 4, "after finish+launch");
 
     /* relaunch without finish (environment error, still defined): greedy 0 dropped, 0 youngest */
-    b_launch(&b, u_rep(LB(0)), 0);
+    b_launch(&b, u_rep64(LB(0)), 0);
     cr_assert_eq(b.ws.last_v, 0u);
-    const step_t q4[] = {{GTO, LALL, 1, 0, 0}, {GTO, LB(0) | LB(2), 2, 1, 0}};
+    const step_t q4[] = {{GTO, LALL, 1, 0, 0}, {GTO, LB(0) | LB(2), 2, KB, 0}};
     run_seq(&b, q4, 2, "after relaunch of a valid warp");
 
     /* a finish of some other warp keeps the greedy warp */
-    b_finish(&b, u_rep(LB(NLW - 1)));
+    b_finish(&b, u_rep64(LB(NLW - 1)));
     cr_assert_eq(b.ws.last_v, (uint32_t)SMK_MASK(NS));
-    const step_t q5[] = {{GTO, LALL, 2, 1, 0}};
+    const step_t q5[] = {{GTO, LALL, 2, KB, 0}};
     run_seq(&b, q5, 1, "other finish");
 }
 
 Test(warp_sched, lrr_sequence, .description = "LRR from the warp after the last issued, wrap-around")
 {
+    U_NEEDS(NLW >= 4); /* locals 0..3 and LW-1 */
     bench_t b;
     b_init(&b);
-    b_launch(&b, u_rep(LALL), 0);
-    const uint32_t r = LB(0) | LB(3) | LB(5), e = LB(NLW - 1) | LB(1);
+    b_launch(&b, u_rep64(LALL), 0);
+    const uint64_t r = LB(0) | LB(2) | LB(3), e = LB(NLW - 1) | LB(1);
+    const int after = 4 % NLW; /* the local after 3 */
     const step_t q[] = {
         {LRR, LALL, 0, 0, 0}, /* starts at local 0 after reset */
         {LRR, LALL, 1, 0, 0},
-        {LRR, LALL, 2, 0, 0},
+        {LRR, r, 2, 0, 0},
         {LRR, r, 3, 0, 0},
-        {LRR, r, 5, 0, 0},
         {LRR, r, 0, 0, 0}, /* wrap */
         {LRR, 0, -1, 0, 0},
         {LRR, LB(0), 0, 0, 0}, /* the last warp itself comes last in the order, LW steps on */
@@ -322,77 +353,122 @@ Test(warp_sched, lrr_sequence, .description = "LRR from the warp after the last 
         {LRR, e, 1, 0, 0}, /* wrap */
         {LRR, LALL & ~LB(2), 3, 0, 0},
         {LRR, LALL, -1, 0, 1u}, /* slot 0 (every warp) has no quota: no issue, last stays 3 */
-        {LRR, LALL, 4, 0, 0},
+        {LRR, LALL, after, 0, 0},
     };
     run_seq(&b, q, (int)(sizeof q / sizeof q[0]), "lrr");
     for (int i = 0; i < 2 * NLW; i++) {
-        const step_t one = {LRR, LALL, (5 + i) % NLW, 0, 0};
+        const step_t one = {LRR, LALL, (after + 1 + i) % NLW, 0, 0};
         run_seq(&b, &one, 1, "lrr round");
     }
 
     /* fresh: after reset the order starts at local 0 (last = LW-1) */
     b_init(&b);
-    b_launch(&b, u_rep(LALL), 0);
+    b_launch(&b, u_rep64(LALL), 0);
     const step_t f1[] = {{LRR, LB(NLW - 1) | LB(1), 1, 0, 0}};
     run_seq(&b, f1, 1, "fresh1");
     b_init(&b);
-    b_launch(&b, u_rep(LALL), 0);
+    b_launch(&b, u_rep64(LALL), 0);
     const step_t f2[] = {{LRR, LB(NLW - 1) | LB(0), 0, 0, 0}, {LRR, LB(NLW - 1) | LB(0), NLW - 1, 0, 0}};
     run_seq(&b, f2, 2, "fresh2");
 }
 
 Test(warp_sched, lrr_keeps_position_on_finish, .description = "LRR position survives a finish/relaunch of the last warp")
 {
+    U_NEEDS(NLW >= 3); /* a finished warp between two others */
     bench_t b;
     b_init(&b);
-    b_launch(&b, u_rep(LALL), 0);
-    const step_t q1[] = {{LRR, LALL, 0, 0, 0}, {LRR, LALL, 1, 0, 0}, {LRR, LALL, 2, 0, 0}};
-    run_seq(&b, q1, 3, "lrr1");
-    b_finish(&b, u_rep(LB(2)));
+    b_launch(&b, u_rep64(LALL), 0);
+    const step_t q1[] = {{LRR, LALL, 0, 0, 0}, {LRR, LALL, 1, 0, 0}};
+    run_seq(&b, q1, 2, "lrr1");
+    b_finish(&b, u_rep64(LB(1)));
     cr_assert_eq(b.ws.last_v, 0u);
     for (int s = 0; s < NS; s++)
-        cr_assert_eq(b.ws.last[s], 2);
-    const step_t q2[] = {{LRR, LALL, 3, 0, 0}};
+        cr_assert_eq(b.ws.last[s], 1);
+    const step_t q2[] = {{LRR, LALL, 2, 0, 0}};
     run_seq(&b, q2, 1, "lrr2");
-    /* relaunch of the last-issued warp 3 (finish + launch): LRR continues at 4 */
-    b_launch_fin(&b, u_rep(LB(3)), 1, u_rep(LB(3)));
-    const step_t q3[] = {{LRR, LALL, 4, 0, 0}, {LRR, LB(3), 3, 1, 0}};
+    /* relaunch of the last-issued warp 2 (finish + launch): LRR continues after it (local 1 is gone) */
+    b_launch_fin(&b, u_rep64(LB(2)), KB, u_rep64(LB(2)));
+    const step_t q3[] = {{LRR, LALL, 3 % NLW, 0, 0}, {LRR, LB(2), 2, KB, 0}};
     run_seq(&b, q3, 2, "lrr3");
 }
 
 Test(warp_sched, policy_switch, .description = "policy input switched between GTO and LRR at run time")
 {
+    U_NEEDS(NLW >= 4); /* locals 0..3 */
     bench_t b;
     b_init(&b);
-    b_launch(&b, u_rep(LALL), 0);
+    b_launch(&b, u_rep64(LALL), 0);
+    const uint64_t t = LB(2) | LB(3);
     const step_t q[] = {
         {GTO, LALL, 0, 0, 0},
         {GTO, LALL, 0, 0, 0},
         {LRR, LALL, 1, 0, 0},
         {LRR, LALL, 2, 0, 0},
-        {GTO, LALL, 2, 0, 0},           /* greedy continues LRR's last warp */
-        {GTO, LALL & ~LB(2), 0, 0, 0},  /* oldest */
+        {GTO, LALL, 2, 0, 0},          /* greedy continues LRR's last warp */
+        {GTO, LALL & ~LB(2), 0, 0, 0}, /* oldest */
         {LRR, LALL, 1, 0, 0},
-        {GTO, LB(3) | LB(5), 3, 0, 0},  /* greedy 1 not ready: oldest of {3,5} */
-        {LRR, LB(3) | LB(5), 5, 0, 0},
-        {LRR, LB(3) | LB(5), 3, 0, 0},
-        {GTO, LB(3) | LB(5), 3, 0, 0},
+        {GTO, t, 2, 0, 0},             /* greedy 1 not ready: oldest of {2,3} */
+        {LRR, t, 3, 0, 0},
+        {LRR, t, 2, 0, 0},             /* wrap */
+        {GTO, t, 2, 0, 0},             /* greedy */
     };
     run_seq(&b, q, (int)(sizeof q / sizeof q[0]), "switch");
 }
 
+Test(warp_sched, eligibility_one_warp, .description = "ready, stop and qallow each gate one warp's issue; idle/held/ks_active")
+{
+    /* one warp x (the last scheduler's last local, slot KC) on the SM: every configuration */
+    const int sx = NS - 1, x = u_wid(sx, NLW - 1);
+    bench_t b;
+    b_init(&b);
+    b_launch(&b, u_bit(x), KC);
+    const wmask_t others = SMK_WMASK_ALL & ~u_bit(x); /* never launched */
+    struct {
+        wmask_t ready, stop;
+        uint32_t qallow;
+        int iss, held;
+    } c[] = {
+        {u_bit(x), 0, KALL, 1, 0},
+        {0, 0, KALL, 0, 0},
+        {u_bit(x), u_bit(x), KALL, 0, 0},            /* stopped: neither idle nor held */
+        {u_bit(x), u_bit(x), KALL & ~(1u << KC), 0, 0},
+        {u_bit(x), 0, KALL & ~(1u << KC), 0, 1},     /* held by quota only */
+        {u_bit(x), 0, 1u << KC, 1, 0},               /* its own slot's quota is enough */
+        {u_bit(x), others, KALL, 1, 0},              /* stop on the other warps */
+        {others, 0, KALL, 0, 0},                     /* ready on invalid warps */
+        {SMK_WMASK_ALL, 0, 0, 0, 1},
+    };
+    for (int i = 0; i < (int)(sizeof c / sizeof c[0]); i++) {
+        b.in.policy = i % 2 ? LRR : GTO, b.in.ready = c[i].ready, b.in.stop = c[i].stop, b.in.qallow = c[i].qallow;
+        ws_step(&b.ws, &b.in, &b.out);
+        cr_assert_eq(b.out.iss_v, c[i].iss ? 1u << sx : 0u, "case %d: iss_v", i);
+        for (int s = 0; s < NS; s++) {
+            cr_assert_eq(b.out.iss_wid[s], c[i].iss && s == sx ? x : 0, "case %d sched %d: iss_wid", i, s);
+            cr_assert_eq(b.out.iss_ks[s], c[i].iss && s == sx ? KC : 0u, "case %d sched %d: iss_ks", i, s);
+        }
+        for (int k = 0; k < NK; k++) {
+            cr_assert_eq(b.out.idle_cnt[k], 0, "case %d: idle_cnt[%d]", i, k);
+            cr_assert_eq(b.out.held_cnt[k], k == (int)KC ? c[i].held : 0, "case %d: held_cnt[%d]", i, k);
+        }
+        cr_assert_eq(b.out.ks_active, 1u << KC, "case %d: ks_active", i);
+        cr_assert_eq(b.out.wvalid, u_bit(x), "case %d: wvalid", i);
+    }
+}
+
 Test(warp_sched, eligibility_gates, .description = "ready, stop and qallow each gate issue; idle/held per gate")
 {
-    if (NK < 2 || NLW < 6)
-        cr_skip_test("needs two kernel slots and 6 warps per scheduler (KS %d, LWARPS %d)", NK, NLW);
+    U_NEEDS(NK >= 2 && NLW >= 2); /* one warp in each of two slots, one scheduler */
     /* scheduler 1, or 0 with one scheduler */
     const int s1 = NS > 1;
     bench_t b;
     b_init(&b);
-    const uint32_t A = 0, B = NK - 1;
-    b_launch(&b, u_rep(LB(0) | LB(1)), A);
-    b_launch(&b, u_rep(LB(2) | LB(3)), B);
-    const int x = u_wid(s1, 2), y = u_wid(s1, 0); /* x: slot B, y: slot A and older */
+    const uint32_t A = 0, B = KC;
+    b_launch(&b, u_rep64(LB(0)), A);
+    b_launch(&b, u_rep64(LB(1)), B);
+    const int x = u_wid(s1, 1), y = u_wid(s1, 0); /* x: slot B, y: slot A and older */
+    /* a warp of scheduler s1 that was never launched (none with two warps per scheduler: then
+     * this case repeats "nothing ready") */
+    const wmask_t inval = NLW >= 3 ? u_bit(u_wid(s1, 2)) : 0;
     struct {
         wmask_t ready, stop;
         uint32_t qallow;
@@ -409,7 +485,7 @@ Test(warp_sched, eligibility_gates, .description = "ready, stop and qallow each 
         {u_bit(x) | u_bit(y), 0, 1u << A, y, 0, 0, 0, 1},  /* x held, y issues */
         {u_bit(x) | u_bit(y), 0, 1u << B, x, 0, 0, 1, 0},  /* y held, x issues (was greedy: y) */
         {u_bit(x) | u_bit(y), 0, 0, -1, 0, 0, 1, 1},
-        {u_bit(u_wid(s1, 5)), 0, KALL, -1, 0, 0, 0, 0},     /* ready on an invalid warp */
+        {inval, 0, KALL, -1, 0, 0, 0, 0},                  /* ready on an invalid warp */
         {u_bit(x) | u_bit(y), u_bit(x) | u_bit(y), 0, -1, 0, 0, 0, 0},
     };
     for (int i = 0; i < (int)(sizeof c / sizeof c[0]); i++) {
@@ -430,15 +506,17 @@ Test(warp_sched, eligibility_gates, .description = "ready, stop and qallow each 
 
 Test(warp_sched, idle_held_counts, .description = "idle_cnt, held_cnt, ks_active exact with three kernels")
 {
-    /* slots: A = 0 (locals 0,1,2), B = 1 (locals 3,4,5,6), C = NK-1 (local 7), launched in that
+    U_NEEDS(NK >= 2 && NLW >= 5); /* TBs of slots A and B (two warps each, one stopped or not ready) and C */
+    /* slots: A = 0 (locals [0, nA)), B = 1 ([nA, nA+nB)), C = NK-1 (the rest), launched in that
      * order. Expected counts are accumulated per slot index, so C == B (NK = 2) also works. */
-    const uint32_t A = 0, B = 1, C = NK - 1;
-    const uint32_t LA = 0x07, LBm = 0x78, LC = 0x80;
+    const uint32_t A = 0, B = 1, C = KC;
+    const int nA = NLW / 3 > 2 ? NLW / 3 : 2, nB = nA, nC = NLW - nA - nB;
+    const uint64_t LA = u_lrange(0, nA), LBm = u_lrange(nA, nA + nB), LC = u_lrange(nA + nB, NLW);
     bench_t b;
     b_init(&b);
-    b_launch(&b, u_rep(LA), A);
-    b_launch(&b, u_rep(LBm), B);
-    b_launch(&b, u_rep(LC), C);
+    b_launch(&b, u_rep64(LA), A);
+    b_launch(&b, u_rep64(LBm), B);
+    b_launch(&b, u_rep64(LC), C);
     int idle[NK], held[NK];
 #define EXPECT(tag)                                                                              \
     for (int k = 0; k < NK; k++) {                                                               \
@@ -450,23 +528,23 @@ Test(warp_sched, idle_held_counts, .description = "idle_cnt, held_cnt, ks_active
 #define CLR() memset(idle, 0, sizeof idle), memset(held, 0, sizeof held)
     const uint32_t act = (1u << A) | (1u << B) | (1u << C);
 
-    /* cycle 1: ready all but local 6, warp (sched 0, local 2) stopped, quota for all.
+    /* cycle 1: ready all but B's last local, warp (sched 0, A's last local) stopped, quota for all.
      * Every scheduler issues its oldest, local 0 (A). */
-    b.in.policy = GTO, b.in.ready = u_rep(LALL & ~LB(6)), b.in.stop = u_bit(u_wid(0, 2));
+    b.in.policy = GTO, b.in.ready = u_rep64(LALL & ~LB(nA + nB - 1)), b.in.stop = u_bit(u_wid(0, nA - 1));
     b.in.qallow = KALL;
     ws_step(&b.ws, &b.in, &b.out);
     check_issue(&b.out, 0, A, "c1", 0);
     CLR();
-    idle[A] += 3 * NS - 1 - NS, idle[B] += 3 * NS, idle[C] += NS;
+    idle[A] += nA * NS - 1 - NS, idle[B] += (nB - 1) * NS, idle[C] += nC * NS;
     EXPECT("c1");
     cr_assert_eq(b.out.ks_active, act);
 
-    /* cycle 2: A has no quota: greedy 0 not eligible, oldest eligible is local 3 (B) */
+    /* cycle 2: A has no quota: greedy 0 not eligible, oldest eligible is B's first local */
     b.in.qallow = KALL & ~(1u << A);
     ws_step(&b.ws, &b.in, &b.out);
-    check_issue(&b.out, 3, B, "c2", 0);
+    check_issue(&b.out, nA, B, "c2", 0);
     CLR();
-    idle[B] += 3 * NS - NS, idle[C] += NS, held[A] += 3 * NS - 1;
+    idle[B] += (nB - 1) * NS - NS, idle[C] += nC * NS, held[A] += nA * NS - 1;
     EXPECT("c2");
 
     /* cycle 3: no quota at all */
@@ -474,35 +552,36 @@ Test(warp_sched, idle_held_counts, .description = "idle_cnt, held_cnt, ks_active
     ws_step(&b.ws, &b.in, &b.out);
     check_issue(&b.out, -1, 0, "c3", 0);
     CLR();
-    held[A] += 3 * NS - 1, held[B] += 3 * NS, held[C] += NS;
+    held[A] += nA * NS - 1, held[B] += (nB - 1) * NS, held[C] += nC * NS;
     EXPECT("c3");
 
-    /* cycle 4: quota only for C, everything ready, all B warps stopped (neither idle nor held) */
-    b.in.qallow = 1u << C, b.in.ready = SMK_WMASK_ALL, b.in.stop = u_rep(LBm);
+    /* cycle 4: quota only for C, everything ready, all B warps stopped (neither idle nor held):
+     * C's first (oldest) local issues */
+    b.in.qallow = 1u << C, b.in.ready = SMK_WMASK_ALL, b.in.stop = u_rep64(LBm);
     ws_step(&b.ws, &b.in, &b.out);
-    check_issue(&b.out, 7, C, "c4", 0);
+    check_issue(&b.out, nA + nB, C, "c4", 0);
     CLR();
-    held[A] += 3 * NS;
+    held[A] += nA * NS, idle[C] += (nC - 1) * NS;
     EXPECT("c4");
 
-    /* cycle 5: everything allowed, nothing stopped: greedy 7 (C) keeps issuing */
+    /* cycle 5: everything allowed, nothing stopped: greedy (C's first) keeps issuing */
     b.in.qallow = KALL, b.in.stop = 0;
     ws_step(&b.ws, &b.in, &b.out);
-    check_issue(&b.out, 7, C, "c5", 0);
+    check_issue(&b.out, nA + nB, C, "c5", 0);
     CLR();
-    idle[A] += 3 * NS, idle[B] += 4 * NS, idle[C] += NS - NS;
+    idle[A] += nA * NS, idle[B] += nB * NS, idle[C] += (nC - 1) * NS;
     EXPECT("c5");
 
     /* A finishes: its stale slot ids are not counted any more; ks_active drops A */
-    b_finish(&b, u_rep(LA));
+    b_finish(&b, u_rep64(LA));
     cr_assert_eq(b.out.ks_active, act, "outputs of the finishing cycle still see A");
     ws_step(&b.ws, &b.in, &b.out);
     cr_assert_eq(b.out.ks_active, (1u << B) | (1u << C));
-    check_issue(&b.out, 7, C, "c6", 0);
+    check_issue(&b.out, nA + nB, C, "c6", 0);
     CLR();
-    idle[B] += 4 * NS;
+    idle[B] += nB * NS, idle[C] += (nC - 1) * NS;
     EXPECT("c6");
-    b_finish(&b, u_rep(LBm | LC));
+    b_finish(&b, u_rep64(LBm | LC));
     ws_step(&b.ws, &b.in, &b.out);
     cr_assert_eq(b.out.ks_active, 0u);
     cr_assert_eq(b.out.wvalid, 0);
@@ -515,45 +594,55 @@ Test(warp_sched, idle_held_counts, .description = "idle_cnt, held_cnt, ks_active
 
 Test(warp_sched, finish_launch_same_cycle, .description = "warp in finish and launch masks: relaunched, new slot, youngest")
 {
+    U_NEEDS(NLW >= 4); /* TB 0 of two warps, TB 1, a free warp slot */
+    /* TB 0 = locals [0, n0) slot 0, TB 1 = [n0, LW-1) slot KB, local LW-1 free */
+    const int n0 = (NLW - 1) / 2 > 2 ? (NLW - 1) / 2 : 2, fr = NLW - 1;
+    const uint64_t T0 = u_lrange(0, n0), T1 = u_lrange(n0, fr), V = T0 | T1;
     bench_t b;
     b_init(&b);
-    b_launch(&b, u_rep(0x0f), 0);
-    b_launch(&b, u_rep(0x30), 1);
+    b_launch(&b, u_rep64(T0), 0);
+    b_launch(&b, u_rep64(T1), KB);
     /* launch_v = 0: launch_mask is ignored */
     {
         ws_in_t in = b.in;
-        in.launch_mask = u_rep(0xc0), in.launch_ks = 1;
+        in.launch_mask = u_rep64(LB(fr) | LB(0)), in.launch_ks = KC;
         ws_step(&b.ws, &in, &b.out);
-        cr_assert_eq(b.ws.valid, u_rep(0x3f));
+        cr_assert_eq(b.ws.valid, u_rep64(V));
+        for (int s = 0; s < NS; s++)
+            cr_assert_eq(b.ws.ks[u_wid(s, 0)], 0);
     }
-    b_launch_fin(&b, u_rep(LB(1)), NK - 1, u_rep(LB(1)));
-    cr_assert_eq(b.ws.valid, u_rep(0x3f), "valid unchanged");
+    b_launch_fin(&b, u_rep64(LB(1)), KC, u_rep64(LB(1)));
+    cr_assert_eq(b.ws.valid, u_rep64(V), "valid unchanged");
     for (int s = 0; s < NS; s++)
-        cr_assert_eq(b.ws.ks[u_wid(s, 1)], NK - 1);
+        cr_assert_eq(b.ws.ks[u_wid(s, 1)], KC);
     b.in.ready = 0;
     ws_step(&b.ws, &b.in, &b.out);
-    cr_assert_eq(b.out.ks_active, 3u | (1u << (NK - 1)));
-    cr_assert_eq(b.out.wvalid, u_rep(0x3f));
-    const uint32_t v = 0x3f;
-    const step_t q[] = {
-        {GTO, v, 0, 0, 0},
-        {GTO, v & ~0x01u, 2, 0, 0},
-        {GTO, v & ~0x05u, 3, 0, 0},
-        {GTO, v & ~0x0du, 4, 1, 0},
-        {GTO, v & ~0x1du, 5, 1, 0},
-        {GTO, v & ~0x3du, 1, NK - 1, 0}, /* relaunched warp 1 is the youngest */
-    };
-    run_seq(&b, q, (int)(sizeof q / sizeof q[0]), "relaunch");
+    cr_assert_eq(b.out.ks_active, 1u | (1u << KB) | (1u << KC));
+    cr_assert_eq(b.out.wvalid, u_rep64(V));
+    /* age order: TB 0 without 1, TB 1, then the relaunched warp 1 (the youngest) */
+    uint32_t ks[64];
+    int ord[64], n = 0;
+    for (int l = 0; l < NLW; l++)
+        ks[l] = l == 1 ? KC : l < n0 ? 0 : KB;
+    for (int l = 0; l < fr; l++)
+        if (l != 1)
+            ord[n++] = l;
+    ord[n++] = 1;
+    run_oldest(&b, ord, n, 0, ks, "relaunch");
 
-    /* finish only: the warp vanishes; slot 1's warps 4,5 gone -> ks_active drops slot 1 */
-    b_finish(&b, u_rep(0x30));
+    /* finish only: the warps vanish; TB 1 gone -> ks_active drops slot KB (unless warp 1 holds it) */
+    b_finish(&b, u_rep64(T1));
     for (int s = 0; s < NS; s++)
-        cr_assert_eq(b.ws.ks[u_wid(s, 4)], 1, "finished warps keep their stale slot");
+        cr_assert_eq(b.ws.ks[u_wid(s, n0)], KB, "finished warps keep their stale slot");
     b.in.ready = SMK_WMASK_ALL;
     ws_step(&b.ws, &b.in, &b.out);
-    cr_assert_eq(b.out.ks_active, 1u | (1u << (NK - 1)));
-    cr_assert_eq(b.out.wvalid, u_rep(0x0f));
-    cr_assert_eq(b.out.idle_cnt[1], 0);
+    cr_assert_eq(b.out.ks_active, 1u | (1u << KC));
+    cr_assert_eq(b.out.wvalid, u_rep64(T0));
+    check_issue(&b.out, 1, KC, "greedy 1 after the finish", 0);
+    int idle[NK] = {0};
+    idle[0] += (n0 - 1) * NS; /* TB 0 but the issued warp 1 (slot KC: no idle warp left there) */
+    for (int k = 0; k < NK; k++)
+        cr_assert_eq(b.out.idle_cnt[k], idle[k], "idle_cnt[%d]", k);
 }
 
 #if (1 << SMK_KS_W) > SMK_KSLOTS
@@ -561,14 +650,20 @@ Test(warp_sched, bad_slot_never_eligible, .description = "a warp launched with s
 {
     bench_t b;
     b_init(&b);
-    b_launch(&b, u_rep(LB(0)), SMK_KSLOTS);
-    b_launch(&b, u_rep(LB(1)), 0);
+    b_launch(&b, SMK_WMASK_ALL, SMK_KSLOTS);
     b.in.ready = SMK_WMASK_ALL, b.in.qallow = KALL;
     ws_step(&b.ws, &b.in, &b.out);
-    check_issue(&b.out, 1, 0, "bad slot", 0);
+    check_issue(&b.out, -1, 0, "bad slot", 0);
+    cr_assert_eq(b.out.ks_active, 0u);
+    for (int k = 0; k < NK; k++)
+        cr_assert_eq(b.out.idle_cnt[k] | b.out.held_cnt[k], 0, "neither idle nor held");
+    /* the youngest local relaunched in slot 0 issues; the older bad-slot warps never do */
+    b_launch_fin(&b, u_rep64(LB(NLW - 1)), 0, u_rep64(LB(NLW - 1)));
+    ws_step(&b.ws, &b.in, &b.out);
+    check_issue(&b.out, NLW - 1, 0, "bad slot", 1);
     cr_assert_eq(b.out.ks_active, 1u);
     for (int k = 0; k < NK; k++)
-        cr_assert_eq(b.out.held_cnt[k], 0);
+        cr_assert_eq(b.out.idle_cnt[k] | b.out.held_cnt[k], 0, "neither idle nor held");
 }
 #endif
 
@@ -713,8 +808,16 @@ Test(warp_sched, random_vs_seqno_reference, .description = "200k random cycles: 
     }
     cr_log_info("%d cycles, %ld issues, %ld GTO fallbacks, %ld of them not to the lowest warp id", cycles, issues,
                 fallbacks, fallbacks_not_lowest_id);
-    /* the run must actually have exercised age order that differs from warp-id order */
-    cr_assert_gt(fallbacks, cycles / 2, "fallbacks %ld", fallbacks);
-    cr_assert_gt(fallbacks_not_lowest_id, cycles / 20, "fallbacks not to the lowest id: %ld", fallbacks_not_lowest_id);
-    cr_assert_gt(issues, (long)cycles * NS / 2, "issues %ld (half a warp instruction per scheduler and cycle at least)", issues);
+    /* the run must actually have exercised age order that differs from warp-id order, in an eighth
+     * of the scheduler-cycles at least (a scheduler of one warp has no age order to exercise) */
+    if (NLW >= 2) {
+        cr_assert_gt(fallbacks, (long)cycles * NS / 8, "fallbacks %ld", fallbacks);
+        cr_assert_gt(fallbacks_not_lowest_id, (long)cycles * NS / 80, "fallbacks not to the lowest id: %ld",
+                     fallbacks_not_lowest_id);
+    }
+    /* half a warp instruction per scheduler and cycle at least with 8 warps per scheduler or more;
+     * fewer warps have an eligible one less often (one warp: about 15% of the cycles) */
+    const int lw8 = NLW < 8 ? NLW : 8;
+    cr_assert_gt(issues, (long)cycles * NS * lw8 / 16, "issues %ld (%d/16 warp instruction per scheduler and cycle at least)",
+                 issues, lw8);
 }

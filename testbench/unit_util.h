@@ -36,25 +36,6 @@
 static inline wmask_t u_bit(int w) { return 1ULL << w; }
 /* global warp id of local index l of scheduler s (docs/warp_sched.md: w = s + l*S) */
 static inline int u_wid(int s, int l) { return s + l * SMK_SCHED; }
-/* the warps with local index in lmask, in every scheduler */
-static inline wmask_t u_rep(uint32_t lmask)
-{
-    wmask_t m = 0;
-    for (int l = 0; l < SMK_LWARPS && l < 32; l++)
-        if ((lmask >> l) & 1)
-            for (int s = 0; s < SMK_SCHED; s++)
-                m |= u_bit(u_wid(s, l));
-    return m;
-}
-/* the warps with local index in lmask, in scheduler s only */
-static inline wmask_t u_loc(int s, uint32_t lmask)
-{
-    wmask_t m = 0;
-    for (int l = 0; l < SMK_LWARPS && l < 32; l++)
-        if ((lmask >> l) & 1)
-            m |= u_bit(u_wid(s, l));
-    return m;
-}
 
 /* ---- one clock cycle: outputs of this cycle, then the clock edge ---------------------------- */
 
@@ -99,5 +80,34 @@ static inline uint64_t u_seed(const char *test, uint64_t dflt)
     fprintf(stderr, "[%s] %s: seed %llu\n", SMK_CFG_NAME, test, (unsigned long long)seed);
     return seed;
 }
+
+/* ---- warp_sched and quota_unit suites (test_warp_sched.c, test_quota_unit.c) ---------------- */
+
+/* local-index bit l (0 <= l < SMK_LWARPS <= 64) of a 64-bit local mask */
+static inline uint64_t u_lb(int l) { return 1ULL << l; }
+/* every local index of a scheduler */
+#define U_LALL ((uint64_t)SMK_MASK(SMK_LWARPS))
+/* the warps with local index in the 64-bit local mask lmask, in every scheduler (any
+ * SMK_LWARPS up to 64) */
+static inline wmask_t u_rep64(uint64_t lmask)
+{
+    wmask_t m = 0;
+    for (int l = 0; l < SMK_LWARPS; l++)
+        if ((lmask >> l) & 1)
+            for (int s = 0; s < SMK_SCHED; s++)
+                m |= u_bit(u_wid(s, l));
+    return m;
+}
+/* the same in scheduler s only (any SMK_LWARPS up to 64) */
+static inline wmask_t u_loc64(int s, uint64_t lmask)
+{
+    wmask_t m = 0;
+    for (int l = 0; l < SMK_LWARPS; l++)
+        if ((lmask >> l) & 1)
+            m |= u_bit(u_wid(s, l));
+    return m;
+}
+/* the local mask of the locals [lo, hi) */
+static inline uint64_t u_lrange(int lo, int hi) { return SMK_MASK(hi) & ~SMK_MASK(lo); }
 
 #endif
