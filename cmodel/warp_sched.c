@@ -6,19 +6,36 @@
 
 wmask_t ws_sched_mask(int s) { return WS_SMASK(s); }
 
-void ws_derive(warp_sched_t *ws)
+/* allow_t from kmask[]: allow_t[q] = allow_t[q without its lowest bit k] | kmask[k], one OR per
+ * entry (2^K entries; only a launch changes kmask[]) */
+static void ws_derive_allow(warp_sched_t *ws)
 {
-    for (uint32_t q = 0; q < (1u << SMK_KSLOTS); q++) {
+    if (!WS_QGATE) {
         wmask_t a = 0;
         for (int k = 0; k < SMK_KSLOTS; k++)
-            if (!WS_QGATE || ((q >> k) & 1))
-                a |= ws->kmask[k];
-        ws->allow_t[q] = a;
+            a |= ws->kmask[k];
+        for (uint32_t q = 0; q < (1u << SMK_KSLOTS); q++)
+            ws->allow_t[q] = a;
+        return;
     }
+    ws->allow_t[0] = 0;
+    for (uint32_t q = 1; q < (1u << SMK_KSLOTS); q++)
+        ws->allow_t[q] = ws->allow_t[q & (q - 1)] | ws->kmask[__builtin_ctz(q)];
+}
+
+/* act_c from kmask[] and valid */
+static void ws_derive_act(warp_sched_t *ws)
+{
     uint32_t act = 0;
     for (int k = 0; k < SMK_KSLOTS; k++)
         act |= (uint32_t)((ws->valid & ws->kmask[k]) != 0) << k;
     ws->act_c = act;
+}
+
+void ws_derive(warp_sched_t *ws)
+{
+    ws_derive_allow(ws);
+    ws_derive_act(ws);
 }
 
 void ws_reset(warp_sched_t *ws)
@@ -55,8 +72,10 @@ void ws_commit(warp_sched_t *ws, const ws_in_t *in, const ws_out_t *out)
         }
     }
     ws->valid = stay | L; /* = (valid & ~F) | L */
+    if (L)
+        ws_derive_allow(ws); /* a finish leaves kmask[] as it is */
     if (L | F)
-        ws_derive(ws);
+        ws_derive_act(ws);
 
     /* per scheduler: an issue names the issued warp, then a warp that finishes or is launched
      * over no longer is the same warp (the schedulers are independent, so two passes) */

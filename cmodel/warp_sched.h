@@ -22,9 +22,9 @@ typedef struct {
     uint8_t last[SMK_SCHED];  /* local index of last issued warp */
     uint8_t ks[SMK_WARPS];
     wmask_t older[SMK_WARPS]; /* bit j set: warp j (same scheduler) is older than warp w */
-    /* derived from kmask[] and valid, kept for speed (ws_derive; recomputed whenever a launch or a
-     * finish changes them): allow_t[q] = OR of kmask[k] over the bits k of q (every kmask when
-     * quota gating is compiled out), act_c = ks_active */
+    /* derived from kmask[] and valid, kept for speed (ws_derive): allow_t[q] = OR of kmask[k] over
+     * the bits k of q (every kmask when quota gating is compiled out), rebuilt on a launch (the only
+     * change of kmask[]); act_c = ks_active, on a launch or a finish */
     wmask_t allow_t[1u << SMK_KSLOTS];
     uint32_t act_c;
 } warp_sched_t;
