@@ -1036,7 +1036,7 @@ Test(sm_driver, od_no_fallback, .description = "SMK_OD: Kc does not fit -> no di
  * time per SM (cmd_ok) */
 Test(sm_driver, spart_evict_drain, .description = "SPART: km_v removes SM1 -> DRAIN of the highest slot, next after the response; response event before a lower SM's done")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(DRV_NSM >= 2 && DRV_T >= 2 && SMK_WARPS >= 2 && SMK_WARPS % 2 == 0);
     bench_t *b = bench_new(DRV_SPART);
     launch(b, 0, W / 2, RW, 0, 4, 3);
     step(b);
@@ -1073,7 +1073,7 @@ Test(sm_driver, spart_evict_drain, .description = "SPART: km_v removes SM1 -> DR
 
 Test(sm_driver, spart_evict_save, .description = "SPART with cfg_evict SAVE: PEND entry, pb, SAVED on OK; the TB is restored on an SM it may use")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(DRV_NSM >= 2 && DRV_T >= 2 && SMK_WARPS >= 2 && SMK_WARPS % 2 == 0 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_SPART);
     b->in.cfg_evict = SAVE;
     launch(b, 0, W / 2, RW, 0, 4, 3);
@@ -1115,7 +1115,7 @@ Test(sm_driver, spart_evict_save, .description = "SPART with cfg_evict SAVE: PEN
  * computed here and by drv_fill, and dispatch fills the partitions exactly. */
 Test(sm_driver, smk_p_partition, .description = "SMK_P: part = progressive filling (ref and drv_fill), dispatch within part, excess evicted after a shrink")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(DRV_KN >= 7 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 4 == 0);
     bench_t *b = bench_new(DRV_SMK_P);
     b->autodrain = 1;
     const uint32_t kA = 1, kB = 6;
@@ -1199,7 +1199,7 @@ Test(sm_driver, smk_p_partition, .description = "SMK_P: part = progressive filli
 
 Test(sm_driver, max2, .description = "cfg_max2: a third kernel goes to another SM; without MAX2 it shares SM0")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 3 && DRV_KS >= 3 && DRV_T >= 3 && SMK_WARPS >= 3 && SMK_LIM_REG >= 3);
     for (int m2 = 1; m2 >= 0; m2--) {
         bench_t *b = bench_new(DRV_FCFS);
         b->in.cfg_max2 = m2;
@@ -1222,7 +1222,7 @@ Test(sm_driver, max2, .description = "cfg_max2: a third kernel goes to another S
 
 Test(sm_driver, cap, .description = "CAP: at most klim TBs held; the next one after a completion")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(DRV_KN >= 4 && DRV_T >= 2 && SMK_WARPS >= 2 && SMK_LIM_REG >= 2);
     bench_t *b = bench_new(DRV_FCFS);
     launch(b, 3, 1, 1, 0, 5, 1);
     b->in.kl_adm = DRV_ADM_CAP, b->in.kl_lim = 2;
@@ -1243,7 +1243,7 @@ Test(sm_driver, cap, .description = "CAP: at most klim TBs held; the next one af
 
 Test(sm_driver, reserve, .description = "RESERVE: short kernel -> DRAIN of the highest non-reserved TB, one at a time; non-reserved dispatch blocked on its SMs")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(DRV_KN >= 3 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 4 == 0);
     bench_t *b = bench_new(DRV_FCFS);
     launch(b, 0, W / 4, RW, 0, 4, 1); /* B: batch, fills SM0 */
     step(b);
@@ -1312,12 +1312,12 @@ static void od_plan_other(uint64_t xmask)
 }
 Test(sm_driver, od_plan_blocks_smv, .description = "SMK_OD: while the plan is active no other kernel is dispatched on SMv")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(OD_BENCH && DRV_PQ >= 2);
     od_plan_other(1);
 }
 Test(sm_driver, od_plan_other_sm, .description = "SMK_OD: while the plan waits for pb, Kc of the moment is dispatched on another SM")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(OD_BENCH && DRV_NSM >= 2);
     od_plan_other(3);
 }
 
@@ -1327,7 +1327,7 @@ Test(sm_driver, od_plan_other_sm, .description = "SMK_OD: while the plan waits f
  * V1 D/2, C D/2, V2 3D/4 (D/4): preempt. (SMv = SMc would give Kv = V2, p = 1.) */
 Test(sm_driver, od_alg1_smv, .description = "Algorithm 1: SMv = highest rSM in kmask[Kc] (not SMc), Kv, p")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 6 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 4 == 0);
     bench_t *b = bench_new(DRV_SMK_OD);
     launch(b, 1, W / 4, RW, 0, 4, 1);
     step(b);
@@ -1352,7 +1352,7 @@ Test(sm_driver, od_alg1_smv, .description = "Algorithm 1: SMv = highest rSM in k
  * C = k5 (n = W/2, SM0): Kv = V2, p = 2; victims V2's highest slots 3 then 0 (not V1's slot 2). */
 Test(sm_driver, od_alg1_kv, .description = "Algorithm 1: Kv = highest GPU-wide rK on SMv; victims are Kv's highest slots")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 6 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 4 == 0 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_SMK_OD);
     launch(b, 3, W / 4, RW, 0, 4, 2); /* V2 on SM1 first */
     step(b);                          /* 0 */
@@ -1417,7 +1417,7 @@ static uint64_t my_share4(const uint32_t u[4])
 }
 Test(sm_driver, smk_p_multi_sm, .description = "SMK_P on two SMs: every dispatch is the lowest-rK kernel that fits somewhere on its lowest-rSM SM; final partitions = filling")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 5 && DRV_KS >= 2 && DRV_T >= 2 && SMK_WARPS >= 4);
     bench_t *b = bench_new(DRV_SMK_P);
     b->autodrain = 1;
     const int kA = 2, kB = 4;
@@ -1532,7 +1532,7 @@ Test(sm_driver, smk_p_multi_sm, .description = "SMK_P on two SMs: every dispatch
  * would be SM1. Kv = V2, p = 1, range C 4/8, V2 9/8 -> 8/8, 6/8: preempt. */
 Test(sm_driver, od_alg1_smv_without_kc, .description = "Algorithm 1: SMv compares rSM without Kc's own TBs")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 6 && DRV_KS >= 2 && DRV_T >= 2 && SMK_WARPS >= 8 && SMK_WARPS % 8 == 0);
     bench_t *b = bench_new(DRV_SMK_OD);
     const uint32_t nv = 3 * W / 8;
     launch(b, 3, nv, RW, 0, 3, 3);
@@ -1561,7 +1561,7 @@ Test(sm_driver, od_alg1_smv_without_kc, .description = "Algorithm 1: SMv compare
  * together: events 10 response, 11 done (0, 0), 12 done (1, 0). Slot 0 of SM1 is never evicted. */
 Test(sm_driver, spart_evict_skips_done, .description = "eviction victims exclude TBs whose done is latched (pre = sv & ~spre & ~sfill & ~dp)")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(DRV_NSM >= 2 && DRV_T >= 2 && SMK_WARPS >= 2 && SMK_WARPS % 2 == 0);
     bench_t *b = bench_new(DRV_SPART);
     launch(b, 0, W / 2, RW, 0, 4, 3);
     step(b);
@@ -1595,9 +1595,7 @@ Test(sm_driver, spart_evict_skips_done, .description = "eviction victims exclude
  * (dispatched from the state before the retire, with ks_of = 2); then Z = k6 gets ks 3, not 2. */
 Test(sm_driver, ks_kept_on_same_cycle_retire, .description = "a dispatch of K on S in the cycle K's last TB there retires keeps K's kernel slot")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
-    if (KS < 4)
-        cr_skip_test("needs KS >= 4 (Y, X, K and Z hold kernel slots 0..3 of SM0), KS = %d here", KS);
+    U_NEEDS(DRV_KN >= 7 && DRV_KS >= 4 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 2 == 0);
     bench_t *b = bench_new(DRV_FCFS);
     const uint32_t nx = (W - 2) / 2;
     launch(b, 4, 1, RW, 0, 1, 1);
