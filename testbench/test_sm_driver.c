@@ -574,7 +574,7 @@ Test(sm_driver, launch_rej, .description = "launch accepted / refused (kl_rej th
 /* FCFS set-up fields, event timing, kernel slots, kdone, entry reuse */
 Test(sm_driver, fcfs_setup_fields, .description = "set-up fields (slot, warp mask, ks, nreg, smem, go, TB ids), done events, kdone, entry and ks reuse")
 {
-    U_NEEDS(DRV_KN >= 6 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 7);
+    U_NEEDS(DRV_KN >= 6 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 9); /* u_w in 5: 6 (3 TBs of k3, before the retire) + 3 of k5 */
     bench_t *b = bench_new(DRV_FCFS);
     /* k3: n 2, R r3 = 4, M m3 = 8; k5: n 3, R r5 = 2: smaller where RMAX, LIM_REG or LIM_SL cannot
      * hold them. 3 TBs of k3 take 6 r3 rows and 3 m3 lines; k5 is dispatched in 5 from the state
@@ -2228,8 +2228,7 @@ static void pg_check_six(bench_t *b, const uint32_t *odd_set, const char *what)
 
 Test(sm_driver, fill_pgot_six, .description = "SMK_P, 6 identical kernels, KS 4: every kernel gets a partition (pgot), exact per-SM values; drv_fill with pgot; MAX2")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
-    if (!PG_OK) cr_skip_test("needs KS 4, T % 4 == 0, W >= T, NSM >= 2");
+    U_NEEDS(PG_OK);
     /* drv_fill, abstract units: 6 kernels of 1 TB-slot each on a 12-slot SM, KS 4 */
     const uint32_t d[6][DRV_NRES] = {{0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}};
     const uint32_t lim[DRV_NRES] = {100, 100, 100, 12};
@@ -2272,8 +2271,7 @@ Test(sm_driver, fill_pgot_six, .description = "SMK_P, 6 identical kernels, KS 4:
 
 Test(sm_driver, fill_pgot_masks_max2, .description = "pgot with MAX2 on the partition unit, and a kernel allowed only on SM 1")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
-    if (!PG_OK) cr_skip_test("needs KS 4, T % 4 == 0, W >= T, NSM >= 2");
+    U_NEEDS(PG_OK);
     /* MAX2, kernels 0..2 identical on every SM: SM 0: 2, 1 (T/2 each); pgot {1, 2}; SM 1: 0 (pgot 0)
      * then 2: T/2 each; wrap; SM 2 like SM 0 ... */
     bench_t *b = bench_new(DRV_SMK_P);
@@ -2314,8 +2312,7 @@ Test(sm_driver, fill_pgot_masks_max2, .description = "pgot with MAX2 on the part
  * (Without lat: SM 0 {1, 2, 3, 4} and kernel 0 has partition 0 on every SM.) */
 Test(sm_driver, fill_lat_mask_sm0, .description = "SMK_P, KS+1 identical kernels, kernel 0 allowed only on SM 0: the last-chance tie-break gives it SM 0; exact per-SM values; drv_fill with lat")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
-    if (!PG_OK) cr_skip_test("needs KS 4, T % 4 == 0, W >= T, NSM >= 2");
+    U_NEEDS(PG_OK);
     /* drv_fill, abstract units: 5 kernels of 1 TB-slot each on a 12-slot SM, KS 4 */
     const uint32_t d[5][DRV_NRES] = {{0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}};
     const uint32_t lim[DRV_NRES] = {100, 100, 100, 12};
@@ -2399,9 +2396,7 @@ Test(sm_driver, fill_top_order, .description = "drv_fill with a rotation turn: p
  * last launch-triggered run would keep partition 0 for as long as the kernel table stays the same. */
 Test(sm_driver, smk_p_rotation, .description = "SMK_P, MAX2, 3 kernels on SM 0 only: the rotation timer reruns the filling every part_rotate cycles and the starved kernel gets the next turn; exact part, ptop, prr, cycles")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
-    if (DRV_T % 2 || DRV_KN < 3 || SMK_WARPS < DRV_T)
-        cr_skip_test("needs T even, KN >= 3, W >= T");
+    U_NEEDS(DRV_T % 2 == 0 && DRV_T >= 2 && DRV_KN >= 3 && DRV_KS >= 2 && SMK_WARPS >= DRV_T);
     /* grid 4000, or the largest the port carries (2^GW - 1 >= 255 >= T): no TB completes here, so a
      * kernel never dispatches more than T TBs */
     const uint32_t grid = umin(4000, (uint32_t)SMK_MASK(SMK_GRID_W));
