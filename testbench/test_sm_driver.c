@@ -26,11 +26,10 @@
 #include "sm_driver.h"
 #include "unit_util.h"
 
-/* No suite-wide guard: each test states with U_NEEDS what it needs of the configuration (a second
- * SM, kernel ids, TB slots, kernel slots, warps); SMK_UNIT_DRV_BENCH is the whole set the benches were
- * first written for, kept by the tests not yet rewritten to derive their shapes. The QoS tests'
- * further needs: qos_need. */
-#define SMK_UNIT_DRV_BENCH (DRV_NSM >= 2 && SMK_WARPS >= 16 && SMK_WARPS % 4 == 0 && DRV_T >= 8 && DRV_KS >= 3 && DRV_KN >= 8 && DRV_PQ >= 2)
+/* No suite-wide guard: each test states with U_NEEDS only what it needs of the configuration (a
+ * second SM, kernel ids below KN, TB slots, kernel slots, PTBQ entries, warps and their divisibility
+ * where a test's masks are W/2, W/4 or W/8 wide) and derives the rest; the QoS tests further need
+ * qos_need (QOS_BENCH). */
 TestSuite(sm_driver, .timeout = 60);
 
 #define NSM DRV_NSM
@@ -1725,7 +1724,7 @@ static void expect_lk(bench_t *b, uint32_t s, uint32_t k, uint32_t cnt, uint32_t
 
 Test(sm_driver, qos_alloc_two, .description = "QOS filling: 1 QoS + 2 non-QoS -> QoS on every SM of its mask, non-QoS on contiguous halves, equal warps; dispatch stays inside; lookup port")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     /* k0 non-QoS n 4 (rank 0), k1 QoS n 8 (mask without the last SM), k2 non-QoS n 4 (rank 1).
      * k1 has R = 60: its dominant share is registers (SMK_P's key gives it 3 TBs, not 4, on gtx980), the
@@ -1761,7 +1760,7 @@ Test(sm_driver, qos_alloc_two, .description = "QOS filling: 1 QoS + 2 non-QoS ->
 
 Test(sm_driver, qos_alloc_three, .description = "QOS filling: 3 non-QoS kernels -> owner(s) = floor(3s/NSM); rank counts only non-QoS kernels")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     /* non-QoS k0, k1, k3 (ranks 0, 1, 2), QoS k2 n 8 */
     launch_q(b, 0, 4, SALLM, 0);
@@ -1782,7 +1781,7 @@ Test(sm_driver, qos_alloc_three, .description = "QOS filling: 3 non-QoS kernels 
 
 Test(sm_driver, qos_rq_free, .description = "request: FREE grant (room left), ack after KN SUM + 1 SCAN cycle, part += 1, then dispatched with set_id = knext")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     /* k0 of n0 warps per TB, n0 the smallest >= 3 not dividing W with W / n0 < T (3 on the named
      * configurations): SM 0 (owner rank 0) holds W / n0 of its TBs, with a warp and a TB slot left */
     uint32_t n0 = 3;
@@ -1810,7 +1809,7 @@ Test(sm_driver, qos_rq_free, .description = "request: FREE grant (room left), ac
 
 Test(sm_driver, qos_rq_victim, .description = "request, PGPU = 1: VICTIM grant against the non-QoS kernel, exact n, partition moved, rq_pend (rq_rdy 0) until evicted down to part")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     b->in.cfg_qctl = DRV_QC_PGPU; /* one pending preemption per GPU: rq_rdy waits for rq_pend */
     b->autodrain = 1;
@@ -1862,7 +1861,7 @@ Test(sm_driver, qos_rq_victim, .description = "request, PGPU = 1: VICTIM grant a
 
 Test(sm_driver, qos_rq_nonqos_first, .description = "request: pass 0 (non-QoS victims) before pass 1 (QoS), even for a lower-index QoS kernel that could give")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     launch_q(b, 0, 4, SALLM, 1);
     launch_q(b, 1, 4, SALLM, 0);
@@ -1878,7 +1877,7 @@ Test(sm_driver, qos_rq_nonqos_first, .description = "request: pass 0 (non-QoS vi
 
 Test(sm_driver, qos_rq_give_back, .description = "rq_ret (give-back): SCAN starts at pass 1, so only QoS kernels within rq_give are victims; a non-QoS kernel that would give in pass 0 is passed over")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     launch_q(b, 0, 4, SALLM, 1);
     launch_q(b, 1, 4, SALLM, 0);
@@ -1906,7 +1905,7 @@ Test(sm_driver, qos_rq_give_back, .description = "rq_ret (give-back): SCAN start
 
 Test(sm_driver, qos_rq_qos_give, .description = "request: a QoS victim only when n <= rq_give (pass 1), else REFUSED; exact SCAN lengths")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     launch_q(b, 0, 4, SALLM, 1); /* W/8 per SM */
     launch_q(b, 1, 8, SALLM, 1); /* W/16 per SM */
@@ -1931,7 +1930,7 @@ Test(sm_driver, qos_rq_qos_give, .description = "request: a QoS victim only when
 
 Test(sm_driver, qos_rq_refused_invalid, .description = "request: REFUSED in IDLE (ack next cycle) for a kernel not in use, an SM outside its mask or out of range; rq_v ignored while rq_rdy is 0")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     launch_q(b, 0, 4, 1, 0); /* SM0 only */
     settle_part(b);
@@ -1964,7 +1963,7 @@ Test(sm_driver, qos_rq_refused_invalid, .description = "request: REFUSED in IDLE
 
 Test(sm_driver, qos_rq_blocks_partition, .description = "the partition unit starts only with rq_st IDLE; rq_rdy low during SUM / SCAN, pdirty and pact")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     launch_q(b, 0, 4, 1, 0); /* alone on SM0: W/4, warps full */
     settle_part(b);
@@ -2049,7 +2048,7 @@ static void relaunch_k0(bench_t *b, uint32_t keep)
 
 Test(sm_driver, qos_keep_relaunch, .description = "KEEP: a kernel finishing and its kl_keep relaunch keep the granted partitions exactly; no partition run starts; dispatch refills them")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     keep_setup(b, DRV_QC_KEEP);
     finish_kernel(b, 0, 1);
@@ -2070,7 +2069,7 @@ Test(sm_driver, qos_keep_relaunch, .description = "KEEP: a kernel finishing and 
 
 Test(sm_driver, qos_keep_off, .description = "KEEP off: the finish and the relaunch each run the partition unit: k1 alone W/4, then the symmetric W/16 / W/8")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     keep_setup(b, 0);
     finish_kernel(b, 0, 0);
@@ -2089,7 +2088,7 @@ Test(sm_driver, qos_keep_off, .description = "KEEP off: the finish and the relau
 
 Test(sm_driver, qos_keep_no_kl_keep, .description = "KEEP on, a launch with kl_keep 0 into an entry holding partitions: the partition unit recomputes the symmetric allocation")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     keep_setup(b, DRV_QC_KEEP | DRV_QC_PGPU);
     finish_kernel(b, 0, 1);
@@ -2104,7 +2103,7 @@ Test(sm_driver, qos_keep_no_kl_keep, .description = "KEEP on, a launch with kl_k
 
 Test(sm_driver, qos_pgpu0_two_pending, .description = "PGPU = 0: VICTIM grants on SM0 and SM1 pending at once, both eviction SAVEs in flight, pb 0; a request for a pending SM is REFUSED at c+1")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     b->in.cfg_evict = SAVE; /* cfg_qctl 0: one pending preemption per SM */
     launch_q(b, 0, 8, SALLM, 1);
@@ -2140,7 +2139,7 @@ Test(sm_driver, qos_pgpu0_two_pending, .description = "PGPU = 0: VICTIM grants o
 
 Test(sm_driver, qos_pgpu1_save_holds_pb, .description = "PGPU = 1: the eviction SAVE of a VICTIM grant sets pb and bpb; rq_rdy 0 while rq_pend (a request is ignored)")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     b->in.cfg_evict = SAVE;
     b->in.cfg_qctl = DRV_QC_PGPU;
@@ -2165,7 +2164,7 @@ Test(sm_driver, qos_pgpu1_save_holds_pb, .description = "PGPU = 1: the eviction 
 
 Test(sm_driver, qos_rq_no_work, .description = "no TB, no grant: knext == kgrid and no SAVED/RERUN entry -> REFUSED at c+1; with a SAVED entry the request is accepted (VICTIM after KN + 4)")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     b->in.cfg_evict = SAVE;
     launch(b, 0, 8, 1, 0, NSM * W / 16, SALLM); /* QoS k0: exactly its partitions */
@@ -2463,7 +2462,7 @@ Test(sm_driver, smk_p_rotation, .description = "SMK_P, MAX2, 3 kernels on SM 0 o
  * on every SM.) */
 Test(sm_driver, qos_fill_lat_owner, .description = "QOS: a non-QoS kernel allowed (owner and mask) only on the last SM of its block gets it through lat's owner part; exact per-SM values")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     if (!PG_OK) cr_skip_test("needs KS 4, T % 4 == 0, W >= T, NSM >= 2");
     const int B = (NSM + 1) / 2;
     bench_t *b = bench_new(DRV_QOS);
@@ -2493,7 +2492,7 @@ Test(sm_driver, qos_fill_lat_owner, .description = "QOS: a non-QoS kernel allowe
 
 Test(sm_driver, qos_fill_pgot, .description = "QOS filling with 4 QoS kernels + 1 non-QoS (KS 4): the owner gets the odd SMs through pgot; the owner rule stays")
 {
-    U_NEEDS(SMK_UNIT_DRV_BENCH);
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     if (!PG_OK) cr_skip_test("needs KS 4, T % 4 == 0, W >= T, NSM >= 2");
     /* k0 non-QoS (nq = 1: owner of every SM), k1..k4 QoS, all 1 warp: the warp key = TB count.
      * SM 0: 4, 3, 2, 1 (k0 loses the tie to the higher indices), T/4 each; pgot {1..4}. SM 1: k0
