@@ -26,10 +26,11 @@
 #include "sm_driver.h"
 #include "unit_util.h"
 
-/* bench assumptions (every named configuration satisfies them); the QoS tests' further ones: qos_need */
-#define SMK_UNIT_DRV_BENCH (DRV_NSM >= 2 && SMK_WARPS >= 16 && SMK_WARPS % 4 == 0 && DRV_T >= 8 && DRV_KS >= 3 && DRV_KN >= 8 && DRV_PQ >= 2)
-U_BENCH_NEEDS(drv_bench, SMK_UNIT_DRV_BENCH)
-TestSuite(sm_driver, .timeout = 60, .init = drv_bench);
+/* No suite-wide guard: each test states with U_NEEDS only what it needs of the configuration (a
+ * second SM, kernel ids below KN, TB slots, kernel slots, PTBQ entries, warps and their divisibility
+ * where a test's masks are W/2, W/4 or W/8 wide) and derives the rest; the QoS tests further need
+ * qos_need (QOS_BENCH). */
+TestSuite(sm_driver, .timeout = 60);
 
 #define NSM DRV_NSM
 #define W SMK_WARPS
@@ -509,6 +510,7 @@ Test(sm_driver, reset_state, .description = "reset: nothing set up, no command, 
 
 Test(sm_driver, launch_rej, .description = "launch accepted / refused (kl_rej the next cycle, entry untouched)")
 {
+    U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 2);
     bench_t *b = bench_new(DRV_FCFS);
     /* the largest legal shape: n = W, r = floor(LIM_REG / W) (RMAX where W x RMAX <= LIM_REG), m = LIM_SL;
      * mask SM1 only (SM0 kept empty) */
@@ -571,6 +573,7 @@ Test(sm_driver, launch_rej, .description = "launch accepted / refused (kl_rej th
 /* FCFS set-up fields, event timing, kernel slots, kdone, entry reuse */
 Test(sm_driver, fcfs_setup_fields, .description = "set-up fields (slot, warp mask, ks, nreg, smem, go, TB ids), done events, kdone, entry and ks reuse")
 {
+    U_NEEDS(DRV_KN >= 6 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 9); /* u_w in 5: 6 (3 TBs of k3, before the retire) + 3 of k5 */
     bench_t *b = bench_new(DRV_FCFS);
     /* k3: n 2, R r3 = 4, M m3 = 8; k5: n 3, R r5 = 2: smaller where RMAX, LIM_REG or LIM_SL cannot
      * hold them. 3 TBs of k3 take 6 r3 rows and 3 m3 lines; k5 is dispatched in 5 from the state
@@ -644,6 +647,7 @@ Test(sm_driver, fcfs_setup_fields, .description = "set-up fields (slot, warp mas
  * not block a younger one. A = k5 (older, higher index), B = k1 (too big later), C = k3. */
 Test(sm_driver, fcfs_order, .description = "FCFS: oldest kernel (not lowest index), lowest SM where it fits, a misfit does not block")
 {
+    U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 6 && DRV_KS >= 2 && DRV_T >= 2 && SMK_WARPS >= 4);
     bench_t *b = bench_new(DRV_FCFS);
     const uint32_t na = W / 2 + 1;
     launch(b, 5, na, RW, 0, 2, 3); /* A: 2 TBs of W/2+1 warps, SMs 0-1 */
@@ -673,6 +677,7 @@ Test(sm_driver, fcfs_order, .description = "FCFS: oldest kernel (not lowest inde
 /* events: one per cycle, responses before dones, lowest SM first, lowest slot first */
 Test(sm_driver, event_order, .description = "done events one per cycle: lowest SM first, lowest slot first; counters per event")
 {
+    U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 2 && DRV_KS >= 2 && DRV_T >= 3 && SMK_WARPS >= 6 && (SMK_WARPS / 2 + 1) * RW + 2 * umin(2, umin(SMK_MAX_REGS, SMK_LIM_REG / 2)) <= SMK_LIM_REG);
     bench_t *b = bench_new(DRV_FCFS);
     const uint32_t na = W / 2 + 1;
     /* k1: R 2, or what two of its TBs can hold where RMAX or LIM_REG is smaller */
@@ -715,6 +720,7 @@ Test(sm_driver, event_order, .description = "done events one per cycle: lowest S
 /* SMK_OD: lowest rK kernel (ties to the lowest index), lowest rSM SM in its mask (ties lowest) */
 Test(sm_driver, smk_od_pick, .description = "SMK_OD: Kc = lowest rK, SMc = lowest rSM, ties to the lowest index")
 {
+    U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 5 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 8);
     bench_t *b = bench_new(DRV_SMK_OD);
     /* R 8, or what 4 TBs (8 warps) on an SM can hold where RMAX or LIM_REG is smaller */
     const uint32_t r = umin(8, umin(SMK_MAX_REGS, SMK_LIM_REG / 8));
@@ -766,6 +772,7 @@ static int od_shapes(uint32_t n6, uint32_t r6, uint32_t r2, uint32_t *m2)
 }
 Test(sm_driver, smk_od_pick_shares, .description = "SMK_OD: rK is the dominant share, rSM likewise (exact integer compare)")
 {
+    U_NEEDS(DRV_KN >= 7 && DRV_KS >= 2 && DRV_T >= 8);
     uint32_t n6 = W / 8, r6 = 1, r2 = 1, m2 = 0;
     int ok = od_shapes(n6, r6, r2, &m2);
     for (uint32_t i = 1; !ok && i <= W; i++)
@@ -805,6 +812,8 @@ Test(sm_driver, smk_od_pick_shares, .description = "SMK_OD: rK is the dominant s
 
 /* ---- SMK_OD preemption: V = k2 fills SM0 with 4 TBs of W/4 warps (rK = D: warps dominate),
  * then C = k5 (nc warps per TB) is launched on SM0 only. p = nc / (W/4). */
+/* od_build's needs: kernels 2 and 5, 4 TB slots and 2 kernel slots on SM0, W/4 warps per TB of V */
+#define OD_BENCH (DRV_KN >= 6 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 4 == 0)
 static bench_t *od_build(uint32_t nc, int idem, uint32_t pmode)
 {
     bench_t *b = bench_new(DRV_SMK_OD);
@@ -834,6 +843,7 @@ static void at(const bench_t *b, int c) { cr_assert_eq(b->cyc, c, "bench timelin
 
 Test(sm_driver, od_preempt_save_restore, .description = "SMK_OD: plan p=2, SAVEs one at a time of the highest slots, Kc on SMv, then RESTOREs (go=0 + RESTORE) before any new TB id")
 {
+    U_NEEDS(OD_BENCH && DRV_PQ >= 2);
     bench_t *b = od_build(W / 2, 0, SAVE);
     at(b, 7);
     step(b); /* 7: first victim: highest slot of V (3), lowest FREE PTBQ entry 0 */
@@ -957,15 +967,18 @@ static void od_fin(int same_cycle)
 }
 Test(sm_driver, od_save_fin, .description = "SAVE answered FIN with the done in the same cycle: response first, entry FREE, done counted once")
 {
+    U_NEEDS(OD_BENCH);
     od_fin(1);
 }
 Test(sm_driver, od_save_err_empty, .description = "done then SAVE ERR_EMPTY: entry FREE, done counted once, plan dispatches Kc")
 {
+    U_NEEDS(OD_BENCH);
     od_fin(0);
 }
 
 Test(sm_driver, od_drop_rerun, .description = "cfg_pmode DROP, idempotent victim: DROP, RERUN entry, re-dispatched with the same TB id and go=1")
 {
+    U_NEEDS(OD_BENCH);
     bench_t *b = od_build(W / 4, 1, DROP);
     step(b); /* 7 */
     expect_cmd(b, 0, DROP, 3, "DROP of an idempotent victim");
@@ -991,6 +1004,7 @@ Test(sm_driver, od_drop_rerun, .description = "cfg_pmode DROP, idempotent victim
 
 Test(sm_driver, od_drop_not_idem, .description = "cfg_pmode DROP with a non-idempotent victim: SAVE")
 {
+    U_NEEDS(OD_BENCH);
     bench_t *b = od_build(W / 4, 0, DROP);
     step(b);
     expect_cmd(b, 0, SAVE, 3, "DROP mode, victim not idempotent -> SAVE");
@@ -1003,6 +1017,7 @@ Test(sm_driver, od_drop_not_idem, .description = "cfg_pmode DROP with a non-idem
  * even though another kernel would fit (literal Algorithm 1) */
 Test(sm_driver, od_no_fallback, .description = "SMK_OD: Kc does not fit -> no dispatch of a higher-rK kernel that fits")
 {
+    U_NEEDS(DRV_KN >= 4 && DRV_KS >= 2 && DRV_T >= 2 && SMK_WARPS >= 2);
     bench_t *b = bench_new(DRV_SMK_OD);
     launch(b, 1, 1, 1, 0, 64, 1); /* k1: 1 warp TBs, SM0 */
     step(b);
@@ -1020,6 +1035,7 @@ Test(sm_driver, od_no_fallback, .description = "SMK_OD: Kc does not fit -> no di
  * time per SM (cmd_ok) */
 Test(sm_driver, spart_evict_drain, .description = "SPART: km_v removes SM1 -> DRAIN of the highest slot, next after the response; response event before a lower SM's done")
 {
+    U_NEEDS(DRV_NSM >= 2 && DRV_T >= 2 && SMK_WARPS >= 2 && SMK_WARPS % 2 == 0);
     bench_t *b = bench_new(DRV_SPART);
     launch(b, 0, W / 2, RW, 0, 4, 3);
     step(b);
@@ -1056,6 +1072,7 @@ Test(sm_driver, spart_evict_drain, .description = "SPART: km_v removes SM1 -> DR
 
 Test(sm_driver, spart_evict_save, .description = "SPART with cfg_evict SAVE: PEND entry, pb, SAVED on OK; the TB is restored on an SM it may use")
 {
+    U_NEEDS(DRV_NSM >= 2 && DRV_T >= 2 && SMK_WARPS >= 2 && SMK_WARPS % 2 == 0 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_SPART);
     b->in.cfg_evict = SAVE;
     launch(b, 0, W / 2, RW, 0, 4, 3);
@@ -1097,6 +1114,7 @@ Test(sm_driver, spart_evict_save, .description = "SPART with cfg_evict SAVE: PEN
  * computed here and by drv_fill, and dispatch fills the partitions exactly. */
 Test(sm_driver, smk_p_partition, .description = "SMK_P: part = progressive filling (ref and drv_fill), dispatch within part, excess evicted after a shrink")
 {
+    U_NEEDS(DRV_KN >= 7 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 4 == 0);
     bench_t *b = bench_new(DRV_SMK_P);
     b->autodrain = 1;
     const uint32_t kA = 1, kB = 6;
@@ -1180,6 +1198,7 @@ Test(sm_driver, smk_p_partition, .description = "SMK_P: part = progressive filli
 
 Test(sm_driver, max2, .description = "cfg_max2: a third kernel goes to another SM; without MAX2 it shares SM0")
 {
+    U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 3 && DRV_KS >= 3 && DRV_T >= 3 && SMK_WARPS >= 3 && SMK_LIM_REG >= 3);
     for (int m2 = 1; m2 >= 0; m2--) {
         bench_t *b = bench_new(DRV_FCFS);
         b->in.cfg_max2 = m2;
@@ -1202,8 +1221,9 @@ Test(sm_driver, max2, .description = "cfg_max2: a third kernel goes to another S
 
 Test(sm_driver, cap, .description = "CAP: at most klim TBs held; the next one after a completion")
 {
+    U_NEEDS(DRV_T >= 2 && SMK_WARPS >= 2 && SMK_LIM_REG >= 2);
     bench_t *b = bench_new(DRV_FCFS);
-    launch(b, 3, 1, 1, 0, 5, 1);
+    launch(b, DRV_KN > 3 ? 3 : DRV_KN - 1, 1, 1, 0, 5, 1); /* kernel 3, or the last one: only the TB count matters */
     b->in.kl_adm = DRV_ADM_CAP, b->in.kl_lim = 2;
     step(b);
     step(b);
@@ -1222,6 +1242,7 @@ Test(sm_driver, cap, .description = "CAP: at most klim TBs held; the next one af
 
 Test(sm_driver, reserve, .description = "RESERVE: short kernel -> DRAIN of the highest non-reserved TB, one at a time; non-reserved dispatch blocked on its SMs")
 {
+    U_NEEDS(DRV_KN >= 3 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 4 == 0);
     bench_t *b = bench_new(DRV_FCFS);
     launch(b, 0, W / 4, RW, 0, 4, 1); /* B: batch, fills SM0 */
     step(b);
@@ -1290,10 +1311,12 @@ static void od_plan_other(uint64_t xmask)
 }
 Test(sm_driver, od_plan_blocks_smv, .description = "SMK_OD: while the plan is active no other kernel is dispatched on SMv")
 {
+    U_NEEDS(OD_BENCH && DRV_PQ >= 2);
     od_plan_other(1);
 }
 Test(sm_driver, od_plan_other_sm, .description = "SMK_OD: while the plan waits for pb, Kc of the moment is dispatched on another SM")
 {
+    U_NEEDS(OD_BENCH && DRV_NSM >= 2);
     od_plan_other(3);
 }
 
@@ -1303,6 +1326,7 @@ Test(sm_driver, od_plan_other_sm, .description = "SMK_OD: while the plan waits f
  * V1 D/2, C D/2, V2 3D/4 (D/4): preempt. (SMv = SMc would give Kv = V2, p = 1.) */
 Test(sm_driver, od_alg1_smv, .description = "Algorithm 1: SMv = highest rSM in kmask[Kc] (not SMc), Kv, p")
 {
+    U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 6 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 4 == 0);
     bench_t *b = bench_new(DRV_SMK_OD);
     launch(b, 1, W / 4, RW, 0, 4, 1);
     step(b);
@@ -1327,6 +1351,7 @@ Test(sm_driver, od_alg1_smv, .description = "Algorithm 1: SMv = highest rSM in k
  * C = k5 (n = W/2, SM0): Kv = V2, p = 2; victims V2's highest slots 3 then 0 (not V1's slot 2). */
 Test(sm_driver, od_alg1_kv, .description = "Algorithm 1: Kv = highest GPU-wide rK on SMv; victims are Kv's highest slots")
 {
+    U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 6 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 4 == 0 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_SMK_OD);
     launch(b, 3, W / 4, RW, 0, 4, 2); /* V2 on SM1 first */
     step(b);                          /* 0 */
@@ -1391,6 +1416,7 @@ static uint64_t my_share4(const uint32_t u[4])
 }
 Test(sm_driver, smk_p_multi_sm, .description = "SMK_P on two SMs: every dispatch is the lowest-rK kernel that fits somewhere on its lowest-rSM SM; final partitions = filling")
 {
+    U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 5 && DRV_KS >= 2 && DRV_T >= 2 && SMK_WARPS >= 4);
     bench_t *b = bench_new(DRV_SMK_P);
     b->autodrain = 1;
     const int kA = 2, kB = 4;
@@ -1505,6 +1531,7 @@ Test(sm_driver, smk_p_multi_sm, .description = "SMK_P on two SMs: every dispatch
  * would be SM1. Kv = V2, p = 1, range C 4/8, V2 9/8 -> 8/8, 6/8: preempt. */
 Test(sm_driver, od_alg1_smv_without_kc, .description = "Algorithm 1: SMv compares rSM without Kc's own TBs")
 {
+    U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 6 && DRV_KS >= 2 && DRV_T >= 2 && SMK_WARPS >= 8 && SMK_WARPS % 4 == 0);
     bench_t *b = bench_new(DRV_SMK_OD);
     const uint32_t nv = 3 * W / 8;
     launch(b, 3, nv, RW, 0, 3, 3);
@@ -1533,6 +1560,7 @@ Test(sm_driver, od_alg1_smv_without_kc, .description = "Algorithm 1: SMv compare
  * together: events 10 response, 11 done (0, 0), 12 done (1, 0). Slot 0 of SM1 is never evicted. */
 Test(sm_driver, spart_evict_skips_done, .description = "eviction victims exclude TBs whose done is latched (pre = sv & ~spre & ~sfill & ~dp)")
 {
+    U_NEEDS(DRV_NSM >= 2 && DRV_T >= 2 && SMK_WARPS >= 2 && SMK_WARPS % 2 == 0);
     bench_t *b = bench_new(DRV_SPART);
     launch(b, 0, W / 2, RW, 0, 4, 3);
     step(b);
@@ -1566,8 +1594,7 @@ Test(sm_driver, spart_evict_skips_done, .description = "eviction victims exclude
  * (dispatched from the state before the retire, with ks_of = 2); then Z = k6 gets ks 3, not 2. */
 Test(sm_driver, ks_kept_on_same_cycle_retire, .description = "a dispatch of K on S in the cycle K's last TB there retires keeps K's kernel slot")
 {
-    if (KS < 4)
-        cr_skip_test("needs KS >= 4 (Y, X, K and Z hold kernel slots 0..3 of SM0), KS = %d here", KS);
+    U_NEEDS(DRV_KN >= 7 && DRV_KS >= 4 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 2 == 0);
     bench_t *b = bench_new(DRV_FCFS);
     const uint32_t nx = (W - 2) / 2;
     launch(b, 4, 1, RW, 0, 1, 1);
@@ -1697,6 +1724,7 @@ static void expect_lk(bench_t *b, uint32_t s, uint32_t k, uint32_t cnt, uint32_t
 
 Test(sm_driver, qos_alloc_two, .description = "QOS filling: 1 QoS + 2 non-QoS -> QoS on every SM of its mask, non-QoS on contiguous halves, equal warps; dispatch stays inside; lookup port")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     /* k0 non-QoS n 4 (rank 0), k1 QoS n 8 (mask without the last SM), k2 non-QoS n 4 (rank 1).
      * k1 has R = 60: its dominant share is registers (SMK_P's key gives it 3 TBs, not 4, on gtx980), the
@@ -1732,6 +1760,7 @@ Test(sm_driver, qos_alloc_two, .description = "QOS filling: 1 QoS + 2 non-QoS ->
 
 Test(sm_driver, qos_alloc_three, .description = "QOS filling: 3 non-QoS kernels -> owner(s) = floor(3s/NSM); rank counts only non-QoS kernels")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     /* non-QoS k0, k1, k3 (ranks 0, 1, 2), QoS k2 n 8 */
     launch_q(b, 0, 4, SALLM, 0);
@@ -1752,6 +1781,7 @@ Test(sm_driver, qos_alloc_three, .description = "QOS filling: 3 non-QoS kernels 
 
 Test(sm_driver, qos_rq_free, .description = "request: FREE grant (room left), ack after KN SUM + 1 SCAN cycle, part += 1, then dispatched with set_id = knext")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     /* k0 of n0 warps per TB, n0 the smallest >= 3 not dividing W with W / n0 < T (3 on the named
      * configurations): SM 0 (owner rank 0) holds W / n0 of its TBs, with a warp and a TB slot left */
     uint32_t n0 = 3;
@@ -1779,6 +1809,7 @@ Test(sm_driver, qos_rq_free, .description = "request: FREE grant (room left), ac
 
 Test(sm_driver, qos_rq_victim, .description = "request, PGPU = 1: VICTIM grant against the non-QoS kernel, exact n, partition moved, rq_pend (rq_rdy 0) until evicted down to part")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     b->in.cfg_qctl = DRV_QC_PGPU; /* one pending preemption per GPU: rq_rdy waits for rq_pend */
     b->autodrain = 1;
@@ -1830,6 +1861,7 @@ Test(sm_driver, qos_rq_victim, .description = "request, PGPU = 1: VICTIM grant a
 
 Test(sm_driver, qos_rq_nonqos_first, .description = "request: pass 0 (non-QoS victims) before pass 1 (QoS), even for a lower-index QoS kernel that could give")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     launch_q(b, 0, 4, SALLM, 1);
     launch_q(b, 1, 4, SALLM, 0);
@@ -1845,6 +1877,7 @@ Test(sm_driver, qos_rq_nonqos_first, .description = "request: pass 0 (non-QoS vi
 
 Test(sm_driver, qos_rq_give_back, .description = "rq_ret (give-back): SCAN starts at pass 1, so only QoS kernels within rq_give are victims; a non-QoS kernel that would give in pass 0 is passed over")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     launch_q(b, 0, 4, SALLM, 1);
     launch_q(b, 1, 4, SALLM, 0);
@@ -1872,6 +1905,7 @@ Test(sm_driver, qos_rq_give_back, .description = "rq_ret (give-back): SCAN start
 
 Test(sm_driver, qos_rq_qos_give, .description = "request: a QoS victim only when n <= rq_give (pass 1), else REFUSED; exact SCAN lengths")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     launch_q(b, 0, 4, SALLM, 1); /* W/8 per SM */
     launch_q(b, 1, 8, SALLM, 1); /* W/16 per SM */
@@ -1896,6 +1930,7 @@ Test(sm_driver, qos_rq_qos_give, .description = "request: a QoS victim only when
 
 Test(sm_driver, qos_rq_refused_invalid, .description = "request: REFUSED in IDLE (ack next cycle) for a kernel not in use, an SM outside its mask or out of range; rq_v ignored while rq_rdy is 0")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     launch_q(b, 0, 4, 1, 0); /* SM0 only */
     settle_part(b);
@@ -1928,6 +1963,7 @@ Test(sm_driver, qos_rq_refused_invalid, .description = "request: REFUSED in IDLE
 
 Test(sm_driver, qos_rq_blocks_partition, .description = "the partition unit starts only with rq_st IDLE; rq_rdy low during SUM / SCAN, pdirty and pact")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     launch_q(b, 0, 4, 1, 0); /* alone on SM0: W/4, warps full */
     settle_part(b);
@@ -2012,6 +2048,7 @@ static void relaunch_k0(bench_t *b, uint32_t keep)
 
 Test(sm_driver, qos_keep_relaunch, .description = "KEEP: a kernel finishing and its kl_keep relaunch keep the granted partitions exactly; no partition run starts; dispatch refills them")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     keep_setup(b, DRV_QC_KEEP);
     finish_kernel(b, 0, 1);
@@ -2032,6 +2069,7 @@ Test(sm_driver, qos_keep_relaunch, .description = "KEEP: a kernel finishing and 
 
 Test(sm_driver, qos_keep_off, .description = "KEEP off: the finish and the relaunch each run the partition unit: k1 alone W/4, then the symmetric W/16 / W/8")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     keep_setup(b, 0);
     finish_kernel(b, 0, 0);
@@ -2050,6 +2088,7 @@ Test(sm_driver, qos_keep_off, .description = "KEEP off: the finish and the relau
 
 Test(sm_driver, qos_keep_no_kl_keep, .description = "KEEP on, a launch with kl_keep 0 into an entry holding partitions: the partition unit recomputes the symmetric allocation")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     keep_setup(b, DRV_QC_KEEP | DRV_QC_PGPU);
     finish_kernel(b, 0, 1);
@@ -2064,6 +2103,7 @@ Test(sm_driver, qos_keep_no_kl_keep, .description = "KEEP on, a launch with kl_k
 
 Test(sm_driver, qos_pgpu0_two_pending, .description = "PGPU = 0: VICTIM grants on SM0 and SM1 pending at once, both eviction SAVEs in flight, pb 0; a request for a pending SM is REFUSED at c+1")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     b->in.cfg_evict = SAVE; /* cfg_qctl 0: one pending preemption per SM */
     launch_q(b, 0, 8, SALLM, 1);
@@ -2099,6 +2139,7 @@ Test(sm_driver, qos_pgpu0_two_pending, .description = "PGPU = 0: VICTIM grants o
 
 Test(sm_driver, qos_pgpu1_save_holds_pb, .description = "PGPU = 1: the eviction SAVE of a VICTIM grant sets pb and bpb; rq_rdy 0 while rq_pend (a request is ignored)")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     b->in.cfg_evict = SAVE;
     b->in.cfg_qctl = DRV_QC_PGPU;
@@ -2123,6 +2164,7 @@ Test(sm_driver, qos_pgpu1_save_holds_pb, .description = "PGPU = 1: the eviction 
 
 Test(sm_driver, qos_rq_no_work, .description = "no TB, no grant: knext == kgrid and no SAVED/RERUN entry -> REFUSED at c+1; with a SAVED entry the request is accepted (VICTIM after KN + 4)")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     b->in.cfg_evict = SAVE;
     launch(b, 0, 8, 1, 0, NSM * W / 16, SALLM); /* QoS k0: exactly its partitions */
@@ -2185,7 +2227,7 @@ static void pg_check_six(bench_t *b, const uint32_t *odd_set, const char *what)
 
 Test(sm_driver, fill_pgot_six, .description = "SMK_P, 6 identical kernels, KS 4: every kernel gets a partition (pgot), exact per-SM values; drv_fill with pgot; MAX2")
 {
-    if (!PG_OK) cr_skip_test("needs KS 4, T % 4 == 0, W >= T, NSM >= 2");
+    U_NEEDS(PG_OK);
     /* drv_fill, abstract units: 6 kernels of 1 TB-slot each on a 12-slot SM, KS 4 */
     const uint32_t d[6][DRV_NRES] = {{0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}};
     const uint32_t lim[DRV_NRES] = {100, 100, 100, 12};
@@ -2228,7 +2270,7 @@ Test(sm_driver, fill_pgot_six, .description = "SMK_P, 6 identical kernels, KS 4:
 
 Test(sm_driver, fill_pgot_masks_max2, .description = "pgot with MAX2 on the partition unit, and a kernel allowed only on SM 1")
 {
-    if (!PG_OK) cr_skip_test("needs KS 4, T % 4 == 0, W >= T, NSM >= 2");
+    U_NEEDS(PG_OK);
     /* MAX2, kernels 0..2 identical on every SM: SM 0: 2, 1 (T/2 each); pgot {1, 2}; SM 1: 0 (pgot 0)
      * then 2: T/2 each; wrap; SM 2 like SM 0 ... */
     bench_t *b = bench_new(DRV_SMK_P);
@@ -2269,7 +2311,7 @@ Test(sm_driver, fill_pgot_masks_max2, .description = "pgot with MAX2 on the part
  * (Without lat: SM 0 {1, 2, 3, 4} and kernel 0 has partition 0 on every SM.) */
 Test(sm_driver, fill_lat_mask_sm0, .description = "SMK_P, KS+1 identical kernels, kernel 0 allowed only on SM 0: the last-chance tie-break gives it SM 0; exact per-SM values; drv_fill with lat")
 {
-    if (!PG_OK) cr_skip_test("needs KS 4, T % 4 == 0, W >= T, NSM >= 2");
+    U_NEEDS(PG_OK);
     /* drv_fill, abstract units: 5 kernels of 1 TB-slot each on a 12-slot SM, KS 4 */
     const uint32_t d[5][DRV_NRES] = {{0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}, {0, 0, 1, 1}};
     const uint32_t lim[DRV_NRES] = {100, 100, 100, 12};
@@ -2353,8 +2395,7 @@ Test(sm_driver, fill_top_order, .description = "drv_fill with a rotation turn: p
  * last launch-triggered run would keep partition 0 for as long as the kernel table stays the same. */
 Test(sm_driver, smk_p_rotation, .description = "SMK_P, MAX2, 3 kernels on SM 0 only: the rotation timer reruns the filling every part_rotate cycles and the starved kernel gets the next turn; exact part, ptop, prr, cycles")
 {
-    if (DRV_T % 2 || DRV_KN < 3 || SMK_WARPS < DRV_T)
-        cr_skip_test("needs T even, KN >= 3, W >= T");
+    U_NEEDS(DRV_T % 2 == 0 && DRV_T >= 2 && DRV_KN >= 3 && DRV_KS >= 2 && SMK_WARPS >= DRV_T);
     /* grid 4000, or the largest the port carries (2^GW - 1 >= 255 >= T): no TB completes here, so a
      * kernel never dispatches more than T TBs */
     const uint32_t grid = umin(4000, (uint32_t)SMK_MASK(SMK_GRID_W));
@@ -2421,6 +2462,7 @@ Test(sm_driver, smk_p_rotation, .description = "SMK_P, MAX2, 3 kernels on SM 0 o
  * on every SM.) */
 Test(sm_driver, qos_fill_lat_owner, .description = "QOS: a non-QoS kernel allowed (owner and mask) only on the last SM of its block gets it through lat's owner part; exact per-SM values")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     if (!PG_OK) cr_skip_test("needs KS 4, T % 4 == 0, W >= T, NSM >= 2");
     const int B = (NSM + 1) / 2;
     bench_t *b = bench_new(DRV_QOS);
@@ -2450,6 +2492,7 @@ Test(sm_driver, qos_fill_lat_owner, .description = "QOS: a non-QoS kernel allowe
 
 Test(sm_driver, qos_fill_pgot, .description = "QOS filling with 4 QoS kernels + 1 non-QoS (KS 4): the owner gets the odd SMs through pgot; the owner rule stays")
 {
+    U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     if (!PG_OK) cr_skip_test("needs KS 4, T % 4 == 0, W >= T, NSM >= 2");
     /* k0 non-QoS (nq = 1: owner of every SM), k1..k4 QoS, all 1 warp: the warp key = TB count.
      * SM 0: 4, 3, 2, 1 (k0 loses the tie to the higher indices), T/4 each; pgot {1..4}. SM 1: k0
