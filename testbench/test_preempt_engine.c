@@ -1,11 +1,17 @@
 /* test_preempt_engine.c: Criterion unit tests of the preemption-engine C model
- * (cmodel/preempt_engine.c). The contract is docs/preempt_engine.md; the expected cycles are the
- * spec's "Criterion tests" table and timelines, for its reference TB (n = 2 warps, R = 2, M = 1,
- * C = 1, so L = 7) with a fixed-latency memory (lambda = 4, B = 1, cap = 0) unless a test says
- * otherwise. Cycles are counted from the command's arrival (cycle 0).
+ * (cmodel/preempt_engine.c). The contract is docs/preempt_engine.md. Expected cycles come from its
+ * general formula ("Timelines and exact cycle counts") for the bench TB below with a fixed-latency
+ * memory (lambda = 4, B = 1, cap = 0) unless a test says otherwise; on the named configurations the
+ * bench TB is the spec's reference TB (n = 2 warps, R = 2, M = 1, C = 1, so L = 7) and the cycles
+ * are the spec's "Criterion tests" table. Cycles are counted from the command's arrival (cycle 0).
  *
- * Assumed on every configuration: SMK_CTL_LINES == 1, SMK_TB_SLOTS >= 8, SMK_WARPS >= 16,
- * SMK_PE_OMAX >= 2, SMK_MAX_REGS >= 3, SMK_SMEM_LINES >= 2.
+ * Derived from the configuration (build/<cfg>/smk_cfg.h): C = SMK_CTL_LINES control lines per
+ * warp, R = min(2, RMAX), M = min(1, MMAX) (0 where the SM has no shared memory), k = min(n, OMAX),
+ * QD = SMK_PE_QDEPTH; the bench's slots are the spec's (source 1, destination 2, DRAIN 3, empty
+ * mask 4, rejected 5, fillers 6, wide round trip 5 -> 7) where T allows, otherwise other slots of
+ * 0 .. T-1 with the same roles (TS, TD, ... below; with one TB slot the round trip saves and
+ * restores through it). A test that needs more of the SM than a configuration has (priority: a
+ * second running TB slot) skips naming that condition (U_NEEDS).
  *
  * The bench: a storage model (control lines, registers per physical warp, shared memory per slot,
  * LB bytes per line), a memory model (lines by address; fixed or random latency, at most one
@@ -17,10 +23,7 @@
 #include "preempt_engine.h"
 #include "unit_util.h"
 
-/* the reference TB assumes C = 1 control line per warp */
-U_BENCH_NEEDS(pe_bench, SMK_CTL_LINES == 1 && SMK_TB_SLOTS >= 8 && SMK_WARPS >= 16 && SMK_PE_OMAX >= 2 &&
-                            SMK_MAX_REGS >= 3 && SMK_SMEM_LINES >= 2)
-TestSuite(preempt_engine, .timeout = 60, .init = pe_bench);
+TestSuite(preempt_engine, .timeout = 60);
 
 #define NT SMK_TB_SLOTS
 #define NW SMK_WARPS
@@ -29,6 +32,30 @@ TestSuite(preempt_engine, .timeout = 60, .init = pe_bench);
 #define IW SMK_CTX_IDX_W
 #define WIDW SMK_WID_W
 #define PWM SMK_MASK(SMK_CTX_PTR_W)
+#define CL SMK_CTL_LINES
+
+/* the bench's slots: the spec's numbers where T allows, else distinct slots of 0 .. T-1 with the
+ * same role; TS != TD, TS != TF, T3 != TS, T3 != TF wherever T >= 2 (T >= 3 for T3) */
+#define TS (NT >= 2 ? 1 : 0)                       /* the reference TB (running) */
+#define TD (NT >= 3 ? 2 : 0)                       /* the RESTORE destination (allocated) */
+#define T3 (NT >= 4 ? 3 : NT == 3 ? 2 : 0)        /* priority's DRAIN slot (running) */
+#define T4 (NT >= 5 ? 4 : 0)                       /* empty_mask's slot */
+#define TR (NT >= 6 ? 5 : TS)                      /* err_qfull's rejected DROP */
+#define TF (NT >= 7 ? 6 : 0)                       /* the fillers' empty slot */
+#define TPF (NT >= 3 ? TF : TS) /* priority's fillers: TS, gone (FIN) when they are popped, where T = 2 */
+#define TW1 (NT >= 8 ? 5 : TS)                     /* the wide round trip: source */
+#define TW2 (NT >= 8 ? 7 : TD)                     /* and destination */
+/* the reference TB's warps: {0, 1} on slot TS; the destination's {3, 4} where W allows */
+#define WS0 0
+#define WS1 1
+#define WD0 (NW >= 5 ? 3 : NW - 2)
+#define WD1 (NW >= 5 ? 4 : NW - 1)
+static uint32_t umin(uint32_t a, uint32_t b) { return a < b ? a : b; }
+#define RR umin(2, SMK_MAX_REGS)   /* the reference TB's R = 2 and M = 1 where they fit */
+#define RM umin(1, SMK_SMEM_LINES)
+#define LAM 4                      /* the bench memory's latency lambda */
+#define NREF 2                     /* the reference TB's warps */
+#define LREF ((int)(NREF * CL + NREF * RR + RM))
 
 #define SAVE SMK_PE_OP_SAVE
 #define RESTORE SMK_PE_OP_RESTORE
@@ -44,11 +71,11 @@ TestSuite(preempt_engine, .timeout = 60, .init = pe_bench);
 #define KREG SMK_CTX_KIND_REG
 #define KSMEM SMK_CTX_KIND_SMEM
 
-#define MAXC 1024 /* logged cycles */
 #define RT 4      /* registers per thread stored by the bench (shapes use R <= 3) */
 #define MT 4      /* shared-memory lines per slot stored by the bench (shapes use M <= 2) */
-#define ML 256    /* memory lines */
 #define PTR 0x35u /* the reference context pointer */
+#define ML (PTR + 3 * CL + 3 * RT + MT + 16) /* memory lines: the widest context (3 warps) from PTR */
+#define MAXC (1024 + 64 * (3 * CL + 16))    /* logged cycles */
 
 typedef struct {
     uint32_t acc, addr, tag, we;                      /* accepted request */
@@ -77,9 +104,9 @@ typedef struct {
     wmask_t mask[NT];
     uint32_t nreg[NT], nsml[NT];
     /* storage */
-    uint8_t ctl[NW][LB], reg[NW][RT][LB], smem[NT][MT][LB];
-    int nrd_ctl[NW], nrd_reg[NW][RT], nrd_smem[NT][MT];
-    int nwr_ctl[NW], nwr_reg[NW][RT], nwr_smem[NT][MT];
+    uint8_t ctl[NW][CL][LB], reg[NW][RT][LB], smem[NT][MT][LB];
+    int nrd_ctl[NW][CL], nrd_reg[NW][RT], nrd_smem[NT][MT];
+    int nwr_ctl[NW][CL], nwr_reg[NW][RT], nwr_smem[NT][MT];
     /* memory */
     uint8_t mem[ML][LB];
     int mem_wr[ML];
@@ -111,7 +138,8 @@ static void fill_line(bench_t *b, uint8_t *p)
 static void fill_storage(bench_t *b)
 {
     for (int w = 0; w < NW; w++) {
-        fill_line(b, b->ctl[w]);
+        for (int c = 0; c < CL; c++)
+            fill_line(b, b->ctl[w][c]);
         for (int r = 0; r < RT; r++)
             fill_line(b, b->reg[w][r]);
     }
@@ -143,9 +171,9 @@ static uint8_t *line(bench_t *b, uint32_t tb, uint32_t kind, uint32_t wid, uint3
     cr_assert(tb < NT && wid < NW, "storage access out of range: tb %u wid %u", tb, wid);
     switch (kind) {
     case KCTL:
-        cr_assert_eq(idx, 0u, "CTL index %u with C = 1", idx);
-        *nrd = &b->nrd_ctl[wid], *nwr = &b->nwr_ctl[wid];
-        return b->ctl[wid];
+        cr_assert(idx < CL, "CTL index %u with C = %d", idx, CL);
+        *nrd = &b->nrd_ctl[wid][idx], *nwr = &b->nwr_ctl[wid][idx];
+        return b->ctl[wid][idx];
     case KREG:
         cr_assert(idx < RT, "REG index %u", idx);
         *nrd = &b->nrd_reg[wid][idx], *nwr = &b->nwr_reg[wid][idx];
@@ -332,19 +360,106 @@ static void expect_quiet(const bench_t *b, int from, int to)
         cr_assert_eq(b->lg[c].stop, 0, "stop in cycle %d", c - from);
 }
 
-/* the reference TB: slot 1 = warps {0, 1}, R = 2, M = 1, running; slot 2 = warps {3, 4}, allocated */
+/* the reference TB: slot TS = warps {0, 1}, R, M, running; slot TD = warps {WD0, WD1}, allocated
+ * (where T >= 2) */
+static wmask_t ref_src(void) { return wm(WS0, WS1); }
+static wmask_t ref_dst(void) { return wm(WD0, WD1); }
 static bench_t *ref_bench(void)
 {
     bench_t *b = bench_new();
     fill_storage(b);
-    slot(b, 1, wm(0, 1), 2, 1, 1, 0);
-    slot(b, 2, wm(3, 4), 2, 1, 0, 1);
+    if (NT >= 2)
+        slot(b, TD, ref_dst(), RR, RM, 0, 1);
+    slot(b, TS, ref_src(), RR, RM, 1, 0);
     return b;
 }
 
-/* the reference SAVE's lines in layout order: kind, physical warp, index */
-static const uint32_t save_lines[7][3] = {{KCTL, 0, 0}, {KCTL, 1, 0}, {KREG, 0, 0}, {KREG, 0, 1},
-                                          {KREG, 1, 0}, {KREG, 1, 1}, {KSMEM, 0, 0}};
+/* ---- the spec's layout and timing (docs/preempt_engine.md) ------------------------------------ */
+
+/* the physical warp of rank j in mask m */
+static uint32_t rank_wid(wmask_t m, int j)
+{
+    for (int w = 0; w < NW; w++)
+        if ((m >> w) & 1 && j-- == 0)
+            return (uint32_t)w;
+    cr_assert_fail("rank %d beyond the mask", j);
+    return 0;
+}
+/* line i of the layout (CTL j*C + c, REG n*C + j*R + r, SMEM n*C + n*R + i): kind, physical warp, index */
+typedef struct { uint32_t kind, wid, idx; } ln_t;
+static ln_t lay(wmask_t m, uint32_t R, int i)
+{
+    const int n = smk_popc(m);
+    if (i < n * CL)
+        return (ln_t){KCTL, rank_wid(m, i / CL), (uint32_t)(i % CL)};
+    i -= n * CL;
+    if (i < n * (int)R)
+        return (ln_t){KREG, rank_wid(m, i / (int)R), (uint32_t)(i % (int)R)};
+    return (ln_t){KSMEM, 0, (uint32_t)(i - n * (int)R)};
+}
+/* k = min(max(n, 1), capeff); t_i = floor(i / k) P + (i mod k) B with P = max(k B, lambda + 1) */
+static int kout(int n, uint32_t cap)
+{
+    const uint32_t ce = cap == 0 ? SMK_PE_OMAX : umin(cap, SMK_PE_OMAX);
+    return (int)umin(n > 1 ? (uint32_t)n : 1u, ce);
+}
+static int t_req(int i, int k, int B)
+{
+    const int P = k * B > LAM + 1 ? k * B : LAM + 1;
+    return i / k * P + i % k * B;
+}
+
+/* SAVE of the reference TB with cap, bandwidth B and the TB not idle in STOP cycles 2 .. 1 + D:
+ * requests in 3 + D + t_i at ptr + i with the layout's tags and a storage read of the line in the
+ * same cycle, each line saved bit-exact; stop in exactly 2 .. T_save; response (SAVE, TS, OK, ptr)
+ * + free_v in T_save = 4 + D + lambda + F, F = t_(L-1); out <= k throughout */
+static bench_t *save_ref(uint32_t cap, int B, int D)
+{
+    bench_t *b = ref_bench();
+    b->in.cap = cap, b->bw = (uint32_t)B;
+    const int L = LREF, k = kout(NREF, cap), x0 = 3 + D, T = 4 + D + LAM + t_req(L - 1, k, B), n = T + 16;
+    cr_assert(n < MAXC);
+    cmd(b, SAVE, TS, PTR, 0);
+    for (int c = 0; c < n; c++) {
+        set_idle(b, TS, !(c >= 2 && c < 2 + D));
+        step(b);
+    }
+    int *rc = calloc((size_t)L, sizeof *rc);
+    for (int i = 0; i < L; i++)
+        rc[i] = x0 + t_req(i, k, B);
+    expect_req_cycles(b, 0, n, rc, L);
+    for (int i = 0; i < L; i++) {
+        const ln_t x = lay(ref_src(), RR, i);
+        const lg_t *l = &b->lg[rc[i]];
+        cr_assert_eq(l->addr, PTR + (uint32_t)i, "request %d address", i);
+        cr_assert_eq(l->we, 1u);
+        cr_assert_eq(l->tag, tag_of(x.kind, x.wid, x.idx), "request %d tag", i);
+        cr_assert(l->st_re && l->st_tb == TS && l->st_kind == x.kind && l->st_wid == x.wid && l->st_idx == x.idx,
+                  "request %d: storage read of its line in the same cycle", i);
+        cr_assert(!memcmp(b->mem[PTR + i], line(b, TS, x.kind, x.wid, x.idx, &(int *){0}, &(int *){0}), LB),
+                  "line %d saved bit-exact", i);
+    }
+    free(rc);
+    cr_assert_eq(COUNT(b, 0, n, st_re), L);
+    cr_assert_eq(COUNT(b, 0, n, st_we), 0);
+    expect_stop(b, 0, n, ref_src(), 2, T);
+    const rsp_t e[] = {{T, SAVE, TS, OK, PTR}};
+    expect_rsps(b, 0, n, e, 1);
+    cr_assert(b->lg[T].free_v && b->lg[T].free_tb == TS);
+    cr_assert_eq(COUNT(b, 0, n, free_v), 1);
+    cr_assert_eq(COUNT(b, 0, n, launch_v), 0);
+    cr_assert_eq(b->lg[1].fsm, PE_FSM_IDLE);
+    for (int c = 2; c < x0; c++)
+        cr_assert_eq(b->lg[c].fsm, PE_FSM_STOP, "cycle %d: STOP", c);
+    cr_assert_eq(b->lg[x0].fsm, PE_FSM_XFER);
+    cr_assert_eq(b->lg[T].fsm, PE_FSM_DONE);
+    cr_assert_eq(b->lg[T + 1].fsm, PE_FSM_IDLE);
+    for (int c = 0; c < n; c++)
+        cr_assert(b->lg[c].out <= (uint32_t)k && b->lg[c].mout <= (uint32_t)k, "cycle %d: out %u, k = %d", c,
+                  b->lg[c].out, k);
+    cr_assert_eq(b->in.tb_run & (1ULL << TS), 0u, "slot TS freed");
+    return b;
+}
 
 /* ---- tests -------------------------------------------------------------------------------------- */
 
@@ -361,140 +476,74 @@ Test(preempt_engine, reset_state, .description = "reset: all state 0, fsm IDLE; 
     cr_assert(!o.cmd_full && !o.rsp_v && !o.mem_req_v && !o.stop && !o.st_re && !o.st_we && !o.lk_tb);
 }
 
-Test(preempt_engine, save_small, .description = "SAVE at lambda 4: requests 3,4,8,9,13,14,18; response + free in 23")
+Test(preempt_engine, save_small, .description = "SAVE at lambda 4 (reference TB: requests 3,4,8,9,13,14,18; response + free in 23)")
 {
-    bench_t *b = ref_bench();
-    cmd(b, SAVE, 1, PTR, 0);
-    run(b, 40);
-    static const int rc[7] = {3, 4, 8, 9, 13, 14, 18};
-    expect_req_cycles(b, 0, 40, rc, 7);
-    for (int i = 0; i < 7; i++) {
-        const lg_t *l = &b->lg[rc[i]];
-        cr_assert_eq(l->addr, PTR + (uint32_t)i, "request %d address", i);
-        cr_assert_eq(l->we, 1u);
-        cr_assert_eq(l->tag, tag_of(save_lines[i][0], save_lines[i][1], save_lines[i][2]), "request %d tag", i);
-        cr_assert(l->st_re && l->st_tb == 1 && l->st_kind == save_lines[i][0] && l->st_wid == save_lines[i][1] &&
-                      l->st_idx == save_lines[i][2],
-                  "request %d: storage read of its line in the same cycle", i);
-        cr_assert(!memcmp(b->mem[PTR + i], line(b, 1, save_lines[i][0], save_lines[i][1], save_lines[i][2],
-                                                  &(int *){0}, &(int *){0}),
-                          LB),
-                  "line %d saved bit-exact", i);
-    }
-    cr_assert_eq(COUNT(b, 0, 40, st_re), 7);
-    cr_assert_eq(COUNT(b, 0, 40, st_we), 0);
-    expect_stop(b, 0, 40, wm(0, 1), 2, 23);
-    const rsp_t e[] = {{23, SAVE, 1, OK, PTR}};
-    expect_rsps(b, 0, 40, e, 1);
-    cr_assert(b->lg[23].free_v && b->lg[23].free_tb == 1);
-    cr_assert_eq(COUNT(b, 0, 40, free_v), 1);
-    cr_assert_eq(COUNT(b, 0, 40, launch_v), 0);
-    cr_assert_eq(b->lg[1].fsm, PE_FSM_IDLE);
-    cr_assert_eq(b->lg[2].fsm, PE_FSM_STOP);
-    cr_assert_eq(b->lg[3].fsm, PE_FSM_XFER);
-    cr_assert_eq(b->lg[23].fsm, PE_FSM_DONE);
-    cr_assert_eq(b->lg[24].fsm, PE_FSM_IDLE);
-    for (int c = 0; c < 40; c++)
-        cr_assert(b->lg[c].out <= 2, "out <= k = 2");
-    cr_assert_eq(b->in.tb_run & 2, 0u, "slot 1 freed");
-    free(b);
+    free(save_ref(0, 1, 0));
 }
 
-Test(preempt_engine, save_cap1, .description = "SAVE with cap 1: requests 3 + 5i, out <= 1, response in 38")
+Test(preempt_engine, save_cap1, .description = "SAVE with cap 1: requests 3 + max(B, lambda+1) i, out <= 1 (reference TB: response in 38)")
 {
-    bench_t *b = ref_bench();
-    b->in.cap = 1;
-    cmd(b, SAVE, 1, PTR, 0);
-    run(b, 60);
-    int rc[7];
-    for (int i = 0; i < 7; i++)
-        rc[i] = 3 + 5 * i;
-    expect_req_cycles(b, 0, 60, rc, 7);
-    for (int c = 0; c < 60; c++)
-        cr_assert(b->lg[c].out <= 1 && b->lg[c].mout <= 1, "cycle %d: out %u", c, b->lg[c].out);
-    const rsp_t e[] = {{38, SAVE, 1, OK, PTR}};
-    expect_rsps(b, 0, 60, e, 1);
-    cr_assert(b->lg[38].free_v);
-    expect_stop(b, 0, 60, wm(0, 1), 2, 38);
-    free(b);
+    free(save_ref(1, 1, 0));
 }
 
-Test(preempt_engine, save_drain_wait, .description = "SAVE, slot not idle in 2..4: first request in 6, response in 26")
+Test(preempt_engine, save_drain_wait, .description = "SAVE, slot not idle in 2..4: D = 3 (reference TB: first request in 6, response in 26)")
 {
-    bench_t *b = ref_bench();
-    cmd(b, SAVE, 1, PTR, 0);
-    for (int c = 0; c < 50; c++) {
-        set_idle(b, 1, !(c >= 2 && c <= 4));
-        step(b);
-    }
-    static const int rc[7] = {6, 7, 11, 12, 16, 17, 21};
-    expect_req_cycles(b, 0, 50, rc, 7);
-    const rsp_t e[] = {{26, SAVE, 1, OK, PTR}};
-    expect_rsps(b, 0, 50, e, 1);
-    expect_stop(b, 0, 50, wm(0, 1), 2, 26);
-    for (int c = 2; c <= 5; c++)
-        cr_assert_eq(b->lg[c].fsm, PE_FSM_STOP);
-    free(b);
+    free(save_ref(0, 1, 3));
 }
 
-Test(preempt_engine, save_bw, .description = "SAVE with B = 3: requests 3 + 3i, response in 26")
+Test(preempt_engine, save_bw, .description = "SAVE with B = 3 (reference TB: requests 3 + 3i, response in 26)")
 {
-    bench_t *b = ref_bench();
-    b->bw = 3;
-    cmd(b, SAVE, 1, PTR, 0);
-    run(b, 50);
-    int rc[7];
-    for (int i = 0; i < 7; i++)
-        rc[i] = 3 + 3 * i;
-    expect_req_cycles(b, 0, 50, rc, 7);
-    const rsp_t e[] = {{26, SAVE, 1, OK, PTR}};
-    expect_rsps(b, 0, 50, e, 1);
-    free(b);
+    free(save_ref(0, 3, 0));
 }
 
-Test(preempt_engine, restore_small, .description = "RESTORE at lambda 4: storage writes 6,7,11,12,16,17,21; launch in 22")
+Test(preempt_engine, restore_small, .description = "RESTORE at lambda 4: requests from 2 at t_i, storage writes lambda later (reference TB: 6,7,11,12,16,17,21; launch in 22)")
 {
     bench_t *b = ref_bench();
-    uint8_t want[7][LB];
-    for (int i = 0; i < 7; i++) {
+    slot(b, TD, ref_dst(), RR, RM, 0, 1); /* TD = TS where T = 1: the destination alone */
+    const int L = LREF, k = kout(NREF, 0), T = 3 + LAM + t_req(L - 1, k, 1), n = T + 16;
+    uint8_t(*want)[LB] = calloc((size_t)L, LB);
+    for (int i = 0; i < L; i++) {
         fill_line(b, b->mem[PTR + i]);
         memcpy(want[i], b->mem[PTR + i], LB);
     }
-    cmd(b, RESTORE, 2, PTR, 0);
-    run(b, 40);
-    static const int rc[7] = {2, 3, 7, 8, 12, 13, 17};
-    expect_req_cycles(b, 0, 40, rc, 7);
-    static const int wc[7] = {6, 7, 11, 12, 16, 17, 21};
-    for (int i = 0, k = 0; i < 40; i++) {
+    cmd(b, RESTORE, TD, PTR, 0);
+    run(b, n);
+    int *rc = calloc((size_t)L, sizeof *rc), *wc = calloc((size_t)L, sizeof *wc);
+    for (int i = 0; i < L; i++)
+        rc[i] = 2 + t_req(i, k, 1), wc[i] = rc[i] + LAM;
+    expect_req_cycles(b, 0, n, rc, L);
+    for (int i = 0, j = 0; i < n; i++) {
         if (!b->lg[i].st_we)
             continue;
-        cr_assert(k < 7 && i == wc[k], "storage write in cycle %d", i);
-        k++;
+        cr_assert(j < L && i == wc[j], "storage write in cycle %d", i);
+        j++;
     }
-    cr_assert_eq(COUNT(b, 0, 40, st_we), 7);
-    cr_assert_eq(COUNT(b, 0, 40, st_re), 0);
-    for (int i = 0; i < 7; i++) {
-        const uint32_t kind = save_lines[i][0], wid = kind == KSMEM ? 0 : save_lines[i][1] + 3;
+    cr_assert_eq(COUNT(b, 0, n, st_we), L);
+    cr_assert_eq(COUNT(b, 0, n, st_re), 0);
+    for (int i = 0; i < L; i++) {
+        const ln_t x = lay(ref_dst(), RR, i);
         const lg_t *l = &b->lg[rc[i]];
-        cr_assert(l->addr == PTR + (uint32_t)i && !l->we && l->tag == tag_of(kind, wid, save_lines[i][2]),
+        cr_assert(l->addr == PTR + (uint32_t)i && !l->we && l->tag == tag_of(x.kind, x.wid, x.idx),
                   "request %d: address, read, tag (destination warp)", i);
         const lg_t *w = &b->lg[wc[i]];
-        cr_assert(w->st_tb == 2 && w->st_kind == kind && w->st_wid == wid && w->st_idx == save_lines[i][2],
+        cr_assert(w->st_tb == TD && w->st_kind == x.kind && w->st_wid == x.wid && w->st_idx == x.idx,
                   "write %d: line", i);
-        cr_assert(!memcmp(line(b, 2, kind, wid, save_lines[i][2], &(int *){0}, &(int *){0}), want[i], LB),
+        cr_assert(!memcmp(line(b, TD, x.kind, x.wid, x.idx, &(int *){0}, &(int *){0}), want[i], LB),
                   "line %d restored bit-exact", i);
     }
-    const rsp_t e[] = {{22, RESTORE, 2, OK, PTR}};
-    expect_rsps(b, 0, 40, e, 1);
-    cr_assert(b->lg[22].launch_v && b->lg[22].launch_tb == 2 && COUNT(b, 0, 40, launch_v) == 1);
-    cr_assert_eq(COUNT(b, 0, 40, free_v), 0);
-    expect_stop(b, 0, 40, 0, 1, 0);
-    cr_assert((b->in.tb_run >> 2) & 1 && !((b->in.tb_alloc >> 2) & 1), "slot 2 launched");
+    free(rc), free(wc), free(want);
+    const rsp_t e[] = {{T, RESTORE, TD, OK, PTR}};
+    expect_rsps(b, 0, n, e, 1);
+    cr_assert(b->lg[T].launch_v && b->lg[T].launch_tb == TD && COUNT(b, 0, n, launch_v) == 1);
+    cr_assert_eq(COUNT(b, 0, n, free_v), 0);
+    expect_stop(b, 0, n, 0, 1, 0);
+    cr_assert((b->in.tb_run >> TD) & 1 && !((b->in.tb_alloc >> TD) & 1), "slot TD launched");
     free(b);
 }
 
-/* SAVE slot s (mask ms) then RESTORE into slot d (mask md), same shape (R, M); returns nothing,
- * asserts bit-exactness and that every line is read and written exactly once */
+/* SAVE slot s (mask ms) then RESTORE into slot d (mask md), same shape (R, M); s may equal d (the
+ * SAVE frees it, then it is allocated again); asserts bit-exactness and that every line is read and
+ * written exactly once */
 static void roundtrip(uint32_t lat_rand, uint64_t seed, int s, wmask_t ms, int d, wmask_t md, uint32_t R,
                       uint32_t M)
 {
@@ -502,20 +551,18 @@ static void roundtrip(uint32_t lat_rand, uint64_t seed, int s, wmask_t ms, int d
     rng_seed(&b->rng, seed);
     fill_storage(b);
     b->lat_rand = lat_rand;
+    if (d != s)
+        slot(b, d, md, R, M, 0, 1);
     slot(b, s, ms, R, M, 1, 0);
-    slot(b, d, md, R, M, 0, 1);
-    const int n = smk_popc(ms), L = n + n * (int)R + (int)M;
+    const int n = smk_popc(ms), L = n * CL + n * (int)R + (int)M;
+    cr_assert(n == smk_popc(md) && n <= 8 && R <= RT && M <= MT && PTR + (uint32_t)L <= ML);
     /* snapshot of the source by rank j */
-    uint8_t ctl[8][LB], reg[8][RT][LB], sm[MT][LB];
+    uint8_t ctl[8][CL][LB], reg[8][RT][LB], sm[MT][LB];
     int ws[8], wd[8];
-    for (int j = 0, k = 0, k2 = 0; j < NW; j++) {
-        if ((ms >> j) & 1)
-            ws[k++] = j;
-        if ((md >> j) & 1)
-            wd[k2++] = j;
-    }
+    for (int j = 0; j < n; j++)
+        ws[j] = (int)rank_wid(ms, j), wd[j] = (int)rank_wid(md, j);
     for (int j = 0; j < n; j++) {
-        memcpy(ctl[j], b->ctl[ws[j]], LB);
+        memcpy(ctl[j], b->ctl[ws[j]], sizeof ctl[j]);
         for (uint32_t r = 0; r < R; r++)
             memcpy(reg[j][r], b->reg[ws[j]][r], LB);
     }
@@ -532,17 +579,19 @@ static void roundtrip(uint32_t lat_rand, uint64_t seed, int s, wmask_t ms, int d
     cr_assert(rs >= 0 && b->lg[rs].op == SAVE && b->lg[rs].st == OK && b->lg[rs].free_v, "SAVE done");
     cr_assert_eq(b->npend, 0, "no request outstanding at the SAVE response");
     cr_assert_eq(COUNT(b, c0, rs + 1, acc), L);
-    for (int a = 0; a < ML; a++)
+    for (int a = 0; a < (int)ML; a++)
         cr_assert_eq(b->mem_wr[a], (a >= (int)PTR && a < (int)PTR + L) ? 1 : 0, "memory line %d written once", a);
     /* clobber the destination so that a missing write shows */
     for (int j = 0; j < n; j++) {
-        memset(b->ctl[wd[j]], 0xee, LB);
+        memset(b->ctl[wd[j]], 0xee, sizeof b->ctl[wd[j]]);
         for (uint32_t r = 0; r < R; r++)
             memset(b->reg[wd[j]][r], 0xee, LB);
     }
     for (uint32_t i = 0; i < M; i++)
         memset(b->smem[d][i], 0xee, LB);
     run(b, 3);
+    if (d == s)
+        slot(b, d, md, R, M, 0, 1);
     cmd(b, RESTORE, (uint32_t)d, PTR, 0);
     c0 = b->cyc, rs = -1;
     while (rs < 0 && b->cyc < MAXC) {
@@ -553,8 +602,11 @@ static void roundtrip(uint32_t lat_rand, uint64_t seed, int s, wmask_t ms, int d
     cr_assert(rs >= 0 && b->lg[rs].op == RESTORE && b->lg[rs].st == OK && b->lg[rs].launch_v, "RESTORE done");
     cr_assert_eq(b->npend, 0, "no request outstanding at the RESTORE response");
     for (int j = 0; j < n; j++) {
-        cr_assert(!memcmp(b->ctl[wd[j]], ctl[j], LB), "CTL of warp j = %d", j);
-        cr_assert(b->nrd_ctl[ws[j]] == 1 && b->nwr_ctl[wd[j]] == 1, "CTL j = %d read once, written once", j);
+        for (int c = 0; c < CL; c++) {
+            cr_assert(!memcmp(b->ctl[wd[j]][c], ctl[j][c], LB), "CTL %d of warp j = %d", c, j);
+            cr_assert(b->nrd_ctl[ws[j]][c] == 1 && b->nwr_ctl[wd[j]][c] == 1, "CTL %d j = %d read once, written once",
+                      c, j);
+        }
         for (uint32_t r = 0; r < R; r++) {
             cr_assert(!memcmp(b->reg[wd[j]][r], reg[j][r], LB), "REG %u of warp j = %d", r, j);
             cr_assert(b->nrd_reg[ws[j]][r] == 1 && b->nwr_reg[wd[j]][r] == 1, "REG once");
@@ -566,7 +618,8 @@ static void roundtrip(uint32_t lat_rand, uint64_t seed, int s, wmask_t ms, int d
     }
     int tot_rd = 0, tot_wr = 0;
     for (int w = 0; w < NW; w++) {
-        tot_rd += b->nrd_ctl[w], tot_wr += b->nwr_ctl[w];
+        for (int c = 0; c < CL; c++)
+            tot_rd += b->nrd_ctl[w][c], tot_wr += b->nwr_ctl[w][c];
         for (int r = 0; r < RT; r++)
             tot_rd += b->nrd_reg[w][r], tot_wr += b->nwr_reg[w][r];
     }
@@ -577,27 +630,36 @@ static void roundtrip(uint32_t lat_rand, uint64_t seed, int s, wmask_t ms, int d
     free(b);
 }
 
-Test(preempt_engine, roundtrip, .description = "SAVE slot 1 {0,1} then RESTORE slot 2 {3,4}: bit-exact, fixed and random latency")
+Test(preempt_engine, roundtrip, .description = "SAVE slot 1 {0,1} then RESTORE slot 2 {3,4}: bit-exact, fixed and random latency; a wider shape (3 warps, R 3, M 2 where they fit)")
 {
-    roundtrip(0, 1, 1, wm(0, 1), 2, wm(3, 4), 2, 1);
+    const int td = NT >= 2 ? TD : TS;
+    roundtrip(0, 1, TS, ref_src(), td, ref_dst(), RR, RM);
     const uint64_t seed = u_seed("roundtrip", 7);
     for (uint64_t k = 0; k < 8; k++)
-        roundtrip(20, seed + k, 1, wm(0, 1), 2, wm(3, 4), 2, 1);
-    /* a wider shape: 3 scattered warps, R = 3, M = 2, into other scattered warps */
-    const wmask_t m3 = (1ULL << 1) | (1ULL << 6) | (1ULL << (NW - 1)), d3 = (1ULL << 2) | (1ULL << 7) | (1ULL << 12);
+        roundtrip(20, seed + k, TS, ref_src(), td, ref_dst(), RR, RM);
+    /* a wider shape: 3 scattered warps, R = 3, M = 2, into other scattered warps (where W >= 13;
+     * else the lowest and the highest min(3, W) warps) */
+    const int n3 = NW >= 3 ? 3 : NW;
+    wmask_t m3 = 0, d3 = 0;
+    if (NW >= 13) {
+        m3 = (1ULL << 1) | (1ULL << 6) | (1ULL << (NW - 1)), d3 = (1ULL << 2) | (1ULL << 7) | (1ULL << 12);
+    } else {
+        for (int j = 0; j < n3; j++)
+            m3 |= 1ULL << j, d3 |= 1ULL << (NW - 1 - j);
+    }
     for (uint64_t k = 0; k < 8; k++)
-        roundtrip(20, seed + 100 + k, 5, m3, 7, d3, 3, 2);
+        roundtrip(20, seed + 100 + k, TW1, m3, TW2, d3, umin(3, SMK_MAX_REGS), umin(2, SMK_SMEM_LINES));
 }
 
 Test(preempt_engine, drop_ok, .description = "DROP idem: stop in 2..3, (DROP, 1, OK) + free in 3, no request")
 {
     bench_t *b = ref_bench();
-    cmd(b, DROP, 1, PTR, 1);
+    cmd(b, DROP, TS, PTR, 1);
     run(b, 20);
-    const rsp_t e[] = {{3, DROP, 1, OK, PTR}};
+    const rsp_t e[] = {{3, DROP, TS, OK, PTR}};
     expect_rsps(b, 0, 20, e, 1);
-    cr_assert(b->lg[3].free_v && b->lg[3].free_tb == 1 && COUNT(b, 0, 20, free_v) == 1);
-    expect_stop(b, 0, 20, wm(0, 1), 2, 3);
+    cr_assert(b->lg[3].free_v && b->lg[3].free_tb == TS && COUNT(b, 0, 20, free_v) == 1);
+    expect_stop(b, 0, 20, ref_src(), 2, 3);
     cr_assert_eq(COUNT(b, 0, 20, acc) + COUNT(b, 0, 20, st_re) + COUNT(b, 0, 20, st_we), 0);
     free(b);
 }
@@ -606,10 +668,10 @@ Test(preempt_engine, drop_notidem, .description = "DROP without idem: ERR_NOTIDE
 {
     for (int running = 1; running >= 0; running--) {
         bench_t *b = ref_bench();
-        slot(b, 1, wm(0, 1), 2, 1, running, 0);
-        cmd(b, DROP, 1, PTR, 0);
+        slot(b, TS, ref_src(), RR, RM, running, 0);
+        cmd(b, DROP, TS, PTR, 0);
         run(b, 20);
-        const rsp_t e[] = {{2, DROP, 1, E_NOTIDEM, PTR}};
+        const rsp_t e[] = {{2, DROP, TS, E_NOTIDEM, PTR}};
         expect_rsps(b, 0, 20, e, 1);
         expect_quiet(b, 0, 20);
         free(b);
@@ -619,15 +681,15 @@ Test(preempt_engine, drop_notidem, .description = "DROP without idem: ERR_NOTIDE
 Test(preempt_engine, drain_ok, .description = "DRAIN, tb_done in 7: draining 2..7, (DRAIN, 1, OK, 0) in 8")
 {
     bench_t *b = ref_bench();
-    cmd(b, DRAIN, 1, PTR, 0);
+    cmd(b, DRAIN, TS, PTR, 0);
     for (int c = 0; c < 20; c++) {
         if (c == 7)
-            done(b, 1);
+            done(b, TS);
         step(b);
     }
     for (int c = 0; c < 20; c++)
-        cr_assert_eq(b->lg[c].draining, (c >= 2 && c <= 7) ? 2u : 0u, "cycle %d: draining", c);
-    const rsp_t e[] = {{8, DRAIN, 1, OK, 0}};
+        cr_assert_eq(b->lg[c].draining, (c >= 2 && c <= 7) ? 1ULL << TS : 0, "cycle %d: draining", c);
+    const rsp_t e[] = {{8, DRAIN, TS, OK, 0}};
     expect_rsps(b, 0, 20, e, 1);
     expect_quiet(b, 0, 20);
     free(b);
@@ -636,13 +698,13 @@ Test(preempt_engine, drain_ok, .description = "DRAIN, tb_done in 7: draining 2..
 Test(preempt_engine, drain_now, .description = "DRAIN, tb_done in the pop cycle: response in 2")
 {
     bench_t *b = ref_bench();
-    cmd(b, DRAIN, 1, PTR, 0);
+    cmd(b, DRAIN, TS, PTR, 0);
     for (int c = 0; c < 10; c++) {
         if (c == 1)
-            done(b, 1);
+            done(b, TS);
         step(b);
     }
-    const rsp_t e[] = {{2, DRAIN, 1, OK, 0}};
+    const rsp_t e[] = {{2, DRAIN, TS, OK, 0}};
     expect_rsps(b, 0, 10, e, 1);
     cr_assert_eq(COUNT(b, 0, 10, draining), 0);
     expect_quiet(b, 0, 10);
@@ -654,10 +716,10 @@ Test(preempt_engine, err_empty, .description = "SAVE, DROP, DRAIN of a non-runni
     static const uint32_t ops[4] = {SAVE, DROP, DRAIN, RESTORE};
     for (int k = 0; k < 4; k++) {
         bench_t *b = ref_bench();
-        slot(b, 1, wm(0, 1), 2, 1, 0, 0);
-        cmd(b, ops[k], 1, PTR + 1, 1);
+        slot(b, TS, ref_src(), RR, RM, 0, 0);
+        cmd(b, ops[k], TS, PTR + 1, 1);
         run(b, 10);
-        const rsp_t e[] = {{2, ops[k], 1, E_EMPTY, PTR + 1}};
+        const rsp_t e[] = {{2, ops[k], TS, E_EMPTY, PTR + 1}};
         expect_rsps(b, 0, 10, e, 1);
         expect_quiet(b, 0, 10);
         free(b);
@@ -681,20 +743,20 @@ Test(preempt_engine, err_busy, .description = "DRAIN 1 in 0, SAVE 1 in 1, RESTOR
     bench_t *b = ref_bench();
     for (int c = 0; c < 20; c++) {
         if (c == 0)
-            cmd(b, DRAIN, 1, PTR, 0);
+            cmd(b, DRAIN, TS, PTR, 0);
         if (c == GAP)
-            cmd(b, SAVE, 1, PTR + 1, 0);
+            cmd(b, SAVE, TS, PTR + 1, 0);
         if (c == 2 * GAP)
-            cmd(b, RESTORE, 1, PTR + 2, 0);
+            cmd(b, RESTORE, TS, PTR + 2, 0);
         step(b);
     }
     /* the DRAIN is popped in 1 (FSM stays IDLE), the SAVE in GAP + 1 */
     const int r1 = GAP + 2, r2 = pop_after(2 * GAP, r1) + 1;
-    const rsp_t e[] = {{r1, SAVE, 1, E_BUSY, PTR + 1}, {r2, RESTORE, 1, E_BUSY, PTR + 2}};
+    const rsp_t e[] = {{r1, SAVE, TS, E_BUSY, PTR + 1}, {r2, RESTORE, TS, E_BUSY, PTR + 2}};
     expect_rsps(b, 0, 20, e, 2);
     expect_quiet(b, 0, 20);
     for (int c = 2; c < 20; c++)
-        cr_assert_eq(b->lg[c].draining, 2u, "DRAIN still waiting");
+        cr_assert_eq(b->lg[c].draining, 1ULL << TS, "DRAIN still waiting");
     free(b);
 }
 
@@ -703,7 +765,7 @@ Test(preempt_engine, err_busy, .description = "DRAIN 1 in 0, SAVE 1 in 1, RESTOR
 Test(preempt_engine, err_qfull, .description = "queue full from QD+1: ERR_QFULL in the arrival cycle, QD entries kept")
 {
     bench_t *b = ref_bench();
-    set_idle(b, 1, 0);
+    set_idle(b, TS, 0);
     /* SAVE in 0 (popped in 1, then STOP: no more pops), QD fillers from F0 = GAP (after the SAVE's
      * pop, which makes no room in its own cycle), the rejected DROP in F0 + QD */
     const int F0 = GAP;
@@ -711,11 +773,11 @@ Test(preempt_engine, err_qfull, .description = "queue full from QD+1: ERR_QFULL 
     for (int c = 0; c <= F0 + QD + 3; c++) {
         int offer = 1;
         if (c == 0)
-            cmd(b, SAVE, 1, PTR, 0);
+            cmd(b, SAVE, TS, PTR, 0);
         else if (c >= F0 && c < F0 + QD)
-            cmd(b, DRAIN, 6, QPTR(c), 0);
+            cmd(b, DRAIN, TF, QPTR(c), 0);
         else if (c == F0 + QD)
-            cmd(b, DROP, 5, 0x77, 1);
+            cmd(b, DROP, TR, 0x77, 1);
         else
             offer = 0;
         step(b);
@@ -724,19 +786,19 @@ Test(preempt_engine, err_qfull, .description = "queue full from QD+1: ERR_QFULL 
                      b->lg[c].cmd_full, full, qn);
         qn = qn + (offer && !full) - (c == 1);
     }
-    const rsp_t e[] = {{F0 + QD, DROP, 5, E_QFULL, 0x77}};
+    const rsp_t e[] = {{F0 + QD, DROP, TR, E_QFULL, 0x77}};
     expect_rsps(b, 0, F0 + QD + 4, e, 1);
     cr_assert_eq(b->pe.q_cnt, QD);
     cr_assert_eq(b->pe.fsm, PE_FSM_STOP);
     for (int i = 0; i < QD; i++) {
         const int q = (b->pe.q_head + i) % QD;
-        cr_assert(b->pe.q_op[q] == DRAIN && b->pe.q_tb[q] == 6 && b->pe.q_ptr[q] == QPTR(F0 + i),
+        cr_assert(b->pe.q_op[q] == DRAIN && b->pe.q_tb[q] == TF && b->pe.q_ptr[q] == QPTR(F0 + i),
                   "queue entry %d is the command of cycle %d", i, F0 + i);
     }
     /* nothing of the rejected command remains: release and drain everything */
-    set_idle(b, 1, 1);
+    set_idle(b, TS, 1);
     int c0 = b->cyc;
-    run(b, 40 + 2 * QD);
+    run(b, 40 + 2 * QD + LAM + t_req(LREF - 1, kout(NREF, 0), 1)); /* the SAVE's T_save - 2 + fillers */
     cr_assert_eq(COUNT(b, c0, b->cyc, rsp_v), 1 + QD, "SAVE + QD fillers answered, nothing else");
     free(b);
 }
@@ -745,17 +807,17 @@ Test(preempt_engine, fin, .description = "SAVE, TB finishes in the first STOP cy
 {
     for (int v = 0; v < 2; v++) {
         bench_t *b = ref_bench();
-        set_idle(b, 1, 0);
-        cmd(b, SAVE, 1, PTR, 0);
+        set_idle(b, TS, 0);
+        cmd(b, SAVE, TS, PTR, 0);
         for (int c = 0; c < 20; c++) {
             if (c == 2 - v)
-                done(b, 1);
+                done(b, TS);
             step(b);
         }
-        const rsp_t e[] = {{3 - v, SAVE, 1, FIN, PTR}};
+        const rsp_t e[] = {{3 - v, SAVE, TS, FIN, PTR}};
         expect_rsps(b, 0, 20, e, 1);
         if (v == 0)
-            expect_stop(b, 0, 20, wm(0, 1), 2, 2);
+            expect_stop(b, 0, 20, ref_src(), 2, 2);
         else
             expect_stop(b, 0, 20, 0, 1, 0);
         cr_assert_eq(COUNT(b, 0, 20, free_v) + COUNT(b, 0, 20, launch_v) + COUNT(b, 0, 20, acc), 0);
@@ -766,47 +828,53 @@ Test(preempt_engine, fin, .description = "SAVE, TB finishes in the first STOP cy
 Test(preempt_engine, priority, .description = "response port: ERR_QFULL, then FSM (FIN), then DRAIN completion, then fillers")
 {
     bench_t *b = ref_bench();
-    slot(b, 3, wm(5, 6), 1, 0, 1, 0);
-    set_idle(b, 1, 0);
+    U_NEEDS(SMK_TB_SLOTS >= 2); /* the SAVE slot and the DRAIN slot, both running */
+    slot(b, T3, NW >= 7 ? wm(5, 6) : 1ULL << (NW - 1), 1, 0, 1, 0);
+    set_idle(b, TS, 0);
     /* DRAIN 3 in 0 (popped in 1), SAVE 1 in GAP (popped in GAP + 1: STOP), QD fillers from F0 = 2 GAP,
      * both TBs finish in F0 + QD, the rejected RESTORE in F0 + QD + 1 */
     const int F0 = 2 * GAP, n = F0 + QD + 4 + 2 * QD + 4;
     for (int c = 0; c < n; c++) {
         if (c == 0)
-            cmd(b, DRAIN, 3, 0x10, 0);
+            cmd(b, DRAIN, T3, 0x10, 0);
         if (c == GAP)
-            cmd(b, SAVE, 1, PTR, 0);
+            cmd(b, SAVE, TS, PTR, 0);
         if (c >= F0 && c < F0 + QD)
-            cmd(b, DRAIN, 6, 0x20 + (uint64_t)c, 0);
+            cmd(b, DRAIN, TPF, 0x20 + (uint64_t)c, 0);
         if (c == F0 + QD)
-            done(b, 1), done(b, 3);
+            done(b, TS), done(b, T3);
         if (c == F0 + QD + 1)
-            cmd(b, RESTORE, 2, 0x30, 0);
+            cmd(b, RESTORE, TD, 0x30, 0);
         step(b);
     }
     rsp_t e[3 + 16];
-    e[0] = (rsp_t){F0 + QD + 1, RESTORE, 2, E_QFULL, 0x30};
-    e[1] = (rsp_t){F0 + QD + 2, SAVE, 1, FIN, PTR};
-    e[2] = (rsp_t){F0 + QD + 3, DRAIN, 3, OK, 0};
+    e[0] = (rsp_t){F0 + QD + 1, RESTORE, TD, E_QFULL, 0x30};
+    e[1] = (rsp_t){F0 + QD + 2, SAVE, TS, FIN, PTR};
+    e[2] = (rsp_t){F0 + QD + 3, DRAIN, T3, OK, 0};
     for (int i = 0; i < QD; i++)
-        e[3 + i] = (rsp_t){F0 + QD + 4 + 2 * i, DRAIN, 6, E_EMPTY, 0x20 + (uint64_t)(F0 + i)};
+        e[3 + i] = (rsp_t){F0 + QD + 4 + 2 * i, DRAIN, TPF, E_EMPTY, 0x20 + (uint64_t)(F0 + i)};
     expect_rsps(b, 0, n, e, 3 + QD);
     cr_assert_eq(COUNT(b, 0, n, free_v) + COUNT(b, 0, n, launch_v) + COUNT(b, 0, n, acc), 0);
     free(b);
 }
 
-Test(preempt_engine, empty_mask, .description = "contract broken: empty mask gives klim 1 and L = M (SMEM lines only)")
+Test(preempt_engine, empty_mask, .description = "contract broken: empty mask gives klim 1 and L = M (SMEM lines only; where MMAX = 0, L = 0: response in 3)")
 {
     bench_t *b = bench_new();
     fill_storage(b);
-    slot(b, 4, 0, 2, 2, 0, 1);
-    cmd(b, RESTORE, 4, PTR, 0);
+    const uint32_t M = umin(2, SMK_SMEM_LINES);
+    slot(b, T4, 0, umin(2, SMK_MAX_REGS), M, 0, 1);
+    cmd(b, RESTORE, T4, PTR, 0);
     run(b, 30);
-    /* RESTORE: requests from p+1 = 2, k = 1: 2, 2 + (lambda + 1); response at 3 + lambda + F, F = 5 */
-    static const int rc[2] = {2, 7};
-    expect_req_cycles(b, 0, 30, rc, 2);
-    cr_assert(b->lg[2].tag == tag_of(KSMEM, 0, 0) && b->lg[7].tag == tag_of(KSMEM, 0, 1));
-    const rsp_t e[] = {{3 + 4 + 5, RESTORE, 4, OK, PTR}};
+    /* RESTORE: requests from p+1 = 2, k = 1: 2 + i (lambda + 1); response at 3 + lambda + F,
+     * F = (M - 1)(lambda + 1) (reference: 2, 7; 12); L = 0: response in 3 */
+    int rc[2];
+    for (uint32_t i = 0; i < M; i++)
+        rc[i] = 2 + t_req((int)i, 1, 1);
+    expect_req_cycles(b, 0, 30, rc, (int)M);
+    for (uint32_t i = 0; i < M; i++)
+        cr_assert(b->lg[rc[i]].tag == tag_of(KSMEM, 0, i), "request %u: SMEM line %u", i, i);
+    const rsp_t e[] = {{M ? 3 + LAM + t_req((int)M - 1, 1, 1) : 3, RESTORE, T4, OK, PTR}};
     expect_rsps(b, 0, 30, e, 1);
     free(b);
 }
@@ -814,9 +882,9 @@ Test(preempt_engine, empty_mask, .description = "contract broken: empty mask giv
 Test(preempt_engine, legality_order, .description = "first matching row: NOTIDEM before BUSY; RESTORE into a running slot is BUSY, not EMPTY")
 {
     bench_t *b = ref_bench();
-    cmd(b, RESTORE, 1, PTR, 0); /* slot 1 running, not allocated */
+    cmd(b, RESTORE, TS, PTR, 0); /* slot 1 running, not allocated */
     run(b, 10);
-    const rsp_t e[] = {{2, RESTORE, 1, E_BUSY, PTR}};
+    const rsp_t e[] = {{2, RESTORE, TS, E_BUSY, PTR}};
     expect_rsps(b, 0, 10, e, 1);
     expect_quiet(b, 0, 10);
     free(b);
@@ -824,15 +892,15 @@ Test(preempt_engine, legality_order, .description = "first matching row: NOTIDEM
     b = ref_bench();
     for (int c = 0; c < 10; c++) {
         if (c == 0)
-            cmd(b, DRAIN, 1, PTR, 0);
+            cmd(b, DRAIN, TS, PTR, 0);
         if (c == GAP)
-            cmd(b, DROP, 1, PTR + 1, 0); /* slot busy and not idempotent */
+            cmd(b, DROP, TS, PTR + 1, 0); /* slot busy and not idempotent */
         if (c == 2 * GAP)
-            cmd(b, DROP, 1, PTR + 2, 1); /* slot busy */
+            cmd(b, DROP, TS, PTR + 2, 1); /* slot busy */
         step(b);
     }
     const int r1 = GAP + 2, r2 = pop_after(2 * GAP, r1) + 1; /* as in err_busy */
-    const rsp_t e2[] = {{r1, DROP, 1, E_NOTIDEM, PTR + 1}, {r2, DROP, 1, E_BUSY, PTR + 2}};
+    const rsp_t e2[] = {{r1, DROP, TS, E_NOTIDEM, PTR + 1}, {r2, DROP, TS, E_BUSY, PTR + 2}};
     expect_rsps(b, 0, 10, e2, 2);
     expect_quiet(b, 0, 10);
     free(b);
