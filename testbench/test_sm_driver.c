@@ -831,7 +831,7 @@ static bench_t *od_build(uint32_t nc, int idem, uint32_t pmode)
     cr_assert(!b->d.plan_v, "cycle 5: plan started without another kernel on the SM");
     /* 6: Kc = C (rK 0), SMc = SM0, does not fit -> Algorithm 1: SMv = SM0, Kv = V, p, range shrinks */
     quiet(b, 1, "preemption start issues nothing itself");
-    const uint32_t p = nc / (W >= 4 ? W / 4 : 1); /* (W >= 16 in the bench) */
+    const uint32_t p = nc / (W >= 4 ? W / 4 : 1); /* (W >= 4, W % 4 = 0 in the bench: OD_BENCH) */
     cr_assert(b->d.plan_v && b->d.plan_kc == 5 && b->d.plan_kv == 2 && b->d.plan_sm == 0 && b->d.plan_left == p,
               "cycle 6: plan v %u kc %u kv %u sm %u left %u, expected 1 5 2 0 %u", b->d.plan_v, b->d.plan_kc,
               b->d.plan_kv, b->d.plan_sm, b->d.plan_left, p);
