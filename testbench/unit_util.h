@@ -1,5 +1,5 @@
 /* unit_util.h: small helpers shared by the Criterion unit tests (test_warp_sched.c,
- * test_quota_unit.c, and the others' bench checks). Header-only, static inline; U_BENCH_NEEDS expands
+ * test_quota_unit.c, and the others' bench checks). Header-only, static inline; U_NEEDS expands
  * to Criterion calls where it is used. */
 #ifndef SMK_UNIT_UTIL_H
 #define SMK_UNIT_UTIL_H
@@ -12,19 +12,9 @@
 #include "rng.h"
 #include "warp_sched.h"
 
-/* ---- bench assumptions: a suite whose bench needs more than this configuration has is skipped
- * with the unmet condition named (TestSuite(..., .init = ...)), never failed or silently passed */
-#define U_BENCH_NEEDS(fn, cond)                                                                              \
-    static void fn(void)                                                                                     \
-    {                                                                                                        \
-        if (!(cond))                                                                                         \
-            cr_skip_test("this configuration cannot hold the bench (needs " #cond ")");                      \
-    }
-
 /* ---- one test's own assumptions: inside a test body, skip with the unmet condition named when this
  * configuration cannot hold what the test checks (a worked example's numbers, a second kernel slot);
- * everything else a test needs is derived from the configuration, so a suite-wide U_BENCH_NEEDS is
- * kept for what no test of the suite can do without */
+ * everything else a test needs is derived from the configuration */
 #define U_NEEDS(cond)                                                                                        \
     do {                                                                                                     \
         if (!(cond))                                                                                         \
