@@ -286,7 +286,7 @@ unit: $(foreach c,$(CONFIGS),$(B)/$(c)/unit)
 cosim_bins = $$(bash testbench/cosim/plan.sh quick $(1) | awk '{ print $$1 }' | sort -u)
 # `smk run --rtl` on small (build/small/smk_rtl, docs/smk.md "RTL back-end"): QoS with TLP SAVEs, and
 # SMK quotas with SMK_P SAVE / RESTORE; isolated runs included, about 4 s of CPU in all (":" = space)
-SMK_RTL_RUNS ?= --kernels:mri-q,spmv:--policy:qos:--scheme:rollover:--goal:mri-q=0.8:--epoch:5000:--cycles:50000 \
+SMK_RTL_RUNS ?= --kernels:cutcp,spmv:--policy:qos:--scheme:rollover:--goal:cutcp=0.9:--epoch:5000:--cycles:50000 \
                 --kernels:sgemm,spmv,mri-q:--policy:smkp:--scheme:smk:--epoch:5000:--cycles:100000
 cosim-all: $(foreach c,$(CONFIGS),$(B)/$(c)/smk_cfg.h)
 	@$(MAKE) --no-print-directory $(call cosim_bins,$(CONFIGS)) $(B)/small/smk_rtl $(B)/small/smk

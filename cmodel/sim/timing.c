@@ -42,7 +42,8 @@ typedef struct {
     uint32_t left;   /* instructions left to issue */
     wid_t id;
     uint16_t infl, ncls; /* instructions in flight; the class of the next one */
-    uint8_t kid, ks, nthr, pad; /* written at launch only */
+    uint8_t kid, ks, nthr; /* written at launch only */
+    uint8_t ib;       /* instructions in the warp's instruction buffer (docs/workload.md "Front end") */
 } twarp_t;
 
 /* per driver kernel-table entry: its statistics and what an issue reads of its kernel (tm_new), in
@@ -67,10 +68,25 @@ typedef struct {
     /* the masks and counters of every cycle, in one cache line */
     _Alignas(64) wmask_t wait, full, done, busy;
     wmask_t gnext;   /* the warp's next instruction is a global-memory one */
+    /* the front end (docs/workload.md "Front end"): the warps whose instruction buffer is empty */
+    wmask_t ibe;
     uint32_t mem_out; /* L1-miss lines in flight (MSHRs) */
     /* the SM's completion queue (docs/workload.md "Timing model"): events due but not yet given a
      * port, by due cycle, then issue order; a FIFO through ev_t.next */
     uint32_t qhead, qtail;
+    /* the fetch made in the previous cycle: how many warps (their indices, generations and the
+     * instructions each brings follow), and the last warp fetched */
+    uint16_t nf, flast;
+    /* the pipelines (docs/workload.md "Pipelines"), second cache line: per unit, the warps whose next
+     * instruction goes to it, when it is free (ALU: cycle afree with aused of its alu_units starts
+     * taken; SFU, LD/ST: the cycle of their next possible start) and its queue of instructions
+     * issued and not yet started (timing_t.qst: head qh, count qn) */
+    _Alignas(64) wmask_t unext[WL_NUNIT];
+    uint64_t afree, ufree[WL_NUNIT];
+    uint32_t aused;
+    uint8_t qh[WL_NUNIT], qn[WL_NUNIT];
+    uint8_t fw[8], fn[8];
+    uint16_t fgen[8];
     twarp_t wv[NW];  /* per warp */
     /* per TB slot */
     uint8_t cmd_op[NT];
@@ -95,10 +111,14 @@ struct timing {
     int nk;
     rng_t r;
     uint32_t nch, max_inflight, mem_lat, l1_lat, l2_lat, mshr, ctx_prio, ctx_free;
+    uint32_t aun, sint, qcap[WL_NUNIT], fwarps, ibsz;
+    wmask_t smask[SMK_SCHED]; /* the warps of scheduler s: w mod S = s */
     uint32_t dlat[3];  /* max(lat[cls], 1) of the workload: an ALU / SFU / shared instruction is due at c + dlat[cls] */
     uint64_t serv_fp;
     uint64_t ch_free[64];
     tsm_t sm[NSM];
+    /* per SM and pipeline: the start cycles of the instructions in its queue, a FIFO (starts increase) */
+    uint64_t qst[NSM][WL_NUNIT][WL_QUEUE_MAX];
     mq_t mq[NSM];
     /* saved progress per PTBQ entry, by warp rank */
     uint32_t saved[PQ][NW];
@@ -154,6 +174,12 @@ timing_t *tm_new(const workload_t *wl, const int *kmap, int nk, uint64_t seed)
     t->l1_lat = wl->m.l1_latency, t->l2_lat = wl->m.l2_latency, t->mshr = wl->m.mshr, t->ctx_prio = wl->m.ctx_priority;
     for (int i = 0; i < 3; i++)
         t->dlat[i] = wl->m.lat[i] ? wl->m.lat[i] : 1;
+    t->aun = wl->m.alu_units, t->sint = wl->m.sfu_interval;
+    t->fwarps = wl->m.fetch_warps, t->ibsz = wl->m.ibuffer;
+    for (int u = 0; u < WL_NUNIT; u++)
+        t->qcap[u] = wl->m.queue[u];
+    for (int w = 0; w < NW; w++)
+        t->smask[w % SMK_SCHED] |= (wmask_t)1 << w;
     t->serv_fp = (uint64_t)(wl->m.mem_service * (1 << FP) + 0.5);
     if (!t->serv_fp)
         t->serv_fp = 1;
@@ -179,6 +205,7 @@ timing_t *tm_new(const workload_t *wl, const int *kmap, int nk, uint64_t seed)
 #endif
         }
         t->sm[s].mq_min = UINT64_MAX;
+        t->sm[s].ibe = ~(wmask_t)0, t->sm[s].flast = NW - 1;
         t->sm[s].qhead = t->sm[s].qtail = NONE;
     }
     return t;
@@ -341,6 +368,24 @@ static inline uint64_t dram_ctx(timing_t *t, uint32_t ch, uint64_t now)
     return ((start + t->serv_fp + (1u << FP) - 1) >> FP) + t->mem_lat;
 }
 
+/* the schedulers with a warp in mask x (warp w belongs to scheduler w mod S): bit s set. With S a
+ * power of two and W a power of two the mask folds onto its low S bits; otherwise one test per
+ * scheduler. */
+static inline uint32_t sched_want(const timing_t *t, wmask_t x)
+{
+#if (SMK_SCHED & (SMK_SCHED - 1)) == 0 && (NW & (NW - 1)) == 0
+    (void)t;
+    for (int sh = NW / 2; sh >= SMK_SCHED; sh >>= 1)
+        x |= x >> sh;
+    return (uint32_t)(x & ((1u << SMK_SCHED) - 1));
+#else
+    uint32_t want = 0;
+    for (int q = 0; q < SMK_SCHED; q++)
+        want |= (uint32_t)((x & t->smask[q]) != 0) << q;
+    return want;
+#endif
+}
+
 /* tm_inputs before the SMs: the far events due in reach */
 static inline void inputs_begin(timing_t *t, uint64_t c)
 {
@@ -352,7 +397,7 @@ static inline void inputs_begin(timing_t *t, uint64_t c)
 }
 
 /* tm_inputs of SM s; returns the packed per-slot sum of its completions (qu_cp1_i) */
-static inline uint64_t inputs_sm(timing_t *restrict t, const gpu_top_t *g, sm_in_t *restrict si, int s, uint64_t c)
+static inline __attribute__((always_inline)) uint64_t inputs_sm(timing_t *restrict t, const gpu_top_t *g, sm_in_t *restrict si, int s, uint64_t c)
 {
     elist_t *const bk = &t->wheel[c & (WHEEL - 1)][s];
     tsm_t *const m = &t->sm[s];
@@ -377,7 +422,55 @@ static inline uint64_t inputs_sm(timing_t *restrict t, const gpu_top_t *g, sm_in
     si->cp_v = (1u << ncp) - 1; /* ports 0 .. ncp - 1 */
     /* valid warps only: the SM top's live set (registered state) */
     const wmask_t live = g->sm[s].live, busy = m->busy, done = m->done;
-    si->ready = live & ~(m->wait | m->full | done | (m->mem_out >= t->mshr ? m->gnext : 0));
+    /* the front end (docs/workload.md "Front end"): the fetch of the previous cycle fills its warps'
+     * instruction buffers (a warp removed since is skipped: its generation changed); then this
+     * cycle's fetch takes up to fetch_warps live warps with an empty buffer and instructions left,
+     * round robin after the last warp fetched */
+    for (uint32_t i = 0; i < m->nf; i++) { /* (none in most cycles) */
+        twarp_t *const x = &m->wv[m->fw[i]];
+        if (x->id.gen == m->fgen[i])
+            x->ib = (uint8_t)m->fn[i], m->ibe &= ~((wmask_t)1 << m->fw[i]);
+    }
+    m->nf = 0;
+    for (wmask_t need = live & m->ibe & ~done; need && m->nf < t->fwarps;) {
+        const wmask_t after = m->flast + 1 < NW ? need & (~(wmask_t)0 << (m->flast + 1)) : 0;
+        const uint32_t w = (uint32_t)smk_ctz(after ? after : need);
+        const twarp_t *const x = &m->wv[w];
+        m->fw[m->nf] = (uint8_t)w, m->fgen[m->nf] = (uint16_t)x->id.gen;
+        m->fn[m->nf] = (uint8_t)(x->left < t->ibsz ? x->left : t->ibsz);
+        m->nf++, m->flast = (uint16_t)w, need &= ~((wmask_t)1 << w);
+    }
+    const wmask_t cand = live & ~(m->wait | m->full | done | m->ibe | (m->mem_out >= t->mshr ? m->gnext : 0));
+    /* the pipelines (docs/workload.md "Pipelines"): the instructions issued before cycle c that start
+     * after it wait in their unit's queue; a unit admits room = min(width, queue - waiting) issues
+     * this cycle. The schedulers that want it (one of their candidate warps' next instruction goes
+     * to it) get it, unless more than room want it: then the first room of them in cycle c's
+     * rotation (scheduler s has rank (s - c) mod S) */
+    wmask_t blocked = 0;
+    for (int u = 0; cand && u < WL_NUNIT; u++) {
+        const wmask_t cu = cand & m->unext[u];
+        if (!cu)
+            continue;
+        /* the queue's started entries leave (lazily: only a unit some warp wants can issue) */
+        const uint64_t *const qst = t->qst[s][u];
+        while (m->qn[u] && qst[m->qh[u]] <= c)
+            m->qh[u] = (uint8_t)((m->qh[u] + 1) % WL_QUEUE_MAX), m->qn[u]--;
+        const uint32_t width = u == WL_U_ALU ? t->aun : 1;
+        const uint32_t qroom = t->qcap[u] - m->qn[u];
+        const uint32_t room = qroom < width ? qroom : width;
+        const uint32_t want = sched_want(t, cu);
+        if ((uint32_t)smk_popc(want) <= room)
+            continue;
+        wmask_t grant = 0;
+        const int r0 = (int)(c % SMK_SCHED);
+        for (int k = 0, g = 0; k < SMK_SCHED && g < (int)room; k++) {
+            const int q = (r0 + k) % SMK_SCHED;
+            if (want >> q & 1)
+                grant |= t->smask[q], g++;
+        }
+        blocked |= cu & ~grant;
+    }
+    si->ready = cand & ~blocked;
     si->wbusy = live & busy;
     si->wexit = live & done & ~busy;
     /* context responses (none while no request is in flight) */
@@ -441,6 +534,15 @@ static inline __attribute__((always_inline)) void issue_one(timing_t *restrict t
 #endif
     if (--x->left == 0)
         m->done |= bw;
+#ifdef TM_CHECK
+    if (x->ib == 0) {
+        fprintf(stderr, "smk: TM_CHECK: SM %d cycle %llu: warp %zu issued with an empty instruction buffer\n", s,
+                (unsigned long long)c, w);
+        exit(3);
+    }
+#endif
+    if (--x->ib == 0)
+        m->ibe |= bw;
     m->busy |= bw;
     m->full |= ++x->infl >= t->max_inflight ? bw : 0;
     /* one draw: 22 bits for the next class (r_cls), 21 for the active threads (r_act), 21 for the
@@ -469,6 +571,9 @@ static inline __attribute__((always_inline)) void issue_one(timing_t *restrict t
 #endif
     if ((nc == WL_GLOBAL) != (cls == WL_GLOBAL))
         m->gnext ^= bw;
+    static const uint8_t unit_of[WL_NCLASS] = {WL_U_ALU, WL_U_SFU, WL_U_LDST, WL_U_LDST};
+    const uint32_t u = unit_of[cls];
+    m->unext[u] &= ~bw, m->unext[unit_of[nc]] |= bw;
     /* active threads: act_thr[a], a = the number of thresholds cact[i] (i < n_act - 1) at or
      * below r_act */
     uint32_t act = tk->act_of[(r >> 35) & 0xffu];
@@ -483,36 +588,52 @@ static inline __attribute__((always_inline)) void issue_one(timing_t *restrict t
     const uint32_t dep = (r >> 43) < tk->dep_lim; /* r_dep: the warp waits for this instruction */
     m->wait |= (wmask_t)dep << w;
     v->act = act < x->nthr ? act : x->nthr, v->dep = dep;
+    /* the instruction's start in its pipeline: the first free start at or after c */
+    uint64_t start;
+    if (u == WL_U_ALU) {
+        if (m->afree < c)
+            m->afree = c, m->aused = 0;
+        start = m->afree;
+        if (++m->aused == t->aun)
+            m->afree++, m->aused = 0;
+    } else
+        start = m->ufree[u] > c ? m->ufree[u] : c;
     uint64_t due;
     uint32_t miss = 0;
-    if (cls != WL_GLOBAL)
-        due = c + t->dlat[cls];
-    else {
+    if (cls != WL_GLOBAL) {
+        due = start + t->dlat[cls];
+        if (u != WL_U_ALU)
+            m->ufree[u] = start + (u == WL_U_SFU ? t->sint : 1);
+    } else {
         const wl_kernel_t *k = tk->k;
         uint32_t n = k->lines_int;
         if (k->t_lines_frac)
             n += (rng_next(rs) >> 32) < k->t_lines_frac;
-        due = c + t->l1_lat;
+        due = start + t->l1_lat;
+        m->ufree[u] = start + n; /* the LD/ST unit sends one line per cycle */
         tk->ks.gmem_lines += n;
         for (uint32_t i = 0; i < n; i++) {
             /* one draw per line: 21 bits L1 hit, 21 bits L2 hit, 22 bits channel */
             const uint64_t y = rng_next(rs);
             uint64_t d;
             if (((y & 0x1fffffu) << 11) < k->t_l1)
-                d = c + t->l1_lat;
+                d = start + t->l1_lat;
             else if ((((y >> 21) & 0x1fffffu) << 11) < k->t_l2)
-                d = c + t->l2_lat, miss++;
+                d = start + t->l2_lat, miss++;
             else {
                 const uint32_t ch = (uint32_t)(((y >> 42) * t->nch) >> 22);
-                d = dram(t, ch, c), miss++;
+                d = dram(t, ch, start), miss++;
                 tk->ks.dram_lines++;
             }
             if (d > due)
                 due = d;
         }
-        if (due <= c)
-            due = c + 1;
+        if (due <= start)
+            due = start + 1;
         m->mem_out += miss;
+    }
+    if (start > c) { /* it waits in the unit's queue until its start */
+        t->qst[s][u][(m->qh[u] + m->qn[u]) % WL_QUEUE_MAX] = start, m->qn[u]++;
     }
     v->due = (uint32_t)due, v->lines = miss;
     ev_push(t, s, e, due, c);
@@ -545,6 +666,11 @@ static void clear_warps(timing_t *t, int s, wmask_t mask)
     (void)t, (void)s;
 #endif
     m->wait &= ~mask, m->full &= ~mask, m->done &= ~mask, m->busy &= ~mask, m->gnext &= ~mask;
+    for (int u = 0; u < WL_NUNIT; u++)
+        m->unext[u] &= ~mask;
+    m->ibe |= mask;
+    for (wmask_t x = mask; x; x &= x - 1)
+        m->wv[smk_ctz(x)].ib = 0;
 }
 
 /* The rare work of SM s in cycle c (exits, TB completions, frees, driver commands, launches, context
@@ -602,11 +728,11 @@ static void tm_observe_rare(timing_t *t, const gpu_top_t *g, const gpu_out_t *o,
             m->wv[w].kid = (uint8_t)kid, m->wv[w].ks = (uint8_t)so->wi.launch_ks;
             const int th = (int)k->threads - 32 * rank;
             m->wv[w].nthr = (uint8_t)(th >= 32 ? 32 : th > 0 ? th : 1);
-            m->wv[w].infl = 0;
+            m->wv[w].infl = 0, m->wv[w].ib = 0;
 #ifdef TM_CHECK
             t->wait_ev[s][w] = NONE;
 #endif
-            m->wait &= ~bw, m->full &= ~bw, m->busy &= ~bw;
+            m->wait &= ~bw, m->full &= ~bw, m->busy &= ~bw, m->ibe |= bw;
             const uint64_t rc = rng_next(&t->r) & 0xffffffffu;
             int nc = 0;
             while (nc < WL_NCLASS - 1 && rc >= k->cmix[nc])
@@ -616,6 +742,10 @@ static void tm_observe_rare(timing_t *t, const gpu_top_t *g, const gpu_out_t *o,
                 m->gnext |= bw;
             else
                 m->gnext &= ~bw;
+            static const uint8_t lunit_of[WL_NCLASS] = {WL_U_ALU, WL_U_SFU, WL_U_LDST, WL_U_LDST};
+            for (int u = 0; u < WL_NUNIT; u++)
+                m->unext[u] &= ~bw;
+            m->unext[lunit_of[nc]] |= bw;
             if (m->wv[w].left == 0)
                 m->done |= bw;
             else

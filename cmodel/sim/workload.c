@@ -18,12 +18,15 @@ typedef struct {
     double lo, hi;
 } kdesc_t;
 
-enum { M_CH, M_SERV, M_MLAT, M_L1, M_L2, M_ALU, M_SFU, M_SH, M_INF, M_MSHR, M_CTXP, M_N };
+enum { M_CH, M_SERV, M_MLAT, M_L1, M_L2, M_ALU, M_SFU, M_SH, M_INF, M_MSHR, M_CTXP, M_AUN, M_AQ, M_SINT, M_SQ, M_LQ,
+       M_FW, M_IB, M_N };
 static const kdesc_t mkeys[M_N] = {
     {"mem_channels", T_INT, 1, 64},      {"mem_service", T_REAL, 0.01, 1000}, {"mem_latency", T_INT, 0, 100000},
     {"l1_latency", T_INT, 1, 10000},     {"l2_latency", T_INT, 1, 10000},    {"alu_latency", T_INT, 1, 1000},
     {"sfu_latency", T_INT, 1, 1000},     {"shared_latency", T_INT, 1, 1000}, {"max_inflight", T_INT, 1, 32},
-    {"mshr", T_INT, 1, 4096},            {"ctx_priority", T_YESNO, 0, 1},
+    {"mshr", T_INT, 1, 4096},            {"ctx_priority", T_YESNO, 0, 1},    {"alu_units", T_INT, 1, 64},
+    {"alu_queue", T_INT, 1, 64},         {"sfu_interval", T_INT, 1, 1000},   {"sfu_queue", T_INT, 1, 64},
+    {"ldst_queue", T_INT, 1, 64},        {"fetch_warps", T_INT, 1, 8},       {"ibuffer", T_INT, 1, 8},
 };
 enum { K_THR, K_REGS, K_SMEM, K_GRID, K_INSTS, K_MALU, K_MSFU, K_MSH, K_MGL, K_DEP, K_LINES, K_L1, K_L2, K_ACT,
        K_IDEM, K_N };
@@ -356,6 +359,10 @@ int wl_parse(FILE *f, const char *path, workload_t *wl, char *err, size_t errlen
                 m->lat[WL_SFU] = (uint32_t)val[M_SFU], m->lat[WL_SHARED] = (uint32_t)val[M_SH];
                 m->max_inflight = (uint32_t)val[M_INF], m->mshr = (uint32_t)val[M_MSHR];
                 m->ctx_priority = (int)val[M_CTXP];
+                m->alu_units = (uint32_t)val[M_AUN], m->queue[WL_U_ALU] = (uint32_t)val[M_AQ];
+                m->sfu_interval = (uint32_t)val[M_SINT], m->queue[WL_U_SFU] = (uint32_t)val[M_SQ];
+                m->queue[WL_U_LDST] = (uint32_t)val[M_LQ];
+                m->fetch_warps = (uint32_t)val[M_FW], m->ibuffer = (uint32_t)val[M_IB];
             } else {
                 if ((rc = finish_kernel(&p, cur, val)))
                     break;

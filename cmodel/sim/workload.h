@@ -16,6 +16,9 @@
 #define WL_PROB_ONE 4294967296.0 /* probabilities are kept as thresholds out of 2^32 */
 
 enum { WL_ALU = 0, WL_SFU = 1, WL_SHARED = 2, WL_GLOBAL = 3, WL_NCLASS = 4 };
+/* the SM's pipelines (docs/workload.md "Pipelines"): ALU, SFU, LD/ST (shared and global) */
+enum { WL_U_ALU = 0, WL_U_SFU = 1, WL_U_LDST = 2, WL_NUNIT = 3 };
+#define WL_QUEUE_MAX 64  /* instructions a pipeline may hold issued and not yet started */
 
 typedef struct {
     uint32_t mem_channels;   /* memory controllers (channels) shared by the whole GPU */
@@ -27,6 +30,11 @@ typedef struct {
     uint32_t mshr;           /* L1-miss lines one SM may have in flight; a warp whose next
                               * instruction is a global one waits while they are all in use */
     int ctx_priority;        /* context lines of the preemption engines go ahead of queued lines */
+    uint32_t alu_units;      /* ALU instructions the SM issues and starts per cycle */
+    uint32_t sfu_interval;   /* cycles between two SFU starts */
+    uint32_t queue[WL_NUNIT]; /* per pipeline: instructions issued, not yet started, at most */
+    uint32_t fetch_warps;    /* warps whose instruction buffer an SM fills per cycle */
+    uint32_t ibuffer;        /* instructions one fetch brings and a warp's instruction buffer holds */
     int line;                /* line of the block (for messages) */
 } wl_machine_t;
 

@@ -17,6 +17,9 @@
 #          numbers: per SM 65536 registers, 96 KB shared memory, 2048 threads, 32 TBs
 #   [CQ1]  C-QoS (Long et al. 2020) Table 1: registers per thread, shared memory per TB, grid, block
 #          (its grids are those of the datasets it ran, small ones for cutcp and mri-q)
+#   [GS]   GPGPU-Sim 3.x (gpgpu-sim/gpgpu-sim_distribution commit 42115fb, May 2016, the release the papers'
+#          "latest version" was): configs/GTX480/gpgpusim.config, src/gpgpu-sim/shader.cc (scheduler_unit::cycle
+#          skips a warp whose pipeline register is full), src/cuda-sim/cuda-sim.cc (initiation intervals)
 #   [GTX]  docs/papers.md 1 / ISCA'17 Table 1 (16 SMs, 4 memory controllers, 1216 MHz core, 7 GHz GDDR5)
 #
 # Instruction classes: PTX ld.const (constant-cache reads) count as `shared` (on-chip, shared-memory
@@ -38,6 +41,13 @@ machine
   max_inflight   4      # ASSUMED: instructions one warp may have in flight (scoreboard entries)
   mshr           64     # ASSUMED: L1-miss lines in flight per SM
   ctx_priority   no     # ASSUMED: context lines queue with the other lines (no priority at the controllers)
+  alu_units      2      # [GS] ASSUMED from GPGPU-Sim's GTX480 configuration (no pipeline parameter is published): gpgpu_pipeline_widths ID_OC_SP = OC_EX_SP = 2, gpgpu_num_sp_units 2, initiation interval 1 (ptx_opcode_initiation_int/fp ADD, MAD)
+  alu_queue      8      # [GS] ID_OC_SP width 2 + gpgpu_operand_collector_num_units_sp 6
+  sfu_interval   8      # [GS] gpgpu_num_sfu_units 1; SQRT/SIN/COS/EX2/LG2/RSQRT/RCP take dp initiation interval 8 (cuda-sim.cc, ptx_opcode_initiation_dp MUL)
+  sfu_queue      9      # [GS] ID_OC_SFU width 1 + gpgpu_operand_collector_num_units_sfu 8
+  ldst_queue     3      # [GS] ID_OC_MEM width 1 + gpgpu_operand_collector_num_units_mem 2 (the simulator's default); one line per cycle (ldst_unit: one access per cycle)
+  fetch_warps    1      # [GS] shader_core_ctx::fetch: one fetch buffer per SM, one warp per cycle, round robin over the warps whose instruction buffer is empty (I-cache hits assumed)
+  ibuffer        2      # [GS] shd_warp_t::IBUFFER_SIZE 2; a fetch of 16 bytes brings two 8-byte instructions
 end
 
 # ---------------------------------------------------------------- compute-bound in the papers

@@ -11,6 +11,13 @@ machine
   max_inflight 4
   mshr 64
   ctx_priority no
+  alu_units 2
+  alu_queue 8
+  sfu_interval 8
+  sfu_queue 9
+  ldst_queue 3
+  fetch_warps 1
+  ibuffer 2
 end
 kernel a
   threads 128
