@@ -129,6 +129,7 @@ static inline __attribute__((always_inline)) void sm_quiet_step_i(sm_top_t *sm, 
      * scheduler's pick reads only its own last[s] and last_v bit) */
     uint32_t iss_v = 0;
     uint64_t isum = 0;
+    wmask_t issued = 0;
 #ifdef SMK_QUIET_CHECK
     memset(o->wo.iss_wid, 0, sizeof o->wo.iss_wid);
     memset(o->wo.iss_ks, 0, sizeof o->wo.iss_ks);
@@ -139,6 +140,7 @@ static inline __attribute__((always_inline)) void sm_quiet_step_i(sm_top_t *sm, 
         const uint32_t ks = ws->ks[w];
         isum += qu_iss1_i(ks);
         iss_v |= 1u << s;
+        issued |= 1ULL << w;
 #ifdef SMK_QUIET_CHECK
         o->wo.iss_wid[s] = (uint8_t)w, o->wo.iss_ks[s] = (uint8_t)ks;
 #endif
@@ -146,6 +148,7 @@ static inline __attribute__((always_inline)) void sm_quiet_step_i(sm_top_t *sm, 
         ws_issue1_i(ws, s, w);
     }
     o->wo.iss_v = iss_v;
+    ws->idle_r = elig & ~issued; /* ws_idle_next_i: no launch in a quiet cycle, stop = 0 */
     o->set_rej = 0, o->tb_done = 0, o->wi.launch_v = 0;
     o->po = sm_zero_po;
     o->quiet = 1;

@@ -54,6 +54,7 @@ void ws_commit(warp_sched_t *ws, const ws_in_t *in, const ws_out_t *out)
     const wmask_t F = in->finish_mask & SMK_WMASK_ALL;
     const wmask_t L = in->launch_v ? (in->launch_mask & SMK_WMASK_ALL) : 0;
     const wmask_t stay = ws->valid & ~F & ~L;
+    const wmask_t idle_nx = ws_idle_next_i(ws, in, out, L); /* from the state before the edge */
 
     if (L) {
         const uint32_t k = in->launch_ks & SMK_MASK(SMK_KS_W);
@@ -72,6 +73,7 @@ void ws_commit(warp_sched_t *ws, const ws_in_t *in, const ws_out_t *out)
         }
     }
     ws->valid = stay | L; /* = (valid & ~F) | L */
+    ws->idle_r = idle_nx;
     if (L)
         ws_derive_allow(ws); /* a finish leaves kmask[] as it is */
     if (L | F)

@@ -16,6 +16,8 @@ extern "C" {
 typedef struct {
     /* architectural state (docs/warp_sched.md "State"; field order: the per-cycle ones first) */
     wmask_t valid;
+    wmask_t idle_r;           /* the warps eligible and not issued in the last cycle, minus the
+                               * warps launched at its edge (idle_cnt counts them) */
     /* derived, kept for speed (a function of ks[] only) */
     wmask_t kmask[SMK_KSLOTS]; /* warps whose ks == k (valid or not) */
     uint32_t last_v;          /* bit s: last[s] still names the same warp */
@@ -148,11 +150,11 @@ static inline void ws_eval_i(const warp_sched_t *ws, const ws_in_t *in, ws_out_t
     const wmask_t allow = ws->allow_t[in->qallow & (uint32_t)SMK_MASK(SMK_KSLOTS)];
     const uint32_t act = ws->act_c; /* ks_active */
     const wmask_t elig = cand & allow, held = cand & ~allow;
-    const wmask_t issued = ws_pick_i(ws, in->policy, elig, out);
+    (void)ws_pick_i(ws, in->policy, elig, out);
 
-    /* idle: eligible and not issued (an issued warp w is in kmask[ks[w]] and in no other kmask, so
-     * this is popc(elig & kmask[k]) minus the issues of slot k) */
-    const wmask_t idle = elig & ~issued;
+    /* idle: the registered mask of the last cycle's idle warps (rule 5; none of them was launched
+     * at the edge, so kmask[] is their slot then) */
+    const wmask_t idle = ws->idle_r;
 #if WS_PACKK
     uint64_t ic = 0, hc = 0;
     if (idle)
@@ -174,6 +176,16 @@ static inline void ws_eval_i(const warp_sched_t *ws, const ws_in_t *in, ws_out_t
     out->wvalid = ws->valid;
 }
 
+/* idle_r' (clock-edge rule 5 of docs/warp_sched.md): the warps eligible in this cycle (ws_eval_i's
+ * elig, from the state before the edge) that did not issue (out->iss_v / iss_wid), minus the
+ * launched warps L */
+static inline wmask_t ws_idle_next_i(const warp_sched_t *ws, const ws_in_t *in, const ws_out_t *out, wmask_t L)
+{
+    wmask_t idle = ws->valid & in->ready & ~in->stop & ws->allow_t[in->qallow & (uint32_t)SMK_MASK(SMK_KSLOTS)];
+    for (uint32_t x = out->iss_v & (uint32_t)SMK_MASK(SMK_SCHED); x; x &= x - 1)
+        idle &= ~(1ULL << out->iss_wid[smk_ctz(x)]);
+    return idle & ~L & SMK_WMASK_ALL;
+}
 /* the part of ws_commit that an issue makes: last[s] names the warp w scheduler s issued */
 static inline void ws_issue1_i(warp_sched_t *ws, int s, int w)
 {
@@ -190,7 +202,7 @@ static inline void ws_commit_issues_i(warp_sched_t *ws, const ws_out_t *out)
 }
 
 /* The common cycle: no warp finishes and none is launched. Then ws_commit changes only last /
- * last_v, by the issues (ws_commit_issues_i). The one definition of the rule: ws_commit_quiet_i
+ * last_v, by the issues (ws_commit_issues_i), and idle_r (ws_idle_next_i with L = 0). The one definition of the rule: ws_commit_quiet_i
  * tests it, and the SM's quiet cycle implies it (docs/sm_top.md "Quiet cycles"). */
 static inline int ws_common_i(const ws_in_t *in)
 {
@@ -202,6 +214,7 @@ static inline int ws_commit_quiet_i(warp_sched_t *ws, const ws_in_t *in, const w
 {
     if (!ws_common_i(in))
         return 0;
+    ws->idle_r = ws_idle_next_i(ws, in, out, 0);
     ws_commit_issues_i(ws, out);
     return 1;
 }

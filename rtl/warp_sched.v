@@ -9,9 +9,11 @@
 //        total order on the valid warps of the scheduler).
 //   LRR: first eligible warp after last[s]: two-region find-first-set over {E, E & above(last)}
 //        (equivalent to rotate by last+1 + priority encoder, without the barrel shifter).
-// Per slot k one W-bit popcount P_k = |{w : cand, ks = k, not issued}| feeds both idle_cnt and
-// held_cnt: the warps of slot k are either all allowed (idle = P_k, held = 0) or all blocked
-// (no warp of k can issue, idle = 0, held = P_k).
+// idle_cnt is registered: the mask idle_r of the warps that were eligible and not issued in the
+// previous cycle (warps launched at that edge removed) is counted per slot, so the issue choice
+// ends at a flip-flop instead of running on through a W-bit popcount (docs/warp_sched.md rule 5).
+// held_cnt stays combinational: the warps of a blocked slot never issue, so it is a popcount of
+// cand & (ks = k) gated by ~qallow[k], off the issue path.
 //
 // Packed vectors put element i at [i*w +: w].  Synchronous active-high reset.
 module warp_sched #(
@@ -101,6 +103,7 @@ module warp_sched #(
     reg [S-1:0]         last_v /*verilator public_flat_rd*/;
     // older[(s*LW+i)*LW+j]: local warp j of scheduler s is older than local warp i
     reg [S*LW*LW-1:0]   older  /*verilator public_flat_rd*/;
+    reg [W-1:0]         idle_r /*verilator public_flat_rd*/;  // last cycle's idle warps
 
     // ------------------------------------------------------------------ combinational
     wire [W-1:0] lmask = {W{launch_v}} & launch_mask;  // L
@@ -289,12 +292,11 @@ module warp_sched #(
             for (w = 0; w < W; w = w + 1) begin : g_km
                 assign km[w] = ksdec[w*K+k];
             end
-            wire [WCNT_W-1:0] pk = popcnt(cand & km & ~issued);
+            // idle_r holds no warp launched at the edge that set it, so km is its slot then
+            assign idle_cnt[k*WCNT_W +: WCNT_W] = popcnt(idle_r & km);
             if (QGATE != 0) begin : g_gate
-                assign idle_cnt[k*WCNT_W +: WCNT_W] = {WCNT_W{qallow[k]}} & pk;
-                assign held_cnt[k*WCNT_W +: WCNT_W] = {WCNT_W{~qallow[k]}} & pk;
+                assign held_cnt[k*WCNT_W +: WCNT_W] = {WCNT_W{~qallow[k]}} & popcnt(cand & km);
             end else begin : g_nogate
-                assign idle_cnt[k*WCNT_W +: WCNT_W] = pk;
                 assign held_cnt[k*WCNT_W +: WCNT_W] = {WCNT_W{1'b0}};
             end
             assign ks_active[k] = |(valid & km);
@@ -318,12 +320,14 @@ module warp_sched #(
             last   <= {S{LW_M1}};
             last_v <= {S{1'b0}};
             older  <= {S*LW*LW{1'b0}};
+            idle_r <= {W{1'b0}};
         end else begin
             valid  <= stay | lmask;
             ks     <= ks_nx;
             last   <= last_nx;
             last_v <= last_v_nx;
             older  <= older_nx;
+            idle_r <= elig & ~issued & ~lmask;
         end
     end
 

@@ -82,6 +82,15 @@ static void check_issue(const ws_out_t *o, int l, uint32_t ks, const char *what,
     }
 }
 
+/* idle_cnt[k] of the next cycle: the count of the cycle just committed (docs/warp_sched.md rule 5:
+ * registered, a function of the state only, so any inputs give it) */
+static int nidle(const bench_t *b, int k)
+{
+    ws_out_t o;
+    ws_eval(&b->ws, &b->in, &o);
+    return o.idle_cnt[k];
+}
+
 static void run_seq(bench_t *b, const step_t *q, int n, const char *what)
 {
     for (int i = 0; i < n; i++) {
@@ -108,6 +117,7 @@ Test(warp_sched, reset_values, .description = "state reset values; no issue and 
     for (int s = 0; s < NS; s++)
         cr_assert_eq(ws.last[s], NLW - 1, "last[%d]", s);
     cr_assert_eq(ws.last_v, 0u);
+    cr_assert_eq(ws.idle_r, 0);
 
     for (uint32_t p = GTO; p <= LRR; p++) {
         ws_in_t in = {0};
@@ -148,7 +158,7 @@ Test(warp_sched, sched_mapping, .description = "warp w belongs to scheduler w mo
             cr_assert_eq(b.out.iss_ks[s], s == w % NS ? KC : 0, "warp %d sched %d", w, s);
         }
         for (int k = 0; k < NK; k++) {
-            cr_assert_eq(b.out.idle_cnt[k], 0);
+            cr_assert_eq(nidle(&b, k), 0);
             cr_assert_eq(b.out.held_cnt[k], 0);
         }
         cr_assert_eq(b.out.ks_active, 1u << KC);
@@ -162,7 +172,7 @@ Test(warp_sched, sched_mapping, .description = "warp w belongs to scheduler w mo
     ws_step(&b.ws, &b.in, &b.out);
     check_issue(&b.out, 0, KC, "all ready", 0);
     for (int k = 0; k < NK; k++)
-        cr_assert_eq(b.out.idle_cnt[k], k == (int)KC ? NW - NS : 0, "idle_cnt[%d]", k);
+        cr_assert_eq(nidle(&b, k), k == (int)KC ? NW - NS : 0, "idle_cnt[%d]", k);
 
     /* only scheduler 1's warps ready: only scheduler 1 issues */
     if (NS < 2)
@@ -172,7 +182,7 @@ Test(warp_sched, sched_mapping, .description = "warp w belongs to scheduler w mo
     cr_assert_eq(b.out.iss_v, 2u);
     cr_assert_eq(b.out.iss_wid[0], 0);
     cr_assert_eq(b.out.iss_wid[1], 1);
-    cr_assert_eq(b.out.idle_cnt[KC], NLW - 1);
+    cr_assert_eq(nidle(&b, KC), NLW - 1);
 }
 
 /* local i of n spread over the scheduler's local indices in increasing order (0 and LW-1 at the
@@ -447,7 +457,7 @@ Test(warp_sched, eligibility_one_warp, .description = "ready, stop and qallow ea
             cr_assert_eq(b.out.iss_ks[s], c[i].iss && s == sx ? KC : 0u, "case %d sched %d: iss_ks", i, s);
         }
         for (int k = 0; k < NK; k++) {
-            cr_assert_eq(b.out.idle_cnt[k], 0, "case %d: idle_cnt[%d]", i, k);
+            cr_assert_eq(nidle(&b, k), 0, "case %d: idle_cnt[%d]", i, k);
             cr_assert_eq(b.out.held_cnt[k], k == (int)KC ? c[i].held : 0, "case %d: held_cnt[%d]", i, k);
         }
         cr_assert_eq(b.out.ks_active, 1u << KC, "case %d: ks_active", i);
@@ -496,8 +506,8 @@ Test(warp_sched, eligibility_gates, .description = "ready, stop and qallow each 
         cr_assert_eq(b.out.iss_ks[s1], c[i].wid < 0 ? 0u : c[i].wid == x ? B : A, "case %d: iss_ks", i);
         if (s1)
             cr_assert_eq(b.out.iss_wid[0], 0, "case %d", i);
-        cr_assert_eq(b.out.idle_cnt[A], c[i].idle_a, "case %d: idle A", i);
-        cr_assert_eq(b.out.idle_cnt[B], c[i].idle_b, "case %d: idle B", i);
+        cr_assert_eq(nidle(&b, A), c[i].idle_a, "case %d: idle A (next cycle)", i);
+        cr_assert_eq(nidle(&b, B), c[i].idle_b, "case %d: idle B (next cycle)", i);
         cr_assert_eq(b.out.held_cnt[A], c[i].held_a, "case %d: held A", i);
         cr_assert_eq(b.out.held_cnt[B], c[i].held_b, "case %d: held B", i);
         cr_assert_eq(b.out.ks_active, (1u << A) | (1u << B), "case %d: ks_active", i);
@@ -520,8 +530,8 @@ Test(warp_sched, idle_held_counts, .description = "idle_cnt, held_cnt, ks_active
     int idle[NK], held[NK];
 #define EXPECT(tag)                                                                              \
     for (int k = 0; k < NK; k++) {                                                               \
-        cr_assert_eq(b.out.idle_cnt[k], idle[k], "%s: idle_cnt[%d] = %d, expected %d", tag, k,     \
-                     b.out.idle_cnt[k], idle[k]);                                                \
+        cr_assert_eq(nidle(&b, k), idle[k], "%s: next cycle's idle_cnt[%d] = %d, expected %d", tag, \
+                     k, nidle(&b, k), idle[k]);                                                  \
         cr_assert_eq(b.out.held_cnt[k], held[k], "%s: held_cnt[%d] = %d, expected %d", tag, k,     \
                      b.out.held_cnt[k], held[k]);                                                \
     }
@@ -642,7 +652,44 @@ Test(warp_sched, finish_launch_same_cycle, .description = "warp in finish and la
     int idle[NK] = {0};
     idle[0] += (n0 - 1) * NS; /* TB 0 but the issued warp 1 (slot KC: no idle warp left there) */
     for (int k = 0; k < NK; k++)
-        cr_assert_eq(b.out.idle_cnt[k], idle[k], "idle_cnt[%d]", k);
+        cr_assert_eq(nidle(&b, k), idle[k], "idle_cnt[%d] (next cycle)", k);
+}
+
+Test(warp_sched, idle_cnt_registered, .description = "idle_cnt is the last cycle's idle warps (rule 5), relaunched warps left out")
+{
+    U_NEEDS(NLW >= 2); /* an idle warp beside the issued one in each scheduler */
+    bench_t b;
+    b_init(&b);
+    b_launch(&b, SMK_WMASK_ALL, KC);
+    /* cycle 1: every warp ready, each scheduler issues one: NW - NS idle, seen from cycle 2 on */
+    b.in.policy = GTO, b.in.ready = SMK_WMASK_ALL;
+    ws_step(&b.ws, &b.in, &b.out);
+    check_issue(&b.out, 0, KC, "c1", 0);
+    for (int k = 0; k < NK; k++)
+        cr_assert_eq(b.out.idle_cnt[k], 0, "c1: idle_cnt[%d] is the launch cycle's (none eligible)", k);
+    /* cycle 2: nothing ready: the output is cycle 1's count */
+    b.in.ready = 0;
+    ws_step(&b.ws, &b.in, &b.out);
+    for (int k = 0; k < NK; k++)
+        cr_assert_eq(b.out.idle_cnt[k], k == (int)KC ? NW - NS : 0, "c2: idle_cnt[%d] = cycle 1's", k);
+    /* cycle 3: cycle 2 had no idle warp */
+    b.in.ready = SMK_WMASK_ALL;
+    ws_step(&b.ws, &b.in, &b.out);
+    for (int k = 0; k < NK; k++)
+        cr_assert_eq(b.out.idle_cnt[k], 0, "c3: idle_cnt[%d] = cycle 2's", k);
+    /* cycle 4: everything ready again, and the youngest local warps finish and are relaunched into
+     * slot 0 at this edge: idle in cycle 4 but not counted in cycle 5 */
+    {
+        ws_in_t in = b.in;
+        in.finish_mask = u_rep64(LB(NLW - 1)), in.launch_v = 1, in.launch_mask = in.finish_mask, in.launch_ks = 0;
+        ws_step(&b.ws, &in, &b.out);
+        check_issue(&b.out, 0, KC, "c4", 0); /* greedy: local 0 */
+        cr_assert_eq(b.out.idle_cnt[KC], NW - NS, "c4: cycle 3's count");
+    }
+    b.in.ready = 0;
+    ws_step(&b.ws, &b.in, &b.out);
+    for (int k = 0; k < NK; k++)
+        cr_assert_eq(b.out.idle_cnt[k], k == (int)KC ? NW - 2 * NS : 0, "c5: idle_cnt[%d] without the relaunched warps", k);
 }
 
 #if (1 << SMK_KS_W) > SMK_KSLOTS
@@ -656,14 +703,14 @@ Test(warp_sched, bad_slot_never_eligible, .description = "a warp launched with s
     check_issue(&b.out, -1, 0, "bad slot", 0);
     cr_assert_eq(b.out.ks_active, 0u);
     for (int k = 0; k < NK; k++)
-        cr_assert_eq(b.out.idle_cnt[k] | b.out.held_cnt[k], 0, "neither idle nor held");
+        cr_assert_eq(nidle(&b, k) | b.out.held_cnt[k], 0, "neither idle nor held");
     /* the youngest local relaunched in slot 0 issues; the older bad-slot warps never do */
     b_launch_fin(&b, u_rep64(LB(NLW - 1)), 0, u_rep64(LB(NLW - 1)));
     ws_step(&b.ws, &b.in, &b.out);
     check_issue(&b.out, NLW - 1, 0, "bad slot", 1);
     cr_assert_eq(b.out.ks_active, 1u);
     for (int k = 0; k < NK; k++)
-        cr_assert_eq(b.out.idle_cnt[k] | b.out.held_cnt[k], 0, "neither idle nor held");
+        cr_assert_eq(nidle(&b, k) | b.out.held_cnt[k], 0, "neither idle nor held");
 }
 #endif
 
@@ -686,6 +733,7 @@ Test(warp_sched, random_vs_seqno_reference, .description = "200k random cycles: 
     long fallbacks_not_lowest_id = 0, fallbacks = 0, issues = 0;
     uint32_t policy = GTO;
     const int cycles = 200000;
+    int pidle[NK] = {0}; /* the reference idle count of the last cycle (0 after reset) */
 
     for (int c = 0; c < cycles; c++) {
         ws_in_t in = {0};
@@ -766,7 +814,7 @@ Test(warp_sched, random_vs_seqno_reference, .description = "200k random cycles: 
             cr_assert_eq(b.out.iss_ks[s], l < 0 ? 0 : ks[u_wid(s, l)], "cycle %d sched %d: iss_ks", c, s);
         }
         for (int k = 0; k < NK; k++) {
-            cr_assert_eq(b.out.idle_cnt[k], eidle[k] - iss_k[k], "cycle %d: idle_cnt[%d]", c, k);
+            cr_assert_eq(b.out.idle_cnt[k], pidle[k], "cycle %d: idle_cnt[%d] (the last cycle's)", c, k);
             cr_assert_eq(b.out.held_cnt[k], eheld[k], "cycle %d: held_cnt[%d]", c, k);
         }
         cr_assert_eq(b.out.ks_active, kact, "cycle %d: ks_active", c);
@@ -776,6 +824,19 @@ Test(warp_sched, random_vs_seqno_reference, .description = "200k random cycles: 
 
         /* reference edge */
         const wmask_t L = in.launch_v ? in.launch_mask : 0, gone = L | in.finish_mask;
+        /* idle: eligible, not issued, not launched at this edge, by the slot before the edge */
+        wmask_t idle_m = elig & ~L;
+        for (int s = 0; s < NS; s++)
+            if (ref_l[s] >= 0)
+                idle_m &= ~u_bit(u_wid(s, ref_l[s]));
+        for (int k = 0; k < NK; k++)
+            pidle[k] = 0;
+        for (int w = 0; w < NW; w++)
+            if ((idle_m >> w) & 1)
+                pidle[ks[w]]++;
+        for (int k = 0; k < NK; k++) /* without a launch: eligible of slot k minus its issues */
+            if (!L)
+                cr_assert_eq(pidle[k], eidle[k] - iss_k[k], "cycle %d: reference idle[%d]", c, k);
         for (int w = 0; w < NW; w++) {
             const wmask_t sm = ws_sched_mask(w % NS), Ls = L & sm, Vs = valid & ~in.finish_mask & ~L & sm;
             older[w] = ((L >> w) & 1) ? Vs | (Ls & (u_bit(w) - 1)) : older[w] & ~Ls;

@@ -88,7 +88,7 @@ void issue_obs_from_model(const issue_model_t *m, issue_obs_t *o)
         v[OBS_ks + w] = ws->ks[w];
         v[OBS_older + w] = ws->older[w];
     }
-    v[OBS_last_v] = ws->last_v;
+    v[OBS_last_v] = ws->last_v, v[OBS_idle_r] = ws->idle_r;
     v[OBS_sm_ctrl] = q->sm_ctrl, v[OBS_epoch_len] = q->epoch_len;
     v[OBS_sample_per] = q->sample_per, v[OBS_qos_mask] = q->qos_mask;
     v[OBS_ecnt] = q->ecnt, v[OBS_scnt] = q->scnt, v[OBS_epochs] = q->epochs;

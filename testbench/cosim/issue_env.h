@@ -42,6 +42,7 @@ void issue_model_commit(issue_model_t *m, const issue_stim_t *st);
     X(held_cnt, SMK_KSLOTS) X(ks_active, 1) X(wvalid, 1) X(qallow, 1) X(policy, 1) X(epoch_end, 1) \
     X(rd_data, 1)                                                                                  \
     X(valid, 1) X(ks, SMK_WARPS) X(older, SMK_WARPS) X(last, SMK_SCHED) X(last_v, 1)               \
+    X(idle_r, 1)                                                                                   \
     X(sm_ctrl, 1) X(epoch_len, 1) X(sample_per, 1) X(qos_mask, 1) X(quota, SMK_KSLOTS)             \
     X(cnt, SMK_KSLOTS) X(ecnt, 1) X(scnt, 1) X(epochs, 1) X(ep_cycles, 1) X(ep_samples, 1)         \
     X(nsamp, 1) X(thr, SMK_KSLOTS) X(wis, SMK_KSLOTS) X(idle, SMK_KSLOTS) X(cyc, SMK_KSLOTS)       \

@@ -97,7 +97,7 @@ void sm_obs_from_model(const sm_top_t *m, const sm_out_t *o, sm_obs_t *ob)
         v[SO_ks + w] = ws->ks[w];
         v[SO_older + w] = ws->older[w];
     }
-    v[SO_last_v] = ws->last_v;
+    v[SO_last_v] = ws->last_v, v[SO_idle_r] = ws->idle_r;
     /* quota_unit */
     v[SO_sm_ctrl] = q->sm_ctrl, v[SO_epoch_len] = q->epoch_len;
     v[SO_sample_per] = q->sample_per, v[SO_qos_mask] = q->qos_mask;

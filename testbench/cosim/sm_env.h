@@ -45,6 +45,7 @@ typedef struct {
     X(st_re, 1) X(st_we, 1) X(st_tb, 1) X(st_kind, 1) X(st_wid, 1) X(st_idx, 1)                    \
     /* warp_sched state */                                                                         \
     X(valid, 1) X(ks, SMK_WARPS) X(older, SMK_WARPS) X(last, SMK_SCHED) X(last_v, 1)               \
+    X(idle_r, 1)                                                                                   \
     /* quota_unit state */                                                                         \
     X(sm_ctrl, 1) X(epoch_len, 1) X(sample_per, 1) X(qos_mask, 1) X(quota, SMK_KSLOTS)             \
     X(cnt, SMK_KSLOTS) X(ecnt, 1) X(scnt, 1) X(epochs, 1) X(ep_cycles, 1) X(ep_samples, 1)         \

@@ -45,7 +45,7 @@ template <class P> static void wsqu_rtl_state(P *p, uint64_t *v)
         for (int j = 0; j < LW; j++) m |= gbits(SM_WS(older), (s * LW + i) * LW + j, 1) << (s + j * S);
         v[SM_IX(older) + w] = m;
     }
-    v[SM_IX(last_v)] = SM_WS(last_v);
+    v[SM_IX(last_v)] = SM_WS(last_v), v[SM_IX(idle_r)] = SM_WS(idle_r);
     // quota_unit
     const int QW = SMK_QUOTA_W, SW = SMK_STAT_W;
     for (int k = 0; k < SMK_KSLOTS; k++) {
