@@ -523,24 +523,17 @@ static inline __attribute__((always_inline)) void issue_one(timing_t *restrict t
     tkern_t *const tk = &t->tk[(size_t)x->kid];
     tk->ks.wis++;
     const wmask_t bw = 1ULL << w;
-    /* a warp issues only when ready, so not when done: left > 0 (a warp launched with none left
-     * is done at once) */
+    /* a warp issues only when ready, so not when done (left > 0: a warp launched with none left is
+     * done at once) and not with an empty instruction buffer (ib > 0) */
 #ifdef TM_CHECK
-    if (x->left == 0) {
-        fprintf(stderr, "smk: TM_CHECK: SM %d cycle %llu: warp %zu issued with no instruction left\n", s,
-                (unsigned long long)c, w);
+    if (x->left == 0 || x->ib == 0) {
+        fprintf(stderr, "smk: TM_CHECK: SM %d cycle %llu: warp %zu issued with %s\n", s, (unsigned long long)c, w,
+                x->left == 0 ? "no instruction left" : "an empty instruction buffer");
         exit(3);
     }
 #endif
     if (--x->left == 0)
         m->done |= bw;
-#ifdef TM_CHECK
-    if (x->ib == 0) {
-        fprintf(stderr, "smk: TM_CHECK: SM %d cycle %llu: warp %zu issued with an empty instruction buffer\n", s,
-                (unsigned long long)c, w);
-        exit(3);
-    }
-#endif
     if (--x->ib == 0)
         m->ibe |= bw;
     m->busy |= bw;
