@@ -368,6 +368,9 @@ static inline uint64_t dram_ctx(timing_t *t, uint32_t ch, uint64_t now)
     return ((start + t->serv_fp + (1u << FP) - 1) >> FP) + t->mem_lat;
 }
 
+/* the pipeline of each instruction class (docs/workload.md "Pipelines") */
+static const uint8_t unit_of[WL_NCLASS] = {WL_U_ALU, WL_U_SFU, WL_U_LDST, WL_U_LDST};
+
 /* the schedulers with a warp in mask x (warp w belongs to scheduler w mod S): bit s set. With S a
  * power of two and W a power of two the mask folds onto its low S bits; otherwise one test per
  * scheduler. */
@@ -564,7 +567,6 @@ static inline __attribute__((always_inline)) void issue_one(timing_t *restrict t
 #endif
     if ((nc == WL_GLOBAL) != (cls == WL_GLOBAL))
         m->gnext ^= bw;
-    static const uint8_t unit_of[WL_NCLASS] = {WL_U_ALU, WL_U_SFU, WL_U_LDST, WL_U_LDST};
     const uint32_t u = unit_of[cls];
     m->unext[u] &= ~bw, m->unext[unit_of[nc]] |= bw;
     /* active threads: act_thr[a], a = the number of thresholds cact[i] (i < n_act - 1) at or
@@ -735,10 +737,9 @@ static void tm_observe_rare(timing_t *t, const gpu_top_t *g, const gpu_out_t *o,
                 m->gnext |= bw;
             else
                 m->gnext &= ~bw;
-            static const uint8_t lunit_of[WL_NCLASS] = {WL_U_ALU, WL_U_SFU, WL_U_LDST, WL_U_LDST};
             for (int u = 0; u < WL_NUNIT; u++)
                 m->unext[u] &= ~bw;
-            m->unext[lunit_of[nc]] |= bw;
+            m->unext[unit_of[nc]] |= bw;
             if (m->wv[w].left == 0)
                 m->done |= bw;
             else
