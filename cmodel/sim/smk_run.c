@@ -308,8 +308,11 @@ void smk_simulate(const smk_run_t *r, smk_result_t *res)
                 part += g.drv.part[s][k], cnt += g.drv.cnt[s][k];
             for (int i = 0; i < SMK_PTBQ; i++)
                 nq += g.drv.qst[i] != DRV_Q_FREE && g.drv.qk[i] == k;
-            fprintf(stderr, "trace end: kernel %d (%s): partition %u TBs, running %u TBs, PTBQ entries %u, kv %d\n", k,
-                    r->wl->k[r->kw[k]].name, part, cnt, nq, (int)(g.drv.kv >> k & 1));
+            fprintf(stderr, "trace end: kernel %d (%s): partition %u TBs, running %u TBs, PTBQ entries %u, kv %d; per SM",
+                    k, r->wl->k[r->kw[k]].name, part, cnt, nq, (int)(g.drv.kv >> k & 1));
+            for (int s = 0; s < NSM; s++)
+                fprintf(stderr, " %u", g.drv.cnt[s][k]);
+            fprintf(stderr, "\n");
         }
     if (tty && r->cycles >= prog_every)
         fprintf(stderr, "\r%*s\r", 90, "");
