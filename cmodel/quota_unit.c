@@ -82,14 +82,10 @@ static inline uint32_t add_s(uint32_t a, uint32_t b)
 #endif
 }
 
-/* sat_Q(c - d) for a counter c (in range) and a small decrement d >= 0 */
-static inline int32_t sub_q(int32_t c, uint32_t d) { return sat_q((int64_t)c - (int64_t)d); }
 
-/* The increments of one cycle are applied port by port, straight into the counters: for
- * non-negative increments (decrements) saturating at one end, min(min(x + a, H) + b, H) =
- * min(x + a + b, H), so this equals adding the per-slot sums once (docs/quota_unit.md) and touches
- * only the valid ports. A slot id >= KSLOTS (possible only when KSLOTS is not a power of two)
- * counts nowhere, as before. */
+/* Stage 1 (docs/quota_unit.md): this cycle's per-slot sums are registered (tin_r, iin_r); the edge
+ * applies the last cycle's to the statistics and the counters (qu_apply_stage1_i), then the
+ * boundary / refill rules act on that base. */
 void qu_commit(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
 {
     const uint32_t mode = FIELD(q->sm_ctrl, QMODE), scheme = FIELD(q->sm_ctrl, QSCHEME);
@@ -100,28 +96,11 @@ void qu_commit(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
     const int tick = qu_tick_i(q);
     const int gate = qu_gating(mode), smk = mode == SMK_QMODE_SMK;
 
-    /* completions: thread instructions (and the QoS quota counters) */
-    for (uint32_t x = in->cp_v & (uint32_t)SMK_MASK(SMK_CP); x; x &= x - 1) {
-        const int p = smk_ctz(x);
-        const uint32_t a = in->cp_act[p] > SMK_WARP_SIZE ? SMK_WARP_SIZE : in->cp_act[p];
-        const uint32_t k = in->cp_ks[p] & (uint32_t)SMK_MASK(SMK_KS_W);
-        if (k < SMK_KSLOTS) {
-            q->thr[k] = add_s(q->thr[k], a);
-            if (gate && !smk)
-                q->cnt[k] = sub_q(q->cnt[k], a);
-        }
-    }
-    /* issues: warp instructions (and the SMK quota counters) */
-    for (uint32_t x = in->iss_v & (uint32_t)SMK_MASK(SMK_SCHED); x; x &= x - 1) {
-        const uint32_t k = in->iss_ks[smk_ctz(x)] & (uint32_t)SMK_MASK(SMK_KS_W);
-        if (k < SMK_KSLOTS) {
-            q->wis[k] = add_s(q->wis[k], 1);
-            if (gate && smk)
-                q->cnt[k] = sub_q(q->cnt[k], 1);
-        }
-    }
+    uint32_t tin[SMK_KSLOTS], iin[SMK_KSLOTS];
+    qu_sums_i(in->iss_v, in->iss_ks, in->cp_v, in->cp_ks, in->cp_act, tin, iin);
+    qu_apply_stage1_i(q, mode); /* thr, wis and the counters' base from the stage-1 sums */
 
-    /* quota counters at a boundary or when exhausted (base: the counter after this cycle's decrements) */
+    /* quota counters at a boundary or when exhausted (base: the counter after the stage-1 decrement) */
     if (gate && (t || ex)) {
         const uint32_t rollneg = FIELD(q->sm_ctrl, ROLLNEG);
         for (int k = 0; k < SMK_KSLOTS; k++) {
@@ -167,6 +146,10 @@ void qu_commit(quota_unit_t *q, const qu_in_t *in, const qu_out_t *out)
             q->s_idle[k] = q->idle[k], q->s_cyc[k] = q->cyc[k];
             q->thr[k] = q->wis[k] = q->idle[k] = q->cyc[k] = 0;
         }
+
+    /* stage 1 takes this cycle's sums (in every mode; no write, boundary or snapshot clears it) */
+    memcpy(q->tin_r, tin, sizeof tin);
+    memcpy(q->iin_r, iin, sizeof iin);
 
     /* register writes land at this edge */
     if (in->csr_we) {

@@ -1,6 +1,8 @@
 /* quota_unit.h: C reference model of the per-SM quota unit (spec: docs/quota_unit.md). */
 #ifndef QUOTA_UNIT_H
 #define QUOTA_UNIT_H
+#include <string.h>
+
 #include "smk_util.h"
 
 #ifdef __cplusplus
@@ -13,6 +15,9 @@ typedef struct {
     uint32_t sm_ctrl, epoch_len, sample_per, qos_mask;
     /* counters and timers */
     int32_t cnt[SMK_KSLOTS]; /* QUOTA_W bits, two's complement */
+    /* stage 1: last cycle's per-slot sums of the completion ports' thread instructions (tin) and of
+     * the issues (iin), applied to the counters and the statistics at this edge */
+    uint32_t tin_r[SMK_KSLOTS], iin_r[SMK_KSLOTS];
     uint32_t ecnt, scnt, nsamp;
     uint32_t cyc[SMK_KSLOTS], thr[SMK_KSLOTS], wis[SMK_KSLOTS], idle[SMK_KSLOTS];
     uint32_t quota[SMK_KSLOTS]; /* QUOTA_W-1 bits, unsigned */
@@ -102,8 +107,8 @@ static inline int qu_tick_i(const quota_unit_t *q)
 /* The common cycle (docs/quota_unit.md "Common cycle"): no register write (a CMD write is one, so
  * timed = tmr), the epoch timer does not expire, the sampling timer does not tick, and the counters
  * are not exhausted while they gate (ks_active: the slots with a valid warp, warp_sched's
- * ks_active). Then qu_commit changes only the live statistics, the quota counters' decrements and
- * the timers (qu_count_i). The one definition of the rule: qu_commit_quiet_i and the SM's quiet
+ * ks_active). Then qu_commit changes only the live statistics and the quota counters by the stage-1
+ * sums (tin_r, iin_r), the stage-1 sums (this cycle's) and the timers (qu_count_i). The one definition of the rule: qu_commit_quiet_i and the SM's quiet
  * cycle (sm_quiet_i) test it. */
 static inline int qu_common_i(const quota_unit_t *q, uint32_t csr_we, uint32_t ks_active)
 {
@@ -149,27 +154,55 @@ static inline void qu_timers_i(quota_unit_t *q, uint32_t ks_active)
         q->cyc[k] = q->cyc[k] < shi ? q->cyc[k] + 1 : shi;
     }
 }
-#if QU_PK
-/* The body of qu_commit_quiet_i with the completions' thread instructions (each capped at
- * WARP_SIZE) and the issues summed per slot (packed: isum, csum): the live statistics, the quota
- * counters' decrements and the timers of a common cycle (quota mode `mode`). Saturating adds
- * applied port by port equal the per-slot sum added once (docs/quota_unit.md; see qu_commit): the
- * terms are not negative, and so are the decrements, clamped at the bottom. */
-static inline void qu_count_pk_i(quota_unit_t *q, uint32_t mode, uint64_t isum, uint64_t csum, uint32_t ks_active)
+/* The edge's use of the stage-1 sums (docs/quota_unit.md rules 3-5 and the live statistics):
+ * thr += tin_r, wis += iin_r (sat_S), and the counters take base = sat_Q(cnt - dec) with dec =
+ * tin_r (QOS), iin_r (SMK) or 0 (the counters hold), under this cycle's mode `mode` */
+static inline void qu_apply_stage1_i(quota_unit_t *q, uint32_t mode)
 {
     const uint32_t shi = (uint32_t)SMK_MASK(SMK_STAT_W);
     const int64_t qlo = -((int64_t)1 << (SMK_QUOTA_W - 1));
     const int64_t cdec = mode == SMK_QMODE_QOS, idec = mode == SMK_QMODE_SMK; /* 1: the counters count it */
-    for (uint64_t x = csum | isum; x;) {
-        const int k = smk_ctz(x) / QU_PK_W;
-        const uint32_t a = (uint32_t)(csum >> (QU_PK_W * k)) & (uint32_t)SMK_MASK(QU_PK_W);
-        const uint32_t n = (uint32_t)(isum >> (QU_PK_W * k)) & (uint32_t)SMK_MASK(QU_PK_W);
-        x &= ~((uint64_t)SMK_MASK(QU_PK_W) << (QU_PK_W * k));
+    for (int k = 0; k < SMK_KSLOTS; k++) {
+        const uint32_t a = q->tin_r[k], n = q->iin_r[k];
+        if (!(a | n))
+            continue;
         const uint64_t st = (uint64_t)q->thr[k] + a, sw = (uint64_t)q->wis[k] + n;
         q->thr[k] = st > shi ? shi : (uint32_t)st;
         q->wis[k] = sw > shi ? shi : (uint32_t)sw;
         const int64_t c = (int64_t)q->cnt[k] - cdec * a - idec * n;
         q->cnt[k] = (int32_t)(c < qlo ? qlo : c);
+    }
+}
+/* this cycle's per-slot sums from the ports (rule 3; act(p) capped at WARP_SIZE; a slot id >=
+ * KSLOTS, possible only when KSLOTS is not a power of two, counts nowhere) */
+static inline void qu_sums_i(uint32_t iss_v, const uint8_t *iss_ks, uint32_t cp_v, const uint8_t *cp_ks,
+                             const uint8_t *cp_act, uint32_t *tin, uint32_t *iin)
+{
+    memset(tin, 0, SMK_KSLOTS * sizeof *tin);
+    memset(iin, 0, SMK_KSLOTS * sizeof *iin);
+    for (uint32_t x = cp_v & (uint32_t)SMK_MASK(SMK_CP); x; x &= x - 1) {
+        const int p = smk_ctz(x);
+        const uint32_t k = cp_ks[p] & (uint32_t)SMK_MASK(SMK_KS_W);
+        if (k < SMK_KSLOTS)
+            tin[k] += cp_act[p] > SMK_WARP_SIZE ? SMK_WARP_SIZE : cp_act[p];
+    }
+    for (uint32_t x = iss_v & (uint32_t)SMK_MASK(SMK_SCHED); x; x &= x - 1) {
+        const uint32_t k = iss_ks[smk_ctz(x)] & (uint32_t)SMK_MASK(SMK_KS_W);
+        if (k < SMK_KSLOTS)
+            iin[k]++;
+    }
+}
+#if QU_PK
+/* The body of qu_commit_quiet_i with this cycle's completions' thread instructions (each capped at
+ * WARP_SIZE) and issues summed per slot (packed: isum, csum): the stage-1 sums applied to the live
+ * statistics and the quota counters (quota mode `mode`), this cycle's sums into stage 1, and the
+ * timers of a common cycle. */
+static inline void qu_count_pk_i(quota_unit_t *q, uint32_t mode, uint64_t isum, uint64_t csum, uint32_t ks_active)
+{
+    qu_apply_stage1_i(q, mode);
+    for (int k = 0; k < SMK_KSLOTS; k++) {
+        q->tin_r[k] = (uint32_t)(csum >> (QU_PK_W * k)) & (uint32_t)SMK_MASK(QU_PK_W);
+        q->iin_r[k] = (uint32_t)(isum >> (QU_PK_W * k)) & (uint32_t)SMK_MASK(QU_PK_W);
     }
     qu_timers_i(q, ks_active);
 }
@@ -211,32 +244,11 @@ static inline void qu_count_i(quota_unit_t *q, uint32_t mode, uint32_t iss_v, co
 #if QU_PK
     qu_count_pk_i(q, mode, qu_iss_sum_i(iss_v, iss_ks), qu_cp_sum_i(cp_v, cp_ks, cp_act), ks_active);
 #else
-    const int qos = mode == SMK_QMODE_QOS, smk = mode == SMK_QMODE_SMK;
-    const uint32_t shi = (uint32_t)SMK_MASK(SMK_STAT_W);
-    const int64_t qlo = -((int64_t)1 << (SMK_QUOTA_W - 1));
-    for (uint32_t x = cp_v & (uint32_t)SMK_MASK(SMK_CP); x; x &= x - 1) {
-        const int p = smk_ctz(x);
-        const uint32_t a = cp_act[p] > SMK_WARP_SIZE ? SMK_WARP_SIZE : cp_act[p];
-        const uint32_t k = cp_ks[p] & (uint32_t)SMK_MASK(SMK_KS_W);
-        if (k < SMK_KSLOTS) {
-            const uint64_t s = (uint64_t)q->thr[k] + a;
-            q->thr[k] = s > shi ? shi : (uint32_t)s;
-            if (qos) {
-                const int64_t c = (int64_t)q->cnt[k] - a;
-                q->cnt[k] = (int32_t)(c < qlo ? qlo : c);
-            }
-        }
-    }
-    for (uint32_t x = iss_v & (uint32_t)SMK_MASK(SMK_SCHED); x; x &= x - 1) {
-        const uint32_t k = iss_ks[smk_ctz(x)] & (uint32_t)SMK_MASK(SMK_KS_W);
-        if (k < SMK_KSLOTS) {
-            q->wis[k] = q->wis[k] < shi ? q->wis[k] + 1 : shi;
-            if (smk) {
-                const int64_t c = (int64_t)q->cnt[k] - 1;
-                q->cnt[k] = (int32_t)(c < qlo ? qlo : c);
-            }
-        }
-    }
+    uint32_t tin[SMK_KSLOTS], iin[SMK_KSLOTS];
+    qu_sums_i(iss_v, iss_ks, cp_v, cp_ks, cp_act, tin, iin);
+    qu_apply_stage1_i(q, mode);
+    memcpy(q->tin_r, tin, sizeof tin);
+    memcpy(q->iin_r, iin, sizeof iin);
     qu_timers_i(q, ks_active);
 #endif
 }

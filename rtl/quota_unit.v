@@ -6,8 +6,14 @@
 //
 // One signed saturating counter C_k per kernel slot, decremented by completed thread
 // instructions (QOS mode) or issued warp instructions (SMK mode) and (re)loaded at epoch
-// boundaries / exhaustion.  Per slot there is one subtract (base = sat_Q(C - dec)) and one
-// add (sat_Q(X + QUOTA), X = 0 / base / max(base, 0)) that serves every load case.
+// boundaries / exhaustion.  Two stages:
+//   stage 1: the per-slot sums of the completion and issue ports (tin, iin) are registered
+//            (tin_r, iin_r): the decrement and the statistics of cycle n are applied at edge n+1.
+//   stage 2: per slot, in parallel from cnt, dec (from tin_r / iin_r) and QUOTA:
+//              d1 = C - dec                 -> base = sat_Q(d1) (only the low end can saturate)
+//              d2 = C - dec + QUOTA         (carry-save 3:2, then one adder)
+//            sat_Q(base + QUOTA) is MIN + QUOTA if d1 saturated, else sat_Q(d2) (high end only),
+//            and the load cases pick QUOTA (X = 0) or that sum; one adder deep instead of two.
 //
 // Packed vectors put element i at [i*w +: w].  Synchronous active-high reset, all state 0.
 module quota_unit #(
@@ -48,7 +54,6 @@ module quota_unit #(
 
     localparam DEC_W = clog2(CP * WS + 1);  // tin: 0 .. CP x warp_size
     localparam IIN_W = clog2(S + 1);        // iin: 0 .. S
-    localparam QX    = QW + 1;              // wide intermediate for sat_Q
     localparam SX    = SW + 1;              // wide intermediate for sat_S
 
     // SM_CTRL internal layout: POLICY | QMODE | QSCHEME | ROLLNEG from bit 0 up
@@ -77,14 +82,6 @@ module quota_unit #(
             xi[ADDR_W-1:0] = x;
             is_at = (xi == a);
         end
-    endfunction
-
-    // sat_Q: clamp a QW+1-bit two's-complement value to QW bits
-    function [QW-1:0] sat_q(input [QX-1:0] x);
-        if (x[QX-1] != x[QX-2])
-            sat_q = x[QX-1] ? {1'b1, {(QW-1){1'b0}}} : {1'b0, {(QW-1){1'b1}}};
-        else
-            sat_q = x[QW-1:0];
     endfunction
 
     // sat_S: clamp an SW+1-bit unsigned value to SW bits
@@ -125,6 +122,9 @@ module quota_unit #(
     reg [K*SW-1:0]       s_wis      /*verilator public_flat_rd*/;
     reg [K*SW-1:0]       s_idle     /*verilator public_flat_rd*/;
     reg [K*SW-1:0]       s_cyc      /*verilator public_flat_rd*/;
+    // stage 1: last cycle's per-slot sums of the completion / issue ports
+    reg [K*DEC_W-1:0]    tin_r      /*verilator public_flat_rd*/;
+    reg [K*IIN_W-1:0]    iin_r      /*verilator public_flat_rd*/;
 
     // ------------------------------------------------------------------ control decode
     wire [F_QM_W-1:0] qmode    = sm_ctrl[I_QM +: F_QM_W];
@@ -193,25 +193,84 @@ module quota_unit #(
     assign qallow    = {K{~gating}} | (pos & ~({K{rt_hold}} & ~qos_mask));
 
     // ------------------------------------------------------------------ quota counters
+    // Both counter sums are QD = QW + 2 bits wide, through a Sklansky parallel-prefix adder whose
+    // levels are kept nets: without them the area-oriented AIG rewriting of the synthesis flow
+    // turns any prefix adder back into a ripple chain (docs/timing.md notes).
+    localparam QD = QW + 2;
+    localparam NL = clog2(QD);  // prefix levels
+    // one Sklansky level l over {p, g}: a bit i with (i / 2^l) odd takes the group of bits below
+    // its 2^l-aligned span, ending at (i / 2^l) * 2^l - 1
+    function [2*QD-1:0] sk_lv(input [2*QD-1:0] pg, input integer l);
+        integer i, d;
+        reg [QD-1:0] g, p, gn, pn;
+        begin
+            g  = pg[QD-1:0];
+            p  = pg[2*QD-1:QD];
+            gn = g;
+            pn = p;
+            d  = 1 << l;
+            for (i = 0; i < QD; i = i + 1)
+                if (((i / d) % 2) == 1) begin
+                    gn[i] = g[i] | (p[i] & g[(i / d) * d - 1]);
+                    pn[i] = p[i] & p[(i / d) * d - 1];
+                end
+            sk_lv = {pn, gn};
+        end
+    endfunction
+
     wire [K*QW-1:0] cnt_nx;
     generate
         for (gk = 0; gk < K; gk = gk + 1) begin : g_cnt
             wire [QW-1:0]    c    = cnt[gk*QW +: QW];
-            wire [DEC_W-1:0] dec  = m_qos ? tin[gk*DEC_W +: DEC_W]
-                                  : m_smk ? {{(DEC_W-IIN_W){1'b0}}, iin[gk*IIN_W +: IIN_W]}
+            wire [QW-2:0]    qv   = quota[gk*(QW-1) +: QW-1];
+            // rule 4 on the registered sums (stage 1), under this cycle's mode
+            wire [DEC_W-1:0] dec  = m_qos ? tin_r[gk*DEC_W +: DEC_W]
+                                  : m_smk ? {{(DEC_W-IIN_W){1'b0}}, iin_r[gk*IIN_W +: IIN_W]}
                                   : {DEC_W{1'b0}};
-            wire [QW-1:0]    base = sat_q({c[QW-1], c} - {{(QX-DEC_W){1'b0}}, dec});
+            // d1 = c - dec = c + ~dec + 1; dec >= 0, so only the low end saturates
+            // d2 = c - dec + QUOTA = sm + cy, carry-save: sm = c ^ ~dec ^ q, cy = maj << 1 | 1
+            wire [QD-1:0]    a1   = {{2{c[QW-1]}}, c};
+            wire [QD-1:0]    b1   = ~{{(QD-DEC_W){1'b0}}, dec};
+            wire [QD-1:0]    q2   = {3'b000, qv};
+            wire [QD-1:0]    sm   = a1 ^ b1 ^ q2;
+            wire [QD-1:0]    cy   = {(a1[QD-2:0] & b1[QD-2:0]) | (a1[QD-2:0] & q2[QD-2:0])
+                                     | (b1[QD-2:0] & q2[QD-2:0]), 1'b1};
+            wire [QD-1:0]    p1   = a1 ^ b1;
+            wire [QD-1:0]    p2   = sm ^ cy;
+            (* keep *) wire [(NL+1)*2*QD-1:0] lv1 /*verilator split_var*/;
+            (* keep *) wire [(NL+1)*2*QD-1:0] lv2 /*verilator split_var*/;
+            assign lv1[0 +: 2*QD] = {p1, (a1 & b1) | {{(QD-1){1'b0}}, p1[0]}};  // carry in 1
+            assign lv2[0 +: 2*QD] = {p2, sm & cy};
+            genvar gl;
+            for (gl = 0; gl < NL; gl = gl + 1) begin : g_lv
+                assign lv1[(gl+1)*2*QD +: 2*QD] = sk_lv(lv1[gl*2*QD +: 2*QD], gl);
+                assign lv2[(gl+1)*2*QD +: 2*QD] = sk_lv(lv2[gl*2*QD +: 2*QD], gl);
+            end
+            wire [QD-1:0]    c1   = lv1[NL*2*QD +: QD];  // carry out of each bit
+            wire [QD-1:0]    c2   = lv2[NL*2*QD +: QD];
+            wire [QD-1:0]    d1   = p1 ^ {c1[QD-2:0], 1'b1};
+            wire [QD-1:0]    d2   = p2 ^ {c2[QD-2:0], 1'b0};
+            // the top level's group propagate and the top carries are not used
+            wire             unused_lv = &{1'b0, lv1[NL*2*QD+QD +: QD], lv2[NL*2*QD+QD +: QD],
+                                           c1[QD-1], c2[QD-1]};
+            // d1 < MIN: negative and bits QW .. QW-1 not both 1
+            wire             neg  = d1[QD-1];  // base < 0
+            wire             uf   = neg & ~(d1[QW] & d1[QW-1]);
+            wire [QW-1:0]    base = uf ? {1'b1, {(QW-1){1'b0}}} : d1[QW-1:0];
+            // d2 >= MIN when d1 did not saturate: only the high end saturates
+            wire             ovf  = ~d2[QD-1] & (d2[QD-2] | d2[QD-3]);
+            // sat_Q(base + QUOTA): MIN + QUOTA = {1, QUOTA} when base saturated at MIN
+            wire [QW-1:0]    sum  = uf ? {1'b1, qv} : ovf ? {1'b0, {(QW-1){1'b1}}} : d2[QW-1:0];
             wire             qos  = qos_mask[gk];
             // timed: Rollover QoS slots add r = ROLLNEG ? base : max(base, 0), others load QUOTA
-            wire             keep = m_qos & s_roll & qos & (rollneg | ~base[QW-1]);
-            wire [QW-1:0]    x    = (timed & ~keep) ? {QW{1'b0}} : base;
-            wire [QW-1:0]    sum  = sat_q({x[QW-1], x} + {2'b00, quota[gk*(QW-1) +: QW-1]});
+            wire             keep = m_qos & s_roll & qos & (rollneg | ~neg);
+            wire [QW-1:0]    ld   = (timed & ~keep) ? {1'b0, qv} : sum;
             // exhausted refill: SMK every slot; QOS: Elastic every slot, else non-QoS slots
             wire             refl = m_smk | (m_qos & (s_elast | ~qos));
             wire             load = timed | (exhausted & refl);
             // a CNT[k] write replaces the computed value (every mode)
             wire             we_c = csr_we & is_at(csr_addr, `SMK_REG_CNT + gk);
-            assign cnt_nx[gk*QW +: QW] = we_c ? csr_wdata[QW-1:0] : ~gating ? c : load ? sum : base;
+            assign cnt_nx[gk*QW +: QW] = we_c ? csr_wdata[QW-1:0] : ~gating ? c : load ? ld : base;
         end
     endgenerate
 
@@ -219,19 +278,21 @@ module quota_unit #(
     wire [K*SW-1:0] thr_inc, wis_inc, idle_inc, cyc_inc;
     generate
         for (gk = 0; gk < K; gk = gk + 1) begin : g_stat
-            wire [WCNT_W-1:0] ic = tick ? idle_cnt[gk*WCNT_W +: WCNT_W] : {WCNT_W{1'b0}};
             assign thr_inc[gk*SW +: SW]  = sat_s({1'b0, thr[gk*SW +: SW]}
-                                                 + {{(SX-DEC_W){1'b0}}, tin[gk*DEC_W +: DEC_W]});
+                                                 + {{(SX-DEC_W){1'b0}}, tin_r[gk*DEC_W +: DEC_W]});
             assign wis_inc[gk*SW +: SW]  = sat_s({1'b0, wis[gk*SW +: SW]}
-                                                 + {{(SX-IIN_W){1'b0}}, iin[gk*IIN_W +: IIN_W]});
-            assign idle_inc[gk*SW +: SW] = sat_s({1'b0, idle[gk*SW +: SW]}
-                                                 + {{(SX-WCNT_W){1'b0}}, ic});
+                                                 + {{(SX-IIN_W){1'b0}}, iin_r[gk*IIN_W +: IIN_W]});
+            // the sum in parallel with tick (the sampling timer's compare), tick picks it
+            wire [SW-1:0] idle_add = sat_s({1'b0, idle[gk*SW +: SW]}
+                                           + {{(SX-WCNT_W){1'b0}}, idle_cnt[gk*WCNT_W +: WCNT_W]});
+            assign idle_inc[gk*SW +: SW] = tick ? idle_add : idle[gk*SW +: SW];
             assign cyc_inc[gk*SW +: SW]  = sat_s({1'b0, cyc[gk*SW +: SW]}
                                                  + {{SW{1'b0}}, ks_active[gk]});
         end
     endgenerate
 
-    wire [SW-1:0] nsamp_inc  = sat_s({1'b0, nsamp} + {{SW{1'b0}}, tick});
+    wire [SW-1:0] nsamp_add  = sat_s({1'b0, nsamp} + {{SW{1'b0}}, 1'b1});
+    wire [SW-1:0] nsamp_inc  = tick ? nsamp_add : nsamp;
     wire [SW-1:0] epochs_inc = sat_s({1'b0, epochs} + {{SW{1'b0}}, 1'b1});
     // ecnt + 1 <= 2^EW fits SW (hw/ guarantees SW >= EW + clog2(CP x warp_size) > EW)
     wire [SW-1:0] ep_len     = {{(SW-EW-1){1'b0}}, ecnt_inc};
@@ -276,7 +337,11 @@ module quota_unit #(
             s_wis      <= {K*SW{1'b0}};
             s_idle     <= {K*SW{1'b0}};
             s_cyc      <= {K*SW{1'b0}};
+            tin_r      <= {K*DEC_W{1'b0}};
+            iin_r      <= {K*IIN_W{1'b0}};
         end else begin
+            tin_r <= tin;  // stage 1: every cycle, in every mode
+            iin_r <= iin;
             if (we_ctrl) sm_ctrl    <= ctrl_wd;
             if (we_elen) epoch_len  <= csr_wdata[EW-1:0];
             if (we_sper) sample_per <= csr_wdata[EW-1:0];

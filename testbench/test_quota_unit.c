@@ -6,7 +6,11 @@
  * two completion ports, the papers' numbers) says so with U_NEEDS and is skipped there.
  *
  * Conventions: "cycle" = qu_eval (outputs checked) then qu_commit. Set-up register writes (wr)
- * are cycles of their own with no other activity (ks_active = 0, no issues or completions). */
+ * are cycles of their own with no other activity (ks_active = 0, no issues or completions).
+ * Stage 1 (docs/quota_unit.md): the issues and completions of cycle n reach the counters and the
+ * live statistics at the edge of cycle n + 1. The papers' worked examples (fcyc) put the
+ * completions of the papers' cycle n on the ports in cycle n - 1, so that the counters after each
+ * cycle are the papers' values. */
 #include <criterion/criterion.h>
 
 #include "unit_util.h"
@@ -111,6 +115,14 @@ static void expect_cnts(const qb_t *b, const int64_t *exp, const char *tag)
         cr_assert_eq(cnt(b, k), (int32_t)exp[k], "%s: CNT[%d] = %d, expected %lld", tag, k, cnt(b, k),
                      (long long)exp[k]);
 }
+/* One cycle of a decrement test (stage 1): e holds the counters with every decrement put on the
+ * ports so far, ep those without this cycle's (the expectation after this edge); then ep = e. */
+static void lag_cyc(qb_t *b, int64_t *ep, const int64_t *e, const char *tag)
+{
+    cyc(b);
+    expect_cnts(b, ep, tag);
+    memcpy(ep, e, NK * sizeof *ep);
+}
 /* qallow that docs/quota_unit.md rule 2 gives for the current counters in a gating mode, read back
  * through the registers: cnt > 0; under QOS / ROLLOVER_TIME the non-QoS slots also wait while a QoS
  * slot with warps on the SM (b->in.ks_active) has cnt > 0 */
@@ -127,8 +139,10 @@ static uint32_t qallow_of_cnts(const qb_t *b)
 }
 
 /* One scripted cycle of the papers' examples (QoS mode): completions on port 0 and port 1
- * (ks < 0: none), the expected epoch_end of this cycle and the counters of slots 0, 1 after it.
- * qallow of the cycle must follow the counters before it. */
+ * (ks < 0: none) -- the papers' completions of the NEXT cycle, which stage 1 charges at the next
+ * edge --, the expected epoch_end of this cycle and the counters of slots 0, 1 after it (the
+ * papers' values of this cycle). qallow of the cycle must follow the counters before it. The first
+ * cycle's completions are on the ports in the boundary cycle before it (fpre). */
 static void fcyc(qb_t *b, int ks0, int act0, int ks1, int act1, int end, int32_t e0, int32_t e1, const char *tag)
 {
     const uint32_t qa = qallow_of_cnts(b);
@@ -143,6 +157,15 @@ static void fcyc(qb_t *b, int ks0, int act0, int ks1, int act1, int end, int32_t
     clear_act(b);
     cr_assert_eq(cnt(b, 0), e0, "%s: C0 = %d, expected %d", tag, cnt(b, 0), e0);
     cr_assert_eq(cnt(b, 1), e1, "%s: C1 = %d, expected %d", tag, cnt(b, 1), e1);
+}
+
+/* the papers' completions of the first cycle, on the ports of the boundary cycle before it */
+static void fpre(qb_t *b, int ks0, int act0, int ks1, int act1)
+{
+    if (ks0 >= 0)
+        cpl(b, 0, (uint32_t)ks0, (uint32_t)act0);
+    if (ks1 >= 0)
+        cpl(b, 1, (uint32_t)ks1, (uint32_t)act1);
 }
 
 /* ---- registers ------------------------------------------------------------------------------ */
@@ -417,36 +440,32 @@ Test(quota_unit, smk_decrement, .description = "SMK: -1 per issue, issues of sev
     qb_t b;
     qb_init(&b);
     wr(&b, R(SM_CTRL), u_ctrl(0, SMK, NAIVE, 0));
-    int64_t e[NK];
+    int64_t e[NK], ep[NK]; /* stage 1: a cycle's issues decrement at the next edge (lag_cyc) */
     uint32_t wis[NK] = {0};
     for (int k = 0; k < NK; k++)
-        wr_cnt(&b, k, 100), e[k] = 100;
+        wr_cnt(&b, k, 100), e[k] = 100, ep[k] = 100;
     b.in.ks_active = KALL;
 
     for (int s = 0; s < NS; s++) /* c1: every scheduler issues slot 0 */
         iss(&b, s, 0), e[0]--, wis[0]++;
-    cyc(&b);
-    cr_assert_eq(cnt(&b, 0), 100 - NS);
-    expect_cnts(&b, e, "c1");
+    lag_cyc(&b, ep, e, "c1");
+    cr_assert_eq(cnt(&b, 0), 100, "c1's issues are charged at the next edge");
     for (int s = 0; s < NS; s++) { /* c2: schedulers alternate slots 0 and KB */
         const uint32_t k = s % 2 ? KB : 0;
         iss(&b, s, k), e[k]--, wis[k]++;
     }
-    cyc(&b);
-    cr_assert_eq(cnt(&b, 0), 100 - NS - (KB ? (NS + 1) / 2 : NS));
-    cr_assert_eq(cnt(&b, (int)KB), KB ? 100 - NS / 2 : 100 - 2 * NS);
-    expect_cnts(&b, e, "c2");
+    lag_cyc(&b, ep, e, "c2");
+    cr_assert_eq(cnt(&b, 0), 100 - NS);
     for (int s = 0; s < NS; s++) /* c3: iss_ks without iss_v */
         b.in.iss_ks[s] = (uint8_t)KL;
-    cyc(&b);
-    expect_cnts(&b, e, "c3");
+    lag_cyc(&b, ep, e, "c3");
+    cr_assert_eq(cnt(&b, 0), 100 - NS - (KB ? (NS + 1) / 2 : NS));
+    cr_assert_eq(cnt(&b, (int)KB), KB ? 100 - NS / 2 : 100 - 2 * NS);
     iss(&b, NS - 1, NK - 1), e[NK - 1]--, wis[NK - 1]++; /* c4: last scheduler, last slot */
-    cyc(&b);
-    expect_cnts(&b, e, "c4");
+    lag_cyc(&b, ep, e, "c4");
     for (int p = 0; p < NCP; p++) /* c5: completions do not decrement in SMK mode */
         cpl(&b, p, 0, WS);
-    cyc(&b);
-    expect_cnts(&b, e, "c5");
+    lag_cyc(&b, ep, e, "c5");
     cr_assert_eq(b.out.qallow, KALL);
 
     cmd_both(&b);
@@ -481,25 +500,29 @@ Test(quota_unit, smk_refill, .description = "SMK: when all active slots are <= 0
         expect_cnts(&b, e, tag);                                                                 \
     } while (0)
     const uint32_t hi = KALL & ~3u;
-    iss(&b, 0, 0), iss(&b, 1, 0); /* A: two schedulers issue the last instruction of slot 0 */
+    /* stage 1: the issues that the counters show after step X are on the ports in the step before
+     * it (P carries A's) */
+    iss(&b, 0, 0), iss(&b, 1, 0); /* A's: two schedulers issue the last instruction of slot 0 */
+    STEP("P", hi | 1u);
     e[0] = -1;
     STEP("A", hi | 1u);
+    iss(&b, 0, 1), iss(&b, 1, 1);  /* C's */
     e[0] = -1 + 3, e[1] = 0 + 5; /* B: exhausted: every slot += QUOTA, overshoot -1 charged */
     for (int k = 2; k < NK; k++)
         e[k] = 4 + 7;
     STEP("B", hi);
-    iss(&b, 0, 1), iss(&b, 1, 1), e[1] = 3;
+    iss(&b, 0, 0), e[1] = 3; /* D's */
     STEP("C", hi | 3u);
-    iss(&b, 0, 0), e[0] = 1;
+    iss(&b, 0, 0), iss(&b, 1, 0), e[0] = 1; /* E's */
     STEP("D", hi | 3u);
-    iss(&b, 0, 0), iss(&b, 1, 0), e[0] = -1;
+    iss(&b, 0, 1), iss(&b, 1, 1), e[0] = -1; /* F's */
     STEP("E", hi | 3u);
-    iss(&b, 0, 1), iss(&b, 1, 1), e[1] = 1;
+    iss(&b, 0, 1), iss(&b, 1, 1), e[1] = 1; /* G's */
     STEP("F", hi | 2u);
-    iss(&b, 0, 1), iss(&b, 1, 1), e[1] = -1;
+    iss(&b, 0, 0), e[1] = -1; /* H's */
     STEP("G", hi | 2u);
-    /* H: exhausted, and an issue of slot 0 in the same cycle: base = -2, + 3 */
-    iss(&b, 0, 0), e[0] = -2 + 3, e[1] = -1 + 5;
+    /* H: exhausted, and G's issue of slot 0 charged at this edge: base = -2, + 3 */
+    e[0] = -2 + 3, e[1] = -1 + 5;
     for (int k = 2; k < NK; k++)
         e[k] = 11 + 7;
     STEP("H", hi);
@@ -547,20 +570,24 @@ Test(quota_unit, smk_worked_example, .description = "docs/papers.md section 4 SM
              * issues slot 0 while it is allowed, else slot 1 */
             qu_eval(&b.q, &b.in, &b.out);
             const uint32_t ks = (b.out.qallow & 1) ? 0 : 1;
-            cr_assert_eq(ks, i <= 2 * m ? 0u : 1u, "epoch %d cycle %d", ep, i);
+            /* stage 1: the counter lags the issues by one cycle, so slot 0 issues one cycle more
+             * than its share (2m + 1), the overshoot of S charged */
+            cr_assert_eq(ks, i <= 2 * m + 1 ? 0u : 1u, "epoch %d cycle %d", ep, i);
             cr_assert(b.out.qallow & 3, "epoch %d cycle %d: some kernel may issue", ep, i);
             cr_assert_eq(b.out.epoch_end, (uint32_t)(i == epoch), "epoch %d cycle %d", ep, i);
             for (int s = 0; s < NS; s++)
                 iss(&b, s, ks);
             qu_commit(&b.q, &b.in, &b.out);
             clear_act(&b);
-            if (i < epoch) {
-                cr_assert_eq(cnt(&b, 0), NS * (2 * m - (i < 2 * m ? i : 2 * m)), "epoch %d cycle %d", ep, i);
-                cr_assert_eq(cnt(&b, 1), NS * (5 * m - (i > 2 * m ? i - 2 * m : 0)), "epoch %d cycle %d", ep, i);
+            if (i < epoch) { /* the issues of cycles 1 .. i - 1 (and the last one of the epoch before) */
+                const int n0 = i - 1 < 2 * m + 1 ? i - 1 : 2 * m + 1, n1 = i - 1 - n0 + (ep > 0);
+                cr_assert_eq(cnt(&b, 0), NS * (2 * m - n0), "epoch %d cycle %d", ep, i);
+                cr_assert_eq(cnt(&b, 1), NS * (5 * m - n1), "epoch %d cycle %d", ep, i);
             }
         }
-        cr_assert_eq(rd(&b, R(STAT_WIS)), (uint32_t)(NS * 2 * m), "epoch %d", ep);
-        cr_assert_eq(rd(&b, R(STAT_WIS) + 1), (uint32_t)(NS * 5 * m), "epoch %d", ep);
+        /* the window holds cycles 1 .. epoch - 1 of its epoch and the last cycle of the one before */
+        cr_assert_eq(rd(&b, R(STAT_WIS)), (uint32_t)(NS * (2 * m + 1)), "epoch %d", ep);
+        cr_assert_eq(rd(&b, R(STAT_WIS) + 1), (uint32_t)(NS * (5 * m - 2 + (ep > 0))), "epoch %d", ep);
         cr_assert_eq(rd(&b, R(EP_CYCLES)), (uint32_t)epoch);
         cr_assert_eq(rd(&b, R(EPOCH_CNT)), (uint32_t)ep + 2);
         cr_assert_eq(cnt(&b, 0), NS * 2 * m, "loaded at the boundary");
@@ -575,40 +602,38 @@ Test(quota_unit, qos_decrement, .description = "QOS: - active threads per comple
     qb_t b;
     qb_init(&b);
     wr(&b, R(SM_CTRL), u_ctrl(0, QOS, NAIVE, 0));
-    int64_t e[NK];
+    int64_t e[NK], ep[NK]; /* stage 1: a cycle's completions decrement at the next edge (lag_cyc) */
     uint32_t thr[NK] = {0};
     for (int k = 0; k < NK; k++)
-        wr_cnt(&b, k, 1000), e[k] = 1000;
+        wr_cnt(&b, k, 1000), e[k] = 1000, ep[k] = 1000;
     b.in.ks_active = KALL;
 
     for (int p = 0; p < NCP; p++) /* c1: all ports, slot 0, act p+1 */
         cpl(&b, p, 0, (uint32_t)p + 1), e[0] -= p + 1, thr[0] += (uint32_t)p + 1;
-    cyc(&b);
-    cr_assert_eq(cnt(&b, 0), 1000 - NCP * (NCP + 1) / 2);
-    expect_cnts(&b, e, "c1");
+    lag_cyc(&b, ep, e, "c1");
+    cr_assert_eq(cnt(&b, 0), 1000, "c1's completions are charged at the next edge");
     /* c2: clamped to warp_size, on the first and the last port (one cycle, or two with one port) */
     cpl(&b, 0, KL, SMK_WARP_SIZE + 1);
-    if (NCP == 1)
+    if (NCP == 1) {
         cyc(&b);
+        expect_cnts(&b, ep, "c2a");
+        ep[KL] -= SMK_WARP_SIZE; /* its completion, charged at c2's edge */
+    }
     cpl(&b, NCP - 1, KL, (uint32_t)SMK_MASK(SMK_ACT_W));
     e[KL] -= 2 * SMK_WARP_SIZE, thr[KL] += 2 * SMK_WARP_SIZE;
-    cyc(&b);
-    cr_assert_eq(cnt(&b, (int)KL), 1000 - 2 * SMK_WARP_SIZE - (KL == 0 ? NCP * (NCP + 1) / 2 : 0));
-    expect_cnts(&b, e, "c2");
+    lag_cyc(&b, ep, e, "c2");
+    cr_assert_eq(cnt(&b, 0), 1000 - NCP * (NCP + 1) / 2 - (KL == 0 && NCP == 1 ? SMK_WARP_SIZE : 0));
     cpl(&b, 0, KL, 0); /* c3: act 0; then a port without cp_v */
-    cyc(&b);
-    expect_cnts(&b, e, "c3");
+    lag_cyc(&b, ep, e, "c3");
+    cr_assert_eq(cnt(&b, (int)KL), 1000 - 2 * SMK_WARP_SIZE - (KL == 0 ? NCP * (NCP + 1) / 2 : 0));
     b.in.cp_ks[NCP - 1] = (uint8_t)KL, b.in.cp_act[NCP - 1] = 20;
-    cyc(&b);
-    expect_cnts(&b, e, "c3b");
+    lag_cyc(&b, ep, e, "c3b");
     for (int s = 0; s < NS; s++) /* c4: issues do not decrement in QOS mode */
         iss(&b, s, 0);
-    cyc(&b);
-    expect_cnts(&b, e, "c4");
+    lag_cyc(&b, ep, e, "c4");
     for (int p = 0; p < NCP; p++) /* c5: every port to a different slot */
         cpl(&b, p, (uint32_t)p % NK, WS), e[p % NK] -= WS, thr[p % NK] += WS;
-    cyc(&b);
-    expect_cnts(&b, e, "c5");
+    lag_cyc(&b, ep, e, "c5");
     cr_assert_eq(b.out.epoch_end, 0u);
 
     cmd_both(&b);
@@ -616,6 +641,97 @@ Test(quota_unit, qos_decrement, .description = "QOS: - active threads per comple
         cr_assert_eq(rd(&b, R(STAT_THR) + (uint32_t)k), thr[k], "STAT_THR[%d]", k);
         cr_assert_eq(rd(&b, R(STAT_WIS) + (uint32_t)k), k == 0 ? (uint32_t)NS : 0u, "STAT_WIS[%d]", k);
     }
+}
+
+/* ---- stage 1: the per-slot sums of a cycle reach the counters and statistics one edge later ---- */
+
+/* the stage-1 tests' bench: QOS / NAIVE, CNT[0] = 100, slot 0 active */
+static void st1_init(qb_t *b)
+{
+    qb_init(b);
+    wr(b, R(SM_CTRL), u_ctrl(0, QOS, NAIVE, 0));
+    wr_cnt(b, 0, 100);
+    b->in.ks_active = 1;
+}
+
+Test(quota_unit, stage1_latency, .description = "stage 1: a cycle's completions (QOS) and issues (SMK) change the counters and thr / wis at the next edge, not at their own")
+{
+    qb_t b;
+    st1_init(&b);
+    cpl(&b, 0, 0, 10); /* A */
+    cyc(&b);
+    cr_assert_eq(cnt(&b, 0), 100, "A's completion not charged at A's edge");
+    cr_assert_eq(b.q.thr[0], 0u);
+    cr_assert_eq(b.q.tin_r[0], 10u, "A's sum in stage 1");
+    cyc(&b); /* B */
+    cr_assert_eq(cnt(&b, 0), 90, "charged at B's edge");
+    cr_assert_eq(b.q.thr[0], 10u);
+    cr_assert_eq(b.q.tin_r[0], 0u);
+    wr(&b, R(SM_CTRL), u_ctrl(0, SMK, NAIVE, 0));
+    wr_cnt(&b, 0, 100);
+    iss(&b, 0, 0); /* C */
+    cyc(&b);
+    cr_assert_eq(cnt(&b, 0), 100, "C's issue not charged at C's edge");
+    cr_assert_eq(b.q.wis[0], 0u);
+    cr_assert_eq(b.q.iin_r[0], 1u);
+    cyc(&b); /* D */
+    cr_assert_eq(cnt(&b, 0), 99);
+    cr_assert_eq(b.q.wis[0], 1u);
+}
+
+Test(quota_unit, stage1_mode_change, .description = "stage 1 across an SM_CTRL write: the sums are applied under the mode of the cycle that applies them")
+{
+    qb_t b;
+    st1_init(&b);
+    /* A: a completion in the last QOS cycle (the SM_CTRL write to SMK lands at A's edge) */
+    cpl(&b, 0, 0, 10);
+    b.out = qu_write(&b.q, &b.in, R(SM_CTRL), u_ctrl(0, SMK, NAIVE, 0));
+    clear_act(&b);
+    cr_assert_eq(cnt(&b, 0), 100);
+    cyc(&b); /* B, SMK: stage 1 holds A's 10 threads and no issue: dec = iin_r = 0 */
+    cr_assert_eq(cnt(&b, 0), 100, "A's completion is not charged under SMK");
+    cr_assert_eq(b.q.thr[0], 10u, "but counted in thr");
+    /* C: an issue in the last SMK cycle (the write back to QOS lands at C's edge) */
+    iss(&b, 0, 0);
+    b.out = qu_write(&b.q, &b.in, R(SM_CTRL), u_ctrl(0, QOS, NAIVE, 0));
+    clear_act(&b);
+    cyc(&b); /* D, QOS: dec = tin_r = 0 */
+    cr_assert_eq(cnt(&b, 0), 100, "C's issue is not charged under QOS");
+    cr_assert_eq(b.q.wis[0], 1u, "but counted in wis");
+    /* and under OFF the counters hold whatever stage 1 holds */
+    cpl(&b, 0, 0, 10);
+    b.out = qu_write(&b.q, &b.in, R(SM_CTRL), u_ctrl(0, OFF, NAIVE, 0));
+    clear_act(&b);
+    cyc(&b);
+    cr_assert_eq(cnt(&b, 0), 100, "OFF: counters hold");
+    cr_assert_eq(b.q.thr[0], 20u);
+}
+
+Test(quota_unit, stage1_cnt_write_and_boundary, .description = "stage 1 is not cleared: a CNT write or a boundary takes the last cycle's sums, its own cycle's go to the next edge")
+{
+    qb_t b;
+    qb_init(&b);
+    wr_quota(&b, 0, 40);
+    wr(&b, R(SM_CTRL), u_ctrl(0, QOS, NAIVE, 0));
+    wr_cnt(&b, 0, 100);
+    b.in.ks_active = 1;
+    cpl(&b, 0, 0, 10); /* A */
+    cyc(&b);
+    cpl(&b, 0, 0, 7); /* B: CNT = 50 written, A's 10 consumed by the computed value it replaces */
+    b.out = qu_write(&b.q, &b.in, R(CNT), 50);
+    clear_act(&b);
+    cr_assert_eq(cnt(&b, 0), 50);
+    cr_assert_eq(b.q.tin_r[0], 7u);
+    cyc(&b); /* C: B's 7 charged against the written value */
+    cr_assert_eq(cnt(&b, 0), 43);
+    cpl(&b, 0, 0, 3); /* D */
+    cyc(&b);
+    cpl(&b, 0, 0, 5); /* E: a Naive boundary loads QUOTA (D's 3 discarded with base) */
+    cmd_start(&b);
+    cr_assert_eq(cnt(&b, 0), 40);
+    cyc(&b); /* F: E's 5 charge the new epoch */
+    cr_assert_eq(cnt(&b, 0), 35);
+    cr_assert_eq(b.q.thr[0], 25u, "every completion counted once");
 }
 
 /* ISCA'17 Fig. 4a: Naive. K0 QoS quota 100, K1 non-QoS quota 50, epoch 20 cycles. */
@@ -630,15 +746,16 @@ static void naive_fig4a(uint32_t scheme)
     wr(&b, R(EPOCH_LEN), 20);
     wr(&b, R(SM_CTRL), u_ctrl(0, QOS, scheme, 0));
     b.in.ks_active = 3;
+    fpre(&b, 0, 32, 0, 32);
     cmd_both(&b);
     cr_assert_eq(cnt(&b, 0), 100);
     cr_assert_eq(cnt(&b, 1), 50);
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), 1u);
-    fcyc(&b, 0, 32, 0, 32, 0, 36, 50, "c1");
-    fcyc(&b, 0, 32, 1, 32, 0, 4, 18, "c2");
-    fcyc(&b, 0, 4, 1, 32, 0, 0, -14, "c3"); /* both exhausted: K0 at exactly 0, K1 below */
-    fcyc(&b, -1, 0, 1, 20, 0, 0, 16, "c4");  /* K1 += 50 (after an in-flight -20), K0 unchanged */
-    fcyc(&b, 1, 32, -1, 0, 0, 0, -16, "c5");
+    fcyc(&b, 0, 32, 1, 32, 0, 36, 50, "c1");
+    fcyc(&b, 0, 4, 1, 32, 0, 4, 18, "c2");
+    fcyc(&b, -1, 0, 1, 20, 0, 0, -14, "c3"); /* both exhausted: K0 at exactly 0, K1 below */
+    fcyc(&b, 1, 32, -1, 0, 0, 0, 16, "c4");  /* K1 += 50 (after an in-flight -20), K0 unchanged */
+    fcyc(&b, -1, 0, -1, 0, 0, 0, -16, "c5");
     fcyc(&b, -1, 0, -1, 0, 0, 0, 34, "c6"); /* exhausted again: K1 += 50 */
     for (int c = 7; c < 20; c++)
         fcyc(&b, -1, 0, -1, 0, 0, 0, 34, "c7-19");
@@ -670,15 +787,17 @@ Test(quota_unit, elastic_fig4b, .description = "Fig. 4b Elastic: all <= 0 starts
     wr(&b, R(EPOCH_LEN), L);
     wr(&b, R(SM_CTRL), u_ctrl(0, QOS, ELASTIC, 0));
     b.in.ks_active = 3;
+    fpre(&b, 0, 32, 0, 32);
     cmd_both(&b); /* cycle 5 (ecnt 5): window 1 = 6 cycles, slots active only in its last */
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), 1u);
     cr_assert_eq(rd(&b, R(EP_CYCLES)), 6u);
     cr_assert_eq(rd(&b, R(STAT_CYC)), 1u);
-    fcyc(&b, 0, 32, 0, 32, 0, 36, 50, "c1");
-    fcyc(&b, 0, 32, 1, 32, 0, 4, 18, "c2");
-    fcyc(&b, 0, 10, 1, 32, 0, -6, -14, "c3");
+    cr_assert_eq(rd(&b, R(STAT_THR)), 0u, "the boundary cycle's completions are in window 2");
+    fcyc(&b, 0, 32, 1, 32, 0, 36, 50, "c1");
+    fcyc(&b, 0, 10, 1, 32, 0, 4, 18, "c2");
+    fcyc(&b, -1, 0, 1, 5, 0, -6, -14, "c3");
     /* c4: all <= 0: early boundary; overshoot carried, an in-flight completion of K1 charged */
-    fcyc(&b, -1, 0, 1, 5, 1, -6 + 100, -19 + 50, "c4");
+    fcyc(&b, -1, 0, -1, 0, 1, -6 + 100, -19 + 50, "c4");
     /* issue 5 (docs/qos_mgr.md 11): an early start is a counter refill only; the statistics of
      * window 1 stay, the live ones go on (K0 64 + 32 + 10, K1 32 + 32 + 5), timers not restarted */
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), 1u, "early start is not counted");
@@ -726,17 +845,18 @@ Test(quota_unit, elastic_early_with_own_timer, .description = "Elastic with the 
     cmd_both(&b); /* window starts after this cycle; cnt[0] = 5 */
     b.in.ks_active = 1;
     b.in.idle_cnt[0] = 2;
-    /* slot 0 completes 5 threads every other cycle: exhausted after cycle 0, refilled in 1, ... */
+    /* slot 0 completes 5 threads every other cycle (charged at the next edge, stage 1): exhausted
+     * after cycle 1, refilled in 2, ... */
     int early = 0;
     for (int e = 0; e < 10; e++) {
         if (e % 2 == 0)
             cpl(&b, 0, 0, 5);
         qu_eval(&b.q, &b.in, &b.out);
-        cr_assert_eq(b.out.epoch_end, (uint32_t)(e % 2 == 1 || e == 9), "cycle %d", e);
+        cr_assert_eq(b.out.epoch_end, (uint32_t)((e % 2 == 0 && e > 0) || e == 9), "cycle %d", e);
         early += b.out.epoch_end && !b.out.timed;
         cyc(&b);
     }
-    cr_assert_eq(early, 4, "early starts in cycles 1, 3, 5, 7 (9 is timed)");
+    cr_assert_eq(early, 4, "early starts in cycles 2, 4, 6, 8 (9 is timed)");
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), 2u, "CMD = 3 and the timed boundary only");
     cr_assert_eq(rd(&b, R(EP_CYCLES)), 10u);
     cr_assert_eq(rd(&b, R(STAT_THR)), 25u, "the whole window");
@@ -756,19 +876,21 @@ static void rollover_fig4c(uint32_t scheme, uint32_t rollneg)
     wr(&b, R(EPOCH_LEN), 10);
     wr(&b, R(SM_CTRL), u_ctrl(0, QOS, scheme, rollneg));
     b.in.ks_active = 3;
+    fpre(&b, 0, 32, 0, 32);
     cmd_both(&b);
     /* epoch 1: both leave quota unused (fcyc checks qallow: under Rollover-Time K1 waits while K0 > 0) */
-    fcyc(&b, 0, 32, 0, 32, 0, 36, 50, "e1c1");
-    fcyc(&b, 1, 20, -1, 0, 0, 36, 30, "e1c2");
-    for (int c = 3; c < 10; c++)
+    fcyc(&b, 1, 20, -1, 0, 0, 36, 50, "e1c1");
+    fcyc(&b, -1, 0, -1, 0, 0, 36, 30, "e1c2");
+    for (int c = 3; c < 9; c++)
         fcyc(&b, -1, 0, -1, 0, 0, 36, 30, "e1");
-    /* boundary (with a completion of K0 in it): QoS K0 keeps 30 -> 130, non-QoS K1 drops 30 */
-    fcyc(&b, 0, 6, -1, 0, 1, 130, 50, "e1c10");
+    fcyc(&b, 0, 6, -1, 0, 0, 36, 30, "e1c9");
+    /* boundary (with a completion of K0 charged at it): QoS K0 keeps 30 -> 130, non-QoS K1 drops 30 */
+    fcyc(&b, 0, 32, 0, 32, 1, 130, 50, "e1c10");
     /* epoch 2: both exhausted mid-epoch: as Naive, K1 += 50, K0 not */
     fcyc(&b, 0, 32, 0, 32, 0, 66, 50, "e2c1");
-    fcyc(&b, 0, 32, 0, 32, 0, 2, 50, "e2c2");
-    fcyc(&b, 0, 32, 1, 32, 0, -30, 18, "e2c3");
-    fcyc(&b, 1, 32, 1, 32, 0, -30, -46, "e2c4");
+    fcyc(&b, 0, 32, 1, 32, 0, 2, 50, "e2c2");
+    fcyc(&b, 1, 32, 1, 32, 0, -30, 18, "e2c3");
+    fcyc(&b, -1, 0, -1, 0, 0, -30, -46, "e2c4");
     fcyc(&b, -1, 0, -1, 0, 0, -30, 4, "e2c5");
     for (int c = 6; c < 10; c++)
         fcyc(&b, -1, 0, -1, 0, 0, -30, 4, "e2");
@@ -808,8 +930,10 @@ Test(quota_unit, rollover_time_gate, .description = "Rollover-Time: a non-QoS sl
     wr(&b, R(EPOCH_LEN), 10);
     wr(&b, R(SM_CTRL), u_ctrl(0, QOS, RTIME, 0));
     b.in.ks_active = 3;
+    fpre(&b, 0, 32, 1, 10); /* row c1's completions (stage 1, as fcyc) */
     cmd_both(&b);
-    /* (K0's completions, K1's completions (in flight: K1 cannot issue), qallow, C0, C1 after) */
+    /* (K0's completions, K1's completions (in flight: K1 cannot issue), qallow, C0, C1 after); the
+     * completions of row i are on the ports in row i - 1 (the boundary cycle for c1) */
     const struct {
         int a0, a1;
         uint32_t qallow;
@@ -822,11 +946,12 @@ Test(quota_unit, rollover_time_gate, .description = "Rollover-Time: a non-QoS sl
         {0, 0, 0x0, 0, 50},    /* exhausted: non-QoS K1 refilled (as Rollover), K0 not */
         {0, 20, 0x2, 0, 30},
     };
-    for (int i = 0; i < (int)(sizeof t / sizeof t[0]); i++) {
-        if (t[i].a0)
-            cpl(&b, 0, 0, (uint32_t)t[i].a0);
-        if (t[i].a1)
-            cpl(&b, 1, 1, (uint32_t)t[i].a1);
+    const int nt = (int)(sizeof t / sizeof t[0]);
+    for (int i = 0; i < nt; i++) {
+        if (i + 1 < nt && t[i + 1].a0)
+            cpl(&b, 0, 0, (uint32_t)t[i + 1].a0);
+        if (i + 1 < nt && t[i + 1].a1)
+            cpl(&b, 1, 1, (uint32_t)t[i + 1].a1);
         qu_eval(&b.q, &b.in, &b.out);
         cr_assert_eq(b.out.qallow, t[i].qallow, "c%d: qallow 0x%x, expected 0x%x", i + 1, b.out.qallow, t[i].qallow);
         cr_assert_eq(qu_qallow(&b.q, b.in.ks_active), t[i].qallow, "c%d: qu_qallow", i + 1);
@@ -1114,7 +1239,7 @@ Test(quota_unit, cmd_epoch_start, .description = "CMD.EPOCH_START alone: counter
     cr_assert_eq(rd(&b, R(STAT_CYC)), 5u);
 }
 
-Test(quota_unit, cmd_snap_only, .description = "CMD = 2 (SNAP): snapshot including the write cycle, EPOCH_CNT, EP_CYCLES, EP_SAMPLES, timers restart; no counter boundary")
+Test(quota_unit, cmd_snap_only, .description = "CMD = 2 (SNAP): snapshot up to the stage-1 sums (the write cycle's count in the next window), EPOCH_CNT, EP_CYCLES, EP_SAMPLES, timers restart; no counter boundary")
 {
     qb_t b;
     qb_init(&b);
@@ -1128,7 +1253,7 @@ Test(quota_unit, cmd_snap_only, .description = "CMD = 2 (SNAP): snapshot includi
         cpl(&b, 0, 0, 4);
         cyc(&b);
     }
-    cr_assert_eq(cnt(&b, 0), 30);
+    cr_assert_eq(cnt(&b, 0), 34, "cycle 8's 4 threads in stage 1");
     cr_assert_eq(b.q.nsamp, 3u);
     cr_assert_eq(b.q.ecnt, 9u);
     cr_assert_eq(b.q.scnt, 0u);
@@ -1139,19 +1264,25 @@ Test(quota_unit, cmd_snap_only, .description = "CMD = 2 (SNAP): snapshot includi
     clear_act(&b);
     cr_assert_eq(b.out.epoch_end, 0u, "SNAP alone is no counter boundary");
     cr_assert_eq(b.out.timed, 0u);
-    cr_assert_eq(cnt(&b, 0), 27, "counter decremented, not reloaded");
+    cr_assert_eq(cnt(&b, 0), 30, "counter decremented by cycle 8's 4, not reloaded");
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), 1u);
     cr_assert_eq(rd(&b, R(EP_CYCLES)), 10u, "ecnt 9 + 1");
     cr_assert_eq(rd(&b, R(EP_SAMPLES)), 3u);
-    cr_assert_eq(rd(&b, R(STAT_THR)), 23u, "5 x 4 + 3 of the write cycle");
-    cr_assert_eq(rd(&b, R(STAT_WIS)), 1u);
+    cr_assert_eq(rd(&b, R(STAT_THR)), 20u, "5 x 4; the write cycle's 3 are in stage 1");
+    cr_assert_eq(rd(&b, R(STAT_WIS)), 0u, "the write cycle's issue is in stage 1");
+    cr_assert_eq(b.q.tin_r[0], 3u);
+    cr_assert_eq(b.q.iin_r[0], 1u);
     cr_assert_eq(rd(&b, R(STAT_IDLE)), 14u, "ticks 5 and 8 with ks_active (cycle 2 had idle_cnt 0)");
     cr_assert_eq(rd(&b, R(STAT_CYC)), 6u);
     cr_assert_eq(b.q.thr[0] | b.q.wis[0] | b.q.idle[0] | b.q.cyc[0] | b.q.nsamp, 0u, "live restart");
     cr_assert_eq(b.q.ecnt, 0u);
     cr_assert_eq(b.q.scnt, 0u);
-    /* the sampling timer restarted: next tick 3 cycles later */
+    /* the sampling timer restarted: next tick 3 cycles later; the write cycle's counts land in the
+     * new window */
     cyc(&b);
+    cr_assert_eq(cnt(&b, 0), 27);
+    cr_assert_eq(b.q.thr[0], 3u);
+    cr_assert_eq(b.q.wis[0], 1u);
     cyc(&b);
     cr_assert_eq(b.q.nsamp, 0u);
     cyc(&b);
@@ -1169,19 +1300,23 @@ Test(quota_unit, cmd_both, .description = "CMD = 3: counter boundary (QUOTA load
     wr_cnt(&b, KL, 15);                           /* cycle 3 */
     b.in.ks_active = 1u << KL;
     cpl(&b, 0, KL, 5);
-    cyc(&b); /* cycle 4: C 10 */
+    cyc(&b); /* cycle 4: C 15, the 5 in stage 1 */
+    cr_assert_eq(cnt(&b, (int)KL), 15);
     cpl(&b, NCP - 1, KL, 6);
     b.out = qu_write(&b.q, &b.in, R(CMD), 3); /* cycle 5 */
     clear_act(&b);
     cr_assert_eq(b.out.epoch_end, 1u);
     cr_assert_eq(b.out.timed, 1u);
-    cr_assert_eq(cnt(&b, (int)KL), 44, "Rollover QoS: 40 + max(10 - 6, 0)");
+    cr_assert_eq(cnt(&b, (int)KL), 50, "Rollover QoS: 40 + max(15 - 5, 0); the boundary cycle's 6 in stage 1");
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), 1u);
     cr_assert_eq(rd(&b, R(EP_CYCLES)), 6u);
-    cr_assert_eq(rd(&b, R(STAT_THR) + KL), 11u);
+    cr_assert_eq(rd(&b, R(STAT_THR) + KL), 5u, "cycle 4's; cycle 5's in the next window");
     cr_assert_eq(rd(&b, R(STAT_CYC) + KL), 2u);
     cr_assert_eq(b.q.ecnt, 0u);
     cr_assert_eq(b.q.thr[KL], 0u);
+    cyc(&b); /* the boundary cycle's completion charges the new epoch */
+    cr_assert_eq(cnt(&b, (int)KL), 44);
+    cr_assert_eq(b.q.thr[KL], 6u);
 }
 
 /* ---- sampling and statistics ---------------------------------------------------------------- */
@@ -1282,22 +1417,28 @@ Test(quota_unit, sample_per_shrink, .description = "shrinking SAMPLE_PER below t
         cr_assert_eq(b.q.idle[k], (uint32_t)(k + 3), "only the tick cycle's idle_cnt (the write cycle had 0)");
 }
 
-Test(quota_unit, stats_snapshot, .description = "timed snapshot includes the snapshot cycle's increments; live counters restart at 0; EP_CYCLES")
+Test(quota_unit, stats_snapshot, .description = "timed snapshot includes the stage-1 sums (the cycle before the snapshot cycle), the snapshot cycle's count in the next window; live counters restart at 0; EP_CYCLES")
 {
     qb_t b;
     qb_init(&b);
     wr(&b, R(EPOCH_LEN), 4);
     cmd_both(&b);
-    uint32_t thr[NK] = {0}, wis[NK] = {0}, cy[NK] = {0};
+    /* stage 1: a cycle's completions and issues count at the next edge; pthr / pwis: on the ports
+     * in the last cycle, counted at this cycle's edge */
+    uint32_t thr[NK] = {0}, wis[NK] = {0}, cy[NK] = {0}, pthr[NK] = {0}, pwis[NK] = {0};
+#define LAND()                                                                                   \
+    for (int k = 0; k < NK; k++)                                                                 \
+        thr[k] += pthr[k], wis[k] += pwis[k], pthr[k] = pwis[k] = 0
     b.in.ks_active = 1;
     for (int e = 0; e < 4; e++) {
-        cpl(&b, 0, 0, 10), thr[0] += 10;
-        iss(&b, 0, KB), wis[KB]++;
+        LAND();
+        cpl(&b, 0, 0, 10), pthr[0] += 10;
+        iss(&b, 0, KB), pwis[KB]++;
         cy[0]++;
         cyc(&b);
         if (e == 1) {
-            cr_assert_eq(b.q.thr[0], 20u);
-            cr_assert_eq(b.q.wis[KB], 2u);
+            cr_assert_eq(b.q.thr[0], 10u);
+            cr_assert_eq(b.q.wis[KB], 1u);
             cr_assert_eq(b.q.cyc[0], 2u);
             cr_assert_eq(rd(&b, R(STAT_THR)), 0u, "snapshot unchanged mid-epoch");
             cr_assert_eq(rd(&b, R(STAT_CYC)), 0u);
@@ -1311,18 +1452,20 @@ Test(quota_unit, stats_snapshot, .description = "timed snapshot includes the sna
         cr_assert_eq(rd(&b, R(STAT_IDLE) + (uint32_t)k), 0u);
         cr_assert_eq(b.q.thr[k] | b.q.wis[k] | b.q.idle[k] | b.q.cyc[k], 0u, "live counters restart");
     }
-    cr_assert_eq(rd(&b, R(STAT_THR)), 40u);
-    cr_assert_eq(rd(&b, R(STAT_WIS) + KB), 4u);
+    cr_assert_eq(rd(&b, R(STAT_THR)), 30u);
+    cr_assert_eq(rd(&b, R(STAT_WIS) + KB), 3u);
     cr_assert_eq(rd(&b, R(STAT_CYC)), 4u);
     cr_assert_eq(rd(&b, R(EP_CYCLES)), 4u);
     cr_assert_eq(rd(&b, R(EPOCH_CNT)), 2u);
+    cr_assert_eq(b.q.tin_r[0], 10u, "the snapshot cycle's completion, for the next window");
 
     memset(thr, 0, sizeof thr), memset(wis, 0, sizeof wis), memset(cy, 0, sizeof cy);
     b.in.ks_active = (1u << KB) | (1u << KL);
     for (int e = 0; e < 4; e++) {
-        cpl(&b, NCP - 1, KB, 7), thr[KB] += 7;
+        LAND();
+        cpl(&b, NCP - 1, KB, 7), pthr[KB] += 7;
         for (int s = 0; s < NS; s++)
-            iss(&b, s, NK - 1), wis[NK - 1]++;
+            iss(&b, s, NK - 1), pwis[NK - 1]++;
         for (int k = 0; k < NK; k++)
             cy[k] += (b.in.ks_active >> k) & 1;
         cyc(&b);
@@ -1333,8 +1476,9 @@ Test(quota_unit, stats_snapshot, .description = "timed snapshot includes the sna
         cr_assert_eq(rd(&b, R(STAT_WIS) + (uint32_t)k), wis[k], "epoch 2 STAT_WIS[%d]", k);
         cr_assert_eq(rd(&b, R(STAT_CYC) + (uint32_t)k), cy[k], "epoch 2 STAT_CYC[%d]", k);
     }
-    cr_assert_eq(rd(&b, R(STAT_THR)), KB ? 0u : 28u);
-    cr_assert_eq(rd(&b, R(STAT_THR) + KB), 28u);
+    cr_assert_eq(rd(&b, R(STAT_THR)), KB ? 10u : 31u, "epoch 1's last completion and, with one slot, 3 x 7");
+    cr_assert_eq(rd(&b, R(STAT_THR) + KB), KB ? 21u : 31u);
+#undef LAND
 }
 
 /* ---- saturation ----------------------------------------------------------------------------- */
@@ -1346,27 +1490,25 @@ Test(quota_unit, cnt_saturation, .description = "counters saturate at -2^(QW-1) 
     /* QOS: completions below the minimum (10 < WS x CP threads a cycle) */
     wr(&b, R(SM_CTRL), u_ctrl(0, QOS, NAIVE, 0));
     wr_cnt(&b, 0, QMIN + 10);
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < 3; i++) { /* stage 1: step i's completions are charged at step i + 1 */
         for (int p = 0; p < NCP; p++)
             cpl(&b, p, 0, WS);
         cyc(&b);
-        cr_assert_eq(cnt(&b, 0), QMIN, "QOS step %d", i);
-        cr_assert_eq(rd(&b, R(CNT)), (uint32_t)QMIN);
+        cr_assert_eq(cnt(&b, 0), i ? QMIN : QMIN + 10, "QOS step %d", i);
+        cr_assert_eq(rd(&b, R(CNT)), (uint32_t)(i ? QMIN : QMIN + 10));
     }
     /* SMK: issues below the minimum */
     wr(&b, R(SM_CTRL), u_ctrl(0, SMK, NAIVE, 0));
+    wr_quota(&b, 0, 0xffffffffu);
     wr_cnt(&b, 0, QMIN + 1);
     for (int i = 0; i < 3; i++) {
         for (int s = 0; s < NS; s++)
             iss(&b, s, 0);
         cyc(&b);
-        cr_assert_eq(cnt(&b, 0), QMIN, "SMK step %d", i);
+        cr_assert_eq(cnt(&b, 0), i ? QMIN : QMIN + 1, "SMK step %d", i);
     }
-    /* SMK refill from the minimum: base saturates before QUOTA is added */
-    wr_quota(&b, 0, 0xffffffffu);
+    /* SMK refill from the minimum with step 2's issues charged: base saturates before QUOTA is added */
     b.in.ks_active = 1; /* slot 0 at QMIN: exhausted */
-    for (int s = 0; s < NS; s++)
-        iss(&b, s, 0);
     cyc(&b);
     cr_assert_eq(cnt(&b, 0), -1, "sat(QMIN - S) + QMAX");
     wr_cnt(&b, 0, 0);
@@ -1382,7 +1524,8 @@ Test(quota_unit, cnt_saturation, .description = "counters saturate at -2^(QW-1) 
     cr_assert_eq(cnt(&b, 0), QMAX, "QMAX + QMAX saturates");
     wr_quota(&b, 0, 0);
     wr_cnt(&b, 0, QMIN);
-    cpl(&b, 0, 0, WS); /* in the boundary cycle */
+    cpl(&b, 0, 0, WS); /* in the cycle before the boundary: charged at it */
+    cyc(&b);
     cmd_start(&b);
     cr_assert_eq(cnt(&b, 0), QMIN, "0 + sat(QMIN - WS)");
 }
@@ -1398,9 +1541,10 @@ Test(quota_unit, cnt_saturation_refill_idle_slot, .description = "a refill of a 
     wr_quota(&b, 1, (uint32_t)QMAX);
     wr_cnt(&b, 0, QMIN + 1);
     wr_cnt(&b, 1, QMAX - 5);
-    b.in.ks_active = 1; /* slot 0 <= 0: exhausted */
-    for (int s = 0; s < NS; s++)
+    for (int s = 0; s < NS; s++) /* no warps yet: no refill; charged at the next edge (stage 1) */
         iss(&b, s, 0);
+    cyc(&b);
+    b.in.ks_active = 1; /* slot 0 <= 0: exhausted */
     cyc(&b);
     cr_assert_eq(cnt(&b, 0), -1, "sat(QMIN + 1 - S) + QMAX = QMIN + QMAX");
     cr_assert_eq(cnt(&b, 1), QMAX, "QMAX - 5 + QMAX saturates");
@@ -1430,7 +1574,9 @@ Test(quota_unit, stat_saturation, .description = "statistics, sample and epoch c
     b.q.thr[0] = SMAX - 40, b.q.wis[0] = SMAX - 1, b.q.idle[0] = SMAX - 7, b.q.cyc[0] = SMAX - 1;
     b.q.nsamp = SMAX - 1, b.q.epochs = SMAX - 1;
     /* thr: SMAX - 40 + WS (SMAX - 8 with 32-thread warps), then SMAX */
-    const uint32_t thr[3] = {SMAX - 40 + WS < SMAX ? SMAX - 40 + WS : SMAX, SMAX, SMAX}, idl[3] = {SMAX - 2, SMAX, SMAX};
+    /* stage 1: thr and wis count a cycle's completions and issues at the next edge */
+    const uint32_t thr[3] = {SMAX - 40, SMAX - 40 + WS < SMAX ? SMAX - 40 + WS : SMAX, SMAX}, idl[3] = {SMAX - 2, SMAX, SMAX};
+    const uint32_t wisv[3] = {SMAX - 1, SMAX, SMAX};
     b.in.ks_active = 1, b.in.idle_cnt[0] = 5;
     for (int i = 0; i < 3; i++) {
         cpl(&b, 0, 0, WS);
@@ -1438,7 +1584,7 @@ Test(quota_unit, stat_saturation, .description = "statistics, sample and epoch c
             iss(&b, s, 0);
         cyc(&b);
         cr_assert_eq(b.q.thr[0], thr[i], "thr step %d", i);
-        cr_assert_eq(b.q.wis[0], SMAX, "wis step %d", i);
+        cr_assert_eq(b.q.wis[0], wisv[i], "wis step %d", i);
         cr_assert_eq(b.q.idle[0], idl[i], "idle step %d", i);
         cr_assert_eq(b.q.cyc[0], SMAX, "cyc step %d", i);
         cr_assert_eq(b.q.nsamp, SMAX, "nsamp step %d", i);
@@ -1538,6 +1684,9 @@ Test(quota_unit, common_cycle_matches_qu_commit,
         for (int k = 0; k < NK; k++) {
             a.thr[k] = sv[rng_below(&r, 7)], a.wis[k] = sv[rng_below(&r, 7)], a.cyc[k] = sv[rng_below(&r, 7)];
             a.cnt[k] = cv[rng_below(&r, 10)], a.quota[k] = rng_below(&r, 1000);
+            /* stage 1: any sums the ports can give */
+            a.tin_r[k] = rng_below(&r, 2) ? 0 : rng_below(&r, NCP * WS + 1);
+            a.iin_r[k] = rng_below(&r, 2) ? 0 : rng_below(&r, NS + 1);
         }
         qu_in_t in;
         memset(&in, 0, sizeof in);

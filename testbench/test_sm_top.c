@@ -690,10 +690,11 @@ Test(sm_top, quota_wiring, .description = "quota_unit in the SM: registers, qall
     step(b);
     b->in.csr_we = 1, b->in.csr_addr = SMK_REG_CNT + kq, b->in.csr_wdata = 5; /* a+1: CNT[kq] = 5 */
     step(b);
-    b->in.cp_v = 1, b->in.cp_ks[0] = kq, b->in.cp_act[0] = SMK_WARP_SIZE; /* a+2: CNT[kq] -> 5 - WS */
+    /* a+2: a completion of WS threads; stage 1 charges it at the edge of a+3: CNT[kq] -> 5 - WS */
+    b->in.cp_v = 1, b->in.cp_ks[0] = kq, b->in.cp_act[0] = SMK_WARP_SIZE;
     step(b);
     b->in.rd_addr = SMK_REG_CNT + kq; /* a+3 */
-    run(b, 2);
+    run(b, 3);
     expect_iss_all(b, a, m1, 0, "issues before the mode write");
     cr_assert_eq(b->lg[a + 1].qo.qallow, 0);
     cr_assert_eq(b->lg[a + 1].wi.qallow, 0);
@@ -705,10 +706,13 @@ Test(sm_top, quota_wiring, .description = "quota_unit in the SM: registers, qall
     cr_assert_eq(b->lg[a + 2].wi.qallow, 1u << kq);
     expect_iss_all(b, a + 2, mq, (int)kq, "a+2: the TBs of kernel slot kq issue");
     cr_assert_eq(b->lg[a + 2].wo.iss_v & ~schm(mq), 0, "a+2: the other kernel slot held");
-    cr_assert_eq(b->lg[a + 3].wi.qallow, 0);
-    cr_assert_eq(b->lg[a + 3].wo.iss_v, 0, "a+3: ks kq spent by the completion");
-    cr_assert_eq(b->lg[a + 3].qo.rd_data, (uint32_t)(5 - SMK_WARP_SIZE), "CNT[kq] reads %d", (int)b->lg[a + 3].qo.rd_data);
-    cr_assert_eq(b->lg[a + 3].qo.policy, SMK_POLICY_GTO);
+    cr_assert_eq(b->lg[a + 3].wi.qallow, 1u << kq, "a+3: the completion is not charged yet");
+    expect_iss_all(b, a + 3, mq, (int)kq, "a+3: kernel slot kq still issues");
+    cr_assert_eq(b->lg[a + 3].qo.rd_data, 5u, "CNT[kq] reads %d in a+3", (int)b->lg[a + 3].qo.rd_data);
+    cr_assert_eq(b->lg[a + 4].wi.qallow, 0);
+    cr_assert_eq(b->lg[a + 4].wo.iss_v, 0, "a+4: ks kq spent by the completion");
+    cr_assert_eq(b->lg[a + 4].qo.rd_data, (uint32_t)(5 - SMK_WARP_SIZE), "CNT[kq] reads %d", (int)b->lg[a + 4].qo.rd_data);
+    cr_assert_eq(b->lg[a + 4].qo.policy, SMK_POLICY_GTO);
     free(b);
 }
 
@@ -725,12 +729,13 @@ Test(sm_top, rollover_time_wiring, .description = "QOS / ROLLOVER_TIME in the SM
         step(b);
     }
     step(b); /* a+4 */
-    b->in.cp_v = 1, b->in.cp_ks[0] = 1, b->in.cp_act[0] = SMK_WARP_SIZE; /* a+5: CNT[1] -> 5 - WS */
+    /* a+5: a completion of ks 1, charged at the edge of a+6 (stage 1): CNT[1] -> 5 - WS */
+    b->in.cp_v = 1, b->in.cp_ks[0] = 1, b->in.cp_act[0] = SMK_WARP_SIZE;
     step(b);
-    run(b, 2); /* a+6, a+7 */
+    run(b, 3); /* a+6 .. a+8 */
     for (int c = a; c < a + 4; c++) /* mode OFF until the SM_CTRL write lands */
         expect_iss_all(b, c, m1, 0, "ks 0 (older) issues under OFF");
-    for (int c = a + 4; c < a + 6; c++) {
+    for (int c = a + 4; c < a + 7; c++) {
         cr_assert_eq(b->lg[c].qo.qallow, 2u, "a+%d: qallow 0x%x (ks 0 held by ks 1's quota)", c - a,
                      b->lg[c].qo.qallow);
         cr_assert_eq(b->lg[c].wi.qallow, 2u);
@@ -738,7 +743,7 @@ Test(sm_top, rollover_time_wiring, .description = "QOS / ROLLOVER_TIME in the SM
         cr_assert_eq(b->lg[c].wo.iss_v & ~schm(m2), 0, "a+%d: ks 0 held", c - a);
         cr_assert_eq(b->lg[c].wo.held_cnt[0], (uint32_t)NW, "a+%d: ks 0's warps held", c - a);
     }
-    for (int c = a + 6; c < a + 8; c++) {
+    for (int c = a + 7; c < a + 9; c++) {
         cr_assert_eq(b->lg[c].qo.qallow, 1u, "a+%d: ks 1 used up: ks 0 runs", c - a);
         expect_iss_all(b, c, m1, 0, "ks 0 runs");
         cr_assert_eq(b->lg[c].wo.iss_v & ~schm(m1), 0, "a+%d: ks 1 held", c - a);

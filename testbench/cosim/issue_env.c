@@ -76,6 +76,7 @@ void issue_obs_from_model(const issue_model_t *m, issue_obs_t *o)
         v[OBS_idle + k] = q->idle[k], v[OBS_cyc + k] = q->cyc[k];
         v[OBS_s_thr + k] = q->s_thr[k], v[OBS_s_wis + k] = q->s_wis[k];
         v[OBS_s_idle + k] = q->s_idle[k], v[OBS_s_cyc + k] = q->s_cyc[k];
+        v[OBS_tin_r + k] = q->tin_r[k], v[OBS_iin_r + k] = q->iin_r[k];
     }
     v[OBS_ks_active] = wo->ks_active;
     v[OBS_wvalid] = wo->wvalid;

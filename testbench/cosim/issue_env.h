@@ -46,7 +46,8 @@ void issue_model_commit(issue_model_t *m, const issue_stim_t *st);
     X(sm_ctrl, 1) X(epoch_len, 1) X(sample_per, 1) X(qos_mask, 1) X(quota, SMK_KSLOTS)             \
     X(cnt, SMK_KSLOTS) X(ecnt, 1) X(scnt, 1) X(epochs, 1) X(ep_cycles, 1) X(ep_samples, 1)         \
     X(nsamp, 1) X(thr, SMK_KSLOTS) X(wis, SMK_KSLOTS) X(idle, SMK_KSLOTS) X(cyc, SMK_KSLOTS)       \
-    X(s_thr, SMK_KSLOTS) X(s_wis, SMK_KSLOTS) X(s_idle, SMK_KSLOTS) X(s_cyc, SMK_KSLOTS)
+    X(s_thr, SMK_KSLOTS) X(s_wis, SMK_KSLOTS) X(s_idle, SMK_KSLOTS) X(s_cyc, SMK_KSLOTS)           \
+    X(tin_r, SMK_KSLOTS) X(iin_r, SMK_KSLOTS)
 #define OBS_ENUM(nm, n) OBS_##nm, OBS_##nm##_end = OBS_##nm + (n)-1,
 enum { ISSUE_OBS(OBS_ENUM) OBS_N };
 #undef OBS_ENUM

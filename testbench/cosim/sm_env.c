@@ -75,6 +75,7 @@ void sm_obs_from_model(const sm_top_t *m, const sm_out_t *o, sm_obs_t *ob)
         v[SO_idle + k] = q->idle[k], v[SO_cyc + k] = q->cyc[k];
         v[SO_s_thr + k] = q->s_thr[k], v[SO_s_wis + k] = q->s_wis[k];
         v[SO_s_idle + k] = q->s_idle[k], v[SO_s_cyc + k] = q->s_cyc[k];
+        v[SO_tin_r + k] = q->tin_r[k], v[SO_iin_r + k] = q->iin_r[k];
     }
     v[SO_ks_active] = wo->ks_active;
     v[SO_wvalid] = wo->wvalid;

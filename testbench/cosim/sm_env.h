@@ -51,6 +51,7 @@ typedef struct {
     X(cnt, SMK_KSLOTS) X(ecnt, 1) X(scnt, 1) X(epochs, 1) X(ep_cycles, 1) X(ep_samples, 1)         \
     X(nsamp, 1) X(thr, SMK_KSLOTS) X(wis, SMK_KSLOTS) X(idle, SMK_KSLOTS) X(cyc, SMK_KSLOTS)       \
     X(s_thr, SMK_KSLOTS) X(s_wis, SMK_KSLOTS) X(s_idle, SMK_KSLOTS) X(s_cyc, SMK_KSLOTS)           \
+    X(tin_r, SMK_KSLOTS) X(iin_r, SMK_KSLOTS)                                                      \
     /* preempt_engine state */                                                                     \
     X(fsm, 1) X(q_op, SMK_PE_QDEPTH) X(q_tb, SMK_PE_QDEPTH) X(q_ptr, SMK_PE_QDEPTH)                \
     X(q_idem, SMK_PE_QDEPTH) X(q_head, 1) X(q_cnt, 1) X(cur_op, 1) X(cur_tb, 1) X(cur_st, 1)       \

@@ -48,6 +48,8 @@ template <class P> static void wsqu_rtl_state(P *p, uint64_t *v)
     v[SM_IX(last_v)] = SM_WS(last_v), v[SM_IX(idle_r)] = SM_WS(idle_r);
     // quota_unit
     const int QW = SMK_QUOTA_W, SW = SMK_STAT_W;
+    int iw = 1; // stage-1 issue sum width: clog2(SCHED + 1), as quota_unit.v's IIN_W
+    while ((1 << iw) < SMK_SCHED + 1) iw++;
     for (int k = 0; k < SMK_KSLOTS; k++) {
         v[SM_IX(quota) + k] = gbits(SM_QU(quota), k * (QW - 1), QW - 1);
         v[SM_IX(cnt) + k] = gbits(SM_QU(cnt), k * QW, QW);
@@ -59,6 +61,8 @@ template <class P> static void wsqu_rtl_state(P *p, uint64_t *v)
         v[SM_IX(s_wis) + k] = gbits(SM_QU(s_wis), k * SW, SW);
         v[SM_IX(s_idle) + k] = gbits(SM_QU(s_idle), k * SW, SW);
         v[SM_IX(s_cyc) + k] = gbits(SM_QU(s_cyc), k * SW, SW);
+        v[SM_IX(tin_r) + k] = gbits(SM_QU(tin_r), k * SMK_DEC_W, SMK_DEC_W);
+        v[SM_IX(iin_r) + k] = gbits(SM_QU(iin_r), k * iw, iw);
     }
     v[SM_IX(sm_ctrl)] = SM_QU(sm_ctrl), v[SM_IX(epoch_len)] = SM_QU(epoch_len);
     v[SM_IX(sample_per)] = SM_QU(sample_per), v[SM_IX(qos_mask)] = SM_QU(qos_mask);

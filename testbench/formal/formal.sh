@@ -141,6 +141,7 @@ prove_qu() { # FILE LOG -> exit status of the proof
     connect -nounset -set p_cnt \\u.cnt; connect -nounset -set p_ctrl \\u.sm_ctrl; \
     connect -nounset -set p_qmask \\u.qos_mask; connect -nounset -set p_quota \\u.quota; \
     connect -nounset -set p_ecnt \\u.ecnt; connect -nounset -set p_elen \\u.epoch_len; \
+    connect -nounset -set p_tin \\u.tin_r; connect -nounset -set p_iin \\u.iin_r; \
     prep -top quota_unit_props; \
     sat -tempinduct -prove-asserts -set-init-zero -seq 1 -maxsteps 4 -verify quota_unit_props" >/dev/null 2>&1
 }
@@ -150,17 +151,20 @@ fi
 n=$(grep 'Import proof for assert' "$tmp/qu_ok.log" | sort -u | wc -l)
 echo "formal: quota_unit ($cfg): $n assertions proven by induction"
 # bug 1: base without saturation (wraps); bug 2: Rollover keeps a non-QoS slot's leftover;
-# bug 3: NAIVE / ROLLOVER refill QoS slots on exhaustion too
-sed 's/wire \[QW-1:0\]    base = sat_q(/wire [QW-1:0]    base = (/' "$qu" > "$tmp/qbug1.v"
+# bug 3: NAIVE / ROLLOVER refill QoS slots on exhaustion too; bug 4: the counters decrement by this
+# cycle's completions (no stage-1 latency); bug 5: stage 1 cleared by a CNT write
+sed 's/wire \[QW-1:0\]    base = uf ? {1.b1, {(QW-1){1.b0}}} : d1\[QW-1:0\];/wire [QW-1:0]    base = d1[QW-1:0];/' "$qu" > "$tmp/qbug1.v"
 sed 's/wire             keep = m_qos \& s_roll \& qos \& /wire             keep = m_qos \& s_roll \& /' "$qu" > "$tmp/qbug2.v"
 sed 's/wire             refl = m_smk | (m_qos \& (s_elast | ~qos));/wire             refl = m_smk | m_qos;/' "$qu" > "$tmp/qbug3.v"
-for b in 1 2 3; do
+sed 's/wire \[DEC_W-1:0\] dec  = m_qos ? tin_r\[/wire [DEC_W-1:0] dec  = m_qos ? tin[/' "$qu" > "$tmp/qbug4.v"
+sed 's/            tin_r <= tin;  \/\/ stage 1/            tin_r <= (csr_we \& csr_addr >= `SMK_REG_CNT \& csr_addr < `SMK_REG_CNT + K) ? {K*DEC_W{1'"'"'b0}} : tin;  \/\/ stage 1/' "$qu" > "$tmp/qbug5.v"
+for b in 1 2 3 4 5; do
   if cmp -s "$qu" "$tmp/qbug$b.v"; then echo "formal: quota_unit bug $b was not injected (RTL changed?)"; exit 1; fi
   if prove_qu "$tmp/qbug$b.v" "$tmp/qbug$b.log"; then
     echo "formal: quota_unit injected bug $b NOT detected: the proof is vacuous"; exit 1
   fi
 done
-echo "formal: quota_unit: 3 injected bugs detected (the proof is not vacuous)"
+echo "formal: quota_unit: 5 injected bugs detected (the proof is not vacuous)"
 
 # qos_mgr: the compute microprogram's timing of docs/qos_mgr.md sections 6-7 (the program starts in
 # the SNAP cycle et = L - LC, every step takes the cycles of tables 7.1-7.4, each divide exactly D,
