@@ -14,6 +14,7 @@
 #   make formal-long    the slow proofs (sm_top's slot table, about 10 minutes; not in make test)
 #   make timing         logic depth per block (AND2 levels, FO4 at 1216 MHz, iCE40 LUT levels) -> docs/timing.md
 #   make fpga           every block out of context on an iCE40 HX8K (nextpnr): LCs, Fmax -> docs/fpga.md
+#   make fpga-sig       bitstreams of preempt_engine, warp_sched with an on-chip stimulus: C model = RTL = netlists' signature
 #   make coverage       Verilator line + toggle coverage of the cosim regression (small), lcov HTML
 #   make sweep          the papers' pair evaluation (QoS_reach, STP) on the C model -> build/sweep (docs/sweep.md)
 #   make reproduce      every published figure of the papers against the model -> docs/reproduce.md (hours; docs/sweep.md)
@@ -78,13 +79,13 @@ VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLA
 
 .PHONY: all run run-sm test setup lint cosim cosim-all cosim-long area bench mutate formal formal-long clean unit hwgen-test help edge-test print-cfgdir \
         sweep ctx-table ctx-table-check workload-test smk-check reproduce reproduce-test fuzz fuzz-long test-configs config-test \
-        timing timing-test fpga fpga-sig coverage
+        timing timing-test fpga fpga-sig fpga-sig-test coverage
 .DELETE_ON_ERROR:
 
 all: $(B)/$(CFGN)/cosim_issue
 
 help:
-	@sed -n '2,24p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '2,25p' Makefile | sed 's/^# \{0,1\}//'
 
 setup:
 	@bash scripts/setup.sh
@@ -162,6 +163,12 @@ $(B)/$(1)/unit: $(patsubst %.c,$(B)/$(1)/san/%.o,$(UNIT_SRC) $(CMODEL_SRC))
 $(B)/$(1)/ctx_table: $(B)/$(1)/ctx_table.o $(B)/$(1)/libsmk.a
 	$(CC) -o $$@ $$^
 $(B)/$(1)/ctx_table.o: testbench/ctx_table.c $(B)/$(1)/smk_cfg.h
+	$(CC) $(CFLAGS_COMMON) -O2 $(DEP) $(call c_inc,$(1)) -c -o $$@ $$<
+
+# the C model's prediction of make fpga-sig's signature (testbench/fpga/sig_model.c, docs/fpga.md)
+$(B)/$(1)/sig_model: $(B)/$(1)/sig_model.o $(B)/$(1)/libsmk.a
+	$(CC) -o $$@ $$^
+$(B)/$(1)/sig_model.o: testbench/fpga/sig_model.c $(B)/$(1)/smk_cfg.h
 	$(CC) $(CFLAGS_COMMON) -O2 $(DEP) $(call c_inc,$(1)) -c -o $$@ $$<
 
 # one sm_top on a workload-like random stimulus, replayed: SM-cycles/s and instructions per cycle
@@ -350,7 +357,7 @@ fuzz-long: setup $(FUZZ_BINS)
 	bash testbench/fuzz/run.sh long $(B)/fuzz
 
 test: setup
-	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test reproduce-test smk-check ctx-table-check formal timing-test cosim-all edge-test fuzz config-test
+	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test reproduce-test smk-check ctx-table-check formal timing-test fpga-sig-test cosim-all edge-test fuzz config-test
 	@echo "make test: all passed"
 
 # random legal configurations (docs/verification.md "Configurations"): scripts/randcfg.py draws N of
@@ -432,15 +439,29 @@ FPGA_CONFIG ?= small
 fpga: setup $(B)/$(FPGA_CONFIG)/smk_cfg.vh
 	bash scripts/fpga.sh $(B)/fpga $(FPGA_CONFIG)
 	@$(MAKE) --no-print-directory fpga-sig
-	{ cat docs/fpga_head.md $(B)/fpga/fpga.md; printf '\n## Bitstream and signature\n\n`make fpga-sig` (`%s`):\n\n```\n' "$(FPGA_SIG_CMD)"; \
+	{ cat docs/fpga_head.md $(B)/fpga/fpga.md; printf '\n## Bitstream and signature\n\n`make fpga-sig` (`%s` for UNIT = %s):\n\n```\n' "$(FPGA_SIG_CMD)" "$(FPGA_SIG_UNITS)"; \
 	  cat $(B)/fpga-sig/result.txt; printf '```\n\n'; cat docs/fpga_notes.md; } > docs/fpga.md
 
-# a bitstream of one unit with an LFSR stimulus and a signature register; the post-synthesis
-# netlist's signature (Icarus Verilog) must be the RTL's (scripts/fpga_sig.sh)
-FPGA_SIG_CMD = scripts/fpga_sig.sh $(B)/fpga-sig small preempt_engine 20000
-fpga-sig: setup $(B)/small/smk_cfg.vh
-	set -o pipefail; bash $(FPGA_SIG_CMD) | tee $(B)/fpga-sig.txt
-	@mkdir -p $(B)/fpga-sig && mv $(B)/fpga-sig.txt $(B)/fpga-sig/result.txt
+# a bitstream of each of FPGA_SIG_UNITS with an LFSR stimulus and a signature register; the C model,
+# the RTL, the post-synthesis netlist and the post-route netlist read back from the bitstream (Icarus
+# Verilog and Verilator) must give the same signature, and planted bugs must change it
+# (scripts/fpga_sig.sh)
+FPGA_SIG_UNITS := preempt_engine warp_sched
+FPGA_SIG_CMD = scripts/fpga_sig.sh $(B)/fpga-sig/UNIT small UNIT 20000 $(B)/small/sig_model
+fpga-sig: setup $(B)/small/smk_cfg.vh $(B)/small/sig_model
+	@mkdir -p $(B)/fpga-sig && rm -f $(B)/fpga-sig.txt
+	set -o pipefail; for u in $(FPGA_SIG_UNITS); do \
+	  SMK_SIG_VERILATOR=1 SMK_SIG_PLANT=1 bash $(subst UNIT,$$u,$(FPGA_SIG_CMD)) | tee -a $(B)/fpga-sig.txt || exit 1; done
+	@mv $(B)/fpga-sig.txt $(B)/fpga-sig/result.txt
+
+# make test's share (about 1 minute): the same flow for 2,000 cycles, Icarus Verilog only, with the
+# planted bugs; skipped, saying so, when a tool is missing
+FPGA_SIG_TOOLS := yosys nextpnr-ice40 icepack icebox_vlog iverilog vvp
+fpga-sig-test: $(B)/small/smk_cfg.vh $(B)/small/sig_model
+	@m=$$(for t in $(FPGA_SIG_TOOLS); do command -v $$t >/dev/null || printf '%s ' $$t; done); \
+	  if [ -n "$$m" ]; then echo "fpga-sig-test: SKIPPED: not installed: $$m(scripts/setup.sh)"; exit 0; fi; \
+	  for u in $(FPGA_SIG_UNITS); do \
+	    SMK_SIG_PLANT=1 bash scripts/fpga_sig.sh $(B)/fpga-sig-test/$$u small $$u 2000 $(B)/small/sig_model || exit 1; done
 
 # line and toggle coverage of the RTL over the quick cosim regression on COV_CONFIGS (merged, lcov
 # HTML in build/coverage/html) -> build/coverage/coverage.md (docs/verification.md "Coverage")
