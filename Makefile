@@ -323,7 +323,7 @@ EDGE_CFGS := $(wildcard testbench/configs/*.cfg)
 EDGE_CYCLES ?= 100000
 edge-test:
 	@set -e; for c in $(EDGE_CFGS); do d=$$($(MAKE) -s --no-print-directory CONFIG=$$c print-cfgdir); \
-	  $(MAKE) --no-print-directory CONFIG=$$c lint $$d/cosim_drv > /dev/null; \
+	  $(MAKE) --no-print-directory -j$(JOBS) CONFIG=$$c lint $$d/cosim_drv > /dev/null; \
 	  for s in 1 2 3; do echo "$$d/cosim_drv --quiet --seed $$s --cycles $(EDGE_CYCLES)"; done; done \
 	  | bash testbench/cosim/run.sh edge-test $(JOBS)
 print-cfgdir:
@@ -356,7 +356,14 @@ fuzz: $(FUZZ_BINS)
 fuzz-long: setup $(FUZZ_BINS)
 	bash testbench/fuzz/run.sh long $(B)/fuzz
 
+# make test builds first, JOBS recipes at a time (every binary its checks run, and the lint of each
+# named configuration), then runs the checks one after the other
+TEST_BINS = $(foreach c,$(CONFIGS),$(B)/$(c)/unit $(B)/$(c)/smk) $(call cosim_bins,$(CONFIGS)) \
+            $(B)/small/smk_rtl $(B)/gtx980/smk_check $(B)/gtx980/ctx_table $(B)/small/ctx_table \
+            $(B)/small/sig_model $(FUZZ_BINS) $(foreach c,$(CONFIGS),$(B)/$(c)/lint.ok)
 test: setup
+	@$(MAKE) --no-print-directory $(foreach c,$(CONFIGS),$(B)/$(c)/smk_cfg.h)
+	@$(MAKE) --no-print-directory -j$(JOBS) $(TEST_BINS)
 	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test reproduce-test smk-check ctx-table-check formal timing-test fpga-sig-test cosim-all edge-test fuzz config-test
 	@echo "make test: all passed"
 

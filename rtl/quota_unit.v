@@ -198,25 +198,6 @@ module quota_unit #(
     // turns any prefix adder back into a ripple chain (docs/timing.md notes).
     localparam QD = QW + 2;
     localparam NL = clog2(QD);  // prefix levels
-    // one Sklansky level l over {p, g}: a bit i with (i / 2^l) odd takes the group of bits below
-    // its 2^l-aligned span, ending at (i / 2^l) * 2^l - 1
-    function [2*QD-1:0] sk_lv(input [2*QD-1:0] pg, input integer l);
-        integer i, d;
-        reg [QD-1:0] g, p, gn, pn;
-        begin
-            g  = pg[QD-1:0];
-            p  = pg[2*QD-1:QD];
-            gn = g;
-            pn = p;
-            d  = 1 << l;
-            for (i = 0; i < QD; i = i + 1)
-                if (((i / d) % 2) == 1) begin
-                    gn[i] = g[i] | (p[i] & g[(i / d) * d - 1]);
-                    pn[i] = p[i] & p[(i / d) * d - 1];
-                end
-            sk_lv = {pn, gn};
-        end
-    endfunction
 
     wire [K*QW-1:0] cnt_nx;
     generate
@@ -241,10 +222,30 @@ module quota_unit #(
             (* keep *) wire [(NL+1)*2*QD-1:0] lv2 /*verilator split_var*/;
             assign lv1[0 +: 2*QD] = {p1, (a1 & b1) | {{(QD-1){1'b0}}, p1[0]}};  // carry in 1
             assign lv2[0 +: 2*QD] = {p2, sm & cy};
-            genvar gl;
+            // Sklansky level gl, span d = 2^gl: in each 2d-bit block the upper d bits (those with
+            // (i / d) odd) take the group {p, g} of the block's lower half, ending at its top bit
+            genvar gl, gb;
             for (gl = 0; gl < NL; gl = gl + 1) begin : g_lv
-                assign lv1[(gl+1)*2*QD +: 2*QD] = sk_lv(lv1[gl*2*QD +: 2*QD], gl);
-                assign lv2[(gl+1)*2*QD +: 2*QD] = sk_lv(lv2[gl*2*QD +: 2*QD], gl);
+                localparam integer SD = 1 << gl;
+                localparam integer SI = gl * 2 * QD;       // this level's {p, g} (g low)
+                localparam integer SO = (gl + 1) * 2 * QD; // the next level's
+                for (gb = 0; gb < QD; gb = gb + 2 * SD) begin : g_bk
+                    localparam integer LLO = (gb + SD < QD) ? SD : QD - gb;        // lower half
+                    localparam integer LHI = (gb + SD < QD) ? ((gb + 2 * SD <= QD) ? SD : QD - gb - SD) : 0;
+                    assign lv1[SO + gb +: LLO]      = lv1[SI + gb +: LLO];
+                    assign lv1[SO + QD + gb +: LLO] = lv1[SI + QD + gb +: LLO];
+                    assign lv2[SO + gb +: LLO]      = lv2[SI + gb +: LLO];
+                    assign lv2[SO + QD + gb +: LLO] = lv2[SI + QD + gb +: LLO];
+                    if (LHI > 0) begin : g_hi
+                        localparam integer ST = gb + SD - 1;  // the lower half's top bit
+                        assign lv1[SO + gb + SD +: LHI]      = lv1[SI + gb + SD +: LHI]
+                                                          | (lv1[SI + QD + gb + SD +: LHI] & {LHI{lv1[SI + ST]}});
+                        assign lv1[SO + QD + gb + SD +: LHI] = lv1[SI + QD + gb + SD +: LHI] & {LHI{lv1[SI + QD + ST]}};
+                        assign lv2[SO + gb + SD +: LHI]      = lv2[SI + gb + SD +: LHI]
+                                                          | (lv2[SI + QD + gb + SD +: LHI] & {LHI{lv2[SI + ST]}});
+                        assign lv2[SO + QD + gb + SD +: LHI] = lv2[SI + QD + gb + SD +: LHI] & {LHI{lv2[SI + QD + ST]}};
+                    end
+                end
             end
             wire [QD-1:0]    c1   = lv1[NL*2*QD +: QD];  // carry out of each bit
             wire [QD-1:0]    c2   = lv2[NL*2*QD +: QD];
