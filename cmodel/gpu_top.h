@@ -97,7 +97,7 @@ static inline __attribute__((always_inline)) int gpu_quiet_sm_i(gpu_top_t *g, co
     static sm_top_t before;
     before = *sm;
 #endif
-    sm_quiet_step_i(sm, in->sm[s].ready, gpu_sm_rd_addr_i(in, o, s), cp_sum, &o->s[s], on_issue, ctx);
+    sm_quiet_step_i(sm, in->sm[s].ready, in->sm[s].pblk, gpu_sm_rd_addr_i(in, o, s), cp_sum, &o->s[s], on_issue, ctx);
     /* the driver's inputs from SM s (gpu_eval_sm's wiring): all 0 */
     o->di.set_rej[s] = 0, o->di.cmd_full[s] = 0;
     o->di.rsp_v[s] = 0, o->di.rsp_op[s] = 0, o->di.rsp_tb[s] = 0;

@@ -128,6 +128,7 @@ void sm_eval(const sm_top_t *sm, const sm_in_t *in, sm_out_t *o)
     wi->launch_ks = lt < NT ? sm->tks[lt] : 0;
     wi->finish_mask = wexit | ((po->free_v & 1) ? tmask_of(sm, po->free_tb) : 0);
     wi->ready = in->ready & WALL;
+    wi->pblk = in->pblk & WALL;
     wi->stop = po->stop;
     ws_eval_i(&sm->ws, wi, &o->wo);
 

@@ -51,6 +51,7 @@ typedef struct {
     uint64_t cmd_ptr;
     /* pipelines */
     wmask_t ready, wbusy, wexit;
+    wmask_t pblk; /* ready but for a full pipeline unit (never with ready) */
     uint32_t cp_v; /* bit p */
     uint8_t cp_ks[SMK_CP], cp_act[SMK_CP];
     /* CSR */
@@ -113,17 +114,18 @@ typedef void sm_issue_fn(void *ctx, int s, int w);
  * -DSMK_QUIET_CHECK build), and makes sm_commit's changes: warp_sched's and the quota unit's
  * common-cycle commits (ws_commit_quiet_i, qu_commit_quiet_i) and the idle engine's
  * (pe_commit_idle_i); the slot table does not change, and the tb_idle memo stays as it is (a valid
- * memo, not brought up to date). Of the inputs it reads ready, rd_addr and the completion ports as
+ * memo, not brought up to date). Of the inputs it reads ready, pblk, rd_addr and the completion ports as
  * cp_sum, their packed per-slot sum (qu_cp_sum_i of cp_v, cp_ks, cp_act; a caller that fills the
  * ports one by one may add qu_cp1_i per completion). on_issue may not read or write the SM. */
-static inline __attribute__((always_inline)) void sm_quiet_step_i(sm_top_t *sm, wmask_t ready, uint32_t rd_addr,
+static inline __attribute__((always_inline)) void sm_quiet_step_i(sm_top_t *sm, wmask_t ready, wmask_t pblk, uint32_t rd_addr,
                                                                  uint64_t cp_sum, sm_out_t *o,
                                                                  sm_issue_fn *on_issue, void *ctx)
 {
     quota_unit_t *const q = &sm->qu;
     warp_sched_t *const ws = &sm->ws;
     const uint32_t policy = qu_policy_i(q);
-    const wmask_t elig = ws->valid & ready & ws->allow_t[qu_qallow_i(q, ws->act_c)];
+    const wmask_t allow = ws->valid & ws->allow_t[qu_qallow_i(q, ws->act_c)];
+    const wmask_t elig = allow & ready;
     o->qo.rd_data = qu_read(q, rd_addr);
     /* ws_pick_i, and per issue ws_commit_issues_i's update and the quota unit's count (a
      * scheduler's pick reads only its own last[s] and last_v bit) */
@@ -148,7 +150,8 @@ static inline __attribute__((always_inline)) void sm_quiet_step_i(sm_top_t *sm, 
         ws_issue1_i(ws, s, w);
     }
     o->wo.iss_v = iss_v;
-    ws->idle_r = elig & ~issued; /* ws_idle_next_i: no launch in a quiet cycle, stop = 0 */
+    /* ws_idle_next_i: no launch in a quiet cycle, stop = 0 */
+    ws->idle_r = allow & ws_idle_src_i(ready, pblk) & ~issued;
     o->set_rej = 0, o->tb_done = 0, o->wi.launch_v = 0;
     o->po = sm_zero_po;
     o->quiet = 1;

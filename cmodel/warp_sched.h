@@ -12,12 +12,15 @@ extern "C" {
 #ifndef WS_QGATE
 #define WS_QGATE 1 /* 0 = quota gating removed (area comparison only) */
 #endif
+#ifndef WS_IDLE_ARB
+#define WS_IDLE_ARB 1 /* 1 = an eligible warp that lost arbitration is idle too (rule 5) */
+#endif
 
 typedef struct {
     /* architectural state (docs/warp_sched.md "State"; field order: the per-cycle ones first) */
     wmask_t valid;
-    wmask_t idle_r;           /* the warps eligible and not issued in the last cycle, minus the
-                               * warps launched at its edge (idle_cnt counts them) */
+    wmask_t idle_r;           /* the last cycle's idle warps (pipeline-blocked, or eligible and not
+                               * issued), minus the warps launched at its edge (idle_cnt counts them) */
     /* derived, kept for speed (a function of ks[] only) */
     wmask_t kmask[SMK_KSLOTS]; /* warps whose ks == k (valid or not) */
     uint32_t last_v;          /* bit s: last[s] still names the same warp */
@@ -37,6 +40,7 @@ typedef struct {
     wmask_t launch_mask;
     uint32_t launch_ks;
     wmask_t finish_mask, ready, stop;
+    wmask_t pblk;    /* ready but for a full pipeline unit (never with ready: docs/warp_sched.md) */
     uint32_t qallow; /* bit k */
 } ws_in_t;
 
@@ -176,12 +180,19 @@ static inline void ws_eval_i(const warp_sched_t *ws, const ws_in_t *in, ws_out_t
     out->wvalid = ws->valid;
 }
 
-/* idle_r' (clock-edge rule 5 of docs/warp_sched.md): the warps eligible in this cycle (ws_eval_i's
- * elig, from the state before the edge) that did not issue (out->iss_v / iss_wid), minus the
- * launched warps L */
+/* The warps that may count idle (clock-edge rule 5 of docs/warp_sched.md) before the issued ones
+ * are taken out: pipeline-blocked, and (WS_IDLE_ARB) ready */
+static inline wmask_t ws_idle_src_i(wmask_t ready, wmask_t pblk)
+{
+    return WS_IDLE_ARB ? (ready | pblk) : pblk;
+}
+/* idle_r' (clock-edge rule 5 of docs/warp_sched.md): the valid, not stopped, allowed warps of this
+ * cycle (from the state before the edge) that are pipeline-blocked or (WS_IDLE_ARB) ready, and did
+ * not issue (out->iss_v / iss_wid), minus the launched warps L */
 static inline wmask_t ws_idle_next_i(const warp_sched_t *ws, const ws_in_t *in, const ws_out_t *out, wmask_t L)
 {
-    wmask_t idle = ws->valid & in->ready & ~in->stop & ws->allow_t[in->qallow & (uint32_t)SMK_MASK(SMK_KSLOTS)];
+    wmask_t idle = ws->valid & ws_idle_src_i(in->ready, in->pblk) & ~in->stop &
+                   ws->allow_t[in->qallow & (uint32_t)SMK_MASK(SMK_KSLOTS)];
     for (uint32_t x = out->iss_v & (uint32_t)SMK_MASK(SMK_SCHED); x; x &= x - 1)
         idle &= ~(1ULL << out->iss_wid[smk_ctz(x)]);
     return idle & ~L & SMK_WMASK_ALL;

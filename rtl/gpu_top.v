@@ -7,6 +7,7 @@
 // wiring and the manager's outputs are also brought out so that the cosim compares them every cycle.
 module gpu_top #(
     parameter QGATE = 1,
+    parameter IDLE_ARB = 1,
     parameter MA_W  = `SMK_QM_ADDR_W,     // the manager's register address width (hw/regmap.def, space QM)
     parameter GVW   = `SMK_TBS_W + 1      // rq_give field, lk_cnt
 ) (
@@ -55,6 +56,7 @@ module gpu_top #(
     // per SM: pipelines, registers, memory, throttle cap
     input  wire [`SMK_NUM_SM*(`SMK_PE_OUT_W)-1:0] cap,
     input  wire [`SMK_NUM_SM*(`SMK_WARPS)-1:0] ready,
+    input  wire [`SMK_NUM_SM*(`SMK_WARPS)-1:0] pblk,
     input  wire [`SMK_NUM_SM*(`SMK_WARPS)-1:0] wbusy,
     input  wire [`SMK_NUM_SM*(`SMK_WARPS)-1:0] wexit,
     input  wire [`SMK_NUM_SM*(`SMK_CP)-1:0] cp_v,
@@ -207,13 +209,13 @@ module gpu_top #(
     genvar gs;
     generate
         for (gs = 0; gs < `SMK_NUM_SM; gs = gs + 1) begin : g_sm
-            sm_top #(.QGATE(QGATE)) u_sm (
+            sm_top #(.QGATE(QGATE), .IDLE_ARB(IDLE_ARB)) u_sm (
                 .clk(clk), .rst(rst),
                 .set_v(set_v[gs]), .set_tb(set_tb[gs*(`SMK_TBS_W) +: (`SMK_TBS_W)]), .set_mask(set_mask[gs*(`SMK_WARPS) +: (`SMK_WARPS)]),
                 .set_ks(set_ks[gs*(`SMK_KS_W) +: (`SMK_KS_W)]), .set_nreg(set_nreg[gs*(`SMK_REGN_W) +: (`SMK_REGN_W)]), .set_smem(set_smem[gs*(`SMK_SMLN_W) +: (`SMK_SMLN_W)]),
                 .set_go(set_go[gs]), .cmd_v(cmd_v[gs]), .cmd_op(cmd_op[gs*(2) +: (2)]),
                 .cmd_tb(cmd_tb[gs*(`SMK_TBS_W) +: (`SMK_TBS_W)]), .cmd_ptr(cmd_ptr[gs*(`SMK_CTX_PTR_W) +: (`SMK_CTX_PTR_W)]), .cmd_idem(cmd_idem[gs]),
-                .cap(cap[gs*(`SMK_PE_OUT_W) +: (`SMK_PE_OUT_W)]), .ready(ready[gs*(`SMK_WARPS) +: (`SMK_WARPS)]), .wbusy(wbusy[gs*(`SMK_WARPS) +: (`SMK_WARPS)]),
+                .cap(cap[gs*(`SMK_PE_OUT_W) +: (`SMK_PE_OUT_W)]), .ready(ready[gs*(`SMK_WARPS) +: (`SMK_WARPS)]), .pblk(pblk[gs*(`SMK_WARPS) +: (`SMK_WARPS)]), .wbusy(wbusy[gs*(`SMK_WARPS) +: (`SMK_WARPS)]),
                 .wexit(wexit[gs*(`SMK_WARPS) +: (`SMK_WARPS)]), .cp_v(cp_v[gs*(`SMK_CP) +: (`SMK_CP)]), .cp_ks(cp_ks[gs*(`SMK_CP*`SMK_KS_W) +: (`SMK_CP*`SMK_KS_W)]),
                 .cp_act(cp_act[gs*(`SMK_CP*`SMK_ACT_W) +: (`SMK_CP*`SMK_ACT_W)]), .csr_we(s_csr_we[gs]), .csr_addr(s_csr_addr[gs*(`SMK_ADDR_W) +: (`SMK_ADDR_W)]),
                 .csr_wdata(s_csr_wdata[gs*(`SMK_DATA_W) +: (`SMK_DATA_W)]), .rd_addr(s_rd_addr[gs*(`SMK_ADDR_W) +: (`SMK_ADDR_W)]), .mem_req_rdy(mem_req_rdy[gs]),

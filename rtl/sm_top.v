@@ -7,7 +7,8 @@
 //   S5 warp removal (exits, engine free)          S6 wiring
 // Synchronous active-high reset; every register 0 at reset. Packed vectors: element i at [i*w +: w].
 module sm_top #(
-    parameter QGATE = 1  // passed to warp_sched (1 = quota gating)
+    parameter QGATE = 1,    // passed to warp_sched (1 = quota gating)
+    parameter IDLE_ARB = 1  // passed to warp_sched (1 = a warp that lost arbitration is idle too)
 ) (
     input  wire                                 clk,
     input  wire                                 rst,
@@ -45,6 +46,7 @@ module sm_top #(
     output reg  [`SMK_WARPS-1:0]                wused /*verilator public_flat_rd*/,
     // pipelines
     input  wire [`SMK_WARPS-1:0]                ready,
+    input  wire [`SMK_WARPS-1:0]                pblk,   // ready but for a full pipeline unit
     input  wire [`SMK_WARPS-1:0]                wbusy,
     input  wire [`SMK_WARPS-1:0]                wexit,
     input  wire [`SMK_CP-1:0]                   cp_v,
@@ -168,7 +170,7 @@ module sm_top #(
     wire [W-1:0] ws_finish_mask = wexit | fr_mask_s;
 
     // ---------------------------------------------------------------- blocks (S6)
-    warp_sched #(.QGATE(QGATE)) u_ws (
+    warp_sched #(.QGATE(QGATE), .IDLE_ARB(IDLE_ARB)) u_ws (
         .clk         (clk),
         .rst         (rst),
         .policy      (policy),
@@ -178,6 +180,7 @@ module sm_top #(
         .finish_mask (ws_finish_mask),
         .ready       (ready),
         .stop        (stop),
+        .pblk        (pblk),
         .qallow      (qallow),
         .iss_v       (iss_v),
         .iss_wid     (iss_wid),

@@ -9,9 +9,10 @@
 //        total order on the valid warps of the scheduler).
 //   LRR: first eligible warp after last[s]: two-region find-first-set over {E, E & above(last)}
 //        (equivalent to rotate by last+1 + priority encoder, without the barrel shifter).
-// idle_cnt is registered: the mask idle_r of the warps that were eligible and not issued in the
-// previous cycle (warps launched at that edge removed) is counted per slot, so the issue choice
-// ends at a flip-flop instead of running on through a W-bit popcount (docs/warp_sched.md rule 5).
+// idle_cnt is registered: the mask idle_r of the previous cycle's idle warps (valid, not stopped,
+// allowed, not issued, and pipeline-blocked (pblk) or, with IDLE_ARB, ready; warps launched at that
+// edge removed) is counted per slot, so the issue choice ends at a flip-flop instead of running on
+// through a W-bit popcount (docs/warp_sched.md clock-edge rule 5).
 // held_cnt stays combinational: the warps of a blocked slot never issue, so it is a popcount of
 // cand & (ks = k) gated by ~qallow[k], off the issue path.
 //
@@ -25,7 +26,8 @@ module warp_sched #(
     parameter LWID_W = `SMK_LWID_W,  // clog2(LW)
     parameter KS_W   = `SMK_KS_W,    // clog2(K)
     parameter WCNT_W = `SMK_WCNT_W,  // clog2(W+1)
-    parameter QGATE  = 1             // 1 = quota gating, 0 = gating removed (area figure)
+    parameter QGATE  = 1,            // 1 = quota gating, 0 = gating removed (area figure)
+    parameter IDLE_ARB = 1           // 1 = an eligible warp that lost arbitration is idle too
 ) (
     input  wire                clk,
     input  wire                rst,
@@ -36,6 +38,7 @@ module warp_sched #(
     input  wire [W-1:0]        finish_mask,
     input  wire [W-1:0]        ready,
     input  wire [W-1:0]        stop,
+    input  wire [W-1:0]        pblk,       // ready but for a full pipeline unit
     input  wire [K-1:0]        qallow,
     output wire [S-1:0]        iss_v,
     output wire [S*WID_W-1:0]  iss_wid,
@@ -134,6 +137,10 @@ module warp_sched #(
     endgenerate
 
     wire [W-1:0] elig = cand & allow;
+    // the warps that may count idle (clock-edge rule 5) before the issued ones are taken out
+    localparam [0:0] IARB = (IDLE_ARB != 0);
+    wire [W-1:0] isrc  = valid & ~stop & allow & ((ready & {W{IARB}}) | pblk);
+    wire [W-1:0] idle_nx;  // idle_r' (clock-edge rule 5)
 
     wire [W-1:0]        issued;     // one-hot per scheduler, global warp positions
     wire [S*LWID_W-1:0] last_nx;
@@ -285,6 +292,21 @@ module warp_sched #(
         end
     endgenerate
 
+    assign idle_nx = isrc & ~issued & ~lmask;
+`ifdef FORMAL
+    // clock-edge rule 5 in the spec's terms: an idle warp is valid, not stopped, allowed, not issued
+    // and not launched at the edge; every such warp that is pipeline-blocked is idle, and with
+    // IDLE_ARB every eligible warp that did not issue; without IDLE_ARB only blocked warps are
+    always @* begin : p_formal_idle
+        assert((idle_nx & ~(valid & ~stop & allow & ~issued & ~lmask)) == {W{1'b0}});
+        assert((valid & ~stop & allow & pblk & ~issued & ~lmask & ~idle_nx) == {W{1'b0}});
+        if (IDLE_ARB != 0)
+            assert((elig & ~issued & ~lmask & ~idle_nx) == {W{1'b0}});
+        else
+            assert((idle_nx & ~pblk) == {W{1'b0}});
+    end
+`endif
+
     // per-slot counts and activity
     generate
         for (k = 0; k < K; k = k + 1) begin : g_slot
@@ -327,7 +349,7 @@ module warp_sched #(
             last   <= last_nx;
             last_v <= last_v_nx;
             older  <= older_nx;
-            idle_r <= elig & ~issued & ~lmask;
+            idle_r <= idle_nx;
         end
     end
 

@@ -98,6 +98,7 @@ typedef struct {
     sm_out_t o;
     int cyc;
     wmask_t want_ready, want_busy; /* ANDed with the valid warps each cycle */
+    wmask_t want_pblk;             /* the same, and never with ready (the pblk contract) */
     struct { uint32_t tag; int due; } pend[64];
     int npend;
     sm_out_t lg[MAXC];
@@ -133,6 +134,7 @@ static void step(bench_t *b)
     const wmask_t valid = b->sm.ws.valid;
     in->ready = b->want_ready & valid;
     in->wbusy = b->want_busy & valid;
+    in->pblk = b->want_pblk & valid & ~in->ready;
     cr_assert_eq(in->wexit & ~valid, 0, "bench: exit of an invalid warp");
     int r = -1;
     for (int i = 0; i < b->npend; i++)
@@ -674,6 +676,34 @@ Test(sm_top, lookup, .description = "lookup port: tmask / tnreg / tsml of the qu
     const rsp_t r[] = {{a + 2, DRAIN, t3, E_EMPTY, 0}, {a + 4, DRAIN, t6, E_EMPTY, 0}};
     expect_rsps(b, a, b->cyc, r, 2);
     cr_assert_eq(b->lg[a + 2].po.stop, 0);
+    free(b);
+}
+
+Test(sm_top, pblk_wiring, .description = "pblk reaches warp_sched (S6): pipeline-blocked warps are next cycle's idle_cnt of their slot")
+{
+    U_NEEDS(SMK_TB_SLOTS >= 2 && KS >= 2); /* two TBs in two kernel slots */
+    bench_t *b = two_tbs(); /* slot T1: ks 0 (older), slot T2: ks 1 */
+    const wmask_t m1 = grp(0), m2 = grp(1);
+    const int n1 = __builtin_popcountll(m1), n2 = __builtin_popcountll(m2), s2 = __builtin_popcount(schm(m2));
+    const int a = b->cyc;
+    b->want_ready = m2, b->want_pblk = m1 | m2; /* a: m1 blocked, m2 ready (its pblk masked off) */
+    step(b);
+    b->want_ready = 0, b->want_pblk = m2; /* a+1: m2 blocked, m1 neither */
+    step(b);
+    b->want_pblk = 0; /* a+2 */
+    run(b, 2);
+    cr_assert_eq(b->lin[a].pblk, m1, "the bench keeps the contract");
+    expect_iss_all(b, a, m2, (int)ksl(1), "a: the ready TB issues");
+    cr_assert_eq(b->lg[a + 1].wo.iss_v, 0, "a+1: nothing ready");
+    /* a+1 shows cycle a: every m1 warp blocked; m2's warps but the issued ones lost arbitration */
+    cr_assert_eq(b->lg[a + 1].wo.idle_cnt[0], n1, "a+1: idle_cnt[0] = m1's blocked warps");
+    cr_assert_eq(b->lg[a + 1].wo.idle_cnt[ksl(1)], WS_IDLE_ARB ? n2 - s2 : 0, "a+1: idle_cnt[1]");
+    cr_assert_eq(b->lg[a + 2].wo.idle_cnt[0], 0, "a+2: m1 not blocked in a+1");
+    cr_assert_eq(b->lg[a + 2].wo.idle_cnt[ksl(1)], n2, "a+2: every m2 warp blocked in a+1");
+    for (int k = 0; k < KS; k++) {
+        cr_assert_eq(b->lg[a + 3].wo.idle_cnt[k], 0, "a+3: nothing blocked or ready in a+2");
+        cr_assert_eq(b->lg[a + 1].wo.held_cnt[k], 0, "a blocked warp is never held");
+    }
     free(b);
 }
 

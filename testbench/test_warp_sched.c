@@ -91,6 +91,10 @@ static int nidle(const bench_t *b, int k)
     return o.idle_cnt[k];
 }
 
+/* An idle count made of eligible warps that lost arbitration only (no pblk): with WS_IDLE_ARB = 0
+ * (docs/warp_sched.md clock-edge rule 5) they do not count */
+#define ARB(n) (WS_IDLE_ARB ? (n) : 0)
+
 static void run_seq(bench_t *b, const step_t *q, int n, const char *what)
 {
     for (int i = 0; i < n; i++) {
@@ -172,7 +176,7 @@ Test(warp_sched, sched_mapping, .description = "warp w belongs to scheduler w mo
     ws_step(&b.ws, &b.in, &b.out);
     check_issue(&b.out, 0, KC, "all ready", 0);
     for (int k = 0; k < NK; k++)
-        cr_assert_eq(nidle(&b, k), k == (int)KC ? NW - NS : 0, "idle_cnt[%d]", k);
+        cr_assert_eq(nidle(&b, k), k == (int)KC ? ARB(NW - NS) : 0, "idle_cnt[%d]", k);
 
     /* only scheduler 1's warps ready: only scheduler 1 issues */
     if (NS < 2)
@@ -182,7 +186,7 @@ Test(warp_sched, sched_mapping, .description = "warp w belongs to scheduler w mo
     cr_assert_eq(b.out.iss_v, 2u);
     cr_assert_eq(b.out.iss_wid[0], 0);
     cr_assert_eq(b.out.iss_wid[1], 1);
-    cr_assert_eq(nidle(&b, KC), NLW - 1);
+    cr_assert_eq(nidle(&b, KC), ARB(NLW - 1));
 }
 
 /* local i of n spread over the scheduler's local indices in increasing order (0 and LW-1 at the
@@ -506,12 +510,75 @@ Test(warp_sched, eligibility_gates, .description = "ready, stop and qallow each 
         cr_assert_eq(b.out.iss_ks[s1], c[i].wid < 0 ? 0u : c[i].wid == x ? B : A, "case %d: iss_ks", i);
         if (s1)
             cr_assert_eq(b.out.iss_wid[0], 0, "case %d", i);
-        cr_assert_eq(nidle(&b, A), c[i].idle_a, "case %d: idle A (next cycle)", i);
-        cr_assert_eq(nidle(&b, B), c[i].idle_b, "case %d: idle B (next cycle)", i);
+        cr_assert_eq(nidle(&b, A), ARB(c[i].idle_a), "case %d: idle A (next cycle)", i);
+        cr_assert_eq(nidle(&b, B), ARB(c[i].idle_b), "case %d: idle B (next cycle)", i);
         cr_assert_eq(b.out.held_cnt[A], c[i].held_a, "case %d: held A", i);
         cr_assert_eq(b.out.held_cnt[B], c[i].held_b, "case %d: held B", i);
         cr_assert_eq(b.out.ks_active, (1u << A) | (1u << B), "case %d: ks_active", i);
     }
+}
+
+Test(warp_sched, idle_pipeline_blocked, .description = "pblk: a pipeline-blocked warp is idle when valid, not stopped, allowed; never held")
+{
+    U_NEEDS(NK >= 2 && NLW >= 2); /* one warp in each of two slots, one scheduler */
+    const int s1 = NS > 1;
+    bench_t b;
+    b_init(&b);
+    const uint32_t A = 0, B = KC;
+    b_launch(&b, u_rep64(LB(0)), A);
+    b_launch(&b, u_rep64(LB(1)), B);
+    const int x = u_wid(s1, 1), y = u_wid(s1, 0); /* x: slot B, y: slot A and older */
+    const wmask_t X = u_bit(x), Y = u_bit(y);
+    const wmask_t inval = NLW >= 3 ? u_bit(u_wid(s1, 2)) : 0; /* never launched */
+    const int arb = WS_IDLE_ARB; /* an eligible warp beaten by another counts idle too */
+    struct {
+        wmask_t ready, pblk, stop;
+        uint32_t qallow;
+        int wid; /* expected issue of scheduler s1, -1 none */
+        int idle_a, idle_b, held_a, held_b;
+    } c[] = {
+        {0, X, 0, KALL, -1, 0, 1, 0, 0},                 /* (a) blocked by its pipeline: idle */
+        {0, X | Y, 0, KALL, -1, 1, 1, 0, 0},
+        {0, X, X, KALL, -1, 0, 0, 0, 0},                 /* stopped: neither idle nor held */
+        {0, X, 0, KALL & ~(1u << B), -1, 0, 0, 0, 0},    /* quota-blocked: neither idle nor held */
+        {Y, X, 0, KALL, y, 0, 1, 0, 0},                  /* y issues beside a blocked x */
+        {Y, X, 0, 1u << A, y, 0, 0, 0, 0},               /* x blocked by both: not idle, not held */
+        {X | Y, 0, 0, KALL, y, 0, arb, 0, 0},            /* (b) greedy y issues, x lost arbitration */
+        {0, inval, 0, KALL, -1, 0, 0, 0, 0},             /* pblk on an invalid warp */
+        {X, X, 0, KALL, x, 0, 0, 0, 0},                  /* broken contract: ready decides, x issues */
+        {X | Y, X | Y, 0, KALL, x, 1, 0, 0, 0},          /* broken contract: greedy x issues, y idle */
+        {X | Y, X | Y, 0, 0, -1, 0, 0, 1, 1},            /* nothing allowed: held, not idle */
+    };
+    for (int i = 0; i < (int)(sizeof c / sizeof c[0]); i++) {
+        b.in.policy = GTO, b.in.ready = c[i].ready, b.in.pblk = c[i].pblk, b.in.stop = c[i].stop;
+        b.in.qallow = c[i].qallow;
+        ws_step(&b.ws, &b.in, &b.out);
+        cr_assert_eq(b.out.iss_v, c[i].wid < 0 ? 0u : 1u << s1, "case %d: iss_v", i);
+        cr_assert_eq(b.out.iss_wid[s1], c[i].wid < 0 ? 0 : c[i].wid, "case %d: iss_wid", i);
+        cr_assert_eq(nidle(&b, A), c[i].idle_a, "case %d: idle A (next cycle)", i);
+        cr_assert_eq(nidle(&b, B), c[i].idle_b, "case %d: idle B (next cycle)", i);
+        cr_assert_eq(b.out.held_cnt[A], c[i].held_a, "case %d: held A", i);
+        cr_assert_eq(b.out.held_cnt[B], c[i].held_b, "case %d: held B", i);
+    }
+    /* a blocked warp that finishes at the edge is counted; one relaunched at the edge is not */
+    b.in.ready = 0, b.in.pblk = X | Y, b.in.stop = 0, b.in.qallow = KALL;
+    {
+        ws_in_t in = b.in;
+        in.finish_mask = X;
+        ws_step(&b.ws, &in, &b.out);
+        cr_assert_eq(nidle(&b, A), 1, "finish: idle A");
+        cr_assert_eq(nidle(&b, B), 1, "finish: idle B (x finished at the edge)");
+        in.finish_mask = Y, in.launch_v = 1, in.launch_mask = Y, in.launch_ks = B;
+        ws_step(&b.ws, &in, &b.out);
+        cr_assert_eq(nidle(&b, A), 0, "relaunch: y relaunched at the edge is not counted");
+        cr_assert_eq(nidle(&b, B), 0, "relaunch: x is no longer valid");
+    }
+    /* every warp of the SM blocked: all of them idle, in their slots */
+    b.in.pblk = SMK_WMASK_ALL;
+    ws_step(&b.ws, &b.in, &b.out);
+    /* valid: local 0 of the other schedulers in A; local 1 of the other schedulers and y in B */
+    cr_assert_eq(nidle(&b, A), NS - 1, "all blocked: idle A");
+    cr_assert_eq(nidle(&b, B), NS, "all blocked: idle B");
 }
 
 Test(warp_sched, idle_held_counts, .description = "idle_cnt, held_cnt, ks_active exact with three kernels")
@@ -530,8 +597,8 @@ Test(warp_sched, idle_held_counts, .description = "idle_cnt, held_cnt, ks_active
     int idle[NK], held[NK];
 #define EXPECT(tag)                                                                              \
     for (int k = 0; k < NK; k++) {                                                               \
-        cr_assert_eq(nidle(&b, k), idle[k], "%s: next cycle's idle_cnt[%d] = %d, expected %d", tag, \
-                     k, nidle(&b, k), idle[k]);                                                  \
+        cr_assert_eq(nidle(&b, k), ARB(idle[k]), "%s: next cycle's idle_cnt[%d] = %d, expected %d", tag, \
+                     k, nidle(&b, k), ARB(idle[k]));                                             \
         cr_assert_eq(b.out.held_cnt[k], held[k], "%s: held_cnt[%d] = %d, expected %d", tag, k,     \
                      b.out.held_cnt[k], held[k]);                                                \
     }
@@ -652,7 +719,7 @@ Test(warp_sched, finish_launch_same_cycle, .description = "warp in finish and la
     int idle[NK] = {0};
     idle[0] += (n0 - 1) * NS; /* TB 0 but the issued warp 1 (slot KC: no idle warp left there) */
     for (int k = 0; k < NK; k++)
-        cr_assert_eq(nidle(&b, k), idle[k], "idle_cnt[%d] (next cycle)", k);
+        cr_assert_eq(nidle(&b, k), ARB(idle[k]), "idle_cnt[%d] (next cycle)", k);
 }
 
 Test(warp_sched, idle_cnt_registered, .description = "idle_cnt is the last cycle's idle warps (rule 5), relaunched warps left out")
@@ -671,7 +738,7 @@ Test(warp_sched, idle_cnt_registered, .description = "idle_cnt is the last cycle
     b.in.ready = 0;
     ws_step(&b.ws, &b.in, &b.out);
     for (int k = 0; k < NK; k++)
-        cr_assert_eq(b.out.idle_cnt[k], k == (int)KC ? NW - NS : 0, "c2: idle_cnt[%d] = cycle 1's", k);
+        cr_assert_eq(b.out.idle_cnt[k], k == (int)KC ? ARB(NW - NS) : 0, "c2: idle_cnt[%d] = cycle 1's", k);
     /* cycle 3: cycle 2 had no idle warp */
     b.in.ready = SMK_WMASK_ALL;
     ws_step(&b.ws, &b.in, &b.out);
@@ -684,12 +751,12 @@ Test(warp_sched, idle_cnt_registered, .description = "idle_cnt is the last cycle
         in.finish_mask = u_rep64(LB(NLW - 1)), in.launch_v = 1, in.launch_mask = in.finish_mask, in.launch_ks = 0;
         ws_step(&b.ws, &in, &b.out);
         check_issue(&b.out, 0, KC, "c4", 0); /* greedy: local 0 */
-        cr_assert_eq(b.out.idle_cnt[KC], NW - NS, "c4: cycle 3's count");
+        cr_assert_eq(b.out.idle_cnt[KC], ARB(NW - NS), "c4: cycle 3's count");
     }
     b.in.ready = 0;
     ws_step(&b.ws, &b.in, &b.out);
     for (int k = 0; k < NK; k++)
-        cr_assert_eq(b.out.idle_cnt[k], k == (int)KC ? NW - 2 * NS : 0, "c5: idle_cnt[%d] without the relaunched warps", k);
+        cr_assert_eq(b.out.idle_cnt[k], k == (int)KC ? ARB(NW - 2 * NS) : 0, "c5: idle_cnt[%d] without the relaunched warps", k);
 }
 
 #if (1 << SMK_KS_W) > SMK_KSLOTS
@@ -762,21 +829,29 @@ Test(warp_sched, random_vs_seqno_reference, .description = "200k random cycles: 
             in.launch_mask = rng_next(&r) & SMK_WMASK_ALL; /* launch_v = 0: ignored */
             in.launch_ks = rng_below(&r, NK);
         }
+        /* pipeline-blocked warps: not ready ones (the contract), ready ones too in 1 cycle of 50 */
+        if (rng_chance(&r, 1, 2))
+            in.pblk = rng_next(&r) & (rng_chance(&r, 1, 2) ? rng_next(&r) : ~0ULL) &
+                      (rng_chance(&r, 1, 50) ? ~0ULL : ~in.ready);
 
         ws_eval(&b.ws, &in, &b.out);
 
-        /* reference outputs */
-        wmask_t cand = valid & in.ready & ~in.stop, elig = 0;
+        /* reference outputs; icand: the warps that count idle unless they issue (clock-edge rule 5:
+         * valid, not stopped, allowed, and pipeline-blocked or, with WS_IDLE_ARB, ready) */
+        wmask_t cand = valid & in.ready & ~in.stop, elig = 0, icand = 0;
         int eidle[NK] = {0}, eheld[NK] = {0}, iss_k[NK] = {0};
         uint32_t kact = 0;
         for (int w = 0; w < NW; w++) {
             if (!((valid >> w) & 1))
                 continue;
             kact |= 1u << ks[w];
+            const int alw = (in.qallow >> ks[w]) & 1, stp = (in.stop >> w) & 1;
+            if (alw && !stp && (((in.pblk >> w) & 1) || (WS_IDLE_ARB && ((in.ready >> w) & 1))))
+                icand |= u_bit(w), eidle[ks[w]]++;
             if (!((cand >> w) & 1))
                 continue;
-            if ((in.qallow >> ks[w]) & 1)
-                elig |= u_bit(w), eidle[ks[w]]++;
+            if (alw)
+                elig |= u_bit(w);
             else
                 eheld[ks[w]]++;
         }
@@ -807,7 +882,7 @@ Test(warp_sched, random_vs_seqno_reference, .description = "200k random cycles: 
             }
             ref_l[s] = l;
             if (l >= 0)
-                iss_k[ks[u_wid(s, l)]]++, issues++;
+                iss_k[ks[u_wid(s, l)]] += (int)((icand >> u_wid(s, l)) & 1), issues++;
             cr_assert_eq((b.out.iss_v >> s) & 1, (uint32_t)(l >= 0), "cycle %d sched %d: iss_v", c, s);
             cr_assert_eq(b.out.iss_wid[s], l < 0 ? 0 : u_wid(s, l), "cycle %d sched %d policy %u: issued %d, expected %d",
                          c, s, policy, b.out.iss_wid[s], l < 0 ? 0 : u_wid(s, l));
@@ -824,8 +899,8 @@ Test(warp_sched, random_vs_seqno_reference, .description = "200k random cycles: 
 
         /* reference edge */
         const wmask_t L = in.launch_v ? in.launch_mask : 0, gone = L | in.finish_mask;
-        /* idle: eligible, not issued, not launched at this edge, by the slot before the edge */
-        wmask_t idle_m = elig & ~L;
+        /* idle: icand, not issued, not launched at this edge, by the slot before the edge */
+        wmask_t idle_m = icand & ~L;
         for (int s = 0; s < NS; s++)
             if (ref_l[s] >= 0)
                 idle_m &= ~u_bit(u_wid(s, ref_l[s]));
@@ -834,7 +909,7 @@ Test(warp_sched, random_vs_seqno_reference, .description = "200k random cycles: 
         for (int w = 0; w < NW; w++)
             if ((idle_m >> w) & 1)
                 pidle[ks[w]]++;
-        for (int k = 0; k < NK; k++) /* without a launch: eligible of slot k minus its issues */
+        for (int k = 0; k < NK; k++) /* without a launch: icand of slot k minus its issues in icand */
             if (!L)
                 cr_assert_eq(pidle[k], eidle[k] - iss_k[k], "cycle %d: reference idle[%d]", c, k);
         for (int w = 0; w < NW; w++) {

@@ -350,7 +350,7 @@ fd=$(durs "$dir/free.tr")
 [ "$(grep -o '"ctx_lines":[0-9]*' <<< "$fj")" = '"ctx_lines":0' ] && [ "$(grep -c '^1 ' <<< "$fd")" -gt 10 ] &&
     [ "$(grep '^1 ' <<< "$fd" | sort -u)" = "1 223" ] && [ "$(grep '^0 ' <<< "$fd" | sort -n -k2 | head -1)" = "0 224" ] &&
     [ "$(grep '^0 ' <<< "$fd" | awk '$2 < 224' | wc -l)" = 0 ] &&
-    grep -q '"saves":48,"restores":48' <<< "$fj" && ok ||
+    grep -q '"saves":17,"restores":17' <<< "$fj" && ok ||
     bad "--ctx-free: $(grep -o '"ctx_lines":[0-9]*,"saves":[0-9]*,"restores":[0-9]*' <<< "$fj"), durations $(sort <<< "$fd" | uniq -c | head -5 | tr '\n' ' ')"
 nj=$("$smk" run "${X[@]}" 2> "$dir/nfree.tr")
 nd=$(durs "$dir/nfree.tr")

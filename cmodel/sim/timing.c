@@ -474,6 +474,7 @@ static inline __attribute__((always_inline)) uint64_t inputs_sm(timing_t *restri
         blocked |= cu & ~grant;
     }
     si->ready = cand & ~blocked;
+    si->pblk = blocked; /* ready but for their unit: the QoS manager's idle warps (pblk) */
     si->wbusy = live & busy;
     si->wexit = live & done & ~busy;
     /* context responses (none while no request is in flight) */

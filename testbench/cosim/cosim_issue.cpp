@@ -24,6 +24,7 @@ static void drive(Vissue_path *top, const issue_stim_t *st)
     top->finish_mask = st->finish_mask;
     top->ready = st->ready;
     top->stop = st->stop;
+    top->pblk = st->pblk;
     top->csr_we = st->csr_we;
     top->csr_addr = st->csr_addr;
     top->csr_wdata = st->csr_wdata;

@@ -29,6 +29,7 @@ static void drive(Vsm_top *top, const sm_stim_t *st)
     top->cmd_idem = in->cmd_idem;
     top->cap = in->cap;
     top->ready = in->ready;
+    top->pblk = in->pblk;
     top->wbusy = in->wbusy;
     top->wexit = in->wexit;
     top->cp_v = in->cp_v;

@@ -37,6 +37,7 @@ void gpu_vl_drive(Vgpu_top *top, uint32_t rst, const gpu_in_t *gin)
         const sm_in_t *in = &gin->sm[s];
         sbits(top->cap, s * SMK_PE_OUT_W, SMK_PE_OUT_W, in->cap);
         sbits(top->ready, s * W, W, in->ready);
+        sbits(top->pblk, s * W, W, in->pblk);
         sbits(top->wbusy, s * W, W, in->wbusy);
         sbits(top->wexit, s * W, W, in->wexit);
         sbits(top->cp_v, s * SMK_CP, SMK_CP, in->cp_v);

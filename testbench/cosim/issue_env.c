@@ -24,6 +24,7 @@ void issue_model_eval(issue_model_t *m, const issue_stim_t *st)
     wi->finish_mask = st->finish_mask;
     wi->ready = st->ready;
     wi->stop = st->stop;
+    wi->pblk = st->pblk;
     ws_eval(&m->ws, wi, &m->wo);
 
     qi->csr_we = st->csr_we;
@@ -169,6 +170,7 @@ static void new_phase(issue_env_t *e)
     e->p_finish = 1 + rng_below(r, 30);
     e->p_stop = rng_below(r, 20);
     e->ready_kind = rng_below(r, 5);
+    e->pblk_kind = rng_below(r, 5);
     e->p_cp = rng_below(r, 101); /* percent per port */
     e->act_kind = rng_below(r, 4);
     e->p_csr = 5 + rng_below(r, 80); /* per mille */
@@ -263,6 +265,11 @@ static void gen_random(issue_env_t *e, issue_stim_t *st)
     }
     st->stop |= rng_next(r) & ~e->busy & SMK_WMASK_ALL;
     st->ready = rand_mask(r, e->ready_kind) & SMK_WMASK_ALL;
+    /* pipeline-blocked warps: never ready ones (the pblk contract), except in 1 cycle of 50 (a
+     * broken contract: defined by docs/warp_sched.md, harmless) */
+    st->pblk = rand_mask(r, e->pblk_kind) & SMK_WMASK_ALL;
+    if (!rng_chance(r, 1, 50))
+        st->pblk &= ~st->ready;
     /* completions */
     for (int p = 0; p < SMK_CP; p++) {
         if (!rng_chance(r, e->p_cp, 100))

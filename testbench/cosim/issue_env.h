@@ -26,7 +26,7 @@ typedef struct {
 typedef struct {
     uint32_t rst;
     uint32_t launch_v, launch_ks;
-    wmask_t launch_mask, finish_mask, ready, stop;
+    wmask_t launch_mask, finish_mask, ready, stop, pblk;
     uint32_t csr_we, csr_addr, csr_wdata, rd_addr;
     uint32_t cp_v;
     uint8_t cp_ks[SMK_CP], cp_act[SMK_CP];
@@ -73,7 +73,7 @@ typedef struct {
     wmask_t busy; /* warps owned by live TBs */
     /* random-mode knobs, re-drawn at each phase */
     uint64_t phase_end;
-    uint32_t p_launch, p_finish, p_stop, ready_kind, p_cp, act_kind, p_csr, p_rst, ks_span;
+    uint32_t p_launch, p_finish, p_stop, ready_kind, pblk_kind, p_cp, act_kind, p_csr, p_rst, ks_span;
     uint32_t long_phase;          /* no epoch boundaries for a long time: counters climb high */
     uint32_t force_n;             /* register writes forced at the start of a phase (queue) */
     uint32_t force_a[4], force_d[4];

@@ -5,7 +5,8 @@
 //   warp_sched.iss_v / iss_ks / idle_cnt / ks_active -> quota_unit
 // Every output of both blocks is brought out under its spec name.
 module issue_path #(
-    parameter QGATE = 1
+    parameter QGATE = 1,
+    parameter IDLE_ARB = 1
 ) (
     input  wire                                clk,
     input  wire                                rst,
@@ -16,6 +17,7 @@ module issue_path #(
     input  wire [`SMK_WARPS-1:0]               finish_mask,
     input  wire [`SMK_WARPS-1:0]               ready,
     input  wire [`SMK_WARPS-1:0]               stop,
+    input  wire [`SMK_WARPS-1:0]               pblk,
     // quota_unit inputs
     input  wire                                csr_we,
     input  wire [`SMK_ADDR_W-1:0]              csr_addr,
@@ -39,7 +41,7 @@ module issue_path #(
     output wire [`SMK_DATA_W-1:0]              rd_data
 );
 
-    warp_sched #(.QGATE(QGATE)) u_ws (
+    warp_sched #(.QGATE(QGATE), .IDLE_ARB(IDLE_ARB)) u_ws (
         .clk         (clk),
         .rst         (rst),
         .policy      (policy),
@@ -49,6 +51,7 @@ module issue_path #(
         .finish_mask (finish_mask),
         .ready       (ready),
         .stop        (stop),
+        .pblk        (pblk),
         .qallow      (qallow),
         .iss_v       (iss_v),
         .iss_wid     (iss_wid),

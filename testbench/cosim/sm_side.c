@@ -31,6 +31,9 @@ void sd_warp_phase(sd_knobs_t *k, rng_t *r, uint32_t p_long_max, uint32_t lat_l_
      * in-flight instruction retires (it then counts as not idle); a stopped, idle warp never exits.
      * In half of the phases stopped warps never exit at all. */
     k->exit_stopped = rng_chance(r, 1, 2);
+    /* pipeline-blocked warps (pblk, docs/warp_sched.md): a warp with work left that is not ready is
+     * blocked by its full unit with this probability (percent; 0 in a quarter of the phases) */
+    k->p_pblk = rng_chance(r, 1, 4) ? 0 : rng_below(r, 101);
 }
 
 void sd_mem_phase(sm_side_t *d, rng_t *r)
@@ -50,6 +53,8 @@ void sd_gen(sm_side_t *d, const sd_knobs_t *k, rng_t *r, uint64_t cycle, wmask_t
             in->wbusy |= 1ULL << w;
         if (d->left[w] && rng_chance(r, busy ? k->p_ready / 2 : k->p_ready, 100))
             in->ready |= 1ULL << w;
+        else if (d->left[w] && k->p_pblk && rng_chance(r, k->p_pblk, 100)) /* never with ready */
+            in->pblk |= 1ULL << w;
         const int retired = d->busy_until[w] == cycle; /* last in-flight work retires now */
         if (!d->left[w] && !busy && (!bit(stopped, w) || (k->exit_stopped && retired)) && rng_chance(r, k->p_exit, 100))
             in->wexit |= 1ULL << w;

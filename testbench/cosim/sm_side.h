@@ -18,7 +18,7 @@ extern "C" {
 
 /* the pipelines' knobs, drawn per phase (sd_warp_phase) */
 typedef struct {
-    uint32_t p_ready, lat_s, p_long, lat_l, p_exit, exit_stopped;
+    uint32_t p_ready, lat_s, p_long, lat_l, p_exit, exit_stopped, p_pblk;
 } sd_knobs_t;
 
 typedef struct {

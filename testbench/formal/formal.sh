@@ -7,7 +7,9 @@
 # warp_sched properties: the issued warp is eligible, at most one per scheduler, present whenever any
 # warp is eligible; the age matrix is a strict total order (antisymmetric, transitive, zero
 # diagonal) on the valid warps of each scheduler; GTO issues the greedy warp if eligible, else the
-# oldest eligible warp; LRR issues the first eligible warp after the last one.
+# oldest eligible warp; LRR issues the first eligible warp after the last one; the next idle mask
+# (docs/warp_sched.md clock-edge rule 5) is within the valid, not stopped, allowed, not issued, not
+# launched warps and holds every such pipeline-blocked warp and (IDLE_ARB) every such eligible one.
 # preempt_engine properties (safety invariants of the reachable states): queue count and head in
 # range; no slot both draining and pending; outstanding requests <= the latched limit <= OMAX and 0
 # outside XFER; only SAVE/DROP in STOP and SAVE/RESTORE in XFER, with status OK; after a pop the
@@ -105,11 +107,13 @@ echo "formal: warp_sched ($cfg): $n assertions proven by induction"
 sed 's/assign oldest\[i\] = e\[i\] & ~|(e \& orow);/assign oldest[i] = e[i];/' "$ws" > "$tmp/bug1.v"
 sed 's/assign older_nx\[(s\*LW+i)\*LW+j\] = ls\[i\] ? vs\[j\]$/assign older_nx[(s*LW+i)*LW+j] = ls[i] ? 1'"'"'b0/' \
   "$ws" > "$tmp/bug2.v"
-for b in 1 2; do
+# bug 3: the idle mask ignores the quota (a held, pipeline-blocked warp counted idle)
+sed 's/wire \[W-1:0\] isrc  = valid & ~stop & allow & /wire [W-1:0] isrc  = valid \& ~stop \& /' "$ws" > "$tmp/bug3.v"
+for b in 1 2 3; do
   if cmp -s "$ws" "$tmp/bug$b.v"; then echo "formal: bug $b was not injected (RTL changed?)"; exit 1; fi
   if prove "$tmp/bug$b.v" "$tmp/bug$b.log"; then echo "formal: injected bug $b NOT detected: the proof is vacuous"; exit 1; fi
 done
-echo "formal: warp_sched: 2 injected bugs detected (the proof is not vacuous)"
+echo "formal: warp_sched: 3 injected bugs detected (the proof is not vacuous)"
 
 pe=$(unit_file preempt_engine)
 if ! prove "$pe" "$tmp/pe_ok.log" preempt_engine; then
