@@ -102,6 +102,7 @@ static const port_t WS_PORTS[] = {
     WI(finish_mask, SMK_WARPS),
     WI(ready, SMK_WARPS),
     WI(stop, SMK_WARPS),
+    WI(pblk, SMK_WARPS),
     WI(qallow, SMK_KSLOTS),
     WO(iss_v, SMK_SCHED),
     WA(iss_wid, SMK_SCHED, SMK_WID_W),
