@@ -237,6 +237,7 @@ module qos_mgr #(
     reg [31:0]         dv_lo;
     reg [31:0]         dv_d;
     reg                dv_sat;
+    reg                dv_first;   // the cycle after a load: saturation is decided from dv_rem / dv_d
 
     assign own = own_r;
 
@@ -256,6 +257,77 @@ module qos_mgr #(
     `SMK_DEF_ZX(zx_gv, GVW, 32)
     `SMK_DEF_ZX(zx_tw, TW, 32)
     `SMK_DEF_ZX(zx_el, EW + 1, 32)
+    // ------------------------------------------------------------------ kept prefix adders
+    // The wide adds and compares go through SKW-bit Sklansky parallel-prefix adders whose levels are
+    // kept nets (without the keep the AIG rewriting of the timing flow, `abc -g AND`, turns any
+    // adder back into a ripple chain: docs/timing.md "Kept adder nets"). Adder i computes
+    // sk_s[i] = sk_a[i] + sk_b[i] + sk_ci[i] (SKW bits; narrower operands zero-extended, so bit W
+    // of a W-bit add is its carry out; a - b on W bits is a + ~b + 1 with ~b of W bits).
+    localparam SKW = 64;
+    localparam SKL = 6;                        // log2(SKW) prefix levels
+    localparam SK_STEP = 0, SK_SAT = 1, SK_DEN = 2, SK_DD = 3, SK_DLT = 4, SK_SI = 5, SK_SC = 6,
+               SK_SUMC = 7, SK_GI = 8, SK_HD0 = 9, SK_HD1 = 10, NSK = 11;
+    // one Sklansky level l over {p, g}: a bit i with (i / 2^l) odd takes the group of bits below
+    // its 2^l-aligned span, ending at (i / 2^l) * 2^l - 1
+    function [2*SKW-1:0] sk_lv(input [2*SKW-1:0] pg, input integer l);
+        integer i, d;
+        reg [SKW-1:0] g, p, gn, pr;
+        begin
+            g  = pg[SKW-1:0];
+            p  = pg[2*SKW-1:SKW];
+            gn = g;
+            pr = p;
+            d  = 1 << l;
+            for (i = 0; i < SKW; i = i + 1)
+                if (((i / d) % 2) == 1) begin
+                    gn[i] = g[i] | (p[i] & g[(i / d) * d - 1]);
+                    pr[i] = p[i] & p[(i / d) * d - 1];
+                end
+            sk_lv = {pr, gn};
+        end
+    endfunction
+    wire [NSK*SKW-1:0] sk_a, sk_b, sk_x, sk_s;
+    wire [NSK-1:0]     sk_ci;
+    genvar ga, gl;
+    generate
+        for (ga = 0; ga < NSK; ga = ga + 1) begin : g_skx
+            if (ga != SK_DD) begin : g_x0
+                assign sk_x[ga*SKW +: SKW] = {SKW{1'b0}};
+            end
+        end
+    endgenerate
+    generate
+        for (ga = 0; ga < NSK; ga = ga + 1) begin : g_sk
+            wire [SKW-1:0] a = sk_a[ga*SKW +: SKW];
+            wire [SKW-1:0] b = sk_b[ga*SKW +: SKW];
+            wire [SKW-1:0] x = sk_x[ga*SKW +: SKW];   // third operand (SK_DD only), else 0
+            wire [SKW-1:0] u, v;                       // the two rows the prefix adds
+            if (ga == SK_DD) begin : g_csa            // carry-save 3:2, the carry in at bit 0
+                assign u = a ^ b ^ x;
+                assign v = {(a[SKW-2:0] & b[SKW-2:0]) | (a[SKW-2:0] & x[SKW-2:0])
+                            | (b[SKW-2:0] & x[SKW-2:0]), sk_ci[ga]};
+            end else begin : g_two
+                assign u = a;
+                assign v = b;
+            end
+            wire [SKW-1:0] p = u ^ v;
+            wire           c0 = (ga == SK_DD) ? 1'b0 : sk_ci[ga];
+            (* keep *) wire [(SKL+1)*2*SKW-1:0] lv /*verilator split_var*/;
+            assign lv[0 +: 2*SKW] = {p, (u & v) | {{(SKW-1){1'b0}}, p[0] & c0}};
+            for (gl = 0; gl < SKL; gl = gl + 1) begin : g_lv
+                assign lv[(gl+1)*2*SKW +: 2*SKW] = sk_lv(lv[gl*2*SKW +: 2*SKW], gl);
+            end
+            wire [SKW-1:0] c = lv[SKL*2*SKW +: SKW];   // carry out of each bit
+            assign sk_s[ga*SKW +: SKW] = p ^ {c[SKW-2:0], c0};
+            wire unused_sk = &{1'b0, lv[SKL*2*SKW+SKW +: SKW], c[SKW-1], a[SKW-1], b[SKW-1], x[SKW-1]};
+        end
+    endgenerate
+
+    // x > ONE (1.0 in U16.16)
+    function gt_one(input [31:0] x);
+        gt_one = (|x[31:17]) | (x[16] & (|x[15:0]));
+    endfunction
+
     // QMODE of an MCTRL.MODE value (3 -> OFF)
     function [1:0] qmode_of(input [1:0] m);
         qmode_of = (m == 2'd3) ? QM_OFF : m;
@@ -354,12 +426,25 @@ module qos_mgr #(
     wire [GVW-1:0] tv_itb  = sel_gv(itb, tl_v);
 
     // c1.4: dbt = (DEBT & mqos) ? min(max(dbt + agoal - ipc_ep, 0), agoal) : 0 (values before the edge)
-    wire [32:0] c_da   = {1'b0, k_dbt} + {1'b0, k_agoal};
-    wire        c_dpos = c_da > {1'b0, k_ipc};
-    wire [32:0] c_dd   = c_da - {1'b0, k_ipc};
-    wire [31:0] c_dbt  = (mctrl[MC_DEBT] & k_qos & c_dpos) ? ((c_dd < {1'b0, k_agoal}) ? c_dd[31:0] : k_agoal) : 32'd0;
+    // c_dd = dbt + agoal - ipc_ep in one carry-save add (SK_DD, 64-bit two's complement); when it is
+    // positive, c_dd < agoal <=> dbt < ipc_ep (SK_DLT), beside it
+    assign sk_a[SK_DD*SKW +: SKW] = {32'd0, k_dbt};
+    assign sk_b[SK_DD*SKW +: SKW] = {32'd0, k_agoal};
+    assign sk_x[SK_DD*SKW +: SKW] = ~{32'd0, k_ipc};
+    assign sk_ci[SK_DD]           = 1'b1;
+    assign sk_a[SK_DLT*SKW +: SKW] = {32'd0, k_dbt};
+    assign sk_b[SK_DLT*SKW +: SKW] = {32'd0, ~k_ipc};
+    assign sk_ci[SK_DLT]           = 1'b1;
+    wire [63:0] c_dr   = sk_s[SK_DD*SKW +: SKW];
+    wire        c_dpos = ~c_dr[63] & (|c_dr[33:0]);
+    wire [31:0] c_dd   = c_dr[31:0];
+    wire        c_dlt  = ~sk_s[SK_DLT*SKW + 32];                // dbt < ipc_ep
+    wire [31:0] c_dbt  = (mctrl[MC_DEBT] & k_qos & c_dpos) ? (c_dlt ? c_dd : k_agoal) : 32'd0;
     // c1.5: the divisor min(agoal + dbt, VMAX)
-    wire [32:0] c_ds   = {1'b0, k_agoal} + {1'b0, k_dbt};
+    assign sk_a[SK_DEN*SKW +: SKW] = {32'd0, k_agoal};
+    assign sk_b[SK_DEN*SKW +: SKW] = {32'd0, k_dbt};
+    assign sk_ci[SK_DEN]           = 1'b0;
+    wire [32:0] c_ds   = sk_s[SK_DEN*SKW +: 33];
     wire [31:0] c_den  = c_ds[32] ? VMAX : c_ds[31:0];
 
     // ------------------------------------------------------------------ the multiplier (section 2)
@@ -395,8 +480,9 @@ module qos_mgr #(
 
     // ------------------------------------------------------------------ the divider (section 2)
     // Restoring, 1 quotient bit per cycle. Load cycle: rem = A >> q, lo = A's low q bits at the
-    // top, sat = (B == 0) | (A >> q >= B). Each further cycle shifts one dividend bit into the
-    // remainder and one quotient bit into lo; the last cycle's result is combinational (dv_q*).
+    // top, d = B. Each further cycle shifts one dividend bit into the remainder and one quotient bit
+    // into lo; the first of them also sets sat = (B == 0) | (A >> q >= B) from the loaded rem and d
+    // (dv_first); the last cycle's result is combinational (dv_q*).
     reg [63:0] dv_a;
     reg [31:0] dv_b;
     reg        dv_qt;    // q = QT (idle-TB division), else q = 32
@@ -445,43 +531,78 @@ module qos_mgr #(
         end
     end
     wire [32:0] dv_r2   = {dv_rem, dv_lo[31]};
-    wire        dv_ge   = (dv_r2 >= {1'b0, dv_d});
-    wire [32:0] dv_diff = dv_r2 - {1'b0, dv_d};
+    // step: dv_r2 - dv_d = dv_r2 + ~dv_d + 1 on 33 bits (SK_STEP), its carry out = (dv_r2 >= dv_d)
+    assign sk_a[SK_STEP*SKW +: SKW] = {31'd0, dv_r2};
+    assign sk_b[SK_STEP*SKW +: SKW] = {31'd0, ~{1'b0, dv_d}};
+    assign sk_ci[SK_STEP]           = 1'b1;
+    wire        dv_ge   = sk_s[SK_STEP*SKW + 33];
+    wire [32:0] dv_diff = sk_s[SK_STEP*SKW +: 33];
+    // saturation, decided in the cycle after the load from the loaded dv_rem = A >> q and dv_d = B
+    assign sk_a[SK_SAT*SKW +: SKW] = {32'd0, dv_rem};
+    assign sk_b[SK_SAT*SKW +: SKW] = {32'd0, ~dv_d};
+    assign sk_ci[SK_SAT]           = 1'b1;
+    wire        dv_sge  = sk_s[SK_SAT*SKW + 32];             // dv_rem >= dv_d
     wire [31:0] dv_q32  = dv_sat ? VMAX : {dv_lo[30:0], dv_ge};
     wire [31:0] dv_qraw = {dv_lo[30:0], dv_ge};
     wire [31:0] dv_qtv  = dv_sat ? ((32'd1 << QT) - 32'd1) : {{(32-QT){1'b0}}, dv_qraw[QT-1:0]};
 
     // ------------------------------------------------------------------ C1 / C2 values
     // c1.0
-    wire [48:0] c_si   = {1'b0, k_cumi} + {{(49-IW){1'b0}}, k_isum};
-    wire [32:0] c_sc   = {1'b0, k_cumc} + {1'b0, k_wc};
+    assign sk_a[SK_SI*SKW +: SKW] = {16'd0, k_cumi};
+    assign sk_b[SK_SI*SKW +: SKW] = {{(SKW-IW){1'b0}}, k_isum};
+    assign sk_ci[SK_SI]           = 1'b0;
+    assign sk_a[SK_SC*SKW +: SKW] = {32'd0, k_cumc};
+    assign sk_b[SK_SC*SKW +: SKW] = {32'd0, k_wc};
+    assign sk_ci[SK_SC]           = 1'b0;
+    wire [48:0] c_si   = sk_s[SK_SI*SKW +: 49];
+    wire [32:0] c_sc   = sk_s[SK_SC*SKW +: 33];
     wire        c_half = c_si[48] | c_sc[32];
     wire [47:0] c_ci   = c_half ? c_si[48:1] : c_si[47:0];
     wire [31:0] c_cc   = c_half ? c_sc[32:1] : c_sc[31:0];
     // c1.3
-    wire [31:0] c_alpha = (k_cumc == 32'd0) ? ONE : ((dv_q32 > ONE) ? dv_q32 : ONE);
-    // c1.8: hgive = (hist == 0 or hq >= tsum) ? 0 : min(tsum - 1 - hq, 2^GVW - 1)
+    wire [31:0] c_alpha = (k_cumc == 32'd0) ? ONE : (gt_one(dv_q32) ? dv_q32 : ONE);
+    // c1.8: hgive = (hist == 0 or hq >= tsum) ? 0 : min(tsum - 1 - hq, 2^GVW - 1), with
+    // tsum - 1 - hq = tsum + ~hq (SK_HD0 / SK_HD1: carry out = hq < tsum), for both values of the
+    // last quotient bit dv_ge, which picks one at the end
     wire [31:0] c_ts32  = zx_tw(k_tsum);
-    wire [31:0] c_hd    = c_ts32 - 32'd1 - dv_q32;
-    wire [GVW-1:0] c_hgive = ((k_hist == 32'd0) || (dv_q32 >= c_ts32)) ? {GVW{1'b0}}
-                           : ((c_hd > GMAX) ? GMAX[GVW-1:0] : c_hd[GVW-1:0]);
+    wire [31:0] c_hq0   = dv_sat ? VMAX : {dv_lo[30:0], 1'b0};
+    wire [31:0] c_hq1   = dv_sat ? VMAX : {dv_lo[30:0], 1'b1};
+    assign sk_a[SK_HD0*SKW +: SKW] = {32'd0, c_ts32};
+    assign sk_b[SK_HD0*SKW +: SKW] = {32'd0, ~c_hq0};
+    assign sk_ci[SK_HD0]           = 1'b0;
+    assign sk_a[SK_HD1*SKW +: SKW] = {32'd0, c_ts32};
+    assign sk_b[SK_HD1*SKW +: SKW] = {32'd0, ~c_hq1};
+    assign sk_ci[SK_HD1]           = 1'b0;
+    wire [32:0] c_hd0   = sk_s[SK_HD0*SKW +: 33];
+    wire [32:0] c_hd1   = sk_s[SK_HD1*SKW +: 33];
+    wire [GVW-1:0] c_hg0 = ((k_hist == 32'd0) || !c_hd0[32]) ? {GVW{1'b0}}
+                         : ((|c_hd0[31:GVW]) ? GMAX[GVW-1:0] : c_hd0[GVW-1:0]);
+    wire [GVW-1:0] c_hg1 = ((k_hist == 32'd0) || !c_hd1[32]) ? {GVW{1'b0}}
+                         : ((|c_hd1[31:GVW]) ? GMAX[GVW-1:0] : c_hd1[GVW-1:0]);
+    wire [GVW-1:0] c_hgive = dv_ge ? c_hg1 : c_hg0;
     // c2.0
-    wire [31:0] c_ag2 = (mu_r > ONE) ? mu_r : ONE;
+    wire [31:0] c_ag2 = gt_one(mu_r) ? mu_r : ONE;
     // W / B: x_q = min(MUL(...), QMAX)
-    wire [QW-2:0] c_xq = (mu_r > QMAX) ? QMAX[QW-2:0] : mu_r[QW-2:0];
+    wire [QW-2:0] c_xq = (|mu_r[31:QW-1]) ? QMAX[QW-2:0] : mu_r[QW-2:0];
     // A: sumc += cb (saturating)
     wire [31:0] a_cb   = (g_ksv & gk_mv) ? mu_r : 32'd0;
-    wire [32:0] a_sum  = {1'b0, sumc} + {1'b0, a_cb};
+    assign sk_a[SK_SUMC*SKW +: SKW] = {32'd0, sumc};
+    assign sk_b[SK_SUMC*SKW +: SKW] = {32'd0, a_cb};
+    assign sk_ci[SK_SUMC]           = 1'b0;
+    wire [32:0] a_sum  = sk_s[SK_SUMC*SKW +: 33];
     // G: gather
     wire [31:0]    g_rd32 = sel_rd(rd_data, {1'b0, g_s});
     wire [SW-1:0]  g_rd   = g_rd32[SW-1:0];
     wire [IW-1:0]  g_add  = g_ksv ? {{SMW{1'b0}}, g_rd} : {IW{1'b0}};
-    wire [IW-1:0]  g_isum = ga_i + g_add;
+    assign sk_a[SK_GI*SKW +: SKW] = {{(SKW-IW){1'b0}}, ga_i};
+    assign sk_b[SK_GI*SKW +: SKW] = {{(SKW-IW){1'b0}}, g_add};
+    assign sk_ci[SK_GI]           = 1'b0;
+    wire [IW-1:0]  g_isum = sk_s[SK_GI*SKW +: IW];
     wire [TW-1:0]  g_tsum = ga_t + {{SMW{1'b0}}, g_cnt};
     // TLP: itb of the DV state
     wire [31:0]    t_itbq = dv_qtv;
     wire [GVW-1:0] t_itb  = (g_ksv & tv_mv & (sk != 32'd0))
-                          ? ((t_itbq > GMAX) ? GMAX[GVW-1:0] : t_itbq[GVW-1:0]) : {GVW{1'b0}};
+                          ? ((|t_itbq[31:GVW]) ? GMAX[GVW-1:0] : t_itbq[GVW-1:0]) : {GVW{1'b0}};
     wire [31:0]    t_rd   = sel_rd(rd_data, tl_s);
 
     // REQ: give[v] = min(max(itb[v] - 1 (0 if itb = 0), hgive[v]), 2^GVW - 1) (GVW bits: no clamp)
@@ -532,7 +653,7 @@ module qos_mgr #(
             rq_k_r <= {KW{1'b0}}; rq_sm_r <= {SMW{1'b0}}; rq_ret_r <= 1'b0;
             ph <= PH_NONE; pn <= {PNW{1'b0}}; pk <= {(KW+1){1'b0}}; ps <= {(SMW+1){1'b0}};
             sub <= 4'd0; cy <= {CYW{1'b0}}; tl_c <= {CYW{1'b0}};
-            dv_rem <= 32'd0; dv_lo <= 32'd0; dv_d <= 32'd0; dv_sat <= 1'b0;
+            dv_rem <= 32'd0; dv_lo <= 32'd0; dv_d <= 32'd0; dv_sat <= 1'b0; dv_first <= 1'b0;
         end else begin
             // ---------------------------------------------------------- host registers
             if (w_mctrl) mctrl <= m_wdata[MCB-1:0];
@@ -540,11 +661,12 @@ module qos_mgr #(
             if (m_we && m_addr == M_SAMPLE_PER) sample_per <= m_wdata[EW-1:0];
 
             // ---------------------------------------------------------- divider
+            dv_first <= dv_load;
+            if (dv_first) dv_sat <= (dv_d == 32'd0) | dv_sge;   // (B == 0) | (A >> q >= B)
             if (dv_load) begin
                 dv_rem <= dv_ahi;
                 dv_lo  <= dv_alo;
                 dv_d   <= dv_b;
-                dv_sat <= (dv_b == 32'd0) | (dv_ahi >= dv_b);
             end else begin
                 dv_rem <= dv_ge ? dv_diff[31:0] : dv_r2[31:0];
                 dv_lo  <= {dv_lo[30:0], dv_ge};
@@ -1033,7 +1155,7 @@ module qos_mgr #(
     end
 
     // inputs and bits that no register holds
-    wire unused_in = &{1'b0, lk_part, m_wdata[31:8], dv_diff[32], dv_sh[63:32], dv_qraw[31:QT], g_rd32};
+    wire unused_in = &{1'b0, lk_part, m_wdata[31:8], dv_diff[32], dv_sh[63:32], dv_qraw[31:QT], g_rd32, sk_s, c_dr[62:34]};
 
 endmodule
 `default_nettype wire
