@@ -5,7 +5,8 @@
  * applied in the order host registers, timeline, microprogram, TLP unit, kernel table; the kernel
  * table's launch commit is applied last and so wins over any other write to its entry. The
  * divider's quotient is computed arithmetically in the last cycle of a division from the operands
- * latched in its first cycle (div_a, div_b; section 2 allows this). */
+ * latched in its first cycle (div_a, div_b; section 2 allows this); a MUL's result is computed in its
+ * first cycle and carried MM - 1 edges (mp) to its last, as the RTL's pipeline. */
 #include "qos_mgr.h"
 
 #include <string.h>
@@ -24,9 +25,10 @@
 #define IW (SW + SMK_SMW)   /* isum, ga_i */
 #define TW (SMK_SMW + GVW)  /* tsum, ga_t */
 #define GNW (32 + SMK_SMW + GVW)
-#define C1_LEN (4 + 5 * D)  /* 169 */
-#define C2_LEN (2 + D)      /* 35 */
-#define SMK_PER (2 * KN + 2 + D)
+#define MM QM_MM
+#define C1_LEN (4 + 5 * D + 3 * (MM - 1)) /* 178 */
+#define C2_LEN (2 + D + 2 * (MM - 1))     /* 41 */
+#define SMK_PER (2 * KN + 2 * MM + D)
 
 #define MC(reg, lsb, w) (((reg) >> (lsb)) & (uint32_t)SMK_MASK(w))
 #define MCF(mctrl, f) QM_GET(MCTRL, f, mctrl)
@@ -101,8 +103,8 @@ typedef struct {
     int step;
     int k;   /* C1, C2, R: kernel */
     int s;   /* SMK per-SM steps: SM */
-    int i;   /* G, W: pair cycle p (0 .. NP+1); A, B: cycle a / b (0 .. KN); F: 0..3; C1, C2: sub-step */
-    int cyc; /* cycle inside a division step (0 .. D-1), else 0 */
+    int i;   /* G: pair cycle p (0 .. NP); W: 0 .. NP + MM; A, B: cycle 0 .. KN + MM - 1; F: 0..3; C1, C2: sub-step */
+    int cyc; /* cycle inside a division (0 .. D-1) or MUL (0 .. MM-1) sub-step, else 0 */
 } pos_t;
 
 static void decode(const qos_mgr_t *q, pos_t *p)
@@ -126,30 +128,31 @@ static void decode(const qos_mgr_t *q, pos_t *p)
         }
         r -= NP + 1;
         if (r < (uint32_t)KN * C1_LEN) {
-            /* sub-step starts inside one kernel's 169 cycles: c1.0 .. c1.8 */
-            static const int start[9] = {0, 1, 1 + D, 1 + 2 * D, 1 + 3 * D, 2 + 3 * D, 2 + 4 * D, 3 + 4 * D, 4 + 4 * D};
-            static const int isdiv[9] = {0, 1, 1, 1, 0, 1, 0, 0, 1};
+            /* sub-step starts inside one kernel's C1_LEN cycles: c1.0 .. c1.8 (lengths 1, D, D, D,
+             * MM, D, MM, MM, D) */
+            static const int start[9] = {0, 1, 1 + D, 1 + 2 * D, 1 + 3 * D, 1 + 3 * D + MM, 1 + 4 * D + MM,
+                                         1 + 4 * D + 2 * MM, 1 + 4 * D + 3 * MM};
             const int o = (int)(r % C1_LEN);
             p->step = P_C1, p->k = (int)(r / C1_LEN);
             int sub = 8;
             while (o < start[sub])
                 sub--;
-            p->i = sub, p->cyc = isdiv[sub] ? o - start[sub] : 0;
+            p->i = sub, p->cyc = o - start[sub];
             return;
         }
         r -= (uint32_t)KN * C1_LEN;
         if (r < (uint32_t)KN * C2_LEN) {
             const int o = (int)(r % C2_LEN);
             p->step = P_C2, p->k = (int)(r / C2_LEN);
-            p->i = o < 2 ? o : 2, p->cyc = o < 2 ? 0 : o - 2;
+            p->i = o < 2 * MM ? o / MM : 2, p->cyc = o < 2 * MM ? o % MM : o - 2 * MM;
             return;
         }
         r -= (uint32_t)KN * C2_LEN;
-        if (r < NP + 2) {
+        if (r < NP + MM + 1) {
             p->step = P_W, p->i = (int)r;
             return;
         }
-        r -= NP + 2;
+        r -= NP + MM + 1;
     } else {
         if (r < (uint32_t)KN * D) {
             p->step = P_R, p->k = (int)(r / D), p->cyc = (int)(r % D);
@@ -159,12 +162,12 @@ static void decode(const qos_mgr_t *q, pos_t *p)
         if (r < (uint32_t)NSM * SMK_PER) {
             const int o = (int)(r % SMK_PER);
             p->s = (int)(r / SMK_PER);
-            if (o <= KN)
+            if (o < KN + MM)
                 p->step = P_A, p->i = o;
-            else if (o < KN + 1 + D)
-                p->step = P_FD, p->cyc = o - (KN + 1);
+            else if (o < KN + MM + D)
+                p->step = P_FD, p->cyc = o - (KN + MM);
             else
-                p->step = P_B, p->i = o - (KN + 1 + D);
+                p->step = P_B, p->i = o - (KN + MM + D);
             return;
         }
         r -= (uint32_t)NSM * SMK_PER;
@@ -260,7 +263,7 @@ void qm_outputs(const qos_mgr_t *q, qm_out_t *out)
             out->lk_s = (uint32_t)(p.i % NSM), out->lk_k = (uint32_t)(p.i / NSM);
         if (p.step == P_G && p.i >= 1 && q->g_ksv)
             out->rd_addr[q->g_s] = SMK_REG_STAT_THR + q->g_ks;
-        if (p.step == P_W && p.i >= 2 && q->x_v)
+        if (p.step == P_W && p.i >= MM + 1 && q->x_v)
             wr_one(out, q->x_s, SMK_REG_QUOTA + q->x_ks, q->x_q);
         break;
     case P_A:
@@ -268,7 +271,7 @@ void qm_outputs(const qos_mgr_t *q, qm_out_t *out)
             out->lk_s = (uint32_t)p.s, out->lk_k = (uint32_t)p.i;
         break;
     case P_B:
-        if (p.i >= 1 && q->x_v)
+        if (p.i >= MM && q->x_v)
             wr_one(out, (uint32_t)p.s, SMK_REG_QUOTA + q->x_ks, q->x_q);
         break;
     case P_F:
@@ -325,11 +328,12 @@ static inline void tl_next(qos_mgr_t *q, const qos_mgr_t *o)
 static inline uint32_t min32(uint64_t a, uint64_t b) { return (uint32_t)(a < b ? a : b); }
 
 /* one step of the C1 (sub-steps 0..8) or C2 (0..2) programs of kernel k */
-static void step_c(qos_mgr_t *q, const qos_mgr_t *o, const pos_t *p, uint32_t Lq)
+static void step_c(qos_mgr_t *q, const qos_mgr_t *o, const pos_t *p)
 {
     const int k = p->k, sub = p->i;
-    const int first = p->cyc == 0, last = p->cyc == D - 1;
+    const int first = p->cyc == 0, last = p->cyc == D - 1, mlast = p->cyc == MM - 1;
     const uint64_t res = qm_div(o->div_a, o->div_b, QM_QD); /* meaningful in a last cycle */
+    const qm_mul_t *m = &o->mp[MM - 2];                     /* the MUL of this sub-step's first cycle */
     const int v = o->mv[k];
     if (p->step == P_C1) {
         if (first) { /* divider load (every k: the operands do not depend on mv) */
@@ -367,7 +371,9 @@ static void step_c(qos_mgr_t *q, const qos_mgr_t *o, const pos_t *p, uint32_t Lq
                 q->alpha[k] = o->cum_c[k] == 0 ? ONE : (res > ONE ? (uint32_t)res : ONE);
             break;
         case 4: {
-            q->agoal[k] = qm_mul(o->alpha[k], o->mgoal[k], 16);
+            if (!mlast)
+                break;
+            q->agoal[k] = m->r;
             /* rollover debt: the quota rate the epoch was given (agoal and dbt of this cycle) less
              * the IPC it reached, at least 0, at most one epoch's agoal */
             const int64_t dn = (int64_t)o->dbt[k] + o->agoal[k] - o->ipc_ep[k];
@@ -379,10 +385,13 @@ static void step_c(qos_mgr_t *q, const qos_mgr_t *o, const pos_t *p, uint32_t Lq
                 q->ratio = (uint32_t)res;
             break;
         case 6:
-            if (o->mqos[k])
-                q->P = qm_mul(o->P, o->ratio, 16);
+            if (mlast && o->mqos[k])
+                q->P = m->r;
             break;
-        case 7: q->gN = (uint64_t)o->mgoal[k] * o->tsum[k]; break;
+        case 7:
+            if (mlast)
+                q->gN = m->p;
+            break;
         default: /* 8 */
             if (last)
                 q->hgive[k] = (o->hist[k] == 0 || res >= o->tsum[k]) ? 0 : min32(o->tsum[k] - 1 - res, QM_GVMAX);
@@ -396,16 +405,52 @@ static void step_c(qos_mgr_t *q, const qos_mgr_t *o, const pos_t *p, uint32_t Lq
     if (!v)
         return;
     if (sub == 0) {
+        if (!mlast)
+            return;
         if (!o->mqos[k]) {
-            const uint32_t g = qm_mul(o->fresh[k] ? ONE : o->ipc_ep[k], o->P, 16);
-            q->agoal[k] = g > ONE ? g : ONE;
+            q->agoal[k] = m->r > ONE ? m->r : ONE;
             q->alpha[k] = ONE;
         }
         q->fresh[k] = 0;
-    } else if (sub == 1)
-        q->Q = qm_mul(o->agoal[k], Lq, 16);
-    else if (last)
+    } else if (sub == 1) {
+        if (mlast)
+            q->Q = m->r;
+    } else if (last)
         q->qpt[k] = (uint32_t)res;
+}
+
+/* the MUL started in this cycle (the RTL's operand mux: the step's operands, whatever the cycle of the
+ * step; only a MUL sub-step's first cycle and the W / A / B positions are read later) */
+static qm_mul_t mul_start(const qos_mgr_t *o, const pos_t *p)
+{
+    qm_mul_t m = {0, 0, 0, 0, 0, 0, 0};
+    uint64_t a = 0, b = 0;
+    int sh = 16;
+    const int k = p->k;
+    if (p->step == P_C1 && p->i == 4)
+        a = o->alpha[k], b = o->mgoal[k];
+    else if (p->step == P_C1 && p->i == 6)
+        a = o->P, b = o->ratio;
+    else if (p->step == P_C1 && p->i == 7)
+        a = o->mgoal[k], b = o->tsum[k], sh = 0;
+    else if (p->step == P_C2 && p->i == 0)
+        a = o->fresh[k] ? ONE : o->ipc_ep[k], b = o->P;
+    else if (p->step == P_C2 && p->i == 1)
+        a = o->agoal[k], b = len_of(o->epoch_len, qmode_of(o->mctrl));
+    else if (p->step == P_W || p->step == P_A) {
+        a = o->g_k < KN ? (p->step == P_W ? o->qpt[o->g_k] : o->smk_r[o->g_k]) : 0, b = o->g_cnt;
+        sh = p->step == P_W ? 0 : 16;
+        m.v = o->g_ksv & (o->g_k < KN ? o->mv[o->g_k] : 0u), m.qos = o->g_k < KN ? o->mqos[o->g_k] : 0u;
+        m.s = o->g_s, m.ks = o->g_ks, m.k = o->g_k;
+    } else if (p->step == P_B) {
+        const uint32_t kb = p->i < KN ? o->kb[p->i] : 0;
+        a = p->i < KN ? o->cb[p->i] : 0, b = o->F;
+        m.v = kb >> KS_W, m.ks = kb & (uint32_t)SMK_MASK(KS_W);
+    } else if (o->tl_st == QM_TL_MU)
+        a = o->smp, b = o->mkn[o->tl_v], sh = 0;
+    m.p = a * b;
+    m.r = qm_mul(a, b, sh);
+    return m;
 }
 
 static void step_micro(qos_mgr_t *q, const qos_mgr_t *o, const qm_in_t *in, const pos_t *p)
@@ -432,16 +477,17 @@ static void step_micro(qos_mgr_t *q, const qos_mgr_t *o, const qm_in_t *in, cons
             } else
                 q->ga_i = si & SMK_MASK(IW), q->ga_t = ti & (uint32_t)SMK_MASK(TW);
         }
-        if (p->step == P_W && p->i >= 1 && p->i <= NP) {
-            q->x_q = min32(qm_mul(o->qpt[o->g_k], o->g_cnt, 0), QM_QMAX);
-            q->x_v = o->g_ksv & o->mv[o->g_k];
-            q->x_s = o->g_s, q->x_ks = o->g_ks;
-            if (q->x_v && o->mqos[o->g_k])
-                q->qm[o->g_s] |= 1u << o->g_ks;
+        if (p->step == P_W && p->i >= MM && p->i <= NP + MM - 1) { /* pair i - MM's MUL ends */
+            const qm_mul_t *m = &o->mp[MM - 2];
+            q->x_q = min32(m->r, QM_QMAX);
+            q->x_v = m->v;
+            q->x_s = m->s, q->x_ks = m->ks;
+            if (m->v && m->qos)
+                q->qm[m->s] |= 1u << m->ks;
         }
         break;
     case P_C1:
-    case P_C2: step_c(q, o, p, len_of(o->epoch_len, qmode_of(o->mctrl))); break;
+    case P_C2: step_c(q, o, p); break;
     case P_R:
         if (p->cyc == 0)
             q->div_a = (uint64_t)o->mx[p->k] << 16, q->div_b = o->mt[p->k] ? o->mt[p->k] : 1;
@@ -451,13 +497,13 @@ static void step_micro(qos_mgr_t *q, const qos_mgr_t *o, const qm_in_t *in, cons
     case P_A:
         if (p->i < KN)
             g_latch(q, in, (uint32_t)p->s, (uint32_t)p->i);
-        if (p->i >= 1) {
-            const uint32_t v = o->g_ksv & o->mv[o->g_k];
-            const uint32_t cb = v ? qm_mul(o->smk_r[o->g_k], o->g_cnt, 16) : 0;
-            q->cb[o->g_k] = cb;
-            q->kb[o->g_k] = (v << KS_W) | o->g_ks;
+        if (p->i >= MM) { /* kernel i - MM's MUL ends */
+            const qm_mul_t *m = &o->mp[MM - 2];
+            const uint32_t cb = m->v ? m->r : 0;
+            q->cb[m->k] = cb;
+            q->kb[m->k] = (m->v << KS_W) | m->ks;
             q->sumc = (uint32_t)sat32_64((uint64_t)o->sumc + cb);
-        } else
+        } else if (p->i == 0)
             q->sumc = 0;
         break;
     case P_FD:
@@ -467,10 +513,11 @@ static void step_micro(qos_mgr_t *q, const qos_mgr_t *o, const qm_in_t *in, cons
             q->F = qm_div(o->div_a, o->div_b, QM_QD);
         break;
     case P_B:
-        if (p->i < KN) {
-            q->x_q = min32(qm_mul(o->cb[p->i], o->F, 16), QM_QMAX);
-            q->x_v = o->kb[p->i] >> KS_W;
-            q->x_ks = o->kb[p->i] & (uint32_t)SMK_MASK(KS_W);
+        if (p->i >= MM - 1 && p->i <= KN + MM - 2) { /* kernel i - MM + 1's MUL ends */
+            const qm_mul_t *m = &o->mp[MM - 2];
+            q->x_q = min32(m->r, QM_QMAX);
+            q->x_v = m->v;
+            q->x_ks = m->ks;
         }
         break;
     default: break;
@@ -489,10 +536,13 @@ static void step_tlp(qos_mgr_t *q, const qos_mgr_t *o, const qm_in_t *in)
         q->tl_st = QM_TL_RD;
         break;
     case QM_TL_RD:
-        q->idl = in->rd_data[o->tl_s] & (uint32_t)SMK_MASK(SW), q->tl_st = QM_TL_MU;
+        q->idl = in->rd_data[o->tl_s] & (uint32_t)SMK_MASK(SW), q->tl_st = QM_TL_MU, q->tl_c = 0;
         break;
-    case QM_TL_MU:
-        q->sk = qm_mul(o->smp, o->mkn[v], 0), q->tl_st = QM_TL_DV, q->tl_c = 0;
+    case QM_TL_MU: /* MM cycles */
+        if (o->tl_c != MM - 1)
+            q->tl_c = o->tl_c + 1;
+        else
+            q->sk = o->mp[MM - 2].r, q->tl_st = QM_TL_DV, q->tl_c = 0;
         break;
     case QM_TL_DV:
         /* idl and sk hold during DV: the operands of the division's first cycle */
@@ -597,6 +647,10 @@ void qm_commit(qos_mgr_t *q, const qm_in_t *in, const qm_out_t *out)
     /* compute microprogram (section 7) */
     if (act)
         step_micro(q, &o, in, &p);
+    /* the multiplier pipeline advances at every edge */
+    for (int i = MM - 2; i > 0; i--)
+        q->mp[i] = o.mp[i - 1];
+    q->mp[0] = mul_start(&o, &p);
 
     /* TLP unit (section 8) */
     if (dis)

@@ -20,6 +20,7 @@ extern "C" {
 #define QM_VMAX UINT32_C(0xFFFFFFFF)
 #define QM_QD 32
 #define QM_D (QM_QD + 1)
+#define QM_MM 4 /* cycles of one MUL (pipelined) */
 #define QM_QT (SMK_WID_W + 1)
 #define QM_DT (QM_QT + 1)
 #define QM_GVW (SMK_TBS_W + 1)
@@ -27,8 +28,8 @@ extern "C" {
 #define QM_QMAX ((uint32_t)SMK_MASK(SMK_QUOTA_W - 1))
 #define QM_NP (QM_KN * QM_NSM) /* (s, k) pairs of G and W */
 /* section 7.5 */
-#define QM_LC_QOS (2 * QM_KN * QM_NSM + QM_KN * (6 + 6 * QM_D) + 8)
-#define QM_LC_SMK (5 + QM_KN * QM_D + QM_NSM * (2 * QM_KN + 2 + QM_D))
+#define QM_LC_QOS (2 * QM_KN * QM_NSM + QM_KN * (6 + 6 * QM_D + 5 * (QM_MM - 1)) + QM_MM + 7)
+#define QM_LC_SMK (5 + QM_KN * QM_D + QM_NSM * (2 * QM_KN + 2 * QM_MM + QM_D))
 
 /* host registers (section 5; hw/regmap.def, space QM): addresses SMK_QM_REG_<REG>, address width
  * SMK_QM_ADDR_W, array window SMK_QM_WIN_W, fields SMK_QM_<REG>_<F>_LSB / _W. QM_FLD(REG, F, v): v
@@ -39,6 +40,13 @@ extern "C" {
 enum { QM_ST_IDLE = 0, QM_ST_INIT = 1, QM_ST_RUN = 2, QM_ST_STOP = 3 };                         /* st */
 enum { QM_TL_IDLE = 0, QM_TL_SMP, QM_TL_LK, QM_TL_RD, QM_TL_MU, QM_TL_DV, QM_TL_REQ, QM_TL_WRDY,
        QM_TL_WACK };                                                                             /* tl_st */
+
+/* one MUL in flight (section 2): its result, exact product and the W / A / B position's values of
+ * its first cycle (v, qos, SM, slot, kernel) */
+typedef struct {
+    uint64_t p;
+    uint32_t r, v, qos, s, ks, k;
+} qm_mul_t;
 
 typedef struct {
     /* host registers and timeline (section 6) */
@@ -73,6 +81,9 @@ typedef struct {
     /* not architectural (not compared): the divider's operand latch and the DV cycle counter */
     uint64_t div_a;
     uint32_t div_b, tl_c;
+    /* not architectural: the multiplier pipeline, mp[i] = the MUL whose first cycle was i + 1
+     * cycles ago; the MUL of a step's first cycle is read from mp[QM_MM - 2] in its last */
+    qm_mul_t mp[QM_MM - 1];
 } qos_mgr_t;
 
 typedef struct {

@@ -247,9 +247,10 @@ static void parse_config(FILE *f)
                          "instructions per cycle needs %d bits",
             val[K_SW], val[K_EW], decmax, need);
     /* QoS manager (docs/qos_mgr.md 7.5): its computation time LC is an epoch length of its L register
-     * (epoch_width + 1 bits); D = 33 cycles per division (32-bit quotient) */
-    const long qd = 33, kn = val[K_KERNELS], nsm = val[K_NUM_SM];
-    const long lcq = 2 * kn * nsm + kn * (6 + 6 * qd) + 8, lcs = 5 + kn * qd + nsm * (2 * kn + 2 + qd);
+     * (epoch_width + 1 bits); D = 33 cycles per division (32-bit quotient), MM = 4 per MUL */
+    const long qd = 33, mm = 4, kn = val[K_KERNELS], nsm = val[K_NUM_SM];
+    const long lcq = 2 * kn * nsm + kn * (6 + 6 * qd + 5 * (mm - 1)) + mm + 7;
+    const long lcs = 5 + kn * qd + nsm * (2 * kn + 2 * mm + qd);
     const long lc = lcq > lcs ? lcq : lcs;
     if (lc >= 1L << (val[K_EW] + 1))
         die(vline[K_EW], "epoch_width %ld too small: the QoS manager's computation of %ld cycles (LC, "

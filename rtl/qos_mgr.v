@@ -91,10 +91,11 @@ module qos_mgr #(
     localparam TW    = SMW + GVW;             // tsum, ga_t
     localparam GNW   = 32 + SMW + GVW;        // gN
     localparam NP    = KN * NSM;              // (s, k) pairs
-    localparam PNW   = clog2(NP + 2);         // pn: 0 .. NP + 1
+    localparam MM    = 4;                     // cycles of one MUL (section 2; the pipeline below needs 4)
+    localparam PNW   = clog2(NP + MM + 1);    // pn: 0 .. NP + MM
     localparam CYW   = clog2(D);              // cy, tl_c: 0 .. D - 1
-    localparam LC_QOS = 2 * KN * NSM + KN * (6 + 6 * D) + 8;
-    localparam LC_SMK = 5 + KN * D + NSM * (2 * KN + 2 + D);
+    localparam LC_QOS = 2 * KN * NSM + KN * (6 + 6 * D + 5 * (MM - 1)) + MM + 7;
+    localparam LC_SMK = 5 + KN * D + NSM * (2 * KN + 2 * MM + D);
 
     localparam [31:0]    ONE   = 32'h0001_0000;
     localparam [31:0]    VMAX  = 32'hFFFF_FFFF;
@@ -106,6 +107,14 @@ module qos_mgr #(
     localparam [PNW-1:0] PN_NP = NP;
     localparam [CYW-1:0] CY_DL = D - 1;
     localparam [CYW-1:0] CY_TL = DT - 1;
+    localparam [CYW-1:0] CY_ML = MM - 1;
+    localparam           PIW   = KW + 1 + CYW;    // A / B position: pk + cy
+    localparam [PIW-1:0] PI_M  = MM;
+    localparam [PIW-1:0] PI_M1 = MM - 1;
+    localparam [PIW-1:0] PI_KM = KN + MM - 2;
+    localparam [PNW-1:0] PN_M  = MM;
+    localparam [PNW-1:0] PN_KM = NP + MM - 1;
+    localparam [PNW-1:0] PN_END = NP + MM;
     localparam [KW:0]    KNX   = KN;
     localparam [KW:0]    KLAST = KN - 1;
     localparam [SMW:0]   SLAST = NSM - 1;
@@ -266,29 +275,10 @@ module qos_mgr #(
     localparam SKW = 64;
     localparam SKL = 6;                        // log2(SKW) prefix levels
     localparam SK_STEP = 0, SK_SAT = 1, SK_DEN = 2, SK_DD = 3, SK_DLT = 4, SK_SI = 5, SK_SC = 6,
-               SK_SUMC = 7, SK_GI = 8, SK_HD0 = 9, SK_HD1 = 10, NSK = 11;
-    // one Sklansky level l over {p, g}: a bit i with (i / 2^l) odd takes the group of bits below
-    // its 2^l-aligned span, ending at (i / 2^l) * 2^l - 1
-    function [2*SKW-1:0] sk_lv(input [2*SKW-1:0] pg, input integer l);
-        integer i, d;
-        reg [SKW-1:0] g, p, gn, pr;
-        begin
-            g  = pg[SKW-1:0];
-            p  = pg[2*SKW-1:SKW];
-            gn = g;
-            pr = p;
-            d  = 1 << l;
-            for (i = 0; i < SKW; i = i + 1)
-                if (((i / d) % 2) == 1) begin
-                    gn[i] = g[i] | (p[i] & g[(i / d) * d - 1]);
-                    pr[i] = p[i] & p[(i / d) * d - 1];
-                end
-            sk_lv = {pr, gn};
-        end
-    endfunction
+               SK_SUMC = 7, SK_GI = 8, SK_HD0 = 9, SK_HD1 = 10, SK_M0 = 11, SK_MS = 15, NSK = 16;
     wire [NSK*SKW-1:0] sk_a, sk_b, sk_x, sk_s;
     wire [NSK-1:0]     sk_ci;
-    genvar ga, gl;
+    genvar ga, gl, gb;
     generate
         for (ga = 0; ga < NSK; ga = ga + 1) begin : g_skx
             if (ga != SK_DD) begin : g_x0
@@ -314,8 +304,20 @@ module qos_mgr #(
             wire           c0 = (ga == SK_DD) ? 1'b0 : sk_ci[ga];
             (* keep *) wire [(SKL+1)*2*SKW-1:0] lv /*verilator split_var*/;
             assign lv[0 +: 2*SKW] = {p, (u & v) | {{(SKW-1){1'b0}}, p[0] & c0}};
+            // Sklansky level gl, span d = 2^gl: in each 2d-bit block the upper d bits (those with
+            // (i / d) odd) take the group {p, g} of the block's lower half, ending at its top bit
             for (gl = 0; gl < SKL; gl = gl + 1) begin : g_lv
-                assign lv[(gl+1)*2*SKW +: 2*SKW] = sk_lv(lv[gl*2*SKW +: 2*SKW], gl);
+                localparam integer SD = 1 << gl;
+                localparam integer SI = gl * 2 * SKW;       // this level's {p, g} (g low)
+                localparam integer SO = (gl + 1) * 2 * SKW; // the next level's
+                for (gb = 0; gb < SKW; gb = gb + 2 * SD) begin : g_bk
+                    localparam integer ST = gb + SD - 1;     // the lower half's top bit
+                    assign lv[SO + gb +: SD]             = lv[SI + gb +: SD];
+                    assign lv[SO + SKW + gb +: SD]       = lv[SI + SKW + gb +: SD];
+                    assign lv[SO + gb + SD +: SD]         = lv[SI + gb + SD +: SD]
+                                                       | (lv[SI + SKW + gb + SD +: SD] & {SD{lv[SI + ST]}});
+                    assign lv[SO + SKW + gb + SD +: SD]   = lv[SI + SKW + gb + SD +: SD] & {SD{lv[SI + SKW + ST]}};
+                end
             end
             wire [SKW-1:0] c = lv[SKL*2*SKW +: SKW];   // carry out of each bit
             assign sk_s[ga*SKW +: SKW] = p ^ {c[SKW-2:0], c0};
@@ -384,17 +386,21 @@ module qos_mgr #(
 
     // ------------------------------------------------------------------ step decode
     wire c1_div   = (sub == 4'd1) | (sub == 4'd2) | (sub == 4'd3) | (sub == 4'd5) | (sub == 4'd8);
+    wire c1_mul   = (sub == 4'd4) | (sub == 4'd6) | (sub == 4'd7);
     wire cy_last  = (cy == CY_DL);
+    wire cy_mlast = (cy == CY_ML);
+    wire [PIW-1:0] pi = {{(CYW){1'b0}}, pk} + {{(KW+1){1'b0}}, cy};   // A / B: cycle pk + cy
     wire in_c1    = (ph == PH_C1);
     wire in_c2    = (ph == PH_C2);
     wire g_look   = (pn < PN_NP);                   // G / W: a lookup this cycle
     wire g_gath   = (ph == PH_G) & (pn != {PNW{1'b0}});
-    wire w_x      = (ph == PH_W) & (pn != {PNW{1'b0}}) & (pn <= PN_NP);
-    wire w_wr     = (ph == PH_W) & (pn > {{(PNW-1){1'b0}}, 1'b1});
+    wire w_x      = (ph == PH_W) & (pn >= PN_M) & (pn <= PN_KM);    // pair pn - MM's MUL ends
+    wire w_wr     = (ph == PH_W) & (pn > PN_M);
     wire a_look   = (ph == PH_A) & (pk != KNX);
-    wire a_x      = (ph == PH_A) & (pk != {(KW+1){1'b0}});
-    wire b_lat    = (ph == PH_B) & (pk != KNX);
-    wire b_wr     = (ph == PH_B) & (pk != {(KW+1){1'b0}});
+    wire a_x      = (ph == PH_A) & (pi >= PI_M);                    // kernel pi - MM's MUL ends
+    wire a_clr    = (ph == PH_A) & (pi == {PIW{1'b0}});
+    wire b_lat    = (ph == PH_B) & (pi >= PI_M1) & (pi <= PI_KM);   // kernel pi - MM + 1's MUL ends
+    wire b_wr     = (ph == PH_B) & (pi >= PI_M);
 
     // current-kernel fields (C1 / C2 / R: pk)
     wire [31:0]    k_wc    = sel32(wc, pk);
@@ -474,9 +480,78 @@ module qos_mgr #(
             mu_a = smp; mu_b = 32'd0; mu_b[NW-1:0] = tv_mkn; mu_16 = 1'b0;
         end
     end
-    wire [63:0] mu_p = {32'd0, mu_a} * {32'd0, mu_b};
-    wire [31:0] mu_r = mu_16 ? ((|mu_p[63:48]) ? VMAX : mu_p[47:16])
-                             : ((|mu_p[63:32]) ? VMAX : mu_p[31:0]);
+    // MM = 4 cycles, pipelined (one MUL may start every cycle), free-running: the operands the mux
+    // presents in a MUL's first cycle c are registered at its edge (mu_ar, mu_br); cycle c+1 forms
+    // four 32 x 8 products, each by a 3:2 carry-save tree of its eight partial products and a kept
+    // Sklansky adder (mu_pp); cycle c+2 adds the four (carry-save, Sklansky) into the exact 64-bit
+    // product (mu_pr); cycle c+3 saturates it (mu_r) for the step's commit at its edge. The kernel,
+    // SM and slot of a W / A / B position travel beside it (md_*), so the commit uses the values of
+    // the MUL's first cycle. The carry-save rows are kept nets, like the adders' prefix levels.
+    reg [31:0]        mu_ar, mu_br;
+    reg [2:0]         mu_16d;            // mu_16 of the MULs in stages 1, 2, 3
+    reg [4*SKW-1:0]   mu_pp;             // stage 2: a x b[8g+7:8g], g = 0..3
+    reg [63:0]        mu_pr;             // stage 3: a x b
+    // one 3:2 carry-save level: {carry << 1, sum} of three SKW-bit rows
+    function [2*SKW-1:0] csa(input [SKW-1:0] x, input [SKW-1:0] y, input [SKW-1:0] z);
+        csa = {{(x[SKW-2:0] & y[SKW-2:0]) | (x[SKW-2:0] & z[SKW-2:0]) | (y[SKW-2:0] & z[SKW-2:0]), 1'b0},
+               x ^ y ^ z};
+    endfunction
+    generate
+        for (ga = 0; ga < 4; ga = ga + 1) begin : g_mpp
+            wire [8*SKW-1:0] r;          // the eight partial products a x b[8g+j] << j
+            for (gl = 0; gl < 8; gl = gl + 1) begin : g_row
+                assign r[gl*SKW +: SKW] = mu_br[8*ga+gl] ? ({32'd0, mu_ar} << gl) : {SKW{1'b0}};
+            end
+            // 8 -> 6 -> 4 -> 3 -> 2 rows
+            (* keep *) wire [2*SKW-1:0] l1a /*verilator split_var*/, l1b /*verilator split_var*/;
+            (* keep *) wire [2*SKW-1:0] l2a /*verilator split_var*/, l2b /*verilator split_var*/;
+            (* keep *) wire [2*SKW-1:0] l3 /*verilator split_var*/, l4 /*verilator split_var*/;
+            assign l1a = csa(r[0*SKW +: SKW], r[1*SKW +: SKW], r[2*SKW +: SKW]);
+            assign l1b = csa(r[3*SKW +: SKW], r[4*SKW +: SKW], r[5*SKW +: SKW]);
+            assign l2a = csa(l1a[0 +: SKW], l1a[SKW +: SKW], l1b[0 +: SKW]);
+            assign l2b = csa(l1b[SKW +: SKW], r[6*SKW +: SKW], r[7*SKW +: SKW]);
+            assign l3  = csa(l2a[0 +: SKW], l2a[SKW +: SKW], l2b[0 +: SKW]);
+            assign l4  = csa(l3[0 +: SKW], l3[SKW +: SKW], l2b[SKW +: SKW]);
+            assign sk_a[(SK_M0+ga)*SKW +: SKW] = l4[0 +: SKW];
+            assign sk_b[(SK_M0+ga)*SKW +: SKW] = l4[SKW +: SKW];
+            assign sk_ci[SK_M0+ga]             = 1'b0;
+        end
+    endgenerate
+    // stage 3: the four products, shifted, 4 -> 3 -> 2 rows
+    (* keep *) wire [2*SKW-1:0] mu_s1 /*verilator split_var*/, mu_s2 /*verilator split_var*/;
+    assign mu_s1 = csa(mu_pp[0 +: SKW], mu_pp[SKW +: SKW] << 8, mu_pp[2*SKW +: SKW] << 16);
+    assign mu_s2 = csa(mu_s1[0 +: SKW], mu_s1[SKW +: SKW], mu_pp[3*SKW +: SKW] << 24);
+    assign sk_a[SK_MS*SKW +: SKW] = mu_s2[0 +: SKW];
+    assign sk_b[SK_MS*SKW +: SKW] = mu_s2[SKW +: SKW];
+    assign sk_ci[SK_MS]           = 1'b0;
+    wire [31:0] mu_r = mu_16d[2] ? ((|mu_pr[63:48]) ? VMAX : mu_pr[47:16])
+                                 : ((|mu_pr[63:32]) ? VMAX : mu_pr[31:0]);
+    // W / A / B: the position's tuple {v, qos, s, ks, k} of the MUL's first cycle, MM - 1 stages
+    localparam MDW = 2 + SMW + KS_W + KW;
+    reg  [(MM-1)*MDW-1:0] md;
+    wire [MDW-1:0] md_in = (ph == PH_B) ? {k_kb[KS_W], 1'b0, {SMW{1'b0}}, k_kb[KS_W-1:0], {KW{1'b0}}}
+                                        : {g_ksv & gk_mv, gk_qos, g_s, g_ks, g_k};
+    wire [MDW-1:0] md_o  = md[(MM-2)*MDW +: MDW];
+    wire           o_v   = md_o[MDW-1];
+    wire           o_q   = md_o[MDW-2];
+    wire [SMW-1:0] o_s   = md_o[KS_W+KW +: SMW];
+    wire [KS_W-1:0] o_ks = md_o[KW +: KS_W];
+    wire [KW-1:0]  o_k   = md_o[0 +: KW];
+    always @(posedge clk) begin : p_mul
+        integer g;
+        if (rst) begin
+            mu_ar <= 32'd0; mu_br <= 32'd0; mu_16d <= 3'd0; mu_pp <= {4*SKW{1'b0}}; mu_pr <= 64'd0;
+            md <= {(MM-1)*MDW{1'b0}};
+        end else begin
+            mu_ar <= mu_a;
+            mu_br <= mu_b;
+            mu_16d <= {mu_16d[1:0], mu_16};
+            for (g = 0; g < 4; g = g + 1)
+                mu_pp[g*SKW +: SKW] <= sk_s[(SK_M0+g)*SKW +: SKW];
+            mu_pr <= sk_s[SK_MS*SKW +: SKW];
+            md <= {md[0 +: (MM-2)*MDW], md_in};
+        end
+    end
 
     // ------------------------------------------------------------------ the divider (section 2)
     // Restoring, 1 quotient bit per cycle. Load cycle: rem = A >> q, lo = A's low q bits at the
@@ -585,7 +660,7 @@ module qos_mgr #(
     // W / B: x_q = min(MUL(...), QMAX)
     wire [QW-2:0] c_xq = (|mu_r[31:QW-1]) ? QMAX[QW-2:0] : mu_r[QW-2:0];
     // A: sumc += cb (saturating)
-    wire [31:0] a_cb   = (g_ksv & gk_mv) ? mu_r : 32'd0;
+    wire [31:0] a_cb   = o_v ? mu_r : 32'd0;            // the kernel of the MUL ending (md_o)
     assign sk_a[SK_SUMC*SKW +: SKW] = {32'd0, sumc};
     assign sk_b[SK_SUMC*SKW +: SKW] = {32'd0, a_cb};
     assign sk_ci[SK_SUMC]           = 1'b0;
@@ -736,26 +811,26 @@ module qos_mgr #(
                                 ga_t <= g_tsum;
                             end
                         end
-                        if (w_x) begin
+                        if (w_x) begin     // pair pn - MM, values of its MUL's first cycle pn - MM + 1
                             x_q <= c_xq;
-                            x_v <= g_ksv & gk_mv;
-                            x_s <= g_s;
-                            x_ks <= g_ks;
+                            x_v <= o_v;
+                            x_s <= o_s;
+                            x_ks <= o_ks;
                             for (s = 0; s < NSM; s = s + 1)
                                 for (k = 0; k < KS; k = k + 1)
-                                    if (g_s == s[SMW-1:0] && g_ks == k[KS_W-1:0] && g_ksv && gk_mv && gk_qos)
+                                    if (o_s == s[SMW-1:0] && o_ks == k[KS_W-1:0] && o_v && o_q)
                                         qm[s*KS + k] <= 1'b1;
                         end
                         pn <= pn + {{(PNW-1){1'b0}}, 1'b1};
                         if (ph == PH_G && pn == PN_NP) begin
                             ph <= PH_C1; pk <= {(KW+1){1'b0}}; sub <= 4'd0; cy <= {CYW{1'b0}};
                         end
-                        if (ph == PH_W && pn == PN_NP + {{(PNW-1){1'b0}}, 1'b1}) begin
+                        if (ph == PH_W && pn == PN_END) begin
                             ph <= PH_F; sub <= 4'd0;
                         end
                     end
                     PH_C1: begin
-                        if (c1_div && !cy_last) begin
+                        if ((c1_div && !cy_last) || (c1_mul && !cy_mlast)) begin
                             cy <= cy + {{(CYW-1){1'b0}}, 1'b1};
                         end else begin
                             cy <= {CYW{1'b0}};
@@ -775,7 +850,7 @@ module qos_mgr #(
                                         end
                                         4'd5: ratio <= dv_q32;
                                         4'd6: if (mqos[k]) P <= mu_r;
-                                        4'd7: gN <= mu_p[GNW-1:0];
+                                        4'd7: gN <= mu_pr[GNW-1:0];
                                         default: hgive[k*GVW +: GVW] <= c_hgive;
                                     endcase
                                 end
@@ -792,7 +867,7 @@ module qos_mgr #(
                         end
                     end
                     PH_C2: begin
-                        if (sub == 4'd2 && !cy_last) begin
+                        if ((sub == 4'd2) ? !cy_last : !cy_mlast) begin
                             cy <= cy + {{(CYW-1){1'b0}}, 1'b1};
                         end else begin
                             cy <= {CYW{1'b0}};
@@ -846,20 +921,22 @@ module qos_mgr #(
                             g_s <= ps[SMW-1:0]; g_k <= pk[KW-1:0];
                             g_ksv <= lk_ksv; g_ks <= lk_ks; g_cnt <= lk_cnt;
                         end
-                        if (a_x) begin
+                        if (a_x) begin     // kernel pi - MM, values of its MUL's first cycle
                             for (k = 0; k < KN; k = k + 1)
-                                if (g_k == k[KW-1:0]) begin
+                                if (o_k == k[KW-1:0]) begin
                                     cb[k*32 +: 32] <= a_cb;
-                                    kb[k*(KS_W+1) +: KS_W+1] <= {g_ksv & gk_mv, g_ks};
+                                    kb[k*(KS_W+1) +: KS_W+1] <= {o_v, o_ks};
                                 end
                             sumc <= a_sum[32] ? VMAX : a_sum[31:0];
-                        end else begin
+                        end else if (a_clr) begin
                             sumc <= 32'd0;
                         end
-                        if (pk == KNX) begin
-                            ph <= PH_FD; cy <= {CYW{1'b0}};
-                        end else begin
+                        if (pk != KNX) begin
                             pk <= pk + {{KW{1'b0}}, 1'b1};
+                        end else if (!cy_mlast) begin
+                            cy <= cy + {{(CYW-1){1'b0}}, 1'b1};
+                        end else begin
+                            ph <= PH_FD; cy <= {CYW{1'b0}};
                         end
                     end
                     PH_FD: begin
@@ -872,20 +949,22 @@ module qos_mgr #(
                         end
                     end
                     PH_B: begin
-                        if (b_lat) begin
+                        if (b_lat) begin   // kernel pi - MM + 1, kb of its MUL's first cycle
                             x_q <= c_xq;
-                            x_v <= k_kb[KS_W];
-                            x_ks <= k_kb[KS_W-1:0];
+                            x_v <= o_v;
+                            x_ks <= o_ks;
                         end
-                        if (pk == KNX) begin
-                            pk <= {(KW+1){1'b0}};
+                        if (pk != KNX) begin
+                            pk <= pk + {{KW{1'b0}}, 1'b1};
+                        end else if (!cy_mlast) begin
+                            cy <= cy + {{(CYW-1){1'b0}}, 1'b1};
+                        end else begin
+                            pk <= {(KW+1){1'b0}}; cy <= {CYW{1'b0}};
                             if (ps == SLAST) begin
                                 ph <= PH_F; sub <= 4'd0;
                             end else begin
                                 ph <= PH_A; ps <= ps + {{SMW{1'b0}}, 1'b1};
                             end
-                        end else begin
-                            pk <= pk + {{KW{1'b0}}, 1'b1};
                         end
                     end
                     default: ;
@@ -909,10 +988,14 @@ module qos_mgr #(
                         tl_st <= TL_RD;
                     end
                     TL_RD: begin
-                        idl <= t_rd[SW-1:0]; tl_st <= TL_MU;
+                        idl <= t_rd[SW-1:0]; tl_st <= TL_MU; tl_c <= {CYW{1'b0}};
                     end
-                    TL_MU: begin
-                        sk <= mu_r; tl_st <= TL_DV; tl_c <= {CYW{1'b0}};
+                    TL_MU: begin   // MM cycles
+                        if (tl_c != CY_ML) begin
+                            tl_c <= tl_c + {{(CYW-1){1'b0}}, 1'b1};
+                        end else begin
+                            sk <= mu_r; tl_st <= TL_DV; tl_c <= {CYW{1'b0}};
+                        end
                     end
                     TL_DV: begin
                         if (tl_c != CY_TL) begin
@@ -1155,7 +1238,7 @@ module qos_mgr #(
     end
 
     // inputs and bits that no register holds
-    wire unused_in = &{1'b0, lk_part, m_wdata[31:8], dv_diff[32], dv_sh[63:32], dv_qraw[31:QT], g_rd32, sk_s, c_dr[62:34]};
+    wire unused_in = &{1'b0, lk_part, m_wdata[31:8], dv_diff[32], dv_sh[63:32], dv_qraw[31:QT], g_rd32, sk_s, c_dr[62:34], mu_pr[63:GNW]};
 
 endmodule
 `default_nettype wire

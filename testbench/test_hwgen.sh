@@ -38,7 +38,7 @@ case_ duplicate     '4a\num_sm = 2' "@:5: key 'num_sm' given twice (first at lin
 case_ not_integer   's/^num_sm .*/num_sm = sixteen/' "@:3: key 'num_sm': expected an integer, got \"sixteen\""
 case_ range_high    's/^warps_per_sm .*/warps_per_sm = 128/' "@:4: key 'warps_per_sm' = 128 out of range (expected 1..64)"
 case_ range_low     's/^quota_width .*/quota_width = 4/' "@:14: key 'quota_width' = 4 out of range (expected 8..32)"
-case_ epoch_lc      's/^epoch_width .*/epoch_width = 9/' "@:15: epoch_width 9 too small: the QoS manager's computation of 1896 cycles (LC, docs/qos_mgr.md 7.5, from kernels_gpu and num_sm) must fit the epoch length's 10 bits"
+case_ epoch_lc      's/^epoch_width .*/epoch_width = 9/' "@:15: epoch_width 9 too small: the QoS manager's computation of 2019 cycles (LC, docs/qos_mgr.md 7.5, from kernels_gpu and num_sm) must fit the epoch length's 10 bits"
 case_ no_equals     's/^num_sm .*/num_sm 16/' "@:3: expected \"key = value\", got \"num_sm 16\""
 case_ sched_divides 's/^sched_per_sm .*/sched_per_sm = 3/' "@:5: warps_per_sm (64) is not divisible by sched_per_sm (3)"
 # warp_size other than 32: refused with the reason (docs/params.md "Warp size")

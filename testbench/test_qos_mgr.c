@@ -36,6 +36,11 @@ TestSuite(qos_mgr, .timeout = 120);
 #define NP (KN * NSM)
 #define LCQ ((uint32_t)QM_LC_QOS)
 #define LCS ((uint32_t)QM_LC_SMK)
+/* step lengths of tables 7.1-7.4 (D = 33 cycles per division, MM = 4 per MUL) */
+#define MM 4u
+#define C1L (4u + 5u * 33u + 3u * (MM - 1u)) /* C1 per kernel: 178 */
+#define C2L (2u + 33u + 2u * (MM - 1u))      /* C2 per kernel: 41 */
+#define WL (NP + MM + 1u)                    /* W */
 
 /* The epochs of the tests. The worked examples (section 12) take the papers' L = 10,000 cycles; a
  * configuration whose computation (LC_QOS, section 7.5) takes more than half of them cannot hold
@@ -46,8 +51,8 @@ TestSuite(qos_mgr, .timeout = 120);
  * longest epoch) exceeds the EW-bit epoch registers. */
 #define EMAX ((uint32_t)SMK_MASK(SMK_EPOCH_W)) /* largest EPOCH_LEN */
 #define EX_FITS (LCQ <= 5000u && 10000u <= EMAX)
-/* one TLP pass over every SM (tlp_resume, e4: per SM a request KN (4 + DT) + 7 cycles apart) */
-#define TLP_PASS ((uint32_t)(NSM * (KN * (4 + QM_DT) + 8)))
+/* one TLP pass over every SM (tlp_resume, e4: per SM a request KN (3 + MM + DT) + 7 cycles apart) */
+#define TLP_PASS ((uint32_t)(NSM * (KN * (3 + MM + QM_DT) + 8)))
 #define TL_BIG (EX_FITS && LCQ + TLP_PASS + 1000u <= 10000u ? 10000u                                 \
                 : LCQ + (TLP_PASS + 1000u > 10000u ? TLP_PASS + 1000u : 10000u))
 /* where the EW-bit EPOCH_LEN cannot hold TL_BIG + 2,000, the longest epoch it holds less 100 cycles,
@@ -280,14 +285,16 @@ Test(qos_mgr, reset_values, .description = "reset: every state 0 except P, ipc_e
 Test(qos_mgr, constants_and_primitives, .description = "LC table of section 7.5; MUL and DIV (section 2) on the worked examples' numbers and at saturation")
 {
     cr_assert_eq(QM_D, 33);
-    cr_assert_eq(LCQ, 2u * KN * NSM + 204u * KN + 8u);
-    cr_assert_eq(LCS, 5u + 33u * KN + NSM * (2u * KN + 35u));
+    cr_assert_eq(QM_MM, MM);
+    cr_assert_eq(LCQ, 1u + (NP + 1u) + KN * C1L + KN * C2L + WL + 4u);
+    cr_assert_eq(LCQ, 2u * KN * NSM + 219u * KN + 11u);
+    cr_assert_eq(LCS, 5u + 33u * KN + NSM * (2u * KN + 41u));
     if (NSM == 16 && KN == 8)
-        cr_assert(LCQ == 1896 && LCS == 1085, "gtx980");
+        cr_assert(LCQ == 2019 && LCS == 1181, "gtx980");
     if (NSM == 2 && KN == 8)
-        cr_assert(LCQ == 1672 && LCS == 371, "small");
+        cr_assert(LCQ == 1795 && LCS == 383, "small");
     if (NSM == 56 && KN == 8)
-        cr_assert(LCQ == 2536 && LCS == 3125, "pascal56");
+        cr_assert(LCQ == 2659 && LCS == 3461, "pascal56");
     cr_assert_eq(qm_lc(SMK_QMODE_QOS), LCQ);
     cr_assert_eq(qm_lc(SMK_QMODE_OFF), LCQ);
     cr_assert_eq(qm_lc(SMK_QMODE_SMK), LCS);
@@ -498,9 +505,9 @@ Test(qos_mgr, timeline_qos, .description = "INIT writes, S / G / C1 / C2 / W / F
     }
     step(b); /* the last gather cycle: no lookup */
     cr_assert_eq(b->out.lk_s | b->out.lk_k, 0u);
-    const uint32_t c1 = S + NP + 2, c2 = c1 + KN * 169, w0 = c2 + KN * 35;
+    const uint32_t c1 = S + NP + 2, c2 = c1 + KN * C1L, w0 = c2 + KN * C2L;
     if (NSM == 2 && KN == 8 && L == 10000) /* E5(e) literally */
-        cr_assert(S == 8328 && c1 == 8346 && c2 == 9698 && w0 == 9978 && w0 + NP + 2 == 9996, "E5(e)");
+        cr_assert(S == 8205 && c1 == 8223 && c2 == 9647 && w0 == 9975 && w0 + WL == 9996, "E5(e)");
     /* C1, C2: no port activity */
     while (b->q.et < w0) {
         step(b);
@@ -508,7 +515,7 @@ Test(qos_mgr, timeline_qos, .description = "INIT writes, S / G / C1 / C2 / W / F
         cr_assert_eq(b->out.lk_s | b->out.lk_k, 0u);
     }
     /* W: lookups p = 0 .. NP-1 at w0 + p */
-    for (uint32_t p = 0; p < NP + 2; p++) {
+    for (uint32_t p = 0; p < WL; p++) {
         step(b);
         if (p < NP)
             cr_assert(b->out.lk_s == p % NSM && b->out.lk_k == p / NSM, "W pair %u", p);
@@ -675,7 +682,7 @@ Test(qos_mgr, e1_alpha_and_split, .description = "E1 exactly (alpha 1.25 = 0x140
     cr_assert_eq(b->q.ipc_ep[0], 0x10000u, "c1.1 result not before the edge of its 33rd cycle");
     step(b);
     cr_assert_eq(b->q.ipc_ep[0], 6553600u, "c1.1: 0x640000 = 100.0");
-    run_to_et(b, c1 + 169);
+    run_to_et(b, c1 + C1L);
     cr_assert_eq(b->q.hist[0], 6553600u, "c1.2");
     cr_assert_eq(b->q.alpha[0], 81920u, "c1.3: 0x14000 = 1.25 exactly");
     cr_assert_eq(b->q.agoal[0], 10240000u, "c1.4: 0x9C4000 = 156.25");
@@ -683,18 +690,18 @@ Test(qos_mgr, e1_alpha_and_split, .description = "E1 exactly (alpha 1.25 = 0x140
     cr_assert_eq(b->q.P, 41943u, "c1.6");
     cr_assert_eq(b->q.gN, 98304000u, "c1.7");
     cr_assert_eq(b->q.hgive[0], 0u, "c1.8: hq = 15 >= 12");
-    run_to_et(b, c1 + KN * 169 + 35);
+    run_to_et(b, c1 + KN * C1L + C2L);
     cr_assert_eq(b->q.Q, 1562500u, "c2.1");
     cr_assert_eq(b->q.qpt[0], 130208u, "c2.2");
     cr_assert_eq(b->q.alpha[0], 81920u, "QoS kernel: alpha kept in c2.0");
     cr_assert_eq(b->q.fresh[0], 0u);
     run_to_et(b, L - 1);
     step(b);
-    const uint32_t w0 = c1 + KN * 204;
+    const uint32_t w0 = c1 + KN * (C1L + C2L);
     cr_assert_eq(b->smreg[0][R(QUOTA) + 1], 651040u);
-    cr_assert_eq(b->wet[0][R(QUOTA) + 1], w0 + 2, "pair 0 written in W cycle 2");
+    cr_assert_eq(b->wet[0][R(QUOTA) + 1], w0 + MM + 1, "pair 0 written in W cycle MM + 1");
     cr_assert_eq(b->smreg[1][R(QUOTA) + 0], 911456u);
-    cr_assert_eq(b->wet[1][R(QUOTA) + 0], w0 + 3);
+    cr_assert_eq(b->wet[1][R(QUOTA) + 0], w0 + MM + 2);
     for (int s = 0; s < NSM; s++) {
         uint32_t nq = 0;
         for (int k = 0; k < SMK_KSLOTS; k++)
@@ -753,7 +760,7 @@ Test(qos_mgr, e2_nonqos_goals, .description = "E2 exactly: alpha, ratios, P = 56
     b->smreg[0][R(STAT_THR) + 2] = 200 * W2;
     run_to_et(b, 100);
     launch(b, 3, 4, 0, 0, 0, 0); /* D: fresh at the next computation */
-    run_to_et(b, S + NP + 2 + KN * 169);
+    run_to_et(b, S + NP + 2 + KN * C1L);
     cr_assert_eq(b->q.wc[0], W2);
     cr_assert_eq(b->q.hist[0], 80u << 16, "A: hist 80.0");
     cr_assert_eq(b->q.alpha[0], 81920u, "A: alpha 1.25");
@@ -807,7 +814,7 @@ static void e7_run(int debt, uint32_t dbt_exp[4], uint32_t ratio_exp[2])
     EX_L10K();
     U_NEEDS(QM_KN >= 2 && SMK_KSLOTS >= 2 && QM_GVMAX >= 10 && SW_FITS(2000000)); /* 2 kernels, 10 TBs, IPC 200 */
     tb_t *b = tb_new();
-    const uint32_t L = 10000, W1 = L - LCQ + 1, W2 = L, S = L - LCQ, C1 = S + NP + 2 + KN * 169;
+    const uint32_t L = 10000, W1 = L - LCQ + 1, W2 = L, S = L - LCQ, C1 = S + NP + 2 + KN * C1L;
     launch(b, 0, 4, 1, 100u << 16, 0, 0);
     launch(b, 1, 4, 0, 0, 0, 0); /* a non-QoS kernel: its dbt stays 0 */
     step(b);
@@ -896,7 +903,7 @@ Test(qos_mgr, e3_smk_quotas, .description = "E3: smk_r, cb, sumc, F and the QUOT
     run_to_et(b, a0);
     cr_assert_eq(b->q.smk_r[0], 214745088u);
     cr_assert_eq(b->q.smk_r[1], 268435456u);
-    run_to_et(b, a0 + KN + 1);
+    run_to_et(b, a0 + KN + MM);
     cr_assert_eq(b->q.cb[0], 6553u);
     cr_assert_eq(b->q.cb[1], 16384u);
     cr_assert_eq(b->q.kb[0], 1u << SMK_KS_W | 0u);
@@ -904,7 +911,7 @@ Test(qos_mgr, e3_smk_quotas, .description = "E3: smk_r, cb, sumc, F and the QUOT
     if (QM_KN > 2)
         cr_assert_eq(b->q.cb[2], 0u, "no kernel 2");
     cr_assert_eq(b->q.sumc, 22937u);
-    run_to_et(b, a0 + KN + 1 + 33);
+    run_to_et(b, a0 + KN + MM + 33);
     const uint32_t F = (uint32_t)(((uint64_t)L * SMK_SCHED << 16) / 22937);
     cr_assert_eq(b->q.F, F);
     const uint32_t q0 = (uint32_t)((uint64_t)6553 * F >> 16), q1 = (uint32_t)((uint64_t)16384 * F >> 16);
@@ -913,7 +920,7 @@ Test(qos_mgr, e3_smk_quotas, .description = "E3: smk_r, cb, sumc, F and the QUOT
     cr_assert_leq(q0 + q1, L * SMK_SCHED);
     run_to_et(b, L - 1);
     step(b);
-    const uint32_t bw = a0 + KN + 1 + 33 + 1; /* B cycle 1: first write */
+    const uint32_t bw = a0 + KN + MM + 33 + MM; /* B cycle MM: first write */
     cr_assert_eq(b->smreg[0][R(QUOTA) + 0], q0);
     cr_assert_eq(b->wet[0][R(QUOTA) + 0], bw);
     cr_assert_eq(b->smreg[0][R(QUOTA) + 1], q1);
@@ -991,10 +998,10 @@ Test(qos_mgr, e4_tlp_requests, .description = "E4: idle TBs, give vector, one re
     cr_assert_eq(b->q.tl_st, (uint32_t)QM_TL_SMP);
     cr_assert_eq(mread(b, SMK_QM_REG_STATUS), STATUS(QM_ST_RUN, SMK_QMODE_QOS, 1, QM_TL_SMP));
     cr_assert_eq(b->q.tl_s, 0u);
-    /* SMP reads EP_SAMPLES of SM 0 at et 0; first rq_v at et KN (3 + DT) + 2 */
+    /* SMP reads EP_SAMPLES of SM 0 at et 0; first rq_v at et KN (2 + MM + DT) + 2 */
     step(b);
     cr_assert_eq(b->out.rd_addr[0], R(EP_SAMPLES));
-    const uint32_t first = KN * (3 + QM_DT) + 2;
+    const uint32_t first = KN * (2 + MM + QM_DT) + 2;
     while (b->nreq == 0 && b->q.et < 5000)
         step(b);
     cr_assert_eq(b->req[0].et, first);
@@ -1024,10 +1031,10 @@ Test(qos_mgr, e4_tlp_requests, .description = "E4: idle TBs, give vector, one re
     cr_assert_eq(b->q.hgive[2], 0u, "VICTIM: 1 - 1");
     cr_assert_eq(b->q.tl_st, (uint32_t)QM_TL_IDLE, "done before the SNAP");
     /* spacing: request i+1 starts after request i's ack, the rest of SM i's REQ scan (KN - 1
-     * cycles) and SM i+1's SMP / LK..DV (1 + KN (3 + DT)) cycles, then REQ of k0 */
+     * cycles) and SM i+1's SMP / LK..DV (1 + KN (2 + MM + DT)) cycles, then REQ of k0 */
     for (int i = 0; i + 1 < NSM; i++) {
         const long d = b->req[i + 1].cyc - b->req[i].cyc;
-        const long exp = (b->rdy_wait + 1) + b->ack_lat + (KN - 1) + 1 + KN * (3 + QM_DT) + 1;
+        const long exp = (b->rdy_wait + 1) + b->ack_lat + (KN - 1) + 1 + KN * (2 + MM + QM_DT) + 1;
         cr_assert_eq(d, exp, "request %d -> %d: %ld cycles, expected %ld", i, i + 1, d, exp);
     }
 }
@@ -1197,10 +1204,10 @@ Test(qos_mgr, e5d_halving, .description = "E5(d): cum_i 2^48 - 10 + 30 halves to
     run_to_et(b, S + NP + 2 + 1 + 2 * 33);
     cr_assert_eq(b->q.ipc_ep[0], 3u << 16, "30 / 10");
     cr_assert_eq(b->q.hist[0], VMAX, "(2^47 + 10) / 505 saturates U16.16");
-    run_to_et(b, S + NP + 2 + 169 + 1);
+    run_to_et(b, S + NP + 2 + C1L + 1);
     cr_assert_eq(b->q.cum_i[1], UINT64_C(1) << 47, "si = 2^48: halved");
     cr_assert_eq(b->q.cum_c[1], (1000u + 9u) >> 1);
-    run_to_et(b, S + NP + 2 + 2 * 169 + 1);
+    run_to_et(b, S + NP + 2 + 2 * C1L + 1);
     cr_assert_eq(b->q.cum_i[2], (100u + 30u) >> 1, "sc = 2^32: halved");
     cr_assert_eq(b->q.cum_c[2], 1u << 31);
 }
@@ -1404,7 +1411,7 @@ static void e6_run(tb_t *b, int keep)
     step(b);
     const uint32_t w = keep ? L - 101 : S - 201;
     cr_assert_eq(b->q.wc[0], w);
-    run_to_et(b, c1 + 169);
+    run_to_et(b, c1 + C1L);
     cr_assert_eq(b->q.isum[0], 494950u);
     cr_assert_eq(b->q.tsum[0], 12u);
     if (keep) {
@@ -1418,7 +1425,7 @@ static void e6_run(tb_t *b, int keep)
     } else {
         cr_assert_eq(b->q.cum_i[0], 494950u);
         cr_assert_eq(b->q.cum_c[0], S - 201);
-        const uint32_t h = (uint32_t)(((uint64_t)494950 << 16) / (S - 201)); /* gtx980: 4104396 */
+        const uint32_t h = (uint32_t)(((uint64_t)494950 << 16) / (S - 201)); /* gtx980: 4169285 */
         cr_assert_eq(b->q.ipc_ep[0], h);
         cr_assert_eq(b->q.hist[0], h);
     }
@@ -1500,12 +1507,12 @@ Test(qos_mgr, keep_gap_window_dropped, .description = "kl_keep = 1 after a SNAP 
     cr_assert_eq(b->q.wc[0], 0u);
     cr_assert_eq(b->q.isum[0], 0u);
     cr_assert_eq(b->q.tsum[0], 0u);
-    run_to_et(b, c1 + 169);
+    run_to_et(b, c1 + C1L);
     cr_assert_eq(b->q.cum_i[0], 20 * L, "dropped window: cum unchanged");
     cr_assert_eq(b->q.cum_c[0], L);
     cr_assert_eq(b->q.hist[0], 20u << 16);
     cr_assert_eq(b->q.ipc_ep[0], 20u << 16);
-    cr_assert_eq(b->q.wcnt[0], 169u, "counting again after the commit edge (edges c1 .. c1 + 168)");
+    cr_assert_eq(b->q.wcnt[0], C1L, "counting again after the commit edge (edges c1 .. c1 + C1L - 1)");
 }
 
 

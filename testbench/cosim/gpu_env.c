@@ -866,7 +866,7 @@ static int check_qm_csr(gpu_env_t *e, const qm_out_t *m)
             const uint32_t ks = a - SMK_REG_QUOTA;
             nq++;
             e->n_mquota++;
-            if (!e->lkv[s][ks] || c + 1 - e->lkv[s][ks] > KN + QM_D + 3)
+            if (!e->lkv[s][ks] || c + 1 - e->lkv[s][ks] > KN + QM_D + 2 * QM_MM + 1) /* SMK: A lookup .. B write */
                 bad += viol(e, "manager: QUOTA[%u] of SM %d written (0x%x), no kernel holds that slot by the lookup port "
                                "(last seen %lld cycles ago)",
                             ks, s, wd, e->lkv[s][ks] ? (long long)(c + 1 - e->lkv[s][ks]) : -1LL);

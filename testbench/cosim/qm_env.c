@@ -220,8 +220,9 @@ static int host_script(qm_env_t *e, qm_in_t *in, int step)
 /* QM_F_DIS phases: write MCTRL.EN = 0 at microprogram offset dis_off of an armed QOS epoch
  * (offset 0 = the S cycle et = L - LC), then EN = 1 as soon as the manager is IDLE. The special
  * offset is the last divide cycle of C1 sub-step 3 of the last kernel: S (1 cycle), G (NP + 1),
- * then C1 with 4 + 5 D cycles per kernel (sub-steps 0, 4, 6, 7 take 1 cycle, 1, 2, 3, 5, 8 take D). */
-#define QM_DIS_C1S3 (1 + (QM_NP + 1) + (QM_KN - 1) * (4 + 5 * QM_D) + 3 * QM_D)
+ * then C1 with 4 + 5 D + 3 (MM - 1) cycles per kernel (sub-step 0 takes 1 cycle, 4, 6, 7 take MM,
+ * 1, 2, 3, 5, 8 take D). */
+#define QM_DIS_C1S3 (1 + (QM_NP + 1) + (QM_KN - 1) * (4 + 5 * QM_D + 3 * (QM_MM - 1)) + 3 * QM_D)
 static int dis_point(qm_env_t *e, qm_in_t *in)
 {
     rng_t *r = &e->r;

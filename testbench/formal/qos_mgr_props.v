@@ -10,8 +10,9 @@
 //
 // The spec: the microprogram "starts in the cycle with et == L - LC (the SNAP cycle) and its last
 // cycle is et == L - 1, which writes CMD.EPOCH_START" (section 6 "Timeline state", RUN), with the
-// step lengths of tables 7.1-7.4 (S 1, G KN*NSM+1, C1 KN x (4+5D), C2 KN x (2+D), W KN*NSM+2,
-// F0-F3 4; SMK: S 1, R KN x D, per SM A KN+1, Fd D, B KN+1, then F0-F3) and LC of section 7.5.
+// step lengths of tables 7.1-7.4 (S 1, G KN*NSM+1, C1 KN x (4+5D+3(MM-1)), C2 KN x (2+D+2(MM-1)),
+// W KN*NSM+MM+1, F0-F3 4; SMK: S 1, R KN x D, per SM A KN+MM, Fd D, B KN+MM, then F0-F3; MM = 4
+// cycles per MUL) and LC of section 7.5.
 // From the microprogram position (ph, pn, pk, ps, sub, cy: the RTL's free encoding, section 13)
 // r(pos) below is the relative cycle the tables give to that position; the properties are
 //   M1 in RUN with a step in progress: et == L - LC(cur_mode) + r(pos), 1 <= r(pos) <= LC - 1
@@ -19,9 +20,11 @@
 //   M2 F3 (the last F step) is the cycle et == L - 1; the edge after it returns the position to idle;
 //   M3 outside RUN no step is in progress; in RUN with no step, et <= L - LC(cur_mode), and
 //      LC(cur_mode) <= L < 2^EW (section 6: L = max(EPOCH_LEN, LC), EPOCH_LEN has EW bits);
-//   M4 the divider's cycle counter cy stays below D and, while a step is in progress, is 0 outside
-//      a divide sub-step (c1.1-c1.3, c1.5, c1.8, c2.2, R, Fd): each divide takes exactly D cycles
-//      (section 2). (An abandoned program may leave cy stale; the S cycle clears it.)
+//   M4 the step cycle counter cy stays below D and, while a step is in progress, below MM in a MUL
+//      sub-step (c1.4, c1.6, c1.7, c2.0, c2.1) and in A and B (their pipeline tails), and is 0
+//      outside these and the divide sub-steps (c1.1-c1.3, c1.5, c1.8, c2.2, R, Fd): each divide
+//      takes exactly D cycles, each MUL MM (section 2). (An abandoned program may leave cy stale;
+//      the S cycle clears it.)
 module qos_mgr_props #(
     parameter NSM = `SMK_NUM_SM, parameter KN = `SMK_KERNELS, parameter KW = `SMK_KID_W,
     parameter SMW = `SMK_SMW, parameter EW = `SMK_EPOCH_W, parameter MA_W = `SMK_QM_ADDR_W,
@@ -54,10 +57,11 @@ module qos_mgr_props #(
         .rq_ack_kv(rq_ack_kv), .rq_ack_n(rq_ack_n));
 
     `SMK_DEF_CLOG2(clog2)
-    localparam D = 33, NP = KN * NSM;
-    localparam PNW = clog2(NP + 2), CYW = clog2(D);
-    localparam integer LCQ = 2 * KN * NSM + KN * (6 + 6 * D) + 8;        // section 7.5
-    localparam integer LCS = 5 + KN * D + NSM * (2 * KN + 2 + D);
+    localparam D = 33, MM = 4, NP = KN * NSM;
+    localparam PNW = clog2(NP + MM + 1), CYW = clog2(D);
+    localparam integer C1L = 4 + 5 * D + 3 * (MM - 1), C2L = 2 + D + 2 * (MM - 1);   // tables 7.2, 7.3
+    localparam integer LCQ = 2 * KN * NSM + KN * (6 + 6 * D + 5 * (MM - 1)) + MM + 7; // section 7.5
+    localparam integer LCS = 5 + KN * D + NSM * (2 * KN + 2 * MM + D);
     localparam [3:0] PH_NONE = 4'd0, PH_G = 4'd1, PH_C1 = 4'd2, PH_C2 = 4'd3, PH_W = 4'd4,
                      PH_F = 4'd5, PH_R = 4'd6, PH_A = 4'd7, PH_FD = 4'd8, PH_B = 4'd9;
     localparam [1:0] ST_RUN = 2'd2, QM_SMK = `SMK_QMODE_SMK;
@@ -77,11 +81,11 @@ module qos_mgr_props #(
 
     // r(pos) and the position's range (tables 7.1-7.4)
     integer r;
-    reg ok, divsub;
+    reg ok, divsub, mulsub;
     always @* begin : pos
         integer sof, pk, ps, sub, cy, pn, base;
         pk = p_pk; ps = p_ps; sub = p_sub; cy = p_cy; pn = p_pn;
-        r = 0; ok = 1'b0; divsub = 1'b0;
+        r = 0; ok = 1'b0; divsub = 1'b0; mulsub = 1'b0;
         if (p_mode != QM_SMK) begin
             case (p_ph)
                 PH_G: begin
@@ -91,31 +95,40 @@ module qos_mgr_props #(
                 PH_C1: begin
                     case (sub)
                         0: sof = 0; 1: sof = 1; 2: sof = 1 + D; 3: sof = 1 + 2 * D; 4: sof = 1 + 3 * D;
-                        5: sof = 2 + 3 * D; 6: sof = 2 + 4 * D; 7: sof = 3 + 4 * D; default: sof = 4 + 4 * D;
+                        5: sof = 1 + 3 * D + MM; 6: sof = 1 + 4 * D + MM; 7: sof = 1 + 4 * D + 2 * MM;
+                        default: sof = 1 + 4 * D + 3 * MM;
                     endcase
                     divsub = sub == 1 || sub == 2 || sub == 3 || sub == 5 || sub == 8;
-                    r = 1 + (NP + 1) + pk * (4 + 5 * D) + sof + cy;
+                    mulsub = sub == 4 || sub == 6 || sub == 7;
+                    r = 1 + (NP + 1) + pk * C1L + sof + cy;
                     ok = pk <= KN - 1 && sub <= 8;
                 end
                 PH_C2: begin
                     divsub = sub == 2;
-                    r = 1 + (NP + 1) + KN * (4 + 5 * D) + pk * (2 + D) + sub + cy;
+                    mulsub = sub <= 1;
+                    r = 1 + (NP + 1) + KN * C1L + pk * C2L + sub * MM + cy;
                     ok = pk <= KN - 1 && sub <= 2;
                 end
                 PH_W: begin
-                    r = 1 + (NP + 1) + KN * (6 + 6 * D) + pn;
-                    ok = pn <= NP + 1 && (pn >= NP ? pk == KN && ps == 0 : pk * NSM + ps == pn && ps <= NSM - 1);
+                    r = 1 + (NP + 1) + KN * (C1L + C2L) + pn;
+                    ok = pn <= NP + MM && (pn >= NP ? pk == KN && ps == 0 : pk * NSM + ps == pn && ps <= NSM - 1);
                 end
                 PH_F: begin r = LCQ - 4 + sub; ok = sub <= 3; end
                 default: ;
             endcase
         end else begin
-            base = 1 + KN * D + ps * (2 * KN + 2 + D);
+            base = 1 + KN * D + ps * (2 * KN + 2 * MM + D);
             case (p_ph)
                 PH_R: begin divsub = 1'b1; r = 1 + pk * D + cy; ok = pk <= KN - 1 && ps == 0; end
-                PH_A: begin r = base + pk; ok = pk <= KN && ps <= NSM - 1; end
-                PH_FD: begin divsub = 1'b1; r = base + KN + 1 + cy; ok = ps <= NSM - 1 && pk == KN; end
-                PH_B: begin r = base + KN + 1 + D + pk; ok = pk <= KN && ps <= NSM - 1; end
+                PH_A: begin
+                    mulsub = 1'b1; r = base + pk + cy;
+                    ok = pk <= KN && ps <= NSM - 1 && (pk == KN || cy == 0);
+                end
+                PH_FD: begin divsub = 1'b1; r = base + KN + MM + cy; ok = ps <= NSM - 1 && pk == KN; end
+                PH_B: begin
+                    mulsub = 1'b1; r = base + KN + MM + D + pk + cy;
+                    ok = pk <= KN && ps <= NSM - 1 && (pk == KN || cy == 0);
+                end
                 PH_F: begin r = LCS - 4 + sub; ok = sub <= 3; end
                 default: ;
             endcase
@@ -129,7 +142,7 @@ module qos_mgr_props #(
         et = p_et; L = p_L;
         begin
             assert(p_cy <= D - 1);                                                            // M4
-            if (run && p_ph != PH_NONE) assert(divsub || p_cy == 0);                          // M4
+            if (run && p_ph != PH_NONE) assert(divsub || (mulsub ? p_cy <= MM - 1 : p_cy == 0)); // M4
             if (!run) assert(p_ph == PH_NONE);                                                // M3
             if (run) assert(L >= lc && L < (1 << EW));                               // M3
             if (run && p_ph == PH_NONE) assert(et <= L - lc);             // M3
