@@ -49,6 +49,15 @@ static void b_launch_fin(bench_t *b, wmask_t mask, uint32_t ks, wmask_t fin)
     cr_assert_eq(b->out.iss_v, 0u);
 }
 static void b_launch(bench_t *b, wmask_t mask, uint32_t ks) { b_launch_fin(b, mask, ks, 0); }
+
+/* the eligibility tests' bench: launch 0 (local warp 0 of every scheduler) in kernel slot A, then
+ * launch 1 (local warp 1) in slot B, so that on each scheduler warp 0 is of A and older */
+static void two_slots(bench_t *b, uint32_t A, uint32_t B)
+{
+    b_init(b);
+    b_launch(b, u_rep64(LB(0)), A);
+    b_launch(b, u_rep64(LB(1)), B);
+}
 static void b_finish(bench_t *b, wmask_t fin)
 {
     ws_in_t in = b->in;
@@ -472,13 +481,10 @@ Test(warp_sched, eligibility_one_warp, .description = "ready, stop and qallow ea
 Test(warp_sched, eligibility_gates, .description = "ready, stop and qallow each gate issue; idle/held per gate")
 {
     U_NEEDS(NK >= 2 && NLW >= 2); /* one warp in each of two slots, one scheduler */
-    /* scheduler 1, or 0 with one scheduler */
     const int s1 = NS > 1;
-    bench_t b;
-    b_init(&b);
     const uint32_t A = 0, B = KC;
-    b_launch(&b, u_rep64(LB(0)), A);
-    b_launch(&b, u_rep64(LB(1)), B);
+    bench_t b;
+    two_slots(&b, A, B);
     const int x = u_wid(s1, 1), y = u_wid(s1, 0); /* x: slot B, y: slot A and older */
     /* a warp of scheduler s1 that was never launched (none with two warps per scheduler: then
      * this case repeats "nothing ready") */
@@ -522,11 +528,9 @@ Test(warp_sched, idle_pipeline_blocked, .description = "pblk: a pipeline-blocked
 {
     U_NEEDS(NK >= 2 && NLW >= 2); /* one warp in each of two slots, one scheduler */
     const int s1 = NS > 1;
-    bench_t b;
-    b_init(&b);
     const uint32_t A = 0, B = KC;
-    b_launch(&b, u_rep64(LB(0)), A);
-    b_launch(&b, u_rep64(LB(1)), B);
+    bench_t b;
+    two_slots(&b, A, B);
     const int x = u_wid(s1, 1), y = u_wid(s1, 0); /* x: slot B, y: slot A and older */
     const wmask_t X = u_bit(x), Y = u_bit(y);
     const wmask_t inval = NLW >= 3 ? u_bit(u_wid(s1, 2)) : 0; /* never launched */
