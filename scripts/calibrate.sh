@@ -15,9 +15,11 @@
 # Output: a Markdown table on stdout. Class: memory-bound when the DRAM channels are at least 90%
 # busy, compute-bound when the front end or a pipeline (ALU, SFU or LD/ST: on-chip work) is at
 # least 90% busy, otherwise neither (latency-bound). Front end: warp_insts / (fetch_warps x ibuffer
-# x NSM x cycles). Pipeline use is expected work over capacity: ALU warp_insts x mix_alu /
-# (alu_units x NSM x cycles), SFU warp_insts x mix_sfu x sfu_interval / (NSM x cycles), LD/ST
-# warp_insts x (mix_shared + mix_global x lines) / (NSM x cycles). Errors: one line, exit 1.
+# x NSM x cycles). Pipeline use is expected work over capacity: ALU warp_insts x (mix_alu + mix_fmul)
+# / (alu_units x NSM x cycles) (an f32 multiply counted on the ALU, its first choice), SFU warp_insts x
+# (mix_sfu x sfu_interval + mix_imul x imul_interval + mix_imad x imad_interval + mix_fdiv x
+# fdiv_interval) / (NSM x cycles), LD/ST warp_insts x (mix_shared + mix_global x lines) / (NSM x
+# cycles). Errors: one line, exit 1.
 set -euo pipefail
 smk=build/gtx980/smk wl=cmodel/sim/workloads/parboil.wl cycles=2000000 jobs=2
 while [ $# -gt 0 ]; do
@@ -42,6 +44,7 @@ mval() { awk -v k="$1" '$1 == "machine" {m = 1} m && $1 == k {print $2; exit}' "
 kval() { awk -v n="$1" -v k="$2" '$1 == "kernel" {m = ($2 == n)} m && $1 == k {print $2; exit}' "$tmp/wl"; }
 kernels=$(awk '$1 == "kernel" {print $2}' "$tmp/wl")
 aun=$(mval alu_units) sint=$(mval sfu_interval) nch=$(mval mem_channels) serv=$(mval mem_service)
+imi=$(mval imul_interval) iai=$(mval imad_interval) fdi=$(mval fdiv_interval)
 fe=$(( $(mval fetch_warps) * $(mval ibuffer) ))
 run() { # KERNEL MODE(iso|steady)
   local f=$wl
@@ -63,8 +66,10 @@ for k in $kernels; do
   awk -v k="$k" -v ii="$ii" -v si="$si" -v wi="$wi" -v dl="$dl" -v c="$cycles" -v nsm="$nsm" -v s="$sched" \
       -v aun="$aun" -v sint="$sint" -v fe="$fe" -v nch="$nch" -v serv="$serv" -v ma="$(kval "$k" mix_alu)" \
       -v mf="$(kval "$k" mix_sfu)" -v ms="$(kval "$k" mix_shared)" -v mg="$(kval "$k" mix_global)" \
-      -v ln="$(kval "$k" lines)" 'BEGIN {
-    slots = wi / (nsm * s * c); front = wi / (fe * nsm * c); alu = wi * ma / (aun * nsm * c); sfu = wi * mf * sint / (nsm * c)
+      -v ln="$(kval "$k" lines)" -v mim="$(kval "$k" mix_imul)" -v mia="$(kval "$k" mix_imad)" \
+      -v mfm="$(kval "$k" mix_fmul)" -v mfd="$(kval "$k" mix_fdiv)" -v imi="$imi" -v iai="$iai" -v fdi="$fdi" 'BEGIN {
+    slots = wi / (nsm * s * c); front = wi / (fe * nsm * c); alu = wi * (ma + mfm) / (aun * nsm * c)
+    sfu = wi * (mf * sint + mim * imi + mia * iai + mfd * fdi) / (nsm * c)
     ldst = wi * (ms + mg * ln) / (nsm * c); lpc = dl / c; peak = nch / serv; dram = lpc / peak
     cls = dram >= 0.9 ? "memory" : (front >= 0.9 || alu >= 0.9 || sfu >= 0.9 || ldst >= 0.9) ? "compute" : "neither"
     printf "| %s | %.2f | %.2f | %.1f%% | %.1f%% | %.1f%% | %.1f%%, %.1f%%, %.1f%% | %.3f, %.1f%% | %s |\n",

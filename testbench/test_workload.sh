@@ -31,6 +31,10 @@ machine
   ldst_queue 3
   fetch_warps 1
   ibuffer 2
+  imul_interval 2
+  imad_interval 1
+  fmul_interval 1
+  fdiv_interval 4
 end
 kernel a
   threads 128
@@ -42,6 +46,10 @@ kernel a
   mix_sfu 0.05
   mix_shared 0.1
   mix_global 0.05
+  mix_imul 0
+  mix_imad 0
+  mix_fmul 0
+  mix_fdiv 0
   dep 0.5
   lines 1
   l1_hit 0.5
@@ -59,6 +67,10 @@ kernel b    # a comment after the name
   mix_sfu 0
   mix_shared 0
   mix_global 0.3
+  mix_imul 0
+  mix_imad 0
+  mix_fmul 0
+  mix_fdiv 0
   dep 0.5
   lines 2
   l1_hit 0.05
@@ -78,10 +90,10 @@ if "$smk" check --workload "$dir/pad.wl" > /dev/null 2>&1; then ok; else bad "co
 sed -e 's/$/\r/' -e 's/ /\t/g' "$base" > "$dir/crlf.wl"
 if "$smk" check --workload "$dir/crlf.wl" > /dev/null 2>&1; then ok; else bad "CRLF/tab file rejected"; fi
 # blocks in any order (kernels before the machine)
-sed -n '22,55p' "$base" > "$dir/order.wl"; sed -n '2,21p' "$base" >> "$dir/order.wl"
+sed -n '26,67p' "$base" > "$dir/order.wl"; sed -n '2,25p' "$base" >> "$dir/order.wl"
 if "$smk" check --workload "$dir/order.wl" > /dev/null 2>&1; then ok; else bad "machine block after the kernels rejected"; fi
 # exactly 64 kernels is allowed
-{ sed -n '2,21p' "$base"; for i in $(seq 1 64); do sed -n '22,38p' "$base" | sed "s/^kernel a/kernel k$i/"; done; } > "$dir/k64.wl"
+{ sed -n '2,25p' "$base"; for i in $(seq 1 64); do sed -n '26,46p' "$base" | sed "s/^kernel a/kernel k$i/"; done; } > "$dir/k64.wl"
 if "$smk" check --workload "$dir/k64.wl" > /dev/null 2>&1; then ok; else bad "64 kernels rejected"; fi
 # the check output names the kernels
 out=$("$smk" check --workload "$base" 2>&1)
@@ -96,74 +108,74 @@ case_() {
   if [ $rc -eq 0 ]; then bad "$name: accepted"; elif [ $rc -gt 1 ]; then bad "$name: exit status $rc (crash?)";
   elif [ "$out" != "$want" ]; then bad "$name: got '$out', want '$want'"; else ok; fi
 }
-KKEYS="threads, regs, smem_bytes, grid, insts, mix_alu, mix_sfu, mix_shared, mix_global, dep, lines, l1_hit, l2_hit, active, idempotent"
-MKEYS="mem_channels, mem_service, mem_latency, l1_latency, l2_latency, alu_latency, sfu_latency, shared_latency, max_inflight, mshr, ctx_priority, alu_units, alu_queue, sfu_interval, sfu_queue, ldst_queue, fetch_warps, ibuffer"
-case_ unknown_kkey   '24a\  colour 3' "@:25: unknown key 'colour' in kernel block (expected one of $KKEYS)"
+KKEYS="threads, regs, smem_bytes, grid, insts, mix_alu, mix_sfu, mix_shared, mix_global, mix_imul, mix_imad, mix_fmul, mix_fdiv, dep, lines, l1_hit, l2_hit, active, idempotent"
+MKEYS="mem_channels, mem_service, mem_latency, l1_latency, l2_latency, alu_latency, sfu_latency, shared_latency, max_inflight, mshr, ctx_priority, alu_units, alu_queue, sfu_interval, sfu_queue, ldst_queue, fetch_warps, ibuffer, imul_interval, imad_interval, fmul_interval, fdiv_interval"
+case_ unknown_kkey   '28a\  colour 3' "@:29: unknown key 'colour' in kernel block (expected one of $KKEYS)"
 case_ unknown_mkey   '4a\  dram_gb 4' "@:5: unknown key 'dram_gb' in machine block (expected one of $MKEYS)"
-case_ missing_kkey   '/^  grid 121/d' "@:37: kernel 'a' (line 22) is missing key 'grid' (every key is required)"
-case_ missing_mkey   '/^  mshr/d' "@:20: machine block (line 2) is missing key 'mshr' (every key is required)"
-case_ missing_active '36d' "@:37: kernel 'a' (line 22) is missing key 'active' (every key is required)"
-case_ duplicate_key  '24a\  regs 30' "@:25: key 'regs' given twice (first at line 24)"
-case_ duplicate_kern 's/^kernel b.*/kernel a/' "@:39: kernel 'a' defined twice (first at line 22)"
-case_ second_machine '21a\machine' "@:22: second 'machine' block (first at line 2)"
-case_ not_integer    's/^  grid 121/  grid many/' "@:26: key 'grid': expected an integer, got \"many\""
-case_ negative_int   's/^  grid 121/  grid -5/' "@:26: key 'grid': expected an integer, got \"-5\""
-case_ float_for_int  's/^  threads 128/  threads 128.0/' "@:23: key 'threads': expected an integer, got \"128.0\""
-case_ hex_int        's/^  regs 25/  regs 0x19/' "@:24: key 'regs': expected an integer, got \"0x19\""
-case_ huge_int       's/^  insts 1000/  insts 99999999999999999999/' "@:27: key 'insts' = 99999999999999999999 out of range (expected 1..1000000000)"
-case_ int_zero       's/^  grid 121/  grid 0/' "@:26: key 'grid' = 0 out of range (expected 1..16777215)"
-case_ threads_high   's/^  threads 128/  threads 1025/' "@:23: key 'threads' = 1025 out of range (expected 1..1024)"
-case_ regs_high      's/^  regs 25/  regs 256/' "@:24: key 'regs' = 256 out of range (expected 1..255)"
+case_ missing_kkey   '/^  grid 121/d' "@:45: kernel 'a' (line 26) is missing key 'grid' (every key is required)"
+case_ missing_mkey   '/^  mshr/d' "@:24: machine block (line 2) is missing key 'mshr' (every key is required)"
+case_ missing_active '44d' "@:45: kernel 'a' (line 26) is missing key 'active' (every key is required)"
+case_ duplicate_key  '28a\  regs 30' "@:29: key 'regs' given twice (first at line 28)"
+case_ duplicate_kern 's/^kernel b.*/kernel a/' "@:47: kernel 'a' defined twice (first at line 26)"
+case_ second_machine '25a\machine' "@:26: second 'machine' block (first at line 2)"
+case_ not_integer    's/^  grid 121/  grid many/' "@:30: key 'grid': expected an integer, got \"many\""
+case_ negative_int   's/^  grid 121/  grid -5/' "@:30: key 'grid': expected an integer, got \"-5\""
+case_ float_for_int  's/^  threads 128/  threads 128.0/' "@:27: key 'threads': expected an integer, got \"128.0\""
+case_ hex_int        's/^  regs 25/  regs 0x19/' "@:28: key 'regs': expected an integer, got \"0x19\""
+case_ huge_int       's/^  insts 1000/  insts 99999999999999999999/' "@:31: key 'insts' = 99999999999999999999 out of range (expected 1..1000000000)"
+case_ int_zero       's/^  grid 121/  grid 0/' "@:30: key 'grid' = 0 out of range (expected 1..16777215)"
+case_ threads_high   's/^  threads 128/  threads 1025/' "@:27: key 'threads' = 1025 out of range (expected 1..1024)"
+case_ regs_high      's/^  regs 25/  regs 256/' "@:28: key 'regs' = 256 out of range (expected 1..255)"
 case_ channels_zero  's/^  mem_channels 4/  mem_channels 0/' "@:3: key 'mem_channels' = 0 out of range (expected 1..64)"
 case_ inflight_high  's/^  max_inflight 4/  max_inflight 33/' "@:11: key 'max_inflight' = 33 out of range (expected 1..32)"
-case_ not_number     's/^  dep 0.5/  dep half/' "@:32: key 'dep': expected a number, got \"half\""
-case_ nan            's/^  dep 0.5/  dep nan/' "@:32: key 'dep': expected a number, got \"nan\""
-case_ prob_high      's/^  l1_hit 0.5/  l1_hit 1.5/' "@:34: key 'l1_hit' = 1.5 out of range (expected 0..1)"
-case_ prob_negative  's/^  l2_hit 0.5/  l2_hit -0.1/' "@:35: key 'l2_hit': expected a number, got \"-0.1\""
-case_ lines_low      's/^  lines 1/  lines 0.5/' "@:33: key 'lines' = 0.5 out of range (expected 1..32)"
+case_ not_number     's/^  dep 0.5/  dep half/' "@:40: key 'dep': expected a number, got \"half\""
+case_ nan            's/^  dep 0.5/  dep nan/' "@:40: key 'dep': expected a number, got \"nan\""
+case_ prob_high      's/^  l1_hit 0.5/  l1_hit 1.5/' "@:42: key 'l1_hit' = 1.5 out of range (expected 0..1)"
+case_ prob_negative  's/^  l2_hit 0.5/  l2_hit -0.1/' "@:43: key 'l2_hit': expected a number, got \"-0.1\""
+case_ lines_low      's/^  lines 1/  lines 0.5/' "@:41: key 'lines' = 0.5 out of range (expected 1..32)"
 case_ service_zero   's/^  mem_service 2.78/  mem_service 0/' "@:4: key 'mem_service' = 0 out of range (expected 0.01..1000)"
-case_ trailing       's/^  regs 25/  regs 25 26/' "@:24: key 'regs': unexpected \"26\" after the value"
-case_ trailing_unit  's/^  smem_bytes 4124/  smem_bytes 4124 bytes/' "@:25: key 'smem_bytes': unexpected \"bytes\" after the value"
-case_ glued_garbage  's/^  regs 25/  regs 25x/' "@:24: key 'regs': expected an integer, got \"25x\""
-case_ missing_value  's/^  regs 25/  regs/' "@:24: key 'regs': missing value"
-case_ comment_value  's/^  regs 25/  regs # 25/' "@:24: key 'regs': missing value"
-case_ yesno          's/^  idempotent yes/  idempotent 1/' "@:37: key 'idempotent': expected yes or no, got \"1\""
+case_ trailing       's/^  regs 25/  regs 25 26/' "@:28: key 'regs': unexpected \"26\" after the value"
+case_ trailing_unit  's/^  smem_bytes 4124/  smem_bytes 4124 bytes/' "@:29: key 'smem_bytes': unexpected \"bytes\" after the value"
+case_ glued_garbage  's/^  regs 25/  regs 25x/' "@:28: key 'regs': expected an integer, got \"25x\""
+case_ missing_value  's/^  regs 25/  regs/' "@:28: key 'regs': missing value"
+case_ comment_value  's/^  regs 25/  regs # 25/' "@:28: key 'regs': missing value"
+case_ yesno          's/^  idempotent yes/  idempotent 1/' "@:45: key 'idempotent': expected yes or no, got \"1\""
 case_ yesno_ctx      's/^  ctx_priority no/  ctx_priority maybe/' "@:13: key 'ctx_priority': expected yes or no, got \"maybe\""
 case_ alu_units_zero 's/^  alu_units 2/  alu_units 0/' "@:14: key 'alu_units' = 0 out of range (expected 1..64)"
 case_ queue_high     's/^  sfu_queue 9/  sfu_queue 65/' "@:17: key 'sfu_queue' = 65 out of range (expected 1..64)"
 case_ interval_real  's/^  sfu_interval 8/  sfu_interval 8.5/' "@:16: key 'sfu_interval': expected an integer, got \"8.5\""
-case_ missing_ldstq  '/^  ldst_queue/d' "@:20: machine block (line 2) is missing key 'ldst_queue' (every key is required)"
-case_ mix_sum        's/^  mix_alu 0.8/  mix_alu 0.7/' "@:38: kernel 'a': mix_alu + mix_sfu + mix_shared + mix_global = 0.9 (expected 1)"
-case_ mix_high       's/^  mix_alu 0.8/  mix_alu 1.8/' "@:28: key 'mix_alu' = 1.8 out of range (expected 0..1)"
-case_ act_sum        's/^  active 32:0.9 16:0.1/  active 32:0.9 16:0.2/' "@:36: key 'active': probabilities sum to 1.1 (expected 1)"
-case_ act_format     's/^  active 32:0.9 16:0.1/  active 32=0.9 16:0.1/' "@:36: key 'active': expected THREADS:PROBABILITY, got \"32=0.9\""
-case_ act_threads    's/^  active 32:0.9 16:0.1/  active 33:0.9 16:0.1/' "@:36: key 'active': thread count in \"33:0.9\" out of range (expected 1..32)"
-case_ act_zero_thr   's/^  active 32:0.9 16:0.1/  active 0:0.9 16:0.1/' "@:36: key 'active': thread count in \"0:0.9\" out of range (expected 1..32)"
-case_ act_zero_prob  's/^  active 32:0.9 16:0.1/  active 32:1 16:0/' "@:36: key 'active': probability in \"16:0\" out of range (expected > 0 and <= 1)"
-case_ act_dup        's/^  active 32:0.9 16:0.1/  active 32:0.5 32:0.5/' "@:36: key 'active': thread count 32 given twice"
-case_ act_empty_prob 's/^  active 32:0.9 16:0.1/  active 32: 16:0.1/' "@:36: key 'active': expected THREADS:PROBABILITY, got \"32:\""
+case_ missing_ldstq  '/^  ldst_queue/d' "@:24: machine block (line 2) is missing key 'ldst_queue' (every key is required)"
+case_ mix_sum        's/^  mix_alu 0.8/  mix_alu 0.7/' "@:46: kernel 'a': the eight mix_ fractions sum to 0.9 (expected 1)"
+case_ mix_high       's/^  mix_alu 0.8/  mix_alu 1.8/' "@:32: key 'mix_alu' = 1.8 out of range (expected 0..1)"
+case_ act_sum        's/^  active 32:0.9 16:0.1/  active 32:0.9 16:0.2/' "@:44: key 'active': probabilities sum to 1.1 (expected 1)"
+case_ act_format     's/^  active 32:0.9 16:0.1/  active 32=0.9 16:0.1/' "@:44: key 'active': expected THREADS:PROBABILITY, got \"32=0.9\""
+case_ act_threads    's/^  active 32:0.9 16:0.1/  active 33:0.9 16:0.1/' "@:44: key 'active': thread count in \"33:0.9\" out of range (expected 1..32)"
+case_ act_zero_thr   's/^  active 32:0.9 16:0.1/  active 0:0.9 16:0.1/' "@:44: key 'active': thread count in \"0:0.9\" out of range (expected 1..32)"
+case_ act_zero_prob  's/^  active 32:0.9 16:0.1/  active 32:1 16:0/' "@:44: key 'active': probability in \"16:0\" out of range (expected > 0 and <= 1)"
+case_ act_dup        's/^  active 32:0.9 16:0.1/  active 32:0.5 32:0.5/' "@:44: key 'active': thread count 32 given twice"
+case_ act_empty_prob 's/^  active 32:0.9 16:0.1/  active 32: 16:0.1/' "@:44: key 'active': expected THREADS:PROBABILITY, got \"32:\""
 case_ key_outside    '1a\threads 128' "@:2: \"threads\" outside a block (expected 'machine' or 'kernel NAME')"
-case_ end_outside    '21a\end' "@:22: 'end' outside a block"
-case_ end_garbage    '38s/^end/end now/' "@:38: 'end': unexpected \"now\" after it"
-case_ nested         '27a\kernel c' "@:28: 'kernel' inside the kernel block opened at line 22 (missing 'end')"
-case_ missing_end    '38d' "@:38: 'kernel' inside the kernel block opened at line 22 (missing 'end')"
-case_ eof_in_block   '55d' "@:54: end of file inside the kernel block opened at line 39 (missing 'end')"
-case_ kernel_noname  's/^kernel a/kernel/' "@:22: 'kernel': missing name (expected 'kernel NAME')"
-case_ kernel_2names  's/^kernel a/kernel a b/' "@:22: 'kernel a': unexpected \"b\" after the name"
-case_ bad_name       's/^kernel a/kernel a\/b/' "@:22: kernel name \"a/b\": expected 1..31 characters of [A-Za-z0-9_.-]"
-case_ long_name      's/^kernel a/kernel aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/' "@:22: kernel name \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\": expected 1..31 characters of [A-Za-z0-9_.-]"
+case_ end_outside    '25a\end' "@:26: 'end' outside a block"
+case_ end_garbage    '46s/^end/end now/' "@:46: 'end': unexpected \"now\" after it"
+case_ nested         '31a\kernel c' "@:32: 'kernel' inside the kernel block opened at line 26 (missing 'end')"
+case_ missing_end    '46d' "@:46: 'kernel' inside the kernel block opened at line 26 (missing 'end')"
+case_ eof_in_block   '67d' "@:66: end of file inside the kernel block opened at line 47 (missing 'end')"
+case_ kernel_noname  's/^kernel a/kernel/' "@:26: 'kernel': missing name (expected 'kernel NAME')"
+case_ kernel_2names  's/^kernel a/kernel a b/' "@:26: 'kernel a': unexpected \"b\" after the name"
+case_ bad_name       's/^kernel a/kernel a\/b/' "@:26: kernel name \"a/b\": expected 1..31 characters of [A-Za-z0-9_.-]"
+case_ long_name      's/^kernel a/kernel aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa/' "@:26: kernel name \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\": expected 1..31 characters of [A-Za-z0-9_.-]"
 case_ machine_arg    's/^machine/machine gtx980/' "@:2: 'machine': unexpected \"gtx980\" (expected 'machine' alone on its line)"
-case_ no_machine     '2,21d' "@:35: no 'machine' block (it is required)"
-case_ no_kernel      '22,$d' "@:21: no 'kernel NAME' block (at least one is required)"
-case_ control_char   's/^  regs 25/\x01regs 25/' "@:24: non-ASCII or control character (byte 0x01) in the first word"
-case_ nul_byte       's/^  regs 25/  regs 2\x005/' "@:24: NUL byte in the line (not a text file?)"
-case_ long_line      "24s/\$/ $(printf '%*s' 1100 '' | tr ' ' '#')/" "@:24: line longer than 1024 characters"
-case_ too_many_words 's/^  active 32:0.9 16:0.1/  active 32:0.9 16:0.1 a b c d e f g h i j k l m n o p q r s t u v w x y z 1 2 3 4 5 6 7/' "@:36: too many words on one line (at most 35)"
+case_ no_machine     '2,25d' "@:43: no 'machine' block (it is required)"
+case_ no_kernel      '26,$d' "@:25: no 'kernel NAME' block (at least one is required)"
+case_ control_char   's/^  regs 25/\x01regs 25/' "@:28: non-ASCII or control character (byte 0x01) in the first word"
+case_ nul_byte       's/^  regs 25/  regs 2\x005/' "@:28: NUL byte in the line (not a text file?)"
+case_ long_line      "28s/\$/ $(printf '%*s' 1100 '' | tr ' ' '#')/" "@:28: line longer than 1024 characters"
+case_ too_many_words 's/^  active 32:0.9 16:0.1/  active 32:0.9 16:0.1 a b c d e f g h i j k l m n o p q r s t u v w x y z 1 2 3 4 5 6 7/' "@:44: too many words on one line (at most 35)"
 
 # reals: 1e-310 underflows to a denormal, a number (in range for dep); 1e400 is out of every range
-case_ real_huge      's/^  dep 0.5/  dep 1e400/' "@:32: key 'dep' = 1e400 out of range (expected 0..1)"
+case_ real_huge      's/^  dep 0.5/  dep 1e400/' "@:40: key 'dep' = 1e400 out of range (expected 0..1)"
 case_ real_tiny      's/^  mem_service 2.78/  mem_service 1e-310/' "@:4: key 'mem_service' = 1e-310 out of range (expected 0.01..1000)"
-case_ act_prob_huge  's/^  active 32:0.9 16:0.1/  active 32:1e400/' "@:36: key 'active': probability in \"32:1e400\" out of range (expected > 0 and <= 1)"
+case_ act_prob_huge  's/^  active 32:0.9 16:0.1/  active 32:1e400/' "@:44: key 'active': probability in \"32:1e400\" out of range (expected > 0 and <= 1)"
 sed -e 's/^  dep 0.5/  dep 1e-310/' "$base" > "$dir/denorm.wl"
 if "$smk" check --workload "$dir/denorm.wl" > /dev/null 2>&1; then ok; else bad "dep 1e-310 rejected"; fi
 # empty file, only comments, missing file, a directory
@@ -178,13 +190,13 @@ out=$("$smk" check --workload "$dir/nope.wl" 2>&1) && bad "missing file accepted
 out=$("$smk" check --workload "$dir" 2>&1) && bad "a directory accepted" || {
   [ "$out" = "smk: $dir:0: cannot read workload: Is a directory" ] && ok || bad "directory: '$out'"; }
 # 65 kernels: too many
-{ sed -n '2,21p' "$base"; for i in $(seq 1 65); do sed -n '22,38p' "$base" | sed "s/^kernel a/kernel k$i/"; done; } > "$dir/k65.wl"
+{ sed -n '2,25p' "$base"; for i in $(seq 1 65); do sed -n '26,46p' "$base" | sed "s/^kernel a/kernel k$i/"; done; } > "$dir/k65.wl"
 out=$("$smk" check --workload "$dir/k65.wl" 2>&1) && bad "65 kernels accepted" || {
-  [ "$out" = "smk: $dir/k65.wl:1109: too many kernels (at most 64)" ] && ok || bad "65 kernels: '$out'"; }
+  [ "$out" = "smk: $dir/k65.wl:1369: too many kernels (at most 64)" ] && ok || bad "65 kernels: '$out'"; }
 # a kernel that parses but does not fit the configuration (gtx980: 64 warps, 2048 register rows, 96 KB)
-case_ fit_regs   's/^  threads 128/  threads 1024/;s/^  regs 25/  regs 255/' "@:22: kernel 'a': one TB needs 32 x 255 x 32 registers, more than the SM's 65536 (configuration gtx980)"
-case_ fit_smem   's/^  smem_bytes 4124/  smem_bytes 100000/' "@:22: kernel 'a': 100000 bytes of shared memory per TB exceed the SM's 98304 (configuration gtx980)"
-case_ fit_grid   's/^  grid 121/  grid 2000000/' "@:22: kernel 'a': grid of 2000000 TBs exceeds the driver's 1048575 (grid_width) (configuration gtx980)"
+case_ fit_regs   's/^  threads 128/  threads 1024/;s/^  regs 25/  regs 255/' "@:26: kernel 'a': one TB needs 32 x 255 x 32 registers, more than the SM's 65536 (configuration gtx980)"
+case_ fit_smem   's/^  smem_bytes 4124/  smem_bytes 100000/' "@:26: kernel 'a': 100000 bytes of shared memory per TB exceed the SM's 98304 (configuration gtx980)"
+case_ fit_grid   's/^  grid 121/  grid 2000000/' "@:26: kernel 'a': grid of 2000000 TBs exceeds the driver's 1048575 (grid_width) (configuration gtx980)"
 
 # ---- smk run: argument errors (one line, exit 1)
 run_() {
@@ -233,7 +245,7 @@ run_ iso_too_many  "--iso a=32/64001: not the counts of an isolated run of 1000 
 run_ hill_range    "--hill: 500 out of range (expected 1000..1000000000)" run --config gtx980 "${W[@]}" --kernels a,b --policy spart --goal a=0.5 --hill 500
 run_ hill_policy   "--hill: moves SMs between the kernels of --policy spart, not qos" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.5 --hill 5000
 run_ hill_nogoal   "--hill: needs a QoS kernel (--goal) and a non-QoS kernel to take SMs from" run --config gtx980 "${W[@]}" --kernels a,b --policy spart --hill 5000
-{ sed -n '2,21p' "$base"; for i in $(seq 1 9); do sed -n '22,38p' "$base" | sed "s/^kernel a/kernel k$i/"; done; } > "$dir/k9.wl"
+{ sed -n '2,25p' "$base"; for i in $(seq 1 9); do sed -n '26,46p' "$base" | sed "s/^kernel a/kernel k$i/"; done; } > "$dir/k9.wl"
 run_ too_many_run  "--kernels: more than 8 kernels (the driver's kernel table, configuration gtx980)" run --config gtx980 --workload "$dir/k9.wl" --kernels k1,k2,k3,k4,k5,k6,k7,k8,k9 --policy fcfs
 if "$smk" --help | grep -q '^usage: smk run'; then ok; else bad "--help"; fi
 # goals that mean nothing and isolated runs with no work (docs/smk.md "Goals that mean nothing")
@@ -289,7 +301,7 @@ o3=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme ro
 o4=$("$smk" run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.5 --cycles 20000 2>&1)
 # many short idempotent kernels under smk with DROP preemption: drops happen, and the self-check
 # (every launch issues grid x warps x insts instructions, dropped work excepted) holds
-{ sed -n '2,21p' "$base"; for i in 1 2 3 4 5 6; do printf 'kernel d%s\n threads %s\n regs %s\n smem_bytes %s\n grid %s\n insts %s\n mix_alu 0.6\n mix_sfu 0.05\n mix_shared 0.05\n mix_global 0.3\n dep 0.5\n lines 2\n l1_hit 0.3\n l2_hit 0.3\n active 32:0.8 7:0.2\n idempotent yes\nend\n' \
+{ sed -n '2,25p' "$base"; for i in 1 2 3 4 5 6; do printf 'kernel d%s\n threads %s\n regs %s\n smem_bytes %s\n grid %s\n insts %s\n mix_alu 0.6\n mix_sfu 0.05\n mix_shared 0.05\n mix_global 0.3\n mix_imul 0\n mix_imad 0\n mix_fmul 0\n mix_fdiv 0\n dep 0.5\n lines 2\n l1_hit 0.3\n l2_hit 0.3\n active 32:0.8 7:0.2\n idempotent yes\nend\n' \
   $i $((32 * (i % 4 + 1))) $((8 + 8 * i)) $((2048 * (i % 3))) $((5 + 10 * i)) $((100 * i)); done; } > "$dir/drop.wl"
 o5=$("$smk" run --config gtx980 --workload "$dir/drop.wl" --kernels d1,d2,d3,d4,d5,d6 --policy smk --preempt drop --cycles 200000 --iso-cycles 2000 --json 2>&1)
 rc=$?; drops=$(grep -o '"drops":[0-9]*' <<< "$o5" | cut -d: -f2)
@@ -366,9 +378,9 @@ grep -q '^smk run: config gtx980, workload cmodel/sim/workloads/parboil.wl (buil
   grep -q '^goal tpacf: IPC ' <<< "$o8" && ok || bad "default scenario: $o8"
 
 # ---- timing model against hand-computed rates (docs/workload.md "Timing model")
-sed -n '2,21p' "$base" | sed 's/mem_service 2.78/mem_service 2.5/' > "$dir/lat.wl"
+sed -n '2,25p' "$base" | sed 's/mem_service 2.78/mem_service 2.5/' > "$dir/lat.wl"
 kern() { # NAME THREADS GRID INSTS ALU GLOBAL DEP LINES L1 ACTIVE
-  printf 'kernel %s\n threads %s\n regs 8\n smem_bytes 0\n grid %s\n insts %s\n mix_alu %s\n mix_sfu 0\n mix_shared 0\n mix_global %s\n dep %s\n lines %s\n l1_hit %s\n l2_hit 0\n active %s\n idempotent yes\nend\n' "$@"; }
+  printf 'kernel %s\n threads %s\n regs 8\n smem_bytes 0\n grid %s\n insts %s\n mix_alu %s\n mix_sfu 0\n mix_shared 0\n mix_global %s\n mix_imul 0\n mix_imad 0\n mix_fmul 0\n mix_fdiv 0\n dep %s\n lines %s\n l1_hit %s\n l2_hit 0\n active %s\n idempotent yes\nend\n' "$@"; }
 { kern alu 32 1 10000 1 0 1 1 1 32:1      # one warp, each instruction waits for the previous: 32 / alu_latency 6
   kern l1 32 1 10000 0 1 1 1 1 16:1       # one warp, L1 hits of 16 active threads: 16 / l1_latency 82
   kern indep 32 1 100000 1 0 0 1 1 32:1   # no dependences: max_inflight 4 per alu_latency 6 -> 4/6 x 32
@@ -378,7 +390,7 @@ kern() { # NAME THREADS GRID INSTS ALU GLOBAL DEP LINES L1 ACTIVE
   # shared instruction or one line per cycle (all L1 hits, 2 lines: one instruction per 2 cycles)
   kern alu32 1024 1 100000 1 0 0 1 1 32:1
   kern ldst2 1024 1 100000 0 1 0 2 1 32:1
-  printf 'kernel %s\n threads 1024\n regs 8\n smem_bytes 0\n grid 1\n insts 100000\n mix_alu 0\n mix_sfu %s\n mix_shared %s\n mix_global 0\n dep 0\n lines 1\n l1_hit 1\n l2_hit 0\n active 32:1\n idempotent yes\nend\n' \
+  printf 'kernel %s\n threads 1024\n regs 8\n smem_bytes 0\n grid 1\n insts 100000\n mix_alu 0\n mix_sfu %s\n mix_shared %s\n mix_global 0\n mix_imul 0\n mix_imad 0\n mix_fmul 0\n mix_fdiv 0\n dep 0\n lines 1\n l1_hit 1\n l2_hit 0\n active 32:1\n idempotent yes\nend\n' \
     sfu32 1 0 shared32 0 1; } >> "$dir/lat.wl"
 rate() { "$smk" run --config gtx980 --workload "$dir/lat.wl" --kernels "$1" --policy fcfs --cycles 60000 --iso-cycles 100 --json |
   grep -o "\"$2\":[0-9.]*" | head -1 | cut -d: -f2; }
@@ -390,11 +402,29 @@ v=$(rate alu32 ipc);    near "$v" 64 && ok || bad "ALU-bound TB: IPC $v, want al
 v=$(rate sfu32 ipc);    near "$v" 4 && ok || bad "SFU-bound TB: IPC $v, want 32 / sfu_interval 8"
 v=$(rate shared32 ipc); near "$v" 32 && ok || bad "shared-memory-bound TB: IPC $v, want one LD/ST instruction per cycle x 32"
 v=$(rate ldst2 ipc);    near "$v" 16 && ok || bad "L1-hit TB of 2 lines per instruction: IPC $v, want 32 / 2 lines"
+# the arithmetic GPGPU-Sim sends to the SFU (docs/workload.md "Pipelines"), one TB of 32 warps of one
+# class: integer mul one start per imul_interval 2, integer mad per imad_interval 1, f32 divide per
+# fdiv_interval 4. An f32 multiply takes the ALU (alu_units 2) and, when the ALU does not admit its
+# scheduler, the SFU (fmul_interval 1): 3 per cycle, where the ALU class stays at 2; the front end
+# fetches for 2 warps per cycle here (4 instructions), so it does not bind
+cls1() { # NAME KEY: a one-class TB of 32 independent warps
+  printf 'kernel %s\n threads 1024\n regs 8\n smem_bytes 0\n grid 1\n insts 100000\n' "$1"
+  for k in alu sfu shared global imul imad fmul fdiv; do printf ' mix_%s %s\n' $k "$([ "$k" = "$2" ] && echo 1 || echo 0)"; done
+  printf ' dep 0\n lines 1\n l1_hit 1\n l2_hit 0\n active 32:1\n idempotent yes\nend\n'; }
+{ sed -n '2,25p' "$base" | sed 's/^  fetch_warps 1/  fetch_warps 2/'
+  cls1 imul32 imul; cls1 imad32 imad; cls1 fdiv32 fdiv; cls1 fmul32 fmul; cls1 alu32f alu; } > "$dir/sfu.wl"
+srate() { "$smk" run --config gtx980 --workload "$dir/sfu.wl" --kernels "$1" --policy fcfs --cycles 60000 --iso-cycles 100 --json |
+  grep -o '"ipc":[0-9.]*' | head -1 | cut -d: -f2; }
+v=$(srate imul32); near "$v" 16 && ok || bad "integer-mul-bound TB: IPC $v, want 32 / imul_interval 2"
+v=$(srate imad32); near "$v" 32 && ok || bad "integer-mad-bound TB: IPC $v, want 32 / imad_interval 1"
+v=$(srate fdiv32); near "$v" 8 && ok || bad "f32-divide-bound TB: IPC $v, want 32 / fdiv_interval 4"
+v=$(srate fmul32); near "$v" 96 && ok || bad "f32-multiply TB: IPC $v, want (alu_units 2 + SFU 1) x 32"
+v=$(srate alu32f); near "$v" 64 && ok || bad "ALU-bound TB with a 4-instruction front end: IPC $v, want alu_units 2 x 32"
 # the front end (docs/workload.md "Front end"): one fetch per SM and cycle, two instructions each, into
 # an empty buffer, usable two cycles after the fetch (fetch, fill, issue). With max_inflight 32 and
 # alu_units 4 the pipelines do not bind: one warp issues 2 instructions per 3 cycles (21.33 IPC, 32
 # without the front end); 32 warps of one TB take the SM's 2 instructions per cycle (64 IPC, 128)
-{ sed -n '2,21p' "$base" | sed 's/^  max_inflight 4/  max_inflight 32/; s/^  alu_units 2/  alu_units 4/'
+{ sed -n '2,25p' "$base" | sed 's/^  max_inflight 4/  max_inflight 32/; s/^  alu_units 2/  alu_units 4/'
   kern fe1 32 1 100000 1 0 0 1 1 32:1
   kern fe32 1024 1 100000 1 0 0 1 1 32:1; } > "$dir/fe.wl"
 fe() { "$smk" run --config gtx980 --workload "$dir/fe.wl" --kernels "$1" --policy fcfs --cycles 60000 --iso-cycles 100 --json |
@@ -408,7 +438,7 @@ near "$v" 1.6 && ok || bad "streaming kernel: $v DRAM lines per cycle, want 4 / 
 # ALU-bound one on every SM (the front end's 2 and the ALU's 2 instructions per cycle: both at 99-100%
 # over 20,000 cycles with the first TBs' ramp, class compute) and a streaming one (DRAM lines
 # requested at 90% of the channels' peak or more, class memory)
-{ sed -n '2,21p' "$base"
+{ sed -n '2,25p' "$base"
   kern alub 1024 100000 100000 1 0 0 1 1 32:1
   kern stream 1024 100000 100 0 1 0 4 0 32:1; } > "$dir/cal.wl"
 cal=$(cd "$(dirname "$0")/.." && scripts/calibrate.sh -b "$smk" -w "$dir/cal.wl" -c 20000 -j 2 2>&1)

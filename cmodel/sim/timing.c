@@ -58,7 +58,7 @@ typedef struct {
     tm_kstat_t ks;
     const wl_kernel_t *k;
     uint64_t dep_lim;        /* (r >> 43) < dep_lim  <=>  r_dep = (r >> 43) << 11 < t_dep */
-    uint8_t cls_of[256];     /* the class: (r_cls >= cmix[0]) + (r_cls >= cmix[1]) + (r_cls >= cmix[2]) */
+    uint8_t cls_of[256];     /* the class: the number of thresholds cmix[i] (i < WL_NCLASS - 1) at or below r_cls */
     uint8_t act_of[256];     /* act_thr[a], capped at TK_SLOW - 1 (the warp's nthr <= 32 caps it anyway) */
     uint8_t pad[TK_BYTES - sizeof(tm_kstat_t) - 16 - 512];
 } tkern_t;
@@ -82,6 +82,9 @@ typedef struct {
      * taken; SFU, LD/ST: the cycle of their next possible start) and its queue of instructions
      * issued and not yet started (timing_t.qst: head qh, count qn) */
     _Alignas(64) wmask_t unext[WL_NUNIT];
+    /* the warps whose next instruction is an f32 multiply (also in unext[WL_U_ALU], its first choice),
+     * and those of them the SFU admits in this cycle (inputs_sm; issue_one sends them there) */
+    wmask_t fnext, fsfu;
     uint64_t afree, ufree[WL_NUNIT];
     uint32_t aused;
     uint8_t qh[WL_NUNIT], qn[WL_NUNIT];
@@ -111,9 +114,10 @@ struct timing {
     int nk;
     rng_t r;
     uint32_t nch, max_inflight, mem_lat, l1_lat, l2_lat, mshr, ctx_prio, ctx_free;
-    uint32_t aun, sint, qcap[WL_NUNIT], fwarps, ibsz;
+    uint32_t aun, qcap[WL_NUNIT], fwarps, ibsz;
+    uint32_t iv[WL_NCLASS]; /* cycles a start holds its unit: the SFU classes' intervals, shared 1 (ALU, global: unused) */
     wmask_t smask[SMK_SCHED]; /* the warps of scheduler s: w mod S = s */
-    uint32_t dlat[3];  /* max(lat[cls], 1) of the workload: an ALU / SFU / shared instruction is due at c + dlat[cls] */
+    uint32_t dlat[WL_NCLASS]; /* an instruction of class cls (not global) is due at start + dlat[cls] */
     uint64_t serv_fp;
     uint64_t ch_free[64];
     tsm_t sm[NSM];
@@ -172,9 +176,13 @@ timing_t *tm_new(const workload_t *wl, const int *kmap, int nk, uint64_t seed)
     rng_seed(&t->r, seed);
     t->nch = wl->m.mem_channels, t->max_inflight = wl->m.max_inflight, t->mem_lat = wl->m.mem_latency;
     t->l1_lat = wl->m.l1_latency, t->l2_lat = wl->m.l2_latency, t->mshr = wl->m.mshr, t->ctx_prio = wl->m.ctx_priority;
-    for (int i = 0; i < 3; i++)
-        t->dlat[i] = wl->m.lat[i] ? wl->m.lat[i] : 1;
-    t->aun = wl->m.alu_units, t->sint = wl->m.sfu_interval;
+    /* the latencies: integer multiplies and f32 multiplies take the ALU's, an f32 divide the SFU's
+     * (docs/workload.md "Pipelines") */
+    static const uint8_t lat_of[WL_NCLASS] = {WL_ALU, WL_SFU, WL_SHARED, WL_SHARED, WL_ALU, WL_ALU, WL_ALU, WL_SFU};
+    for (int i = 0; i < WL_NCLASS; i++)
+        t->dlat[i] = wl->m.lat[lat_of[i]] ? wl->m.lat[lat_of[i]] : 1, t->iv[i] = wl->m.sint[i];
+    t->iv[WL_SHARED] = 1;
+    t->aun = wl->m.alu_units;
     t->fwarps = wl->m.fetch_warps, t->ibsz = wl->m.ibuffer;
     for (int u = 0; u < WL_NUNIT; u++)
         t->qcap[u] = wl->m.queue[u];
@@ -368,8 +376,8 @@ static inline uint64_t dram_ctx(timing_t *t, uint32_t ch, uint64_t now)
     return ((start + t->serv_fp + (1u << FP) - 1) >> FP) + t->mem_lat;
 }
 
-/* the pipeline of each instruction class (docs/workload.md "Pipelines") */
-static const uint8_t unit_of[WL_NCLASS] = {WL_U_ALU, WL_U_SFU, WL_U_LDST, WL_U_LDST};
+/* the pipeline of each instruction class (docs/workload.md "Pipelines"); fmul: its first choice */
+static const uint8_t unit_of[WL_NCLASS] = {WL_U_ALU, WL_U_SFU, WL_U_LDST, WL_U_LDST, WL_U_SFU, WL_U_SFU, WL_U_ALU, WL_U_SFU};
 
 /* the schedulers with a warp in mask x (warp w belongs to scheduler w mod S): bit s set. With S a
  * power of two and W a power of two the mask folds onto its low S bits; otherwise one test per
@@ -449,9 +457,9 @@ static inline __attribute__((always_inline)) uint64_t inputs_sm(timing_t *restri
      * this cycle. The schedulers that want it (one of their candidate warps' next instruction goes
      * to it) get it, unless more than room want it: then the first room of them in cycle c's
      * rotation (scheduler s has rank (s - c) mod S) */
-    wmask_t blocked = 0;
+    wmask_t blocked = 0, fm = 0, fsfu = 0; /* fm: f32 multiplies the ALU does not admit (they try the SFU) */
     for (int u = 0; cand && u < WL_NUNIT; u++) {
-        const wmask_t cu = cand & m->unext[u];
+        const wmask_t cu = (cand & m->unext[u]) | (u == WL_U_SFU ? fm : 0);
         if (!cu)
             continue;
         /* the queue's started entries leave (lazily: only a unit some warp wants can issue) */
@@ -462,17 +470,23 @@ static inline __attribute__((always_inline)) uint64_t inputs_sm(timing_t *restri
         const uint32_t qroom = t->qcap[u] - m->qn[u];
         const uint32_t room = qroom < width ? qroom : width;
         const uint32_t want = sched_want(t, cu);
-        if ((uint32_t)smk_popc(want) <= room)
-            continue;
-        wmask_t grant = 0;
-        const int r0 = (int)(c % SMK_SCHED);
-        for (int k = 0, g = 0; k < SMK_SCHED && g < (int)room; k++) {
-            const int q = (r0 + k) % SMK_SCHED;
-            if (want >> q & 1)
-                grant |= t->smask[q], g++;
+        wmask_t grant = ~(wmask_t)0;
+        if ((uint32_t)smk_popc(want) > room) {
+            grant = 0;
+            const int r0 = (int)(c % SMK_SCHED);
+            for (int k = 0, g = 0; k < SMK_SCHED && g < (int)room; k++) {
+                const int q = (r0 + k) % SMK_SCHED;
+                if (want >> q & 1)
+                    grant |= t->smask[q], g++;
+            }
         }
-        blocked |= cu & ~grant;
+        const wmask_t blk = cu & ~grant;
+        if (u == WL_U_ALU)
+            fm = blk & m->fnext, blocked |= blk & ~fm; /* an f32 multiply not admitted tries the SFU */
+        else
+            blocked |= blk, fsfu |= u == WL_U_SFU ? fm & grant : 0;
     }
+    m->fsfu = fsfu;
     si->ready = cand & ~blocked;
     si->pblk = blocked; /* ready but for their unit: the QoS manager's idle warps (pblk) */
     si->wbusy = live & busy;
@@ -553,7 +567,9 @@ static inline __attribute__((always_inline)) void issue_one(timing_t *restrict t
     uint32_t nc = tk->cls_of[(r >> 14) & 0xffu];
     if (nc == TK_SLOW) {
         const uint64_t r_cls = (r & 0x3fffffu) << 10, *cmix = tk->k->cmix;
-        nc = (uint32_t)(r_cls >= cmix[0]) + (r_cls >= cmix[1]) + (r_cls >= cmix[2]);
+        nc = 0;
+        for (int i = 0; i < WL_NCLASS - 1; i++)
+            nc += r_cls >= cmix[i];
     }
     x->ncls = (uint16_t)nc;
     /* gnext: the warp's bit is (cls == WL_GLOBAL) until now (an issue or a launch sets both; a
@@ -565,11 +581,19 @@ static inline __attribute__((always_inline)) void issue_one(timing_t *restrict t
                 (unsigned long long)c, w, cls);
         exit(3);
     }
+    if ((m->fnext >> w & 1) != (cls == WL_FMUL) || ((m->fsfu >> w & 1) && cls != WL_FMUL)) {
+        fprintf(stderr, "smk: TM_CHECK: SM %d cycle %llu: warp %zu: fnext or fsfu differs from its class %d\n", s,
+                (unsigned long long)c, w, cls);
+        exit(3);
+    }
 #endif
     if ((nc == WL_GLOBAL) != (cls == WL_GLOBAL))
         m->gnext ^= bw;
-    const uint32_t u = unit_of[cls];
-    m->unext[u] &= ~bw, m->unext[unit_of[nc]] |= bw;
+    if ((nc == WL_FMUL) != (cls == WL_FMUL))
+        m->fnext ^= bw;
+    m->unext[unit_of[cls]] &= ~bw, m->unext[unit_of[nc]] |= bw;
+    /* the unit of this instruction: its class's, or the SFU for an f32 multiply the SFU admitted */
+    const uint32_t u = m->fsfu >> w & 1 ? WL_U_SFU : unit_of[cls];
     /* active threads: act_thr[a], a = the number of thresholds cact[i] (i < n_act - 1) at or
      * below r_act */
     uint32_t act = tk->act_of[(r >> 35) & 0xffu];
@@ -599,7 +623,7 @@ static inline __attribute__((always_inline)) void issue_one(timing_t *restrict t
     if (cls != WL_GLOBAL) {
         due = start + t->dlat[cls];
         if (u != WL_U_ALU)
-            m->ufree[u] = start + (u == WL_U_SFU ? t->sint : 1);
+            m->ufree[u] = start + t->iv[cls];
     } else {
         const wl_kernel_t *k = tk->k;
         uint32_t n = k->lines_int;
@@ -661,7 +685,7 @@ static void clear_warps(timing_t *t, int s, wmask_t mask)
 #ifndef TM_CHECK
     (void)t, (void)s;
 #endif
-    m->wait &= ~mask, m->full &= ~mask, m->done &= ~mask, m->busy &= ~mask, m->gnext &= ~mask;
+    m->wait &= ~mask, m->full &= ~mask, m->done &= ~mask, m->busy &= ~mask, m->gnext &= ~mask, m->fnext &= ~mask;
     for (int u = 0; u < WL_NUNIT; u++)
         m->unext[u] &= ~mask;
     m->ibe |= mask;
@@ -738,6 +762,10 @@ static void tm_observe_rare(timing_t *t, const gpu_top_t *g, const gpu_out_t *o,
                 m->gnext |= bw;
             else
                 m->gnext &= ~bw;
+            if (nc == WL_FMUL)
+                m->fnext |= bw;
+            else
+                m->fnext &= ~bw;
             for (int u = 0; u < WL_NUNIT; u++)
                 m->unext[u] &= ~bw;
             m->unext[unit_of[nc]] |= bw;

@@ -19,7 +19,7 @@ typedef struct {
 } kdesc_t;
 
 enum { M_CH, M_SERV, M_MLAT, M_L1, M_L2, M_ALU, M_SFU, M_SH, M_INF, M_MSHR, M_CTXP, M_AUN, M_AQ, M_SINT, M_SQ, M_LQ,
-       M_FW, M_IB, M_N };
+       M_FW, M_IB, M_IMUL, M_IMAD, M_FMUL, M_FDIV, M_N };
 static const kdesc_t mkeys[M_N] = {
     {"mem_channels", T_INT, 1, 64},      {"mem_service", T_REAL, 0.01, 1000}, {"mem_latency", T_INT, 0, 100000},
     {"l1_latency", T_INT, 1, 10000},     {"l2_latency", T_INT, 1, 10000},    {"alu_latency", T_INT, 1, 1000},
@@ -27,13 +27,17 @@ static const kdesc_t mkeys[M_N] = {
     {"mshr", T_INT, 1, 4096},            {"ctx_priority", T_YESNO, 0, 1},    {"alu_units", T_INT, 1, 64},
     {"alu_queue", T_INT, 1, 64},         {"sfu_interval", T_INT, 1, 1000},   {"sfu_queue", T_INT, 1, 64},
     {"ldst_queue", T_INT, 1, 64},        {"fetch_warps", T_INT, 1, 8},       {"ibuffer", T_INT, 1, 8},
+    {"imul_interval", T_INT, 1, 1000},   {"imad_interval", T_INT, 1, 1000},  {"fmul_interval", T_INT, 1, 1000},
+    {"fdiv_interval", T_INT, 1, 1000},
 };
-enum { K_THR, K_REGS, K_SMEM, K_GRID, K_INSTS, K_MALU, K_MSFU, K_MSH, K_MGL, K_DEP, K_LINES, K_L1, K_L2, K_ACT,
-       K_IDEM, K_N };
+enum { K_THR, K_REGS, K_SMEM, K_GRID, K_INSTS, K_MALU, K_MSFU, K_MSH, K_MGL, K_MIMUL, K_MIMAD, K_MFMUL, K_MFDIV,
+       K_DEP, K_LINES, K_L1, K_L2, K_ACT, K_IDEM, K_N };
 static const kdesc_t kkeys[K_N] = {
     {"threads", T_INT, 1, 1024},       {"regs", T_INT, 1, 255},           {"smem_bytes", T_INT, 0, 1048576},
     {"grid", T_INT, 1, 16777215},      {"insts", T_INT, 1, 1000000000},   {"mix_alu", T_REAL, 0, 1},
     {"mix_sfu", T_REAL, 0, 1},         {"mix_shared", T_REAL, 0, 1},      {"mix_global", T_REAL, 0, 1},
+    {"mix_imul", T_REAL, 0, 1},        {"mix_imad", T_REAL, 0, 1},        {"mix_fmul", T_REAL, 0, 1},
+    {"mix_fdiv", T_REAL, 0, 1},
     {"dep", T_REAL, 0, 1},             {"lines", T_REAL, 1, 32},          {"l1_hit", T_REAL, 0, 1},
     {"l2_hit", T_REAL, 0, 1},          {"active", T_ACT, 1, 32},          {"idempotent", T_YESNO, 0, 1},
 };
@@ -186,10 +190,13 @@ static int finish_kernel(pctx_t *p, wl_kernel_t *k, const double *v)
     k->threads = (uint32_t)v[K_THR], k->warps = (k->threads + 31) / 32, k->regs = (uint32_t)v[K_REGS];
     k->smem_bytes = (uint32_t)v[K_SMEM], k->grid = (uint32_t)v[K_GRID], k->insts = (uint32_t)v[K_INSTS];
     k->mix[WL_ALU] = v[K_MALU], k->mix[WL_SFU] = v[K_MSFU], k->mix[WL_SHARED] = v[K_MSH], k->mix[WL_GLOBAL] = v[K_MGL];
-    const double sum = v[K_MALU] + v[K_MSFU] + v[K_MSH] + v[K_MGL];
+    k->mix[WL_IMUL] = v[K_MIMUL], k->mix[WL_IMAD] = v[K_MIMAD], k->mix[WL_FMUL] = v[K_MFMUL];
+    k->mix[WL_FDIV] = v[K_MFDIV];
+    double sum = 0;
+    for (int i = 0; i < WL_NCLASS; i++)
+        sum += k->mix[i];
     if (fabs(sum - 1) > SUM_TOL)
-        return fail(p, p->line, "kernel '%s': mix_alu + mix_sfu + mix_shared + mix_global = %.6g (expected 1)", k->name,
-                    sum);
+        return fail(p, p->line, "kernel '%s': the eight mix_ fractions sum to %.6g (expected 1)", k->name, sum);
     k->dep = v[K_DEP], k->lines = v[K_LINES], k->l1_hit = v[K_L1], k->l2_hit = v[K_L2], k->idempotent = (int)v[K_IDEM];
     double c = 0;
     for (int i = 0; i < WL_NCLASS; i++)
@@ -361,6 +368,9 @@ int wl_parse(FILE *f, const char *path, workload_t *wl, char *err, size_t errlen
                 m->ctx_priority = (int)val[M_CTXP];
                 m->alu_units = (uint32_t)val[M_AUN], m->queue[WL_U_ALU] = (uint32_t)val[M_AQ];
                 m->sfu_interval = (uint32_t)val[M_SINT], m->queue[WL_U_SFU] = (uint32_t)val[M_SQ];
+                m->sint[WL_SFU] = m->sfu_interval, m->sint[WL_IMUL] = (uint32_t)val[M_IMUL];
+                m->sint[WL_IMAD] = (uint32_t)val[M_IMAD], m->sint[WL_FMUL] = (uint32_t)val[M_FMUL];
+                m->sint[WL_FDIV] = (uint32_t)val[M_FDIV];
                 m->queue[WL_U_LDST] = (uint32_t)val[M_LQ];
                 m->fetch_warps = (uint32_t)val[M_FW], m->ibuffer = (uint32_t)val[M_IB];
             } else {

@@ -15,7 +15,11 @@
 #define WL_MAX_ACT 32    /* entries of an active-thread distribution (one per thread count) */
 #define WL_PROB_ONE 4294967296.0 /* probabilities are kept as thresholds out of 2^32 */
 
-enum { WL_ALU = 0, WL_SFU = 1, WL_SHARED = 2, WL_GLOBAL = 3, WL_NCLASS = 4 };
+/* instruction classes (docs/workload.md "Pipelines"): the four of the papers' mix, then the arithmetic that
+ * GPGPU-Sim 3.x sends to the SFU: integer multiply and multiply-add (SFU only), f32 multiply (the ALU, or
+ * the SFU when the ALU does not admit it), f32 divide (SFU) */
+enum { WL_ALU = 0, WL_SFU = 1, WL_SHARED = 2, WL_GLOBAL = 3, WL_IMUL = 4, WL_IMAD = 5, WL_FMUL = 6, WL_FDIV = 7,
+       WL_NCLASS = 8 };
 /* the SM's pipelines (docs/workload.md "Pipelines"): ALU, SFU, LD/ST (shared and global) */
 enum { WL_U_ALU = 0, WL_U_SFU = 1, WL_U_LDST = 2, WL_NUNIT = 3 };
 #define WL_QUEUE_MAX 64  /* instructions a pipeline may hold issued and not yet started */
@@ -31,7 +35,8 @@ typedef struct {
                               * instruction is a global one waits while they are all in use */
     int ctx_priority;        /* context lines of the preemption engines go ahead of queued lines */
     uint32_t alu_units;      /* ALU instructions the SM issues and starts per cycle */
-    uint32_t sfu_interval;   /* cycles between two SFU starts */
+    uint32_t sfu_interval;   /* cycles between an SFU start of class sfu and the next start */
+    uint32_t sint[WL_NCLASS]; /* the same per class on the SFU: sfu, imul, imad, fmul, fdiv (others 0) */
     uint32_t queue[WL_NUNIT]; /* per pipeline: instructions issued, not yet started, at most */
     uint32_t fetch_warps;    /* warps whose instruction buffer an SM fills per cycle */
     uint32_t ibuffer;        /* instructions one fetch brings and a warp's instruction buffer holds */
@@ -47,7 +52,7 @@ typedef struct {
     uint32_t smem_bytes;     /* shared memory per TB */
     uint32_t grid;           /* TBs */
     uint32_t insts;          /* warp instructions per warp */
-    double mix[WL_NCLASS];   /* fractions of warp instructions: alu, sfu, shared, global (sum 1) */
+    double mix[WL_NCLASS];   /* fractions of warp instructions per class (WL_ALU ..., sum 1) */
     double dep;              /* probability that the next instruction needs this one's result */
     double lines;            /* 128-byte transactions per global-memory instruction (coalescing), 1..32 */
     double l1_hit, l2_hit;   /* hit rates (l2_hit: of the L1 misses) */

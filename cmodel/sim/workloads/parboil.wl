@@ -47,6 +47,10 @@ machine
   sfu_queue      9      # [GS] ID_OC_SFU width 1 + gpgpu_operand_collector_num_units_sfu 8
   ldst_queue     3      # [GS] ID_OC_MEM width 1 + gpgpu_operand_collector_num_units_mem 2 (the simulator's default); one line per cycle (ldst_unit: one access per cycle)
   fetch_warps    1      # [GS] shader_core_ctx::fetch: one fetch buffer per SM, one warp per cycle, round robin over the warps whose instruction buffer is empty (I-cache hits assumed)
+  imul_interval  2      # [GS] integer mul (cuda-sim.cc MUL_OP, integer types: op = SFU_OP) starts on the SFU every ptx_opcode_initiation_int[2] = 2 cycles
+  imad_interval  1      # [GS] integer mad (MAD_OP, integer types: op = SFU_OP), ptx_opcode_initiation_int[3] = 1
+  fmul_interval  1      # [GS] f32 mul (MUL_OP F32: op = ALU_SFU_OP, the SFU when the SP pipeline register is full), ptx_opcode_initiation_fp[2] = 1
+  fdiv_interval  4      # [GS] f32 div (DIV_OP: op = SFU_OP), ptx_opcode_initiation_fp[4] = 4
   ibuffer        2      # [GS] shd_warp_t::IBUFFER_SIZE 2; a fetch of 16 bytes brings two 8-byte instructions
 end
 
@@ -62,6 +66,10 @@ kernel cutcp            # cuda_cutoff_potential_lattice6overlap, dataset large (
   mix_sfu    0.050      # [PTX] rsqrt.approx, one per lattice point inside the cutoff (4 x 0.51 per atom)
   mix_shared 0.100      # [PTX] 4 ld.shared per atom (the bin cache)
   mix_global 0.001      # [PTX] 2 loads per cached bin, 4 stores per thread
+  mix_imul   0          # ASSUMED 0: integer multiplies still counted in mix_alu
+  mix_imad   0          # ASSUMED 0: integer multiply-adds still counted in mix_alu
+  mix_fmul   0          # ASSUMED 0: f32 multiplies still counted in mix_alu
+  mix_fdiv   0          # ASSUMED 0: f32 divides still counted in mix_sfu
   dep        0.45       # ASSUMED (no source)
   lines      2          # [PB] each half-warp reads its own 128-B atom bin; the stores of the two half-warps are 256 B apart
   l1_hit     0.1        # ASSUMED: a TB reads each bin once; TBs on one SM are 16 regions apart (no common bins)
@@ -80,6 +88,10 @@ kernel mri-q            # ComputeQ_GPU (>99% of mri-q's instructions; ComputePhi
   mix_sfu    0.1247     # [PTX] sin.approx and cos.approx (--use_fast_math), 4 of 32
   mix_shared 0.2495     # [PTX] ld.const of the k-space sample (constant cache), 8 of 32
   mix_global 0.0004     # [PTX] 5 loads and 2 stores per thread
+  mix_imul   0          # ASSUMED 0: integer multiplies still counted in mix_alu
+  mix_imad   0          # ASSUMED 0: integer multiply-adds still counted in mix_alu
+  mix_fmul   0          # ASSUMED 0: f32 multiplies still counted in mix_alu
+  mix_fdiv   0          # ASSUMED 0: f32 divides still counted in mix_sfu
   dep        0.40       # ASSUMED (no source)
   lines      1          # [PB] x, y, z, Qr, Qi indexed by the thread: coalesced
   l1_hit     0.0        # [PB] each line is read once per launch
@@ -98,6 +110,10 @@ kernel sgemm            # mysgemmNT, dataset medium (the largest), m = 1024, k =
   mix_sfu    0.0        # [PTX] none
   mix_shared 0.4187     # [PTX] one ld.shared per FFMA (b_s broadcast) + the tile store
   mix_global 0.0301     # [PTX] 8 loads of A and 1 of B per k-step, 32 C accesses at the end
+  mix_imul   0          # ASSUMED 0: integer multiplies still counted in mix_alu
+  mix_imad   0          # ASSUMED 0: integer multiply-adds still counted in mix_alu
+  mix_fmul   0          # ASSUMED 0: f32 multiplies still counted in mix_alu
+  mix_fdiv   0          # ASSUMED 0: f32 divides still counted in mix_sfu
   dep        0.35       # ASSUMED (no source)
   lines      1.11       # [PB] A and C rows: 1 line per warp access; B: 2 half rows of 64 B per warp (2 lines)
   l1_hit     0.6        # ASSUMED: the TBs of one SM share blockIdx.x (TB id mod 16) and so read the same A rows
@@ -116,6 +132,10 @@ kernel tpacf            # gen_hists, dataset large (-n 100 -p 10391) [DS]; 1 lau
   mix_sfu    0.0        # [PTX] none
   mix_shared 0.1182     # [PTX] 3 ld.shared + 1 atom.shared + 7 ld.const (bin bounds) per pair
   mix_global 0.0001     # [PTX] 3 loads per 256 pairs
+  mix_imul   0          # ASSUMED 0: integer multiplies still counted in mix_alu
+  mix_imad   0          # ASSUMED 0: integer multiply-adds still counted in mix_alu
+  mix_fmul   0          # ASSUMED 0: f32 multiplies still counted in mix_alu
+  mix_fdiv   0          # ASSUMED 0: f32 divides still counted in mix_sfu
   dep        0.45       # ASSUMED (no source)
   lines      1          # [PB] coordinates indexed by the thread: coalesced
   l1_hit     0.0        # ASSUMED: immaterial (one global access per 8,000 instructions)
@@ -136,6 +156,10 @@ kernel histo            # histo_main_kernel (81% of histo's warp instructions pe
   mix_sfu    0.0        # [PTX] none
   mix_shared 0.039      # [PTX] 1 atom.shared per pixel + clearing and copying the sub-histogram
   mix_global 0.036      # [PTX] 1 uchar4 load per pixel + the sub-histogram copy-out
+  mix_imul   0          # ASSUMED 0: integer multiplies still counted in mix_alu
+  mix_imad   0          # ASSUMED 0: integer multiply-adds still counted in mix_alu
+  mix_fmul   0          # ASSUMED 0: f32 multiplies still counted in mix_alu
+  mix_fdiv   0          # ASSUMED 0: f32 divides still counted in mix_sfu
   dep        0.6        # ASSUMED (no source)
   lines      1          # [PB] uchar4 per thread: 128 B per warp
   l1_hit     0.0        # [PB] streaming: each TB reads each pixel once
@@ -154,6 +178,10 @@ kernel lbm              # performStreamCollide_kernel, dataset long (3000 time s
   mix_sfu    0.0118     # [PTX] 3 div.rn.f32 (velocity / density)
   mix_shared 0.0        # [PB] no shared memory
   mix_global 0.1529     # [PTX] 20 loads (19 distributions + flags) and 19 stores
+  mix_imul   0          # ASSUMED 0: integer multiplies still counted in mix_alu
+  mix_imad   0          # ASSUMED 0: integer multiply-adds still counted in mix_alu
+  mix_fmul   0          # ASSUMED 0: f32 multiplies still counted in mix_alu
+  mix_fdiv   0          # ASSUMED 0: f32 divides still counted in mix_sfu
   dep        0.5        # ASSUMED (no source)
   lines      1.26       # [PB] structure of arrays, rows padded to 128 B: loads 1 line; 10 of the 19 scattered stores go to x +- 1 (2 lines)
   l1_hit     0.0        # [PB] each value is read once per time step (the grid is 170 MB)
@@ -172,6 +200,10 @@ kernel mri-gridding     # gridding_GPU (the gather over the binned samples; binn
   mix_sfu    0.019      # [PTX] sqrt.approx and the weight's division, for points inside the cutoff
   mix_shared 0.046      # [PTX] 6 ld.shared per sample (the sample tile)
   mix_global 0.005      # [PTX] tile loads (2 per 64 samples per thread) and bin-start reads
+  mix_imul   0          # ASSUMED 0: integer multiplies still counted in mix_alu
+  mix_imad   0          # ASSUMED 0: integer multiply-adds still counted in mix_alu
+  mix_fmul   0          # ASSUMED 0: f32 multiplies still counted in mix_alu
+  mix_fdiv   0          # ASSUMED 0: f32 divides still counted in mix_sfu
   dep        0.55       # ASSUMED (no source)
   lines      2.5        # [PB] float2 and float4 tile loads: 2 and 4 lines per warp
   l1_hit     0.5        # ASSUMED: a bin's samples are read by the TBs of neighbouring grid tiles
@@ -190,6 +222,10 @@ kernel sad              # mb_sad_calc (4x4 SADs; larger_sad_calc_8/16 only add t
   mix_sfu    0.0        # [PTX] none
   mix_shared 0.09       # [PTX] current 4x4 block and SAD array in shared memory
   mix_global 0.10       # [PTX] texture fetches of the reference frame (18 per 3 positions)
+  mix_imul   0          # ASSUMED 0: integer multiplies still counted in mix_alu
+  mix_imad   0          # ASSUMED 0: integer multiply-adds still counted in mix_alu
+  mix_fmul   0          # ASSUMED 0: f32 multiplies still counted in mix_alu
+  mix_fdiv   0          # ASSUMED 0: f32 divides still counted in mix_sfu
   dep        0.5        # ASSUMED (no source)
   lines      8          # ASSUMED: a warp's fetch spans about 17 rows of the 33 x 33 search window; a 2D-tiled texture layout halves that
   l1_hit     0.9        # ASSUMED: texture cache; every pixel of the 36 x 36 window is fetched by many threads (cache-sensitive, thesis 2.5)
@@ -208,6 +244,10 @@ kernel spmv             # spmv_jds, dataset large (Dubcova3) [DS]; 50 launches p
   mix_sfu    0.0        # [PTX] none
   mix_shared 0.0675     # [PTX] 1 ld.const (jds_ptr) per non-zero
   mix_global 0.20       # [PTX] 3 loads per non-zero: value, column index, x
+  mix_imul   0          # ASSUMED 0: integer multiplies still counted in mix_alu
+  mix_imad   0          # ASSUMED 0: integer multiply-adds still counted in mix_alu
+  mix_fmul   0          # ASSUMED 0: f32 multiplies still counted in mix_alu
+  mix_fdiv   0          # ASSUMED 0: f32 divides still counted in mix_sfu
   dep        0.65       # ASSUMED (no source)
   lines      2          # [PB] value and index rows coalesced (1 line each); x gather ASSUMED 4 lines
   l1_hit     0.2        # ASSUMED: x gather hits L1 0.3; values and indices stream
@@ -226,6 +266,10 @@ kernel stencil          # block2D_reg_tiling (cuda_fermi; [T22] "block2Dregtilin
   mix_sfu    0.0        # [PTX] none
   mix_shared 0.0        # [PB] no shared memory
   mix_global 0.2424     # [PTX] 5 loads and 1 store per z step
+  mix_imul   0          # ASSUMED 0: integer multiplies still counted in mix_alu
+  mix_imad   0          # ASSUMED 0: integer multiply-adds still counted in mix_alu
+  mix_fmul   0          # ASSUMED 0: f32 multiplies still counted in mix_alu
+  mix_fdiv   0          # ASSUMED 0: f32 divides still counted in mix_sfu
   dep        0.5        # ASSUMED (no source)
   lines      1.33       # [PB] 8 lines per z step: the x +- 1 loads straddle two lines
   l1_hit     0.62       # [PB] derived: 5 of the 8 lines were loaded by the same TB one step earlier

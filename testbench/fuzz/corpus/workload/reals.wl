@@ -18,6 +18,10 @@ machine
   ldst_queue 3
   fetch_warps 1
   ibuffer 2
+  imul_interval 2
+  imad_interval 1
+  fmul_interval 1
+  fdiv_interval 4
 end
 kernel a
   threads 128
@@ -29,6 +33,10 @@ kernel a
   mix_sfu 0.05
   mix_shared 0.1
   mix_global 0.05
+  mix_imul 0
+  mix_imad 0
+  mix_fmul 0
+  mix_fdiv 0
   dep 1e-310
   lines 1
   l1_hit 1e400
@@ -46,6 +54,10 @@ kernel b    # a comment after the name
   mix_sfu 0
   mix_shared 0
   mix_global 0.3
+  mix_imul 0
+  mix_imad 0
+  mix_fmul 0
+  mix_fdiv 0
   dep 1e-310
   lines 2
   l1_hit 0.05
