@@ -351,8 +351,8 @@ ls=$(grep -o '"sms":\[[0-9]*,[0-9]*\]' <<< "$lj" | grep -o '[0-9]*,[0-9]*')
 # next cycle, so a RESTORE of an lbm TB (n 4, R 54, M 0: L = 220 lines) takes L + 3 = 223 cycles and a
 # SAVE of a TB idle at once L + 4 = 224 (docs/preempt_engine.md's formula at latency 1, one line per
 # cycle), longer only by its drain (responses with status OK; a FIN, the TB finished while it was
-# stopped, is no transfer). Not free: the same run's first SAVE takes 11567 cycles and its first
-# RESTORE 11653 through the contended channels, 1508 context lines. One preemption at a time GPU-wide, no kept
+# stopped, is no transfer). Not free: the same run's first SAVE takes 11551 cycles and its first
+# RESTORE 11623 through the contended channels, 1524 context lines. One preemption at a time GPU-wide, no kept
 # allocation, no rollover debt (--qos-preempt gpu --qos-keep off --qos-debt off): the formula's
 # commands reach an idle engine one at a time
 X=(--config gtx980 --workload "${P[3]}" --kernels sgemm,lbm --policy qos --scheme rollover --goal sgemm=0.9 --cycles 60000 --iso-cycles 20000 --json --trace --qos-preempt gpu --qos-keep off --qos-debt off)
@@ -366,8 +366,8 @@ fd=$(durs "$dir/free.tr")
     bad "--ctx-free: $(grep -o '"ctx_lines":[0-9]*,"saves":[0-9]*,"restores":[0-9]*' <<< "$fj"), durations $(sort <<< "$fd" | uniq -c | head -5 | tr '\n' ' ')"
 nj=$("$smk" run "${X[@]}" 2> "$dir/nfree.tr")
 nd=$(durs "$dir/nfree.tr")
-grep -q '"ctx_lines":1508,"saves":4,"restores":1' <<< "$nj" && [ "$(grep -m1 '^0 ' <<< "$nd")" = "0 11567" ] &&
-    [ "$(grep -m1 '^1 ' <<< "$nd")" = "1 11653" ] && ok ||
+grep -q '"ctx_lines":1524,"saves":4,"restores":2' <<< "$nj" && [ "$(grep -m1 '^0 ' <<< "$nd")" = "0 11551" ] &&
+    [ "$(grep -m1 '^1 ' <<< "$nd")" = "1 11623" ] && ok ||
     bad "without --ctx-free: $(grep -o '"ctx_lines":[0-9]*,"saves":[0-9]*,"restores":[0-9]*' <<< "$nj"), durations $(head -3 <<< "$nd" | tr '\n' ' ')"
 run_ ctx_free_val  'run: unknown argument "yes" (see smk --help)' run --config gtx980 "${W[@]}" --kernels a --policy fcfs --ctx-free yes
 
