@@ -77,7 +77,7 @@ endif
 VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) --trace-fst -Wno-fatal -MAKEFLAGS OPT_FAST=-O2 \
                    -CFLAGS -std=c++14
 
-.PHONY: all run run-sm test setup lint cosim cosim-all cosim-long area bench mutate formal formal-long clean unit hwgen-test help edge-test print-cfgdir \
+.PHONY: all run run-sm test setup lint cosim cosim-all cosim-long area area-test bench mutate formal formal-long clean unit hwgen-test help edge-test print-cfgdir \
         sweep ctx-table ctx-table-check workload-test smk-check reproduce reproduce-test fuzz fuzz-long test-configs config-test \
         timing timing-test fpga fpga-sig fpga-sig-test coverage
 .DELETE_ON_ERROR:
@@ -357,9 +357,9 @@ fuzz-long: setup $(FUZZ_BINS)
 	bash testbench/fuzz/run.sh long $(B)/fuzz
 
 # make test builds first, JOBS recipes at a time (every binary its checks run, and the lint of each
-# named configuration), then runs the checks: one after the other, but the four single-threaded
-# ones that share no files (formal, smk-check, fpga-sig-test, fuzz: 54, 42, 33 and 23 s) JOBS at a
-# time, their output kept whole per target (-O)
+# named configuration), then runs the checks: one after the other, but the single-threaded ones
+# that share no files (formal, smk-check, fpga-sig-test, fuzz, area-test: 54, 42, 33, 23 and 4 s)
+# JOBS at a time, their output kept whole per target (-O)
 TEST_BINS = $(foreach c,$(CONFIGS),$(B)/$(c)/unit $(B)/$(c)/smk) $(call cosim_bins,$(CONFIGS)) \
             $(B)/small/smk_rtl $(B)/gtx980/smk_check $(B)/gtx980/ctx_table $(B)/small/ctx_table \
             $(B)/small/sig_model $(FUZZ_BINS) $(foreach c,$(CONFIGS),$(B)/$(c)/lint.ok)
@@ -367,7 +367,7 @@ test: setup
 	@$(MAKE) --no-print-directory $(foreach c,$(CONFIGS),$(B)/$(c)/smk_cfg.h)
 	@$(MAKE) --no-print-directory -j$(JOBS) $(TEST_BINS)
 	@$(MAKE) --no-print-directory lint hwgen-test unit workload-test reproduce-test ctx-table-check timing-test
-	@$(MAKE) --no-print-directory -j$(JOBS) -O formal smk-check fpga-sig-test fuzz
+	@$(MAKE) --no-print-directory -j$(JOBS) -O formal smk-check fpga-sig-test fuzz area-test
 	@$(MAKE) --no-print-directory cosim-all edge-test config-test
 	@echo "make test: all passed"
 
@@ -416,6 +416,17 @@ bench: setup
 area: setup $(foreach c,$(CONFIGS),$(B)/$(c)/smk_cfg.vh)
 	bash scripts/area.sh $(B)/area $(CONFIGS)
 	cat $(B)/area/area.md docs/area_notes.md > docs/area.md
+
+# make test's check of scripts/area.sh (`make area` is its own, long target): one block on small
+# through the three flows, uncached; its row must be docs/area.md's (so the script runs and that row
+# is current)
+area-test: setup $(B)/small/smk_cfg.vh
+	@rm -rf $(B)/area-test
+	@SMK_AREA_BLOCKS=preempt_engine SMK_AREA_CACHE=none bash scripts/area.sh $(B)/area-test small > $(B)/area-test.log 2>&1 || \
+	  { echo "area-test: scripts/area.sh failed ($(B)/area-test.log):"; tail -5 $(B)/area-test.log; exit 1; }
+	@r=$$(grep '^| preempt_engine | small |' $(B)/area-test/area.md); d=$$(grep '^| preempt_engine | small |' docs/area.md); \
+	  if [ -n "$$r" ] && [ "$$r" = "$$d" ]; then echo "area-test: preempt_engine on small as in docs/area.md: $$r"; \
+	  else echo "area-test: preempt_engine on small gives '$$r', docs/area.md has '$$d'"; exit 1; fi
 
 # the table is generated for gtx980; `make test` also checks formula = C model on small
 ctx-table: $(B)/gtx980/ctx_table

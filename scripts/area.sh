@@ -78,9 +78,6 @@ declare -A HIER_BB=([gpu_top-hier]="sm_driver")
 # Jobs started first (the longest; the rest keep the order below)
 SLOW_FIRST=(sm_driver.pascal56.generic gpu_top-hier.pascal56.generic gpu_top-hier.gtx980.generic
             sm_driver.gtx980.generic)
-# Headers the RTL includes besides the configuration's smk_cfg.vh (paths from the repository root):
-# snapshotted with the sources, read from the snapshot (-I) and part of every cache key.
-INCLUDES=($(cd "$ROOT" && ls rtl/*.vh))
 # Blocks with a QGATE parameter: also synthesized with QGATE=0 for the gating-overhead columns.
 QGATE_BLOCKS=(warp_sched)
 # Blocks whose generic FF bits are compared with the thesis's 128 x KSLOTS storage estimate.
@@ -94,6 +91,9 @@ readonly FLOWS=(xilinx ice40 generic) # job order: generic is the cheapest flow,
 SELF=$(realpath "$0")
 ROOT=$(cd "$(dirname "$SELF")/.." && pwd)
 export ROOT
+# Headers the RTL includes besides the configuration's smk_cfg.vh (paths from the repository root):
+# snapshotted with the sources, read from the snapshot (-I) and part of every cache key.
+INCLUDES=($(cd "$ROOT" && ls rtl/*.vh))
 
 die() {
     echo "area: ERROR: $*" >&2
