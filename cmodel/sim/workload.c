@@ -367,8 +367,8 @@ int wl_parse(FILE *f, const char *path, workload_t *wl, char *err, size_t errlen
                 m->max_inflight = (uint32_t)val[M_INF], m->mshr = (uint32_t)val[M_MSHR];
                 m->ctx_priority = (int)val[M_CTXP];
                 m->alu_units = (uint32_t)val[M_AUN], m->queue[WL_U_ALU] = (uint32_t)val[M_AQ];
-                m->sfu_interval = (uint32_t)val[M_SINT], m->queue[WL_U_SFU] = (uint32_t)val[M_SQ];
-                m->sint[WL_SFU] = m->sfu_interval, m->sint[WL_IMUL] = (uint32_t)val[M_IMUL];
+                m->queue[WL_U_SFU] = (uint32_t)val[M_SQ];
+                m->sint[WL_SFU] = (uint32_t)val[M_SINT], m->sint[WL_IMUL] = (uint32_t)val[M_IMUL];
                 m->sint[WL_IMAD] = (uint32_t)val[M_IMAD], m->sint[WL_FMUL] = (uint32_t)val[M_FMUL];
                 m->sint[WL_FDIV] = (uint32_t)val[M_FDIV];
                 m->queue[WL_U_LDST] = (uint32_t)val[M_LQ];

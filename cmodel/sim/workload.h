@@ -35,8 +35,8 @@ typedef struct {
                               * instruction is a global one waits while they are all in use */
     int ctx_priority;        /* context lines of the preemption engines go ahead of queued lines */
     uint32_t alu_units;      /* ALU instructions the SM issues and starts per cycle */
-    uint32_t sfu_interval;   /* cycles between an SFU start of class sfu and the next start */
-    uint32_t sint[WL_NCLASS]; /* the same per class on the SFU: sfu, imul, imad, fmul, fdiv (others 0) */
+    uint32_t sint[WL_NCLASS]; /* per class on the SFU (sfu, imul, imad, fmul, fdiv; others 0): cycles
+                               * between its start there and the SFU's next start */
     uint32_t queue[WL_NUNIT]; /* per pipeline: instructions issued, not yet started, at most */
     uint32_t fetch_warps;    /* warps whose instruction buffer an SM fills per cycle */
     uint32_t ibuffer;        /* instructions one fetch brings and a warp's instruction buffer holds */
