@@ -187,10 +187,7 @@ void pe_eval_c(const preempt_engine_t *pe, const pe_in_t *in, pe_out_t *o, comb_
     o->draining = pe->drain;
 
     /* C10 */
-    const int stopping = pe->fsm == PE_FSM_STOP || (pe->fsm == PE_FSM_XFER && pe->cur_op == OP_SAVE) ||
-                         (pe->fsm == PE_FSM_DONE && (pe->cur_op == OP_SAVE || pe->cur_op == OP_DROP) &&
-                          pe->cur_st == SMK_PE_ST_OK);
-    o->stop = stopping ? pe->tmask : 0;
+    o->stop = pe_stop_i(pe);
 
     /* C5 */
     o->mem_req_v = c->req_v;

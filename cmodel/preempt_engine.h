@@ -90,6 +90,16 @@ static inline int pe_idle(const preempt_engine_t *pe, uint32_t cmd_v)
 /* pe_commit_c of a quiet cycle (FSM in IDLE, queue empty, no command) with no DRAIN flag (pe_idle):
  * no push, no pop, `out` keeps its value (E1..E5) */
 static inline void pe_commit_idle_i(preempt_engine_t *pe) { pe->out &= (uint32_t)SMK_MASK(SMK_PE_OUT_W); }
+/* stop (docs/preempt_engine.md C10) as a function of state only (= pe_out_t.stop): the TB's warps
+ * while the FSM stops or saves it, and in DONE after a successful SAVE or DROP. Its one definition:
+ * pe_eval_c uses it, and the timing model reads it to leave stopped warps out of pipeline admission */
+static inline wmask_t pe_stop_i(const preempt_engine_t *pe)
+{
+    const int stopping = pe->fsm == PE_FSM_STOP || (pe->fsm == PE_FSM_XFER && pe->cur_op == SMK_PE_OP_SAVE) ||
+                         (pe->fsm == PE_FSM_DONE && (pe->cur_op == SMK_PE_OP_SAVE || pe->cur_op == SMK_PE_OP_DROP) &&
+                          pe->cur_st == SMK_PE_ST_OK);
+    return stopping ? pe->tmask : 0;
+}
 /* lk_tb as a function of state only (= pe_out_t.lk_tb), for environments that compute lk_* first */
 uint32_t pe_lk_tb(const preempt_engine_t *pe);
 

@@ -458,6 +458,16 @@ static inline __attribute__((always_inline)) uint64_t inputs_sm(timing_t *restri
      * to it) get it, unless more than room want it: then the first room of them in cycle c's
      * rotation (scheduler s has rank (s - c) mod S) */
     wmask_t blocked = 0, fm = 0, fsfu = 0; /* fm: f32 multiplies the ALU does not admit (they try the SFU) */
+    /* only warps their scheduler may issue claim a unit: warp_sched's allow (the quota gate) and not
+     * stopped (the engine's stop-fetch), both functions of registered state, the values warp_sched
+     * sees in this cycle. A warp held by its quota or stopped keeps its readiness (it is ready when
+     * its scheduler is admitted, pipeline-blocked when not) but never takes a unit from another
+     * scheduler's eligible warp: the papers' scheduler never considers it */
+    wmask_t may = 0;
+    if (cand) {
+        const sm_top_t *const sm = &g->sm[s];
+        may = sm->ws.allow_t[qu_gate_i(&sm->qu, qu_pos_i(&sm->qu), sm->ws.act_c)] & ~pe_stop_i(&sm->pe);
+    }
     for (int u = 0; cand && u < WL_NUNIT; u++) {
         const wmask_t cu = (cand & m->unext[u]) | (u == WL_U_SFU ? fm : 0);
         if (!cu)
@@ -469,7 +479,7 @@ static inline __attribute__((always_inline)) uint64_t inputs_sm(timing_t *restri
         const uint32_t width = u == WL_U_ALU ? t->aun : 1;
         const uint32_t qroom = t->qcap[u] - m->qn[u];
         const uint32_t room = qroom < width ? qroom : width;
-        const uint32_t want = sched_want(t, cu);
+        const uint32_t want = sched_want(t, cu & may);
         wmask_t grant = ~(wmask_t)0;
         if ((uint32_t)smk_popc(want) > room) {
             grant = 0;
