@@ -446,13 +446,17 @@ awk -v a="$v" 'BEGIN { exit !(a >= 0.95) }' && ok || bad "quota-held warps took 
 
 # scripts/calibrate.sh (docs/calibration.md "Measurements") on two kernels whose bounds are known: an
 # ALU-bound one on every SM (the front end's 2 and the ALU's 2 instructions per cycle: both at 99-100%
-# over 20,000 cycles with the first TBs' ramp, class compute) and a streaming one (DRAM lines
-# requested at 90% of the channels' peak or more, class memory)
+# over 20,000 cycles with the first TBs' ramp, class compute), a streaming one (DRAM lines
+# requested at 90% of the channels' peak or more, class memory) and an integer-multiply one (the
+# SFU, one start per imul_interval 2: SFU at 99-100% through the imul term of the SFU formula, the
+# front end at a quarter of its 2 instructions per cycle, class compute)
 { sed -n '2,25p' "$base"
   kern alub 1024 100000 100000 1 0 0 1 1 32:1
-  kern stream 1024 100000 100 0 1 0 4 0 32:1; } > "$dir/cal.wl"
+  kern stream 1024 100000 100 0 1 0 4 0 32:1
+  kern imulb 1024 100000 100000 0 0 0 1 1 32:1 | sed 's/^ mix_imul 0$/ mix_imul 1/'; } > "$dir/cal.wl"
 cal=$(cd "$(dirname "$0")/.." && scripts/calibrate.sh -b "$smk" -w "$dir/cal.wl" -c 20000 -j 2 2>&1)
 grep -Eq '^\| alub \| .* \| (99\.[0-9]|100\.0)% \| (99\.[0-9]|100\.0)%, 0\.0%, 0\.0% \| 0\.000, 0\.0% \| compute \|$' <<< "$cal" &&
-  grep -Eq '^\| stream \| .* \| 1\.[0-9]{3}, (9[0-9]|1[0-9]{2})\.[0-9]% \| memory \|$' <<< "$cal" && ok || bad "calibrate.sh: $cal"
+  grep -Eq '^\| stream \| .* \| 1\.[0-9]{3}, (9[0-9]|1[0-9]{2})\.[0-9]% \| memory \|$' <<< "$cal" &&
+  grep -Eq '^\| imulb \| .* \| 2[45]\.[0-9]% \| 0\.0%, (99\.[0-9]|100\.0)%, 0\.0% \| 0\.000, 0\.0% \| compute \|$' <<< "$cal" && ok || bad "calibrate.sh: $cal"
 echo "workload tests: $pass passed, $fail failed"
 [ $fail -eq 0 ]
