@@ -494,7 +494,6 @@ coverage: setup $(foreach c,$(COV_CONFIGS),$(B)/$(c)/smk_cfg.h)
 
 mutate: setup $(B)/small/libsmk.a $(B)/small/libtb.a
 	bash scripts/mutate.sh small
-	cat docs/mutation_notes.md >> docs/mutation.md
 
 clean:
 	rm -rf $(B)
