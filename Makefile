@@ -15,7 +15,7 @@
 #   make timing         logic depth per block (AND2 levels, FO4 at 1216 MHz, iCE40 LUT levels) -> docs/timing.md
 #   make fpga           every block out of context on an iCE40 HX8K (nextpnr): LCs, Fmax -> docs/fpga.md
 #   make fpga-sig       bitstreams of preempt_engine, warp_sched with an on-chip stimulus: C model = RTL = netlists' signature
-#   make coverage       Verilator line + toggle coverage of the cosim regression (small), lcov HTML
+#   make coverage       Verilator line, toggle and spec-rule cover-point coverage of the cosim regression (small), lcov HTML
 #   make sweep          the papers' pair evaluation (QoS_reach, STP) on the C model -> build/sweep (docs/sweep.md)
 #   make reproduce      every published figure of the papers against the model -> docs/reproduce.md (hours; docs/sweep.md)
 #   make ctx-table      save/restore cycles of the Parboil-like TB shapes (formula = C model) -> docs/ctx_table.md
@@ -198,13 +198,14 @@ $(B)/$(1)/libsmkrun.a: $(patsubst cmodel/sim/%.c,$(B)/$(1)/smkrun/%.o,$(SIM_SRC)
 
 $(foreach h,$(filter-out smk_rtl,$(HARNESSES)),$(eval $(call VL_HARNESS,$(1),$(h))))
 $(eval $(call VL_HARNESS,$(1),smk_rtl,$(B)/$(1)/libsmkrun.a,-LDFLAGS -lm))
-# the same harnesses with line and toggle coverage (make coverage)
-$(foreach h,$(filter-out smk_rtl,$(HARNESSES)),$(eval $(call VL_HARNESS,$(1),$(h),,--coverage-line --coverage-toggle,cov/)))
+# the same harnesses with line, toggle and user coverage (make coverage; SMK_COVER: the RTL's cover
+# points of the spec rules)
+$(foreach h,$(filter-out smk_rtl,$(HARNESSES)),$(eval $(call VL_HARNESS,$(1),$(h),,--coverage-line --coverage-toggle --coverage-user +define+SMK_COVER,cov/)))
 
-# every RTL unit of hw/blocks.def, linted alone
+# every RTL unit of hw/blocks.def, linted alone, without and with the cover points (+define+SMK_COVER)
 $(B)/$(1)/lint.ok: $(RTL_FILES) $(B)/$(1)/smk_cfg.vh
-	@set -e; $(foreach u,$(UNITS),echo "verilator --lint-only -Wall $(u) ($(1))"; \
-	  verilator --lint-only -Wall -I$(B)/$(1) -Irtl --top-module $(u) $(RTL_$(u));) touch $$@
+	@set -e; $(foreach u,$(UNITS),$(foreach d,- +define+SMK_COVER,echo "verilator --lint-only -Wall $(filter-out -,$(d)) $(u) ($(1))"; \
+	  verilator --lint-only -Wall $(filter-out -,$(d)) -I$(B)/$(1) -Irtl --top-module $(u) $(RTL_$(u));)) touch $$@
 endef
 
 $(foreach c,$(CONFIGS),$(eval $(call CONFIG_RULES,$(c),hw/configs/$(c).cfg)))

@@ -389,5 +389,106 @@ module preempt_engine #(
     end
 `endif
 
+`ifdef SMK_COVER
+    // ------------------------------------------------------------------ cover points
+    // One labelled point per case of each numbered rule of docs/preempt_engine.md (make coverage
+    // with --coverage-user +define+SMK_COVER; docs/verification.md "Coverage"): c_pe_c<N>_*
+    // combinational rule N, c_pe_e<N>_* clock-edge rule N, c_pe_o1_* open point 1 of "Open points
+    // settled by the C model". Not seen by synthesis or the other builds.
+    wire [1:0] cv_nph = nxt[2+W+IW-1 -: 2];   // the phase adv() moves to
+    wire       cv_ok  = (s == ST_OK);
+    // rule 1: a push; a command rejected on a full queue; a pop; a push and a pop in one cycle
+    c_pe_c1_push:        cover property (@(posedge clk) !rst && push);
+    c_pe_c1_reject:      cover property (@(posedge clk) !rst && rej);
+    c_pe_c1_pop:         cover property (@(posedge clk) !rst && pop);
+    c_pe_c1_push_pop:    cover property (@(posedge clk) !rst && push && pop);
+    // rule 2: rows a-e of the legality table; b for a busy (DRAIN) slot and for a RESTORE into a
+    // running slot; c for a non-RESTORE on a slot not running and a RESTORE on a slot not
+    // allocated; e for each operation
+    c_pe_c2_a_notidem:   cover property (@(posedge clk) !rst && pop && s == ST_NOTIDEM);
+    c_pe_c2_b_busy:      cover property (@(posedge clk) !rst && pop && s == ST_BUSY && h_bsy);
+    c_pe_c2_b_restore_run: cover property (@(posedge clk) !rst && pop && s == ST_BUSY && !h_bsy);
+    c_pe_c2_c_not_run:   cover property (@(posedge clk) !rst && pop && s == ST_EMPTY && hop != OP_RESTORE);
+    c_pe_c2_c_not_alloc: cover property (@(posedge clk) !rst && pop && s == ST_EMPTY && hop == OP_RESTORE);
+    c_pe_c2_d_fin:       cover property (@(posedge clk) !rst && pop && s == ST_FIN);
+    c_pe_c2_e_save:      cover property (@(posedge clk) !rst && pop && cv_ok && hop == OP_SAVE);
+    c_pe_c2_e_restore:   cover property (@(posedge clk) !rst && pop && cv_ok && hop == OP_RESTORE);
+    c_pe_c2_e_drain:     cover property (@(posedge clk) !rst && pop && cv_ok && hop == OP_DRAIN);
+    c_pe_c2_e_drop:      cover property (@(posedge clk) !rst && pop && cv_ok && hop == OP_DROP);
+    // rule 3 (at an OK pop): cap 0 means OMAX; cap above OMAX clamped; the cap limits the
+    // throttle; the warp count limits it; an empty mask gives 1; R and M clamped
+    c_pe_c3_cap_zero:    cover property (@(posedge clk) !rst && pop && cv_ok && capw == {NW{1'b0}});
+    c_pe_c3_cap_clamp:   cover property (@(posedge clk) !rst && pop && cv_ok && capw > OMX);
+    c_pe_c3_klim_cap:    cover property (@(posedge clk) !rst && pop && cv_ok && capeff < n1);
+    c_pe_c3_klim_n:      cover property (@(posedge clk) !rst && pop && cv_ok && n1 < capeff && n != {NW{1'b0}});
+    c_pe_c3_empty_mask:  cover property (@(posedge clk) !rst && pop && n == {NW{1'b0}});
+    c_pe_c3_nreg_clamp:  cover property (@(posedge clk) !rst && pop && lkr > RMX);
+    c_pe_c3_nsml_clamp:  cover property (@(posedge clk) !rst && pop && lks > MMX);
+    // rule 4 (adv at an accepted request): the next control line of a warp (C > 1); the next
+    // warp's control lines; CTL -> REG; the next register line; the next warp's registers; REG ->
+    // SMEM; CTL -> SMEM (R = 0); the next SMEM line; SMEM -> END; CTL/REG -> END (M = 0)
+    c_pe_c4_ctl_next:    cover property (@(posedge clk) !rst && acc && ph == PH_CTL && idx1 < plim);
+    c_pe_c4_ctl_warp:    cover property (@(posedge clk) !rst && acc && ph == PH_CTL && idx1 >= plim && cv_nph == PH_CTL);
+    c_pe_c4_ctl_reg:     cover property (@(posedge clk) !rst && acc && ph == PH_CTL && cv_nph == PH_REG);
+    c_pe_c4_reg_next:    cover property (@(posedge clk) !rst && acc && ph == PH_REG && idx1 < plim);
+    c_pe_c4_reg_warp:    cover property (@(posedge clk) !rst && acc && ph == PH_REG && idx1 >= plim && cv_nph == PH_REG);
+    c_pe_c4_reg_smem:    cover property (@(posedge clk) !rst && acc && ph == PH_REG && cv_nph == PH_SMEM);
+    c_pe_c4_skip_reg:    cover property (@(posedge clk) !rst && acc && ph == PH_CTL && cv_nph == PH_SMEM);
+    c_pe_c4_smem_next:   cover property (@(posedge clk) !rst && acc && ph == PH_SMEM && cv_nph == PH_SMEM);
+    c_pe_c4_smem_end:    cover property (@(posedge clk) !rst && acc && ph == PH_SMEM && cv_nph == PH_END);
+    c_pe_c4_skip_smem:   cover property (@(posedge clk) !rst && acc && ph != PH_SMEM && cv_nph == PH_END);
+    // open point 1: idx + 1 in the SMEM phase reaches 2^IW (M = MMAX, a power of two)
+    c_pe_o1_idx_wide:    cover property (@(posedge clk) !rst && acc && ph == PH_SMEM && idx1[IW]);
+    // rule 5: the throttle holds a request back (out = klim); a request waits for mem_req_rdy
+    c_pe_c5_throttle:    cover property (@(posedge clk) !rst && fsm == F_XFER && ph != PH_END && out >= klim);
+    c_pe_c5_not_ready:   cover property (@(posedge clk) !rst && mem_req_v && !mem_req_rdy);
+    // rule 6: a counted response; a response and an accept in one cycle; a stray response (out = 0
+    // or outside XFER: the environment breaks the memory contract on purpose) ignored
+    c_pe_c6_rcv:         cover property (@(posedge clk) !rst && rcv);
+    c_pe_c6_rcv_acc:     cover property (@(posedge clk) !rst && rcv && acc);
+    c_pe_c6_stray:       cover property (@(posedge clk) !rst && mem_rsp_v && !rcv);
+    // rule 7: a storage read (SAVE); a storage write (RESTORE)
+    c_pe_c7_st_re:       cover property (@(posedge clk) !rst && st_re);
+    c_pe_c7_st_we:       cover property (@(posedge clk) !rst && st_we);
+    // rule 8: ERR_QFULL; ERR_QFULL pre-empts the FSM's response; the FSM's response; a DRAIN
+    // completion; a DRAIN completion deferred by another response; two pending, lowest first
+    c_pe_c8_qfull:       cover property (@(posedge clk) !rst && g_q);
+    c_pe_c8_qfull_first: cover property (@(posedge clk) !rst && g_q && fsm == F_DONE);
+    c_pe_c8_fsm:         cover property (@(posedge clk) !rst && g_f);
+    c_pe_c8_drain:       cover property (@(posedge clk) !rst && g_d);
+    c_pe_c8_drain_wait:  cover property (@(posedge clk) !rst && dpend != {T{1'b0}} && !g_d);
+    c_pe_c8_drain_two:   cover property (@(posedge clk) !rst && g_d && (dpend & (dpend - 1'b1)) != {T{1'b0}});
+    // rule 9: free_v after SAVE, after DROP; launch_v after RESTORE; a DRAIN waiting
+    c_pe_c9_free_save:   cover property (@(posedge clk) !rst && free_v && cur_op == OP_SAVE);
+    c_pe_c9_free_drop:   cover property (@(posedge clk) !rst && free_v && cur_op == OP_DROP);
+    c_pe_c9_launch:      cover property (@(posedge clk) !rst && launch_v);
+    c_pe_c9_draining:    cover property (@(posedge clk) !rst && draining != {T{1'b0}});
+    // rule 10: stop in STOP, in XFER of a SAVE, in DONE of an OK SAVE or DROP
+    c_pe_c10_stop:       cover property (@(posedge clk) !rst && fsm == F_STOP && stop != {W{1'b0}});
+    c_pe_c10_xfer:       cover property (@(posedge clk) !rst && fsm == F_XFER && stop != {W{1'b0}});
+    c_pe_c10_done:       cover property (@(posedge clk) !rst && fsm == F_DONE && stop != {W{1'b0}});
+    // clock-edge rule 1: the tail wraps; the head wraps
+    c_pe_e1_tail_wrap:   cover property (@(posedge clk) !rst && push && tl >= QDL);
+    c_pe_e1_head_wrap:   cover property (@(posedge clk) !rst && pop && h == QDM1);
+    // clock-edge rule 2: a pop of an error latches the head's values too
+    c_pe_e2_pop_error:   cover property (@(posedge clk) !rst && pop && !cv_ok);
+    // clock-edge rule 3: STOP with the TB finishing (FIN); the TB vanished (FIN); SAVE to XFER;
+    // DROP to DONE; waiting for the TB to drain; XFER ends; DONE waits behind ERR_QFULL
+    c_pe_e3_stop_done:   cover property (@(posedge clk) !rst && fsm == F_STOP && c_done);
+    c_pe_e3_stop_gone:   cover property (@(posedge clk) !rst && fsm == F_STOP && !c_done && !c_run);
+    c_pe_e3_stop_save:   cover property (@(posedge clk) !rst && fsm == F_STOP && !c_done && c_run && c_idle && cur_op == OP_SAVE);
+    c_pe_e3_stop_drop:   cover property (@(posedge clk) !rst && fsm == F_STOP && !c_done && c_run && c_idle && cur_op != OP_SAVE);
+    c_pe_e3_stop_wait:   cover property (@(posedge clk) !rst && fsm == F_STOP && !c_done && c_run && !c_idle);
+    c_pe_e3_xfer_end:    cover property (@(posedge clk) !rst && fsm == F_XFER && ph_n == PH_END && out_n == {OW{1'b0}});
+    c_pe_e3_done_wait:   cover property (@(posedge clk) !rst && fsm == F_DONE && !g_f);
+    // clock-edge rule 4: the line address wraps at 2^PW
+    c_pe_e4_addr_wrap:   cover property (@(posedge clk) !rst && acc && (&addr));
+    // clock-edge rule 5: a DRAIN set; a draining TB finishes; a DRAIN popped in the cycle its TB
+    // finishes completes at once
+    c_pe_e5_set:         cover property (@(posedge clk) !rst && set_dp != {TP{1'b0}});
+    c_pe_e5_done:        cover property (@(posedge clk) !rst && (drain & tb_done) != {T{1'b0}});
+    c_pe_e5_same_cycle:  cover property (@(posedge clk) !rst && (set_dp[T-1:0] & tb_done) != {T{1'b0}});
+`endif
+
 endmodule
 `default_nettype wire

@@ -478,5 +478,155 @@ module quota_unit #(
     // bits of the write data that no register holds
     wire unused_wdata = &{1'b0, csr_wdata};
 
+`ifdef SMK_COVER
+    // ------------------------------------------------------------------ cover points
+    // One labelled point per case of each numbered combinational rule of docs/quota_unit.md and of
+    // its clock-edge rules (make coverage with --coverage-user +define+SMK_COVER; docs/verification.md
+    // "Coverage"): c_qu_c<N>_* combinational rule N; the clock-edge rules, which the spec does not
+    // number: c_qu_t_* the counter table, c_qu_s1_* stage 1, c_qu_tm_* the timers, c_qu_st_* the
+    // live statistics, c_qu_snap_* the snapshot, c_qu_csr_* the CSR writes. A point inside a
+    // generate loop counts once, hit if any slot or port hit it. Not seen by synthesis or the other
+    // builds. Plain expressions only in the conditions: with a function call (is_at) in one this
+    // tool version never counted the point.
+    wire cv_naive = ~s_elast & ~s_roll;
+    wire [K-1:0] cv_tin2, cv_iin2;  // two or more completions / issues of one slot in the cycle
+    wire [CP-1:0] cv_clamp;         // a completion port's active count above warp_size
+    genvar cv_g;
+    for (cv_g = 0; cv_g < K; cv_g = cv_g + 1) begin : g_cv_sum
+        assign cv_tin2[cv_g] = (tin[cv_g*DEC_W +: DEC_W] > WS[DEC_W-1:0]);
+        assign cv_iin2[cv_g] = (iin[cv_g*IIN_W +: IIN_W] > {{(IIN_W-1){1'b0}}, 1'b1});
+    end
+    for (cv_g = 0; cv_g < CP; cv_g = cv_g + 1) begin : g_cv_act
+        assign cv_clamp[cv_g] = cp_v[cv_g] & (cp_act[cv_g*ACT_W +: ACT_W] > ACT_MAX);
+    end
+    // rule 1: each mode and scheme in use; QMODE 3; a mask with active QoS and non-QoS slots
+    c_qu_c1_smk:          cover property (@(posedge clk) !rst && m_smk);
+    c_qu_c1_qos_naive:    cover property (@(posedge clk) !rst && m_qos && cv_naive);
+    c_qu_c1_qos_elastic:  cover property (@(posedge clk) !rst && m_qos && s_elast);
+    c_qu_c1_qos_rollover: cover property (@(posedge clk) !rst && m_qos && s_roll && !s_rtime);
+    c_qu_c1_qos_rtime:    cover property (@(posedge clk) !rst && m_qos && s_rtime);
+    c_qu_c1_mode3:        cover property (@(posedge clk) !rst && qmode == 2'd3 && (|ks_active));
+    c_qu_c1_mixed_mask:   cover property (@(posedge clk) !rst && m_qos && (|(ks_active & qos_mask)) && (|(ks_active & ~qos_mask)));
+    // rule 2: OFF or 3 lets an active slot without quota issue; gating blocks an active slot; the
+    // Rollover-Time gate holds a non-QoS slot that has quota; a QoS slot with quota but no warps
+    // does not hold the gate
+    c_qu_c2_off_pass:     cover property (@(posedge clk) !rst && !gating && (|(ks_active & ~pos)));
+    c_qu_c2_block:        cover property (@(posedge clk) !rst && gating && (|(ks_active & ~qallow)));
+    c_qu_c2_rt_hold:      cover property (@(posedge clk) !rst && rt_hold && (|(pos & ~qos_mask & ks_active)));
+    c_qu_c2_rt_no_warps:  cover property (@(posedge clk) !rst && m_qos && s_rtime && !rt_hold
+                                          && (|(pos & qos_mask & ~ks_active)) && (|(pos & ~qos_mask & ks_active)));
+    // rule 3: completions of one slot on two ports add up; an active count clamped to warp_size;
+    // issues of one slot by two schedulers add up
+    c_qu_c3_tin_sum:      cover property (@(posedge clk) !rst && (|cv_tin2));
+    c_qu_c3_act_clamp:    cover property (@(posedge clk) !rst && (|cv_clamp));
+    c_qu_c3_iin_sum:      cover property (@(posedge clk) !rst && (|cv_iin2));
+    // rule 6: exhausted while gating; a slot without warps but with quota does not prevent it
+    c_qu_c6_exhausted:    cover property (@(posedge clk) !rst && gating && exhausted);
+    c_qu_c6_inactive_pos: cover property (@(posedge clk) !rst && gating && exhausted && (|(pos & ~ks_active)));
+    // rule 7: the timer ends an epoch; EPOCH_LEN shrunk below ecnt ends it at once (>=); CMD with
+    // EPOCH_START alone, SNAP alone, both
+    c_qu_c7_tmr:          cover property (@(posedge clk) !rst && tmr);
+    c_qu_c7_tmr_shrunk:   cover property (@(posedge clk) !rst && tmr && ecnt_inc > {1'b0, epoch_len});
+    c_qu_c7_cmd_start:    cover property (@(posedge clk) !rst && cmd_start && !cmd_snap);
+    c_qu_c7_cmd_snap:     cover property (@(posedge clk) !rst && cmd_snap && !cmd_start);
+    c_qu_c7_cmd_both:     cover property (@(posedge clk) !rst && cmd_start && cmd_snap);
+    // rule 8: an Elastic early start; a timed boundary takes precedence over it
+    c_qu_c8_early:        cover property (@(posedge clk) !rst && early);
+    c_qu_c8_timed_first:  cover property (@(posedge clk) !rst && timed && exhausted && m_qos && s_elast);
+    // rule 9: a sampling tick; SAMPLE_PER shrunk below scnt ticks at once (>=)
+    c_qu_c9_tick:         cover property (@(posedge clk) !rst && tick);
+    c_qu_c9_tick_shrunk:  cover property (@(posedge clk) !rst && tick && scnt_inc > {1'b0, sample_per});
+    // stage 1 (a pure delay line): a mode change with this cycle's sums pending (they are applied
+    // under the new mode)
+    c_qu_s1_mode_change:  cover property (@(posedge clk) !rst && we_ctrl && ctrl_wd[I_QM +: F_QM_W] != qmode
+                                          && ((|tin) || (|iin)));
+    // timers: ecnt and scnt saturate at 2^EW-1 (no snapshot, no tick); a snapshot restarts the
+    // sampling timer between ticks
+    c_qu_tm_ecnt_sat:     cover property (@(posedge clk) !rst && !snap && ecnt_inc[EW]);
+    c_qu_tm_scnt_sat:     cover property (@(posedge clk) !rst && !snap && !tick && scnt_inc[EW]);
+    c_qu_tm_snap_scnt:    cover property (@(posedge clk) !rst && snap && !tick && scnt != {EW{1'b0}});
+    // statistics: nsamp or EPOCH_CNT saturates at 2^SW-1 (sat_S)
+    c_qu_st_cnt_sat:      cover property (@(posedge clk) !rst && ((&nsamp && tick) || (&epochs && snap)));
+    // snapshot: it takes this cycle's tick into EP_SAMPLES; it takes this cycle's increment
+    c_qu_snap_tick:       cover property (@(posedge clk) !rst && snap && tick);
+    c_qu_snap_incr:       cover property (@(posedge clk) !rst && snap && (|tin_r));
+    // CSR writes: a write to a read-only or unmapped address is ignored; a QUOTA write in a
+    // boundary cycle (used from the next load on)
+    c_qu_csr_ro_write:    cover property (@(posedge clk) !rst && csr_we && !we_ctrl && !we_elen && !we_sper && !we_qmsk
+                                          && !cmd_start && !cmd_snap && (csr_addr >= `SMK_REG_EPOCH_CNT)
+                                          && !(csr_addr >= `SMK_REG_QUOTA && csr_addr < `SMK_REG_QUOTA + K)
+                                          && !(csr_addr >= `SMK_REG_CNT && csr_addr < `SMK_REG_CNT + K));
+    c_qu_csr_quota_boundary: cover property (@(posedge clk) !rst && boundary && csr_we
+                                          && csr_addr >= `SMK_REG_QUOTA && csr_addr < `SMK_REG_QUOTA + K);
+
+    // per slot: rules 4 and 5, the counter table, stage 1 at a CNT write and a boundary, the live
+    // statistics
+    for (cv_g = 0; cv_g < K; cv_g = cv_g + 1) begin : g_cv_slot
+        // g_cnt's values of the slot, again from the module's signals by plain arithmetic (a
+        // reference into g_cnt fails to elaborate under gpu_top's several instances in this tool
+        // version): cd = cnt - dec, d2 = cnt - dec + QUOTA, QW+2 bits two's complement
+        wire [DEC_W-1:0] ti = tin_r[cv_g*DEC_W +: DEC_W], tn = tin[cv_g*DEC_W +: DEC_W];
+        wire [QW-1:0]    c  = cnt[cv_g*QW +: QW];
+        wire [DEC_W-1:0] dec = m_qos ? ti : m_smk ? {{(DEC_W-IIN_W){1'b0}}, iin_r[cv_g*IIN_W +: IIN_W]} : {DEC_W{1'b0}};
+        wire [QW+1:0]    cd  = {{2{c[QW-1]}}, c} - {{(QW+2-DEC_W){1'b0}}, dec};
+        wire [QW+1:0]    d2  = cd + {3'b000, quota[cv_g*(QW-1) +: QW-1]};
+        wire qos  = qos_mask[cv_g];
+        wire neg  = cd[QW+1];                         // cnt - dec < 0
+        wire uf   = neg & ~(cd[QW] & cd[QW-1]);       // cnt - dec < -2^(QW-1): base saturates
+        wire ovf  = ~d2[QW+1] & (d2[QW] | d2[QW-1]);  // cnt - dec + QUOTA > 2^(QW-1)-1
+        wire base_nz = |cd;
+        wire we_c = csr_we && csr_addr == `SMK_REG_CNT + cv_g;
+        wire load = timed | (exhausted & (m_smk | (m_qos & (s_elast | ~qos))));
+        wire keep = m_qos & s_roll & qos & (rollneg | ~neg);
+        wire [IIN_W-1:0] ii = iin_r[cv_g*IIN_W +: IIN_W], in_ = iin[cv_g*IIN_W +: IIN_W];
+        wire [WCNT_W-1:0] ic = idle_cnt[cv_g*WCNT_W +: WCNT_W];
+        wire ld = ~we_c & gating & load;   // a load row of the table decides cnt'
+        wire rl = m_qos & s_roll;          // Rollover or Rollover-Time
+        // rule 4: the decrement from completions (QOS), from issues (SMK); OFF ignores both
+        c_qu_c4_dec_qos:       cover property (@(posedge clk) !rst && m_qos && ti != {DEC_W{1'b0}});
+        c_qu_c4_dec_smk:       cover property (@(posedge clk) !rst && m_smk && ii != {IIN_W{1'b0}});
+        c_qu_c4_dec_off:       cover property (@(posedge clk) !rst && !gating && (ti != {DEC_W{1'b0}} || ii != {IIN_W{1'b0}}));
+        // rule 5: base saturates at -2^(QW-1) and is the next counter value
+        c_qu_c5_sat:           cover property (@(posedge clk) !rst && !we_c && gating && !load && uf);
+        // table, OFF / 3: a boundary or exhaustion while the counters hold
+        c_qu_t_off_hold:       cover property (@(posedge clk) !rst && !we_c && !gating && (timed || exhausted));
+        // SMK: timed load of QUOTA; refill of every slot on exhaustion
+        c_qu_t_smk_timed:      cover property (@(posedge clk) !rst && ld && m_smk && timed);
+        c_qu_t_smk_refill:     cover property (@(posedge clk) !rst && ld && m_smk && !timed);
+        // QOS Naive: timed load; mid-epoch refill of a non-QoS slot; a QoS slot keeps base
+        c_qu_t_naive_timed:    cover property (@(posedge clk) !rst && ld && m_qos && cv_naive && timed);
+        c_qu_t_naive_refill:   cover property (@(posedge clk) !rst && ld && m_qos && cv_naive && !timed && !qos);
+        c_qu_t_naive_qos_base: cover property (@(posedge clk) !rst && !we_c && m_qos && cv_naive && !timed && exhausted && qos);
+        // QOS Elastic: timed load; the early start refills a QoS slot too
+        c_qu_t_elastic_timed:  cover property (@(posedge clk) !rst && ld && m_qos && s_elast && timed);
+        c_qu_t_elastic_early:  cover property (@(posedge clk) !rst && ld && m_qos && s_elast && !timed && qos);
+        // QOS Rollover (and -Time): a QoS slot's positive leftover rolls over; a debt forgiven
+        // (ROLLNEG 0); a debt carried (ROLLNEG 1); a non-QoS slot loads QUOTA; the mid-epoch refill
+        // of a non-QoS slot; Rollover-Time's QoS rollover
+        c_qu_t_roll_keep:      cover property (@(posedge clk) !rst && ld && rl && timed && qos && !neg && base_nz);
+        c_qu_t_roll_forgive:   cover property (@(posedge clk) !rst && ld && rl && timed && qos && !rollneg && neg);
+        c_qu_t_roll_debt:      cover property (@(posedge clk) !rst && ld && rl && timed && qos && rollneg && neg);
+        c_qu_t_roll_nonqos:    cover property (@(posedge clk) !rst && ld && rl && timed && !qos);
+        c_qu_t_roll_refill:    cover property (@(posedge clk) !rst && ld && rl && !timed && !qos);
+        c_qu_t_rtime_keep:     cover property (@(posedge clk) !rst && ld && m_qos && s_rtime && timed && keep);
+        // sat_Q of a sum: base + QUOTA above 2^(QW-1)-1; the sum after base saturated low
+        c_qu_t_sum_sat:        cover property (@(posedge clk) !rst && ld && !(timed && !keep) && ovf && !uf);
+        c_qu_t_sum_after_uf:   cover property (@(posedge clk) !rst && ld && !(timed && !keep) && uf);
+        // a CNT write replaces the computed value, also at a load
+        c_qu_t_cnt_write:      cover property (@(posedge clk) !rst && we_c && gating);
+        c_qu_t_cnt_write_load: cover property (@(posedge clk) !rst && we_c && gating && load);
+        // stage 1 at a CNT write: this cycle's sums are charged against the written value
+        c_qu_s1_cnt_write:     cover property (@(posedge clk) !rst && we_c && gating
+                                               && (m_qos ? tn != {DEC_W{1'b0}} : in_ != {IIN_W{1'b0}}));
+        // stage 1 at a boundary: the last cycle's decrement is in base at a load
+        c_qu_s1_boundary:      cover property (@(posedge clk) !rst && ld && timed && dec != {DEC_W{1'b0}});
+        // live statistics: a tick samples a non-zero idle count; a statistic saturates at 2^SW-1
+        c_qu_st_idle_sample:   cover property (@(posedge clk) !rst && tick && ic != {WCNT_W{1'b0}});
+        c_qu_st_sat:           cover property (@(posedge clk) !rst
+            && ((&thr[cv_g*SW +: SW] && ti != {DEC_W{1'b0}}) || (&wis[cv_g*SW +: SW] && ii != {IIN_W{1'b0}})
+             || (&idle[cv_g*SW +: SW] && tick && ic != {WCNT_W{1'b0}}) || (&cyc[cv_g*SW +: SW] && ks_active[cv_g])));
+    end
+`endif
+
 endmodule
 `default_nettype wire

@@ -360,5 +360,107 @@ module warp_sched #(
         end
     endgenerate
 
+`ifdef SMK_COVER
+    // ------------------------------------------------------------------ cover points
+    // One labelled point per case of each numbered rule of docs/warp_sched.md (make coverage with
+    // --coverage-user +define+SMK_COVER; docs/verification.md "Coverage"): c_ws_c<N>_* combinational
+    // rule N, c_ws_e<N>_* clock-edge rule N. A point inside a generate loop counts once, hit if any
+    // scheduler or slot hit it. Not seen by synthesis or the other builds.
+    wire [W-1:0] cv_kseq;  // the warp's slot equals launch_ks
+    genvar cv_w, cv_s, cv_k;
+    for (cv_w = 0; cv_w < W; cv_w = cv_w + 1) begin : g_cv_ks
+        assign cv_kseq[cv_w] = (ks[cv_w*KS_W +: KS_W] == launch_ks);
+    end
+    // rule 1: a valid ready warp is a candidate; stop-fetch takes a valid ready warp out
+    c_ws_c1_cand:         cover property (@(posedge clk) !rst && (|cand));
+    c_ws_c1_stopped:      cover property (@(posedge clk) !rst && (|(valid & ready & stop)));
+    // rule 2: a valid warp allowed by its slot's quota; a valid warp whose slot is blocked
+    c_ws_c2_allow:        cover property (@(posedge clk) !rst && (|(valid & allow)));
+    c_ws_c2_block:        cover property (@(posedge clk) !rst && (|(valid & ~allow)));
+    // rule 3: an eligible warp; a candidate that the quota makes not eligible
+    c_ws_c3_elig:         cover property (@(posedge clk) !rst && (|elig));
+    c_ws_c3_cand_blocked: cover property (@(posedge clk) !rst && (|(cand & ~allow)));
+    // clock-edge rule 1: a launch; a valid warp finishes; a warp finished and relaunched at one edge
+    c_ws_e1_launch:       cover property (@(posedge clk) !rst && (|lmask));
+    c_ws_e1_finish:       cover property (@(posedge clk) !rst && (|(valid & finish_mask)));
+    c_ws_e1_relaunch:     cover property (@(posedge clk) !rst && (|(valid & finish_mask & lmask)));
+    // clock-edge rule 2: a launch moves a warp slot to another kernel slot
+    c_ws_e2_new_slot:     cover property (@(posedge clk) !rst && (|(lmask & ~cv_kseq)));
+    // clock-edge rule 5: (a) a pipeline-blocked warp idle; (b) an eligible warp that lost
+    // arbitration idle; a finishing warp counted; a would-be idle warp launched at the edge left
+    // out; a ready or blocked warp held by its quota not idle
+    c_ws_e5_pblk:         cover property (@(posedge clk) !rst && (|(valid & ~stop & allow & pblk & ~issued & ~lmask)));
+    c_ws_e5_lost_arb:     cover property (@(posedge clk) !rst && (|(elig & ~issued & ~lmask)));
+    c_ws_e5_finish:       cover property (@(posedge clk) !rst && (|(idle_nx & finish_mask)));
+    c_ws_e5_launch_out:   cover property (@(posedge clk) !rst && (|(isrc & ~issued & lmask)));
+    c_ws_e5_quota_out:    cover property (@(posedge clk) !rst && (|(valid & ~stop & ~allow & (ready | pblk))));
+
+    // per scheduler: combinational rule 4, clock-edge rules 3 and 4
+    for (cv_s = 0; cv_s < S; cv_s = cv_s + 1) begin : g_cv_sched
+        // the scheduler's signals of g_sched, in local order, again from the module's (a reference
+        // into g_sched fails to elaborate under gpu_top's several instances in this tool version)
+        wire [LW-1:0] e, oh, sel, ls, vs, gs, vl;
+        wire [LWID_W-1:0] lq = last[cv_s*LWID_W +: LWID_W];
+        genvar cv_i;
+        for (cv_i = 0; cv_i < LW; cv_i = cv_i + 1) begin : g_cv_v
+            localparam [LWID_W-1:0] LV = cv_i;
+            assign e[cv_i]   = elig[cv_s+cv_i*S];
+            assign oh[cv_i]  = (lq == LV);
+            assign sel[cv_i] = issued[cv_s+cv_i*S];
+            assign ls[cv_i]  = lmask[cv_s+cv_i*S];
+            assign vs[cv_i]  = stay[cv_s+cv_i*S];
+            assign gs[cv_i]  = gone[cv_s+cv_i*S];
+            assign vl[cv_i]  = valid[cv_s+cv_i*S];
+        end
+        wire lv  = last_v[cv_s], iv = iss_v[cv_s];
+        wire [LW-1:0] greedy = {LW{lv}} & e & oh;
+        wire [LW-1:0] oh_nx  = iv ? sel : oh;
+        wire [LW-1:0] abv    = e & above(oh);
+        wire gto = (policy != POL_LRR), lrr = (policy == POL_LRR);
+        wire e2  = (e & (e - 1'b1)) != {LW{1'b0}};   // at least two eligible warps
+        // rule 4 GTO: the greedy warp continues (others eligible); the oldest of several eligible
+        // warps, no greedy warp; the greedy warp kept but not eligible, the oldest eligible issues
+        c_ws_c4_gto_greedy:      cover property (@(posedge clk) !rst && gto && (|greedy) && e2);
+        c_ws_c4_gto_oldest:      cover property (@(posedge clk) !rst && gto && !lv && e2);
+        c_ws_c4_gto_greedy_lost: cover property (@(posedge clk) !rst && gto && lv && !(|greedy) && e2);
+        // rule 4 LRR: the first eligible warp above last[s] (of several); the wrap-around (an
+        // eligible warp below last[s] wins, none above it); last[s] itself the only eligible warp
+        c_ws_c4_lrr_above:       cover property (@(posedge clk) !rst && lrr && (|abv) && e2);
+        c_ws_c4_lrr_wrap:        cover property (@(posedge clk) !rst && lrr && !(|abv) && (|(e & ~oh)));
+        c_ws_c4_lrr_self:        cover property (@(posedge clk) !rst && lrr && e == oh);
+        // rule 4, E empty while the scheduler has valid warps: no issue
+        c_ws_c4_empty:           cover property (@(posedge clk) !rst && !(|e) && (|vl));
+        // clock-edge rule 3: warps launched behind staying warps of the scheduler; two or more
+        // warps launched into one scheduler at once (warp order within the TB)
+        c_ws_e3_younger:         cover property (@(posedge clk) !rst && (|ls) && (|vs));
+        c_ws_e3_tb_order:        cover property (@(posedge clk) !rst && ((ls & (ls - 1'b1)) != {LW{1'b0}}));
+        // clock-edge rule 4: last[s] moves on issue; the greedy warp survives a cycle without
+        // issue; last_v drops because the last warp finishes or is relaunched
+        c_ws_e4_advance:         cover property (@(posedge clk) !rst && iv && !(|(sel & oh)));
+        c_ws_e4_keep:            cover property (@(posedge clk) !rst && !iv && lv && !(|(oh & gs)));
+        c_ws_e4_drop:            cover property (@(posedge clk) !rst && (iv | lv) && (|(oh_nx & gs)));
+    end
+
+    // per slot: combinational rules 5-7
+    for (cv_k = 0; cv_k < K; cv_k = cv_k + 1) begin : g_cv_slot
+        wire [W-1:0] km;  // warps with ks == k: g_slot's km again (see g_cv_sched)
+        for (cv_w = 0; cv_w < W; cv_w = cv_w + 1) begin : g_cv_km
+            assign km[cv_w] = ksdec[cv_w*K+cv_k];
+        end
+        wire [W-1:0] ik = idle_r & km;
+        // rule 5: the slot's registered idle count non-zero; two or more idle warps
+        c_ws_c5_idle:          cover property (@(posedge clk) !rst && (|ik));
+        c_ws_c5_idle_multi:    cover property (@(posedge clk) !rst && ((ik & (ik - 1'b1)) != {W{1'b0}}));
+        // rule 6: warps held by the quota counted; a pipeline-blocked warp of a blocked slot is
+        // not a candidate and not counted
+        c_ws_c6_held:          cover property (@(posedge clk) !rst && !qallow[cv_k] && (|(cand & km)));
+        c_ws_c6_pblk_not_held: cover property (@(posedge clk) !rst && !qallow[cv_k] && (|(valid & ~stop & pblk & km)));
+        // rule 7: the slot active; a slot other than 0 that had warps and has none (the stale ks of
+        // finished warps)
+        c_ws_c7_active:        cover property (@(posedge clk) !rst && ks_active[cv_k]);
+        c_ws_c7_stale:         cover property (@(posedge clk) !rst && (cv_k != 0) && !ks_active[cv_k] && (|(~valid & km)));
+    end
+`endif
+
 endmodule
 `default_nettype wire

@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
-# coverage.sh - line and toggle coverage of the RTL over the cosim regression.
+# coverage.sh - line, toggle and spec-rule cover-point coverage of the RTL over the cosim regression.
 #
 # Usage: scripts/coverage.sh OUTDIR CONFIG...      (`make coverage` builds the harnesses first)
 #
 # Runs the quick seed plan (testbench/cosim/plan.sh quick CONFIG...) with the coverage builds of the
-# harnesses (build/CONFIG/cov/HARNESS: Verilator --coverage-line --coverage-toggle), each run
+# harnesses (build/CONFIG/cov/HARNESS: Verilator --coverage-line --coverage-toggle --coverage-user
+# +define+SMK_COVER, the cover points of rtl/warp_sched.v, quota_unit.v, preempt_engine.v), each run
 # writing its points to OUTDIR/dat/N.dat (SMK_COV_FILE, read by testbench/cosim/lockstep.h); every
 # run must still PASS. Then:
 #   verilator_coverage --write OUTDIR/merged.dat OUTDIR/dat/*.dat       the merged points
 #   verilator_coverage --write-info OUTDIR/merged.info OUTDIR/merged.dat  lcov tracefile
 #   genhtml -o OUTDIR/html OUTDIR/merged.info                             HTML (if genhtml exists)
 # and (scripts/covsum.py) OUTDIR/coverage.md: per RTL file (= block) and kind (line: Verilator's line
-# and branch points; toggle: every bit of every signal, hit if it changed), the points hit and their
+# and branch points; toggle: every bit of every signal, hit if it changed; cover: the labelled cover
+# points of the spec rules, hit if the condition held at some clock edge), the points hit and their
 # share, a module's point counted once and hit if any instance of it (in any harness) hit it;
-# OUTDIR/holes.txt lists every point never hit (file:line, kind, signal).
+# OUTDIR/holes.txt lists every point never hit (file:line, kind, signal or cover-point label).
 # Environment: JOBS (parallel runs, default 2).
 set -euo pipefail
 SELF=$(realpath "$0")

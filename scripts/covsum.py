@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
-"""covsum.py MERGED.dat ROOT OUT.md HOLES.txt - per-file line and toggle coverage of a Verilator
-coverage file (scripts/coverage.sh).
+"""covsum.py MERGED.dat ROOT OUT.md HOLES.txt - per-file line, toggle and cover-point coverage of a
+Verilator coverage file (scripts/coverage.sh).
 
 A point of the file: C '<key>' COUNT, the key's fields \\x01NAME\\x02VALUE: f file, l line, page
-v_line/..|v_branch/..|v_toggle/.., o comment (the signal of a toggle point), h hierarchy. A point of
-a module counts once, hit if any instance of the module (in any harness) hit it: the key without h.
-line = Verilator's line and branch points; toggle = every bit of every signal, hit if it changed.
+v_line/..|v_branch/..|v_toggle/..|v_user/.., o comment (the signal of a toggle point, the label of a
+cover point), h hierarchy. A point of a module counts once, hit if any instance of the module (in any
+harness, any generate iteration) hit it: the key without h.
+line = Verilator's line and branch points; toggle = every bit of every signal of the design (not the
+cover points' own wires cv_*, g_cv_*), hit if it changed;
+cover = the RTL's labelled `cover property` points of the spec rules (built with --coverage-user
++define+SMK_COVER), hit if its condition held at some clock edge.
 """
 import collections
 import os
@@ -26,7 +30,10 @@ holes = []
 for k, h in hit.items():
     f = dict(k)
     path = os.path.relpath(f.get("f", "?"), root)
-    kind = "toggle" if f.get("page", "").startswith("v_toggle") else "line"
+    page = f.get("page", "")
+    kind = "toggle" if page.startswith("v_toggle") else "cover" if page.startswith("v_user") else "line"
+    if kind == "toggle" and any(p.startswith(("cv_", "g_cv_")) for p in f.get("o", "").split(".")):
+        continue  # a wire of the cover points (cv_*, g_cv_*: SMK_COVER only), not of the design
     p = pts[(path, kind)]
     p[0] += 1
     p[1] += h
@@ -39,10 +46,12 @@ def pc(p):
 
 
 with open(md, "w") as o:
-    o.write("| RTL file | line points hit | line % | toggle points hit | toggle % |\n|---|--:|--:|--:|--:|\n")
+    o.write("| RTL file | line points hit | line % | toggle points hit | toggle % | cover points hit | cover % |\n"
+            "|---|--:|--:|--:|--:|--:|--:|\n")
     for fn in sorted({k[0] for k in pts}):
-        l, t = pts[(fn, "line")], pts[(fn, "toggle")]
-        o.write("| %s | %d / %d | %s | %d / %d | %s |\n" % (fn, l[1], l[0], pc(l), t[1], t[0], pc(t)))
+        l, t, c = pts[(fn, "line")], pts[(fn, "toggle")], pts[(fn, "cover")]
+        o.write("| %s | %d / %d | %s | %d / %d | %s | %s | %s |\n" % (fn, l[1], l[0], pc(l), t[1], t[0], pc(t),
+                "%d / %d" % (c[1], c[0]) if c[0] else "-", pc(c)))
 with open(holes_path, "w") as o:
     for h in sorted(holes):
         o.write("%s:%d %s %s\n" % h)

@@ -164,7 +164,9 @@ static void new_phase(issue_env_t *e)
     if (e->long_phase) { /* tens of thousands of cycles without a boundary, then one */
         e->phase_end = e->cycle + 20000 + rng_below(r, 80000);
         force_write(e, SMK_REG_EPOCH_LEN, rng_chance(r, 1, 2) ? 0 : (uint32_t)SMK_MASK(SMK_EPOCH_W));
-        force_write(e, SMK_REG_SAMPLE_PER, 1 + rng_below(r, 4));
+        /* no sampling in one long phase of four: the sampling timer saturates (cover point
+         * c_qu_tm_scnt_sat) when EPOCH_LEN is 0 too */
+        force_write(e, SMK_REG_SAMPLE_PER, rng_chance(r, 1, 4) ? 0 : 1 + rng_below(r, 4));
     }
     e->p_launch = 1 + rng_below(r, 40);  /* per mille */
     e->p_finish = 1 + rng_below(r, 30);

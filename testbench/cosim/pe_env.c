@@ -194,9 +194,14 @@ static void env_clear(pe_env_t *e)
     e->last_fsm_rsp = e->cycle;
     e->sh_drain = e->sh_dpend = 0;
     e->full_run = 0;
-    /* blocks start anywhere, sometimes just below 2^PW so that a context wraps */
-    e->blk_off = rng_chance(&e->r, 1, 2) ? (PWM + 1 - 1 - rng_below(&e->r, (uint32_t)umin(NBLK * MAXL, 1u << 30))) & PWM
-                                         : (rng_next(&e->r) & PWM);
+    /* blocks start anywhere, or so that 2^PW falls 1-4 lines into block x / MAXL: a context in that
+     * block wraps (clock-edge rule 4, cover point c_pe_e4_addr_wrap) */
+    if (rng_chance(&e->r, 1, 2)) {
+        const uint32_t x = rng_below(&e->r, (uint32_t)umin(NBLK * MAXL, 1u << 30));
+        e->blk_off = (PWM + 1 - (uint64_t)(x / MAXL) * MAXL - 1 - (x % MAXL) % 4) & PWM;
+    } else {
+        e->blk_off = rng_next(&e->r) & PWM;
+    }
 }
 
 static void new_phase(pe_env_t *e)
