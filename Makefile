@@ -58,6 +58,8 @@ $(B)/blocks.mk: hw/blocks.def scripts/blocks.sh
 	@mkdir -p $(B)
 	bash scripts/blocks.sh mk > $@.tmp && mv $@.tmp $@
 RTL_FILES := $(sort $(foreach u,$(UNITS),$(RTL_$(u))) $(wildcard rtl/*.vh))
+# the units whose own RTL file has spec-rule cover points (`ifdef SMK_COVER; make coverage)
+COVER_UNITS := $(foreach u,$(UNITS),$(if $(shell grep -l 'ifdef SMK_COVER' rtl/$(u).v 2>/dev/null),$(u)))
 # a harness's top unit and its C++ sources (the shim first)
 vl_unit = $(word 1,$(HARNESS_$(1)))
 vl_cpp  = $(addprefix testbench/cosim/,$(wordlist 2,99,$(HARNESS_$(1))))
@@ -202,10 +204,13 @@ $(eval $(call VL_HARNESS,$(1),smk_rtl,$(B)/$(1)/libsmkrun.a,-LDFLAGS -lm))
 # points of the spec rules)
 $(foreach h,$(filter-out smk_rtl,$(HARNESSES)),$(eval $(call VL_HARNESS,$(1),$(h),,--coverage-line --coverage-toggle --coverage-user +define+SMK_COVER,cov/)))
 
-# every RTL unit of hw/blocks.def, linted alone, without and with the cover points (+define+SMK_COVER)
+# every RTL unit of hw/blocks.def, linted alone; the units whose own file has cover points
+# (COVER_UNITS) also with them (+define+SMK_COVER: a parent's lint would only repeat theirs)
 $(B)/$(1)/lint.ok: $(RTL_FILES) $(B)/$(1)/smk_cfg.vh
-	@set -e; $(foreach u,$(UNITS),$(foreach d,- +define+SMK_COVER,echo "verilator --lint-only -Wall $(filter-out -,$(d)) $(u) ($(1))"; \
-	  verilator --lint-only -Wall $(filter-out -,$(d)) -I$(B)/$(1) -Irtl --top-module $(u) $(RTL_$(u));)) touch $$@
+	@set -e; $(foreach u,$(UNITS),echo "verilator --lint-only -Wall $(u) ($(1))"; \
+	  verilator --lint-only -Wall -I$(B)/$(1) -Irtl --top-module $(u) $(RTL_$(u));) \
+	  $(foreach u,$(COVER_UNITS),echo "verilator --lint-only -Wall +define+SMK_COVER $(u) ($(1))"; \
+	  verilator --lint-only -Wall +define+SMK_COVER -I$(B)/$(1) -Irtl --top-module $(u) $(RTL_$(u));) touch $$@
 endef
 
 $(foreach c,$(CONFIGS),$(eval $(call CONFIG_RULES,$(c),hw/configs/$(c).cfg)))
