@@ -194,6 +194,7 @@ typedef struct {
     uint32_t kind, s, t, k, id, q;
     uint32_t op;               /* command op of EVICT/RESV/PLAN_PRE */
     uint32_t kv, p;            /* PLAN_START */
+    uint32_t a1_go, a1_kc;     /* drv_out_t's */
 } dec_t;
 
 static int fits(const sm_driver_t *d, const ctx_t *c, uint32_t s, uint32_t k)
@@ -250,68 +251,99 @@ static void dispatch(const sm_driver_t *d, const ctx_t *c, uint32_t K, uint32_t 
     r->t = (uint32_t)smk_ctz(~d->sv[S] & TALL); /* exists: u_tb(S) < T */
 }
 
-/* Algorithm 1 (decision 5) for Kc, which does not fit on SMc */
-static void alg1(const sm_driver_t *d, const ctx_t *c, uint32_t Kc, dec_t *r)
+/* Algorithm 1 unit, step 4 (decision 5, the unit in RNG): does the range of rK over the kernels in
+ * use strictly shrink with rK(Kv) <- share(U(Kv) - p * d(Kv)) and rK(Kc) <- share(U(Kc) + d(Kc))?
+ * p * d(Kv) is a1_acc; none of Kv's usage may have fallen below it since step 3 (else no plan). */
+static int a1_shrinks(const sm_driver_t *d, uint32_t Kc)
 {
-    uint32_t dc[NR];
+    const uint32_t Kv = d->a1_kv;
+    uint32_t dc[NR], rk[KN], a[NR], b[NR];
     dem(d, Kc, dc);
-    const uint64_t others = KALL & ~(1ULL << Kc);
-    /* 1. SMv */
-    int smv = -1;
-    uint32_t best = 0;
-    for (uint64_t x = d->kmask[Kc] & SALL; x; x &= x - 1) {
-        const uint32_t s = (uint32_t)smk_ctz(x);
-        if (!slots_of(d, s, avail_of(d, s), others))
-            continue;
-        uint32_t w[NR];
-        for (int i = 0; i < NR; i++)
-            w[i] = d->u[s][i] - d->cnt[s][Kc] * dc[i];
-        const uint32_t sh = share_of(w);
-        if (smv < 0 || sh > best)
-            smv = (int)s, best = sh;
+    for (int i = 0; i < NR; i++) {
+        if (d->U[Kv][i] < d->a1_acc[i])
+            return 0;
+        a[i] = d->U[Kc][i] + dc[i], b[i] = d->U[Kv][i] - d->a1_acc[i];
     }
-    if (smv < 0)
-        return;
-    const uint32_t sv = (uint32_t)smv;
-    /* 2. Kv: highest rK among the other kernels with an available TB on SMv */
-    uint64_t kset = 0;
-    for (tmask_t x = avail_of(d, sv); x; x &= x - 1) {
-        const uint32_t k = d->sk[sv][smk_ctz(x)];
-        if (k != Kc)
-            kset |= 1ULL << k;
-    }
-    int kv = -1;
-    uint32_t bk = 0;
-    for (uint64_t x = kset; x; x &= x - 1) {
-        const uint32_t k = (uint32_t)smk_ctz(x), v = rk_of(d, k);
-        if (kv < 0 || v > bk)
-            kv = (int)k, bk = v;
-    }
-    const uint32_t Kv = (uint32_t)kv;
-    /* 3. p */
-    uint32_t dv[NR];
-    dem(d, Kv, dv);
-    const uint32_t n = d->cnt[sv][Kv];
-    const uint32_t kc_has = ks_of(d, sv, Kc) >= 0, room = ks_room(nks_of(d, sv), c->max2);
-    uint32_t p = 0;
-    for (uint32_t q = 1; q <= n && !p; q++) {
-        int ok = c->wfree[sv] + q * dv[2] >= dc[2] && (kc_has || room || q == n);
-        for (int i = 0; i < NR && ok; i++)
-            ok = d->u[sv][i] + dc[i] <= LIM[i] + q * dv[i];
-        if (ok)
-            p = q;
-    }
-    if (!p)
-        return;
-    /* 4. range of rK over the kernels in use */
-    uint32_t rk[KN], a[NR], b[NR];
     for (uint32_t k = 0; k < KN; k++)
         rk[k] = bit(d->kv, k) ? rk_of(d, k) : 0;
-    for (int i = 0; i < NR; i++)
-        a[i] = d->U[Kc][i] + dc[i], b[i] = d->U[Kv][i] - p * dv[i];
-    if (!drv_range_shrinks(rk, d->kv & KALL, KN, (int)Kc, share_of(a), (int)Kv, share_of(b)))
+    return drv_range_shrinks(rk, d->kv & KALL, KN, (int)Kc, share_of(a), (int)Kv, share_of(b));
+}
+
+/* One step of the Algorithm 1 unit at the clock edge, from the registered state (called before any
+ * other state update of drv_commit; writes only a1_*). */
+static void a1_step(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
+{
+    const uint32_t Kc = d->a1_kc;
+    switch (d->a1_st) {
+    case DRV_A1_IDLE:
+        if (!o->a1_go)
+            return;
+        d->a1_st = DRV_A1_SMV, d->a1_kc = o->a1_kc, d->a1_s = 0, d->a1_f = 0, d->a1_best = 0;
         return;
-    r->kind = DRV_DEC_PLAN_START, r->s = sv, r->k = Kc, r->kv = Kv, r->p = p, r->id = Kv, r->t = p;
+    case DRV_A1_SMV: { /* step 1, SM a1_s: the highest share(u(s) - cnt[s][Kc] * d(Kc)) among the
+                        * SMs of kmask[Kc] with a TB of another kernel in pre(s); ties: lowest */
+        const uint32_t s = d->a1_s;
+        if (bit(d->kmask[Kc], s) && slots_of(d, s, avail_of(d, s), KALL & ~(1ULL << Kc))) {
+            uint32_t dc[NR], w[NR];
+            dem(d, Kc, dc);
+            for (int i = 0; i < NR; i++)
+                w[i] = d->u[s][i] - d->cnt[s][Kc] * dc[i]; /* exact: those TBs are counted in u */
+            const uint32_t v = share_of(w);
+            if (!d->a1_f || v > d->a1_best)
+                d->a1_f = 1, d->a1_smv = s, d->a1_best = v;
+        }
+        if (s == NSM - 1)
+            d->a1_s = 0, d->a1_st = d->a1_f ? DRV_A1_KV : DRV_A1_IDLE;
+        else
+            d->a1_s = s + 1;
+        return;
+    }
+    case DRV_A1_KV: { /* step 2: Kv = the highest rK among the kernels != Kc with a TB in pre(SMv) */
+        const uint32_t sv = d->a1_smv;
+        uint64_t kset = 0;
+        for (tmask_t x = avail_of(d, sv); x; x &= x - 1) {
+            const uint32_t k = d->sk[sv][smk_ctz(x)];
+            if (k != Kc)
+                kset |= 1ULL << k;
+        }
+        int kv = -1;
+        uint32_t bk = 0;
+        for (uint64_t x = kset; x; x &= x - 1) {
+            const uint32_t k = (uint32_t)smk_ctz(x), v = rk_of(d, k);
+            if (kv < 0 || v > bk)
+                kv = (int)k, bk = v;
+        }
+        if (kv < 0) {
+            d->a1_st = DRV_A1_IDLE;
+        } else {
+            d->a1_st = DRV_A1_P, d->a1_kv = (uint32_t)kv, d->a1_q = 0;
+            memset(d->a1_acc, 0, sizeof d->a1_acc);
+        }
+        return;
+    }
+    case DRV_A1_P: { /* step 3, q = a1_q + 1: does removing q TBs of Kv let one TB of Kc fit on SMv? */
+        const uint32_t sv = d->a1_smv, Kv = d->a1_kv, q = d->a1_q + 1, c1 = d->cnt[sv][Kv];
+        uint32_t dc[NR], dv[NR];
+        dem(d, Kc, dc);
+        dem(d, Kv, dv);
+        for (int i = 0; i < NR; i++)
+            d->a1_acc[i] += dv[i]; /* q * d_x(Kv) <= T * LIM_x: no wrap in AW bits */
+        const uint32_t wfree = (uint32_t)smk_popc(~in->wused[sv] & WALL);
+        const uint32_t ks = ks_of(d, sv, Kc) >= 0 || ks_room(nks_of(d, sv), in->cfg_max2 & 1) || q == c1;
+        int ok = q <= c1 && wfree + d->a1_acc[DRV_R_W] >= dc[DRV_R_W] && ks;
+        for (int i = 0; i < NR && ok; i++)
+            ok = d->u[sv][i] + dc[i] <= LIM[i] + d->a1_acc[i];
+        d->a1_q = q;
+        if (ok)
+            d->a1_st = DRV_A1_RNG;
+        else if (q >= c1)
+            d->a1_st = DRV_A1_IDLE;
+        return;
+    }
+    default: /* RNG: decision 5 was this cycle's (drv_eval); back to IDLE either way */
+        d->a1_st = DRV_A1_IDLE;
+        return;
+    }
 }
 
 /* rq_rdy ("Request port"): per GPU (cfg_qctl PGPU) a pending preemption anywhere holds the port */
@@ -451,10 +483,15 @@ static void decide(const sm_driver_t *d, const drv_in_t *in, dec_t *r)
         }
         if (smc < 0)
             return;
-        if (fits(d, &c, (uint32_t)smc, Kc))
+        if (fits(d, &c, (uint32_t)smc, Kc)) {
             dispatch(d, &c, Kc, (uint32_t)smc, r);
-        else if (!d->plan_v && !d->pb)
-            alg1(d, &c, Kc, r);
+        } else if (!d->plan_v && !d->pb) {
+            /* decision 5: the Algorithm 1 unit starts from IDLE, or, in RNG for this Kc, starts the plan */
+            r->a1_go = 1, r->a1_kc = Kc;
+            if (d->a1_st == DRV_A1_RNG && d->a1_kc == Kc && a1_shrinks(d, Kc))
+                r->kind = DRV_DEC_PLAN_START, r->s = d->a1_smv, r->k = Kc, r->kv = d->a1_kv, r->p = d->a1_q,
+                r->id = d->a1_kv, r->t = d->a1_q;
+        }
     } else if (part_pol) {
         uint64_t cand = c.elig;
         while (cand) {
@@ -571,10 +608,12 @@ void drv_eval(const sm_driver_t *d, const drv_in_t *in, drv_out_t *o)
     if (d->memo_v && d->memo_cfg == memo_cfg_of(in) && memo_wused_same(d, in)) {
         memset(&r, 0, sizeof r);
         r.s = d->memo_dec[0], r.t = d->memo_dec[1], r.k = d->memo_dec[2], r.id = d->memo_dec[3], r.q = d->memo_dec[4];
+        r.a1_go = d->memo_dec[5], r.a1_kc = d->memo_dec[6];
     } else {
         decide(d, in, &r);
     }
     o->dec_kind = r.kind, o->dec_sm = r.s, o->dec_slot = r.t, o->dec_k = r.k, o->dec_id = r.id, o->dec_q = r.q;
+    o->a1_go = r.a1_go, o->a1_kc = r.a1_kc;
     const uint32_t s = r.s;
     switch (r.kind) {
     case DRV_DEC_EVICT:
@@ -732,6 +771,11 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
      * latch below. */
     uint32_t quiet = d->rq_st != DRV_RQ_SCAN && !d->pact && o->ev_kind == DRV_EV_NONE && o->dec_kind == DRV_DEC_NONE &&
                      !(in->kl_v & 1) && !(in->km_v & 1);
+    /* the Algorithm 1 unit first: it reads the registered state and writes only a1_*, which decide()
+     * reads only in RNG (so a step that neither leaves nor enters RNG keeps the memo) */
+    const uint32_t a1_rng = d->a1_st == DRV_A1_RNG;
+    a1_step(d, in, o);
+    quiet &= !a1_rng && d->a1_st != DRV_A1_RNG;
     /* KEEP: does the launched entry hold partition units (registered part, read before the request
      * and partition units write it below)? */
     int held = 0;
@@ -1022,6 +1066,6 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
         for (uint32_t x = 0; x < NSM; x++)
             d->memo_wused[x] = in->wused[x] & WALL;
         d->memo_dec[0] = o->dec_sm, d->memo_dec[1] = o->dec_slot, d->memo_dec[2] = o->dec_k;
-        d->memo_dec[3] = o->dec_id, d->memo_dec[4] = o->dec_q;
+        d->memo_dec[3] = o->dec_id, d->memo_dec[4] = o->dec_q, d->memo_dec[5] = o->a1_go, d->memo_dec[6] = o->a1_kc;
     }
 }

@@ -47,6 +47,9 @@ typedef struct {
     uint32_t qid[DRV_PQ];
     /* global */
     uint32_t pb, plan_v, plan_kc, plan_kv, plan_sm, plan_left;
+    /* Algorithm 1 unit (docs/sm_driver.md "Algorithm 1: preemption start"): one step per cycle */
+    uint32_t a1_st, a1_kc, a1_s, a1_f, a1_smv, a1_best, a1_kv, a1_q;
+    uint32_t a1_acc[DRV_NRES];      /* a1_q * d_x(a1_kv) */
     uint32_t kl_rej, kdone_v, kdone_k;
     /* partition unit */
     uint32_t pdirty, pact, pcur, pcnt_ks;
@@ -68,10 +71,10 @@ typedef struct {
      * drv_commit sets memo_v when the edge left every state element the decision reads unchanged
      * and this cycle's decision was NONE; memo_cfg / memo_wused are the decision's other inputs of
      * that cycle (cfg_policy, cfg_max2, cfg_evict, cfg_pmode; wused) and memo_dec the
-     * dec_sm, dec_slot, dec_k, dec_id, dec_q it reported. drv_eval reuses them when its inputs are
+     * dec_sm, dec_slot, dec_k, dec_id, dec_q, a1_go, a1_kc it reported. drv_eval reuses them when its inputs are
      * the same. drv_reset clears memo_v; code that writes the state directly must clear it too. */
     uint32_t memo_v, memo_cfg;
-    uint32_t memo_dec[5];
+    uint32_t memo_dec[7];
     wmask_t memo_wused[DRV_NSM];
 } sm_driver_t;
 
@@ -117,12 +120,16 @@ typedef struct {
     uint32_t dec_sm, dec_slot, dec_k, dec_id, dec_q;
     uint32_t ev_kind;   /* DRV_EV_* */
     uint32_t ev_sm, ev_slot;
+    /* not ports: the SMK_OD dispatch found its kernel Kc = a1_kc not fitting on SMc with ~plan_v and
+     * ~pb, and no decision 1-4 applies (the Algorithm 1 unit starts from IDLE) */
+    uint32_t a1_go, a1_kc;
 } drv_out_t;
 
 enum { DRV_DEC_NONE = 0, DRV_DEC_EVICT, DRV_DEC_RESV, DRV_DEC_PLAN_PRE, DRV_DEC_NEW, DRV_DEC_RERUN,
        DRV_DEC_RESTORE, DRV_DEC_PLAN_START };
 enum { DRV_EV_NONE = 0, DRV_EV_RSP, DRV_EV_DONE };
 enum { DRV_RQ_IDLE = 0, DRV_RQ_SUM = 1, DRV_RQ_SCAN = 2 };                       /* rq_st */
+enum { DRV_A1_IDLE = 0, DRV_A1_SMV = 1, DRV_A1_KV = 2, DRV_A1_P = 3, DRV_A1_RNG = 4 }; /* a1_st */
 enum { DRV_QC_KEEP = 1, DRV_QC_PGPU = 2 };                                        /* cfg_qctl */
 enum { DRV_ACK_FREE = 1, DRV_ACK_VICTIM = 2, DRV_ACK_REFUSED = 3 };              /* rq_ack_st */
 

@@ -159,6 +159,7 @@ module sm_driver (
 
     localparam [2:0] P_SPART = 3'd1, P_SMK_OD = 3'd2, P_SMK_P = 3'd3, P_QOS = 3'd4; // FCFS 0: default
     localparam [1:0] RQ_IDLE = 2'd0, RQ_SUM = 2'd1, RQ_SCAN = 2'd2;
+    localparam [2:0] A1_IDLE = 3'd0, A1_SMV = 3'd1, A1_KV = 3'd2, A1_P = 3'd3, A1_RNG = 3'd4;
     localparam [1:0] ACK_FREE = 2'd1, ACK_VICTIM = 2'd2, ACK_REFUSED = 2'd3;
     localparam NPW    = $clog2(KN + 1);            // rq_npk
     localparam NCW    = (NPW > PKW) ? NPW : PKW;   // rq_npk compared with KS
@@ -219,6 +220,16 @@ module sm_driver (
     reg [KW-1:0]         plan_kv /*verilator public_flat_rd*/;
     reg [SMW-1:0]        plan_sm /*verilator public_flat_rd*/;
     reg [TC-1:0]         plan_left /*verilator public_flat_rd*/;
+    // Algorithm 1 unit (docs/sm_driver.md "Algorithm 1: preemption start"): one step per cycle
+    reg [2:0]            a1_st   /*verilator public_flat_rd*/;
+    reg [KW-1:0]         a1_kc   /*verilator public_flat_rd*/;
+    reg [SMW-1:0]        a1_s    /*verilator public_flat_rd*/;
+    reg                  a1_f    /*verilator public_flat_rd*/;
+    reg [SMW-1:0]        a1_smv  /*verilator public_flat_rd*/;
+    reg [SHW-1:0]        a1_best /*verilator public_flat_rd*/;
+    reg [KW-1:0]         a1_kv   /*verilator public_flat_rd*/;
+    reg [TC-1:0]         a1_q    /*verilator public_flat_rd*/;
+    reg [4*AW-1:0]       a1_acc  /*verilator public_flat_rd*/;  // a1_q * d_x(a1_kv), x at [x*AW +: AW]
     reg                  pdirty  /*verilator public_flat_rd*/;
     reg                  pact    /*verilator public_flat_rd*/;
     reg [SMW-1:0]        pcur    /*verilator public_flat_rd*/;
@@ -406,12 +417,17 @@ module sm_driver (
     reg                 od_miss;             // SMK_OD: Kc, SMc found, ~fits(SMc, Kc)
     reg [KW-1:0]        kc;
     reg [SMW-1:0]       smc, ms;
-    // Algorithm 1
-    reg                 a_smv_v, a_kv_v, a_p_v, a_shrink;
-    reg [SMW-1:0]       a_smv;
-    reg [KW-1:0]        a_kv;
-    reg [TC-1:0]        a_p;
-    reg [AW-1:0]        a_pd0, a_pd1, a_pd2;         // p * d_x(Kv), x = REG, SL, W
+    // Algorithm 1 unit: this cycle's step
+    reg                 a1_go;               // the unit starts (IDLE) or, in RNG, may start the plan
+    reg                 a1_upd;              // SMV: SM a1_s is the best so far
+    reg [SHW-1:0]       a1_v;                // SMV: its share without Kc's TBs
+    reg                 a1_kvok;             // KV: a victim kernel exists
+    reg [KW-1:0]        a1_kvn;              // KV: that kernel
+    reg                 a1_ok;               // P: q TBs of Kv make room for one of Kc
+    reg [TC-1:0]        a1_qn;               // P: q = a1_q + 1
+    reg [TC-1:0]        a1_c1;               // P: cnt[SMv][Kv]
+    reg [4*AW-1:0]      a1_accn;             // P: q * d_x(Kv)
+    reg                 a1_nouf, a_shrink;   // RNG: U(Kv) >= a1_acc; the range shrinks
     // partition unit
     reg                 pu_v;
     reg [KW-1:0]        pu_k;
@@ -427,17 +443,17 @@ module sm_driver (
     reg [KN-1:0]        pt_hi, pt_sel, pt_1h; // rotation: starved at or after prr, the set picked from
     reg [KW-1:0]        pt_k, prr_n;         // the turn's index, and prr after it
 
-    integer k, s, t, i, j, q;
+    integer k, s, t, i, j;
     reg                 f;
     reg [SHW-1:0]       b0, v0;
     reg [UW:0]          fr0, fr1, fr2, fr3;
-    reg [UW-1:0]        ua, ub, uc;
+    reg [UW-1:0]        ua;
     reg [GUW-1:0]       ga, gb;
     reg [TC-1:0]        c0, c1;
     reg [KW-1:0]        kk;
     reg [PKW-1:0]       nk;
     reg [T-1:0]         tm;
-    reg [AW-1:0]        lhs0, lhs1, lhs2, lhs3, acc0, acc1, acc2, acc3, accw, rhs;
+    reg [AW-1:0]        lhs0, lhs1, lhs2, lhs3, accw, rhs;
     reg [SHW:0]         n1, omax, omin, nmax, nmin, rkc_new, rkv_new;
     reg                 oany;
     // rows and entries read at a variable id (through the selects above)
@@ -466,7 +482,7 @@ module sm_driver (
         // defaults of the temporaries (no latches)
         f = 1'b0; b0 = {SHW{1'b0}}; v0 = {SHW{1'b0}};
         fr0 = {(UW+1){1'b0}}; fr1 = {(UW+1){1'b0}}; fr2 = {(UW+1){1'b0}}; fr3 = {(UW+1){1'b0}};
-        ua = {UW{1'b0}}; ub = {UW{1'b0}}; uc = {UW{1'b0}}; ga = {GUW{1'b0}}; gb = {GUW{1'b0}};
+        ua = {UW{1'b0}}; ga = {GUW{1'b0}}; gb = {GUW{1'b0}};
         c0 = {TC{1'b0}}; c1 = {TC{1'b0}}; kk = {KW{1'b0}}; nk = {PKW{1'b0}}; tm = {T{1'b0}};
         rhs = {AW{1'b0}}; n1 = {(SHW+1){1'b0}}; oany = 1'b0;
         krow = {NSM{1'b0}}; trow = {T{1'b0}}; skrow = {(T*KW){1'b0}};
@@ -807,90 +823,70 @@ module sm_driver (
             dc_op = OP_RESTORE;
         end
 
-        // ---------------- 5. preemption start (Algorithm 1), SMK_OD, ~plan_v, ~pb
-        // step 1: SMv = argmax over kmask[Kc] with a running TB of another kernel of
-        // share(u(s) - cnt[s][Kc] * d(Kc)); ties to the lowest index
-        a_smv_v = 1'b0;
-        a_smv = {SMW{1'b0}};
-        b0 = {SHW{1'b0}};
-        dkc = k_d4(dk, kc);
-        Uc = k_d4(U, kc);
-        kmc = k_nsm(kmask, kc);
-        knc = k_nw(kn, kc);
-        for (s = 0; s < NSM; s = s + 1) begin
-            c0 = k_tc(cnt[s*KN*TC +: KN*TC], kc);
-            // cnt[s][Kc] * d_x(Kc) <= u_x(s) (those TBs are counted in u), exact in UW bits
-            ua = {UW{1'b0}}; ua[TC-1:0] = c0;
-            ub = u[(s*4+0)*UW +: UW] - ua * dkc[0*UW +: UW];
-            uc = u[(s*4+1)*UW +: UW] - ua * dkc[1*UW +: UW];
-            v0 = share(ub, uc, u[(s*4+2)*UW +: UW] - ua * dkc[2*UW +: UW],
-                       u[(s*4+3)*UW +: UW] - ua);
-            f = 1'b0;
-            for (k = 0; k < KN; k = k + 1)
-                if (k[KW-1:0] != kc) f = f | hr[s*KN + k];
-            if (kmc[s] && f && (!a_smv_v || v0 > b0)) begin
-                a_smv_v = 1'b1;
-                a_smv = s[SMW-1:0];
-                b0 = v0;
-            end
-        end
-        // step 2: Kv = argmax rK over k != Kc with a running TB on SMv; ties to the lowest index
-        a_kv_v = 1'b0;
-        a_kv = {KW{1'b0}};
-        b0 = {SHW{1'b0}};
-        srow = s_kn(hr, a_smv);
+        // ---------------- 5. preemption start: the Algorithm 1 unit, one step per cycle (SMK_OD,
+        // ~plan_v, ~pb, no decision 1-4: a1_go starts it from IDLE; in RNG for this Kc the plan)
+        a1_go = !dc_cmd && !dc_planend && !ds_go && od_miss && !plan_v && !pb;
+        dkc = k_d4(dk, a1_kc);
+        // step 1 (SMV), SM a1_s: share(u(s) - cnt[s][Kc] * d(Kc)) (exact: those TBs are in u), a
+        // candidate if s is in kmask[Kc] and another kernel has a TB in pre(s); ties to the lowest s
+        c0 = k_tc(s_ktc(cnt, a1_s), a1_kc);
+        urow = s_u4(u, a1_s);
+        ua = {UW{1'b0}}; ua[TC-1:0] = c0;
+        a1_v = share(urow[0*UW +: UW] - ua * dkc[0*UW +: UW], urow[1*UW +: UW] - ua * dkc[1*UW +: UW],
+                     urow[2*UW +: UW] - ua * dkc[2*UW +: UW], urow[3*UW +: UW] - ua);
+        srow = s_kn(hr, a1_s);
+        f = 1'b0;
         for (k = 0; k < KN; k = k + 1)
-            if (k[KW-1:0] != kc && srow[k] && (!a_kv_v || rk[k*SHW +: SHW] > b0)) begin
-                a_kv_v = 1'b1;
-                a_kv = k[KW-1:0];
+            if (k[KW-1:0] != a1_kc) f = f | srow[k];
+        kmc = k_nsm(kmask, a1_kc);
+        a1_upd = kmc[a1_s] & f & (~a1_f | a1_v > a1_best);
+        // step 2 (KV): Kv = argmax rK over k != Kc with a TB in pre(SMv); ties to the lowest index
+        a1_kvok = 1'b0;
+        a1_kvn = {KW{1'b0}};
+        b0 = {SHW{1'b0}};
+        srow = s_kn(hr, a1_smv);
+        for (k = 0; k < KN; k = k + 1)
+            if (k[KW-1:0] != a1_kc && srow[k] && (!a1_kvok || rk[k*SHW +: SHW] > b0)) begin
+                a1_kvok = 1'b1;
+                a1_kvn = k[KW-1:0];
                 b0 = rk[k*SHW +: SHW];
             end
-        // step 3: p = least q in 1..cnt[SMv][Kv] that lets one TB of Kc fit on SMv:
-        // u_x + d_x(Kc) <= LIM_x + q * d_x(Kv) (running sums), warps, kernel slot
-        c1 = k_tc(s_ktc(cnt, a_smv), a_kv);
-        nk = s_pkw(nks, a_smv);
-        urow = s_u4(u, a_smv);
-        dkv = k_d4(dk, a_kv);
-        Uv = k_d4(U, a_kv);
-        srow = s_kn(ksof_v, a_smv);
-        a_ksv = srow[kc];
+        // step 3 (P), q = a1_q + 1: u_x + d_x(Kc) <= LIM_x + q * d_x(Kv), the warps, a kernel slot
+        a1_qn = a1_q + {{(TC-1){1'b0}}, 1'b1};
+        a1_c1 = k_tc(s_ktc(cnt, a1_smv), a1_kv);
+        nk = s_pkw(nks, a1_smv);
+        urow = s_u4(u, a1_smv);
+        dkv = k_d4(dk, a1_kv);
+        knc = k_nw(kn, a1_kc);
+        srow = s_kn(ksof_v, a1_smv);
+        a_ksv = srow[a1_kc];
+        for (i = 0; i < 4; i = i + 1)
+            a1_accn[i*AW +: AW] = a1_acc[i*AW +: AW] + {{(AW-UW){1'b0}}, dkv[i*UW +: UW]};
         lhs0 = {AW{1'b0}}; lhs0[UW:0] = {1'b0, urow[0*UW +: UW]} + {1'b0, dkc[0*UW +: UW]};
         lhs1 = {AW{1'b0}}; lhs1[UW:0] = {1'b0, urow[1*UW +: UW]} + {1'b0, dkc[1*UW +: UW]};
         lhs2 = {AW{1'b0}}; lhs2[UW:0] = {1'b0, urow[2*UW +: UW]} + {1'b0, dkc[2*UW +: UW]};
         lhs3 = {AW{1'b0}}; lhs3[UW:0] = {1'b0, urow[3*UW +: UW]} + {1'b0, dkc[3*UW +: UW]};
-        acc0 = {AW{1'b0}}; acc1 = {AW{1'b0}}; acc2 = {AW{1'b0}}; acc3 = {AW{1'b0}};
-        accw = {AW{1'b0}}; accw[NW-1:0] = s_nw(nfw, a_smv);
-        a_p_v = 1'b0;
-        a_p = {TC{1'b0}};
-        a_pd0 = {AW{1'b0}}; a_pd1 = {AW{1'b0}}; a_pd2 = {AW{1'b0}};
-        for (q = 1; q <= T; q = q + 1) begin
-            acc0 = acc0 + {{(AW-UW){1'b0}}, dkv[0*UW +: UW]};
-            acc1 = acc1 + {{(AW-UW){1'b0}}, dkv[1*UW +: UW]};
-            acc2 = acc2 + {{(AW-UW){1'b0}}, dkv[2*UW +: UW]};
-            acc3 = acc3 + {{(AW-UW){1'b0}}, dkv[3*UW +: UW]};
-            accw = accw + {{(AW-UW){1'b0}}, dkv[2*UW +: UW]};
-            f = (q[TC-1:0] <= c1);
-            rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_REG; f = f & (lhs0 <= rhs + acc0);
-            rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_SL;  f = f & (lhs1 <= rhs + acc1);
-            rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_W;   f = f & (lhs2 <= rhs + acc2);
-            rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_TB;  f = f & (lhs3 <= rhs + acc3);
-            rhs = {AW{1'b0}}; rhs[NW-1:0] = knc; f = f & (accw >= rhs);
-            // "a kernel slot is free" = the fits condition (nks < KS, and < 2 with cfg_max2)
-            f = f & (a_ksv | ((nk < KSP) & (~cfg_max2 | ((nk >> 1) == {PKW{1'b0}})))
-                     | (q[TC-1:0] == c1));
-            if (f && !a_p_v) begin
-                a_p_v = 1'b1;
-                a_p = q[TC-1:0];
-                a_pd0 = acc0; a_pd1 = acc1; a_pd2 = acc2;
-            end
+        accw = {AW{1'b0}}; accw[NW-1:0] = s_nw(nfw, a1_smv);
+        accw = accw + a1_accn[2*AW +: AW];
+        f = (a1_qn <= a1_c1);
+        rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_REG; f = f & (lhs0 <= rhs + a1_accn[0*AW +: AW]);
+        rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_SL;  f = f & (lhs1 <= rhs + a1_accn[1*AW +: AW]);
+        rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_W;   f = f & (lhs2 <= rhs + a1_accn[2*AW +: AW]);
+        rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_TB;  f = f & (lhs3 <= rhs + a1_accn[3*AW +: AW]);
+        rhs = {AW{1'b0}}; rhs[NW-1:0] = knc; f = f & (accw >= rhs);
+        // "a kernel slot is free" = the fits condition (nks < KS, and < 2 with cfg_max2)
+        a1_ok = f & (a_ksv | ((nk < KSP) & (~cfg_max2 | ((nk >> 1) == {PKW{1'b0}}))) | (a1_qn == a1_c1));
+        // step 4 (RNG): the range of rK over the kernels in use, with rK(Kv) <- share(U(Kv) - p d(Kv))
+        // (no plan if U(Kv) fell below p d(Kv) since step 3) and rK(Kc) <- share(U(Kc) + d(Kc))
+        Uv = k_d4(U, a1_kv);
+        Uc = k_d4(U, a1_kc);
+        a1_nouf = 1'b1;
+        for (i = 0; i < 4; i = i + 1) begin
+            rhs = {AW{1'b0}}; rhs[UW-1:0] = Uv[i*UW +: UW];
+            if (rhs < a1_acc[i*AW +: AW]) a1_nouf = 1'b0;
         end
-        // step 4: does the range of rK over the kernels in use strictly shrink?
-        // U(Kv) - p * d(Kv) >= 0 (p <= cnt[SMv][Kv]), exact in UW bits
-        ua = Uv[0*UW +: UW] - a_pd0[UW-1:0];
-        ub = Uv[1*UW +: UW] - a_pd1[UW-1:0];
-        uc = Uv[2*UW +: UW] - a_pd2[UW-1:0];
-        c0 = a_p;
-        rkv_new = {1'b0, share(ua, ub, uc, Uv[3*UW +: UW] - {{(UW-TC){1'b0}}, c0})};
+        rkv_new = {1'b0, share(Uv[0*UW +: UW] - a1_acc[0*AW +: UW], Uv[1*UW +: UW] - a1_acc[1*AW +: UW],
+                               Uv[2*UW +: UW] - a1_acc[2*AW +: UW], Uv[3*UW +: UW] - a1_acc[3*AW +: UW])};
         rkc_new = share1({1'b0, Uc[0*UW +: UW]} + {1'b0, dkc[0*UW +: UW]},
                          {1'b0, Uc[1*UW +: UW]} + {1'b0, dkc[1*UW +: UW]},
                          {1'b0, Uc[2*UW +: UW]} + {1'b0, dkc[2*UW +: UW]},
@@ -901,7 +897,7 @@ module sm_driver (
         for (k = 0; k < KN; k = k + 1) begin
             if (kv[k]) begin
                 v0 = rk[k*SHW +: SHW];
-                n1 = (k[KW-1:0] == a_kv) ? rkv_new : (k[KW-1:0] == kc) ? rkc_new : {1'b0, v0};
+                n1 = (k[KW-1:0] == a1_kv) ? rkv_new : (k[KW-1:0] == a1_kc) ? rkc_new : {1'b0, v0};
                 if (!oany || {1'b0, v0} > omax) omax = {1'b0, v0};
                 if (!oany || {1'b0, v0} < omin) omin = {1'b0, v0};
                 if (!oany || n1 > nmax) nmax = n1;
@@ -910,8 +906,7 @@ module sm_driver (
             end
         end
         a_shrink = (nmax - nmin) < (omax - omin);
-        if (!dc_cmd && !dc_planend && !ds_go && od_miss && !plan_v && !pb
-            && a_smv_v && a_kv_v && a_p_v && a_shrink)
+        if (a1_go && a1_st == A1_RNG && kc == a1_kc && a1_nouf && a_shrink)
             dc_pstart = 1'b1;
 
         // ---------------- the commanded slot's kernel and the command's idem flag
@@ -1262,6 +1257,8 @@ module sm_driver (
             qs <= {PQ*SMW{1'b0}}; qt <= {PQ*TBS_W{1'b0}};
             pb <= 1'b0; plan_v <= 1'b0; plan_kc <= {KW{1'b0}}; plan_kv <= {KW{1'b0}};
             plan_sm <= {SMW{1'b0}}; plan_left <= {TC{1'b0}};
+            a1_st <= A1_IDLE; a1_kc <= {KW{1'b0}}; a1_s <= {SMW{1'b0}}; a1_f <= 1'b0; a1_smv <= {SMW{1'b0}};
+            a1_best <= {SHW{1'b0}}; a1_kv <= {KW{1'b0}}; a1_q <= {TC{1'b0}}; a1_acc <= {4*AW{1'b0}};
             kl_rej <= 1'b0; kdone_v <= 1'b0; kdone_k <= {KW{1'b0}};
             pdirty <= 1'b0; pact <= 1'b0; pcur <= {SMW{1'b0}}; pc <= {KN*TC{1'b0}}; pgot <= {KN{1'b0}};
             prun <= {KN{1'b0}}; psrv <= {KN{1'b0}}; ptop <= {KN{1'b0}}; prr <= {KW{1'b0}}; prt <= {PRTW{1'b0}};
@@ -1349,11 +1346,37 @@ module sm_driver (
             if (dc_planend) plan_v <= 1'b0;
             if (dc_pstart) begin
                 plan_v <= 1'b1;
-                plan_kc <= kc;
-                plan_kv <= a_kv;
-                plan_sm <= a_smv;
-                plan_left <= a_p;
+                plan_kc <= a1_kc;
+                plan_kv <= a1_kv;
+                plan_sm <= a1_smv;
+                plan_left <= a1_q;
             end
+            // ---------------- the Algorithm 1 unit's step
+            case (a1_st)
+                A1_IDLE: if (a1_go) begin
+                    a1_st <= A1_SMV; a1_kc <= kc; a1_s <= {SMW{1'b0}}; a1_f <= 1'b0; a1_best <= {SHW{1'b0}};
+                end
+                A1_SMV: begin
+                    if (a1_upd) begin
+                        a1_f <= 1'b1; a1_smv <= a1_s; a1_best <= a1_v;
+                    end
+                    if (a1_s == LASTSM) begin
+                        a1_s <= {SMW{1'b0}};
+                        a1_st <= (a1_f | a1_upd) ? A1_KV : A1_IDLE;
+                    end else
+                        a1_s <= a1_s + {{(SMW-1){1'b0}}, 1'b1};
+                end
+                A1_KV: if (a1_kvok) begin
+                    a1_st <= A1_P; a1_kv <= a1_kvn; a1_q <= {TC{1'b0}}; a1_acc <= {4*AW{1'b0}};
+                end else
+                    a1_st <= A1_IDLE;
+                A1_P: begin
+                    a1_q <= a1_qn; a1_acc <= a1_accn;
+                    if (a1_ok) a1_st <= A1_RNG;
+                    else if (a1_qn >= a1_c1) a1_st <= A1_IDLE;
+                end
+                default: a1_st <= A1_IDLE;   // RNG (its plan start is decision 5 above)
+            endcase
             // ---------------- decision: dispatch (set-up)
             for (n = 0; n < NSM; n = n + 1) begin
                 for (y = 0; y < T; y = y + 1)
@@ -1514,8 +1537,7 @@ module sm_driver (
     end
 
     // state and inputs the step-1 logic does not read
-    wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, qt, a_pd0[AW-1:UW],
-                       a_pd1[AW-1:UW], a_pd2[AW-1:UW]};
+    wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, qt};
 
 endmodule
 `default_nettype wire

@@ -127,6 +127,7 @@ typedef struct {
     int autodrain;
     struct { int s, t, c; } ad[64];
     int nad;
+    int a1_off; /* cycles the Algorithm 1 unit's runs added to the plan timelines (plan_start) */
 } bench_t;
 
 static bench_t *bench_new(uint32_t policy)
@@ -276,6 +277,23 @@ static void quiet(bench_t *b, int n, const char *why)
                       o->cmd_tb[s], why);
         }
     }
+}
+
+/* The Algorithm 1 unit (docs/sm_driver.md "Algorithm 1"): from the first cycle where Kc misses with
+ * the unit IDLE to its plan start there are 3 + NSM + p cycles (the start, NSM of step 1, one of
+ * step 2, p of step 3, and the RNG cycle, at whose edge plan_v is set), none issuing anything;
+ * `busy` more cycles before them while an earlier run of the unit ends. Checks plan_v stays 0 until
+ * the last of them and is 1 after it; the one-cycle timelines of the tests shift by the difference
+ * (at()). */
+static void plan_start(bench_t *b, int busy, uint32_t p, const char *why)
+{
+    const int n = busy + 3 + NSM + (int)p;
+    for (int i = 0; i < n; i++) {
+        cr_assert(!b->d.plan_v, "cycle %d: plan started after %d cycles, expected %d (%s)", b->cyc, i, n, why);
+        quiet(b, 1, why);
+    }
+    cr_assert(b->d.plan_v, "cycle %d: no plan after %d cycles (%s); unit state %u", b->cyc, n, why, b->d.a1_st);
+    b->a1_off += n - 1;
 }
 
 /* the output of this cycle is exactly one set-up on SM s with these fields (no command) */
@@ -829,9 +847,11 @@ static bench_t *od_build(uint32_t nc, int idem, uint32_t pmode)
     launch(b, 5, nc, RW, 0, 1, 1);
     quiet(b, 1, "V alone does not fit: nothing to preempt");
     cr_assert(!b->d.plan_v, "cycle 5: plan started without another kernel on the SM");
-    /* 6: Kc = C (rK 0), SMc = SM0, does not fit -> Algorithm 1: SMv = SM0, Kv = V, p, range shrinks */
-    quiet(b, 1, "preemption start issues nothing itself");
+    /* 6: Kc = C (rK 0), SMc = SM0, does not fit -> Algorithm 1: SMv = SM0, Kv = V, p, range shrinks.
+     * The unit's run for V started in 5 (it finds no SMv) ends after NSM cycles; C's run starts then.
+     * The cycle numbers below are those of a plan starting in 6 (at(): bench a1_off). */
     const uint32_t p = nc / (W >= 4 ? W / 4 : 1); /* (W >= 4, W % 4 = 0 in the bench: OD_BENCH) */
+    plan_start(b, NSM, p, "V's run, then C's: no preemption start issues anything itself");
     cr_assert(b->d.plan_v && b->d.plan_kc == 5 && b->d.plan_kv == 2 && b->d.plan_sm == 0 && b->d.plan_left == p,
               "cycle 6: plan v %u kc %u kv %u sm %u left %u, expected 1 5 2 0 %u", b->d.plan_v, b->d.plan_kc,
               b->d.plan_kv, b->d.plan_sm, b->d.plan_left, p);
@@ -839,7 +859,12 @@ static bench_t *od_build(uint32_t nc, int idem, uint32_t pmode)
 }
 
 
-static void at(const bench_t *b, int c) { cr_assert_eq(b->cyc, c, "bench timeline: at cycle %d, expected %d", b->cyc, c); }
+/* at cycle c of the test's timeline (shifted by the Algorithm 1 unit's runs: plan_start) */
+static void at(const bench_t *b, int c)
+{
+    cr_assert_eq(b->cyc - b->a1_off, c, "bench timeline: at cycle %d (%d + %d), expected %d + %d", b->cyc,
+                 b->cyc - b->a1_off, b->a1_off, c, b->a1_off);
+}
 
 Test(sm_driver, od_preempt_save_restore, .description = "SMK_OD: plan p=2, SAVEs one at a time of the highest slots, Kc on SMv, then RESTOREs (go=0 + RESTORE) before any new TB id")
 {
@@ -1337,7 +1362,7 @@ Test(sm_driver, od_alg1_smv, .description = "Algorithm 1: SMv = highest rSM in k
               b->d.cnt[1][3]);
     launch(b, 5, W / 2, RW, 0, 1, 3);
     quiet(b, 1, "launch of C");
-    quiet(b, 1, "plan start");
+    plan_start(b, 0, 2, "plan start");
     cr_assert(b->d.plan_v && b->d.plan_kc == 5 && b->d.plan_kv == 1 && b->d.plan_sm == 0 && b->d.plan_left == 2,
               "plan v %u kc %u kv %u sm %u left %u, expected 1 5 1 0 2", b->d.plan_v, b->d.plan_kc, b->d.plan_kv,
               b->d.plan_sm, b->d.plan_left);
@@ -1371,7 +1396,7 @@ Test(sm_driver, od_alg1_kv, .description = "Algorithm 1: Kv = highest GPU-wide r
     expect_setup(b, 0, 3, span(3 * W / 4, W / 4), 0, RW, 0, 1, "V2's fourth TB");
     launch(b, 5, W / 2, RW, 0, 1, 1);
     quiet(b, 1, "7: launch of C");
-    quiet(b, 1, "8: plan start");
+    plan_start(b, 0, 2, "8: plan start");
     cr_assert(b->d.plan_v && b->d.plan_kc == 5 && b->d.plan_kv == 3 && b->d.plan_sm == 0 && b->d.plan_left == 2,
               "plan v %u kc %u kv %u sm %u left %u, expected 1 5 3 0 2", b->d.plan_v, b->d.plan_kc, b->d.plan_kv,
               b->d.plan_sm, b->d.plan_left);
@@ -1546,7 +1571,7 @@ Test(sm_driver, od_alg1_smv_without_kc, .description = "Algorithm 1: SMv compare
     b->in.km_v = 1, b->in.km_k = 5, b->in.km_mask = 3; /* in 4 */
     step(b);                                            /* 4: C on SM1 */
     expect_setup(b, 1, 1, span(nv, W / 2), 1, RW, 0, 1, "C on SM1");
-    quiet(b, 1, "5: plan start");
+    plan_start(b, 0, 1, "5: plan start");
     cr_assert(b->d.plan_v && b->d.plan_kc == 5 && b->d.plan_kv == 3 && b->d.plan_sm == 0 && b->d.plan_left == 1,
               "plan v %u kc %u kv %u sm %u left %u, expected 1 5 3 0 1", b->d.plan_v, b->d.plan_kc, b->d.plan_kv,
               b->d.plan_sm, b->d.plan_left);

@@ -94,6 +94,10 @@ void drv_obs_from_model(const sm_driver_t *m, const drv_out_t *o, drv_obs_t *ob)
     }
     v[DO_pb] = m->pb, v[DO_plan_v] = m->plan_v, v[DO_plan_kc] = m->plan_kc, v[DO_plan_kv] = m->plan_kv;
     v[DO_plan_sm] = m->plan_sm, v[DO_plan_left] = m->plan_left;
+    v[DO_a1_st] = m->a1_st, v[DO_a1_kc] = m->a1_kc, v[DO_a1_s] = m->a1_s, v[DO_a1_f] = m->a1_f;
+    v[DO_a1_smv] = m->a1_smv, v[DO_a1_best] = m->a1_best, v[DO_a1_kv] = m->a1_kv, v[DO_a1_q] = m->a1_q;
+    for (int x = 0; x < 4; x++)
+        v[DO_a1_acc + x] = m->a1_acc[x];
     v[DO_s_kl_rej] = m->kl_rej, v[DO_s_kdone_v] = m->kdone_v, v[DO_s_kdone_k] = m->kdone_k;
     v[DO_pdirty] = m->pdirty, v[DO_pact] = m->pact, v[DO_pcur] = m->pcur, v[DO_pcnt_ks] = m->pcnt_ks, v[DO_pgot] = m->pgot;
     v[DO_prun] = m->prun, v[DO_psrv] = m->psrv, v[DO_ptop] = m->ptop, v[DO_prr] = m->prr, v[DO_prt] = m->prt;

@@ -108,6 +108,14 @@ template <class Top> static void drv_rtl_state(Top *top, uint64_t *v)
     v[DRV_IX(pb)] = DRV_RTL(pb), v[DRV_IX(plan_v)] = DRV_RTL(plan_v), v[DRV_IX(plan_kc)] = DRV_RTL(plan_kc);
     v[DRV_IX(plan_kv)] = DRV_RTL(plan_kv), v[DRV_IX(plan_sm)] = DRV_RTL(plan_sm);
     v[DRV_IX(plan_left)] = DRV_RTL(plan_left);
+    // Algorithm 1 unit
+    v[DRV_IX(a1_st)] = DRV_RTL(a1_st), v[DRV_IX(a1_kc)] = DRV_RTL(a1_kc), v[DRV_IX(a1_s)] = DRV_RTL(a1_s);
+    v[DRV_IX(a1_f)] = DRV_RTL(a1_f), v[DRV_IX(a1_smv)] = DRV_RTL(a1_smv), v[DRV_IX(a1_best)] = DRV_RTL(a1_best);
+    v[DRV_IX(a1_kv)] = DRV_RTL(a1_kv), v[DRV_IX(a1_q)] = DRV_RTL(a1_q);
+    {
+        const int aw = uw + SMK_TBS_W + 1;
+        for (int x = 0; x < 4; x++) v[DRV_IX(a1_acc) + x] = gbits(DRV_RTL(a1_acc), x * aw, aw);
+    }
     // partition unit
     v[DRV_IX(pdirty)] = DRV_RTL(pdirty), v[DRV_IX(pact)] = DRV_RTL(pact), v[DRV_IX(pcur)] = DRV_RTL(pcur);
     v[DRV_IX(pcnt_ks)] = DRV_RTL(pcnt_ks), v[DRV_IX(pgot)] = DRV_RTL(pgot), v[DRV_IX(prun)] = DRV_RTL(prun);

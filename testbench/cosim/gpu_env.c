@@ -92,6 +92,10 @@ void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob)
     }
     v[GD_pb] = d->pb, v[GD_plan_v] = d->plan_v, v[GD_plan_kc] = d->plan_kc, v[GD_plan_kv] = d->plan_kv;
     v[GD_plan_sm] = d->plan_sm, v[GD_plan_left] = d->plan_left;
+    v[GD_a1_st] = d->a1_st, v[GD_a1_kc] = d->a1_kc, v[GD_a1_s] = d->a1_s, v[GD_a1_f] = d->a1_f;
+    v[GD_a1_smv] = d->a1_smv, v[GD_a1_best] = d->a1_best, v[GD_a1_kv] = d->a1_kv, v[GD_a1_q] = d->a1_q;
+    for (int x = 0; x < 4; x++)
+        v[GD_a1_acc + x] = d->a1_acc[x];
     v[GD_pdirty] = d->pdirty, v[GD_pact] = d->pact, v[GD_pcur] = d->pcur, v[GD_pcnt_ks] = d->pcnt_ks, v[GD_pgot] = d->pgot;
     v[GD_prun] = d->prun, v[GD_psrv] = d->psrv, v[GD_ptop] = d->ptop, v[GD_prr] = d->prr, v[GD_prt] = d->prt;
     for (int x = 0; x < 4; x++)
