@@ -1539,5 +1539,162 @@ module sm_driver (
     // state and inputs the step-1 logic does not read
     wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, qt};
 
+`ifdef SMK_COVER
+    // ------------------------------------------------------------------ cover points
+    // One labelled point per case of each numbered rule of docs/sm_driver.md (make coverage with
+    // --coverage-user +define+SMK_COVER; docs/verification.md "Coverage"): c_drv_ev_* the event,
+    // c_drv_d<N>_* decision N, c_drv_p_* a dispatch per policy, c_drv_h_* the host ports,
+    // c_drv_pu_* the partition unit and its rotation, c_drv_rq_* the request unit and rq_pend,
+    // c_drv_q_* the QoS controls KEEP and PGPU. Not seen by synthesis or the other builds.
+    wire [1:0] cv_rop = s_2(rl_op, es);                   // the event's response
+    wire [2:0] cv_rst = s_3(rl_st, es);
+    wire       cv_rok = (cv_rst == ST_OK);
+    wire       cv_cnt1 = (k_tc(s_ktc(cnt, es), ek) == {{(TC-1){1'b0}}, 1'b1});
+    // decision 1 issued the command (decision 2 is the DRAIN that sets pb, decision 3 the plan's)
+    wire cv_d1 = dc_cmd & dc_pre & ~dc_planpre & ~((dc_op == OP_DRAIN) & dc_setpb);
+    wire cv_d4 = ~dc_planend;                              // a dispatch is decision 4's
+    wire cv_start = ~pact & pdirty & (rq_st == RQ_IDLE);   // the partition unit starts
+    wire cv_rqi = (rq_st == RQ_IDLE) & rq_v & rq_rdy;      // IDLE with a request
+    wire [NSM-1:0] cv_pset = rq_gvic ? ({{(NSM-1){1'b0}}, 1'b1} << rq_s) : {NSM{1'b0}};
+    // decision 1 finds a slot to evict (before its PTBQ check), and cnt[x][rq_pk[x]] <= part[x][rq_pk[x]]
+    // per SM: generate loops of plain assignments (no line points of their own)
+    wire [NSM*T-1:0] cv_ev;
+    wire [NSM-1:0]   cv_le;
+    genvar cv_s, cv_u;
+    for (cv_s = 0; cv_s < NSM; cv_s = cv_s + 1) begin : g_cv_sm
+        wire [KN-1:0]    row = (cfg_policy == P_SPART) ? ~kmT[cv_s*KN +: KN] : over[cv_s*KN +: KN];
+        wire [KW-1:0]    pk = rq_pk[cv_s*KW +: KW];
+        wire [KN*TC-1:0] cr = cnt[cv_s*KN*TC +: KN*TC];
+        wire [KN*TC-1:0] pr = part[cv_s*KN*TC +: KN*TC];
+        assign cv_le[cv_s] = (cr[pk*TC +: TC] <= pr[pk*TC +: TC]);
+        for (cv_u = 0; cv_u < T; cv_u = cv_u + 1) begin : g_cv_t
+            wire [KW-1:0] sk1 = sk[(cv_s*T+cv_u)*KW +: KW];
+            assign cv_ev[cv_s*T + cv_u] = cmd_ok[cv_s] & run[cv_s*T + cv_u] & row[sk1];
+        end
+    end
+    wire cv_evany = |cv_ev;
+    // the event: a done; each row of the response table (SAVE, DROP OK and FIN / ERR_EMPTY; DRAIN;
+    // RESTORE OK and error); a response clearing pb; a response before a pending done; retire
+    // releasing a kernel slot; the slot kept by a dispatch of the same kernel on the SM
+    c_drv_ev_done:        cover property (@(posedge clk) !rst && ev_done);
+    c_drv_ev_save_ok:     cover property (@(posedge clk) !rst && ev_rsp && cv_rop == OP_SAVE && cv_rok);
+    c_drv_ev_save_fin:    cover property (@(posedge clk) !rst && ev_rsp && cv_rop == OP_SAVE && !cv_rok);
+    c_drv_ev_drop_ok:     cover property (@(posedge clk) !rst && ev_rsp && cv_rop == OP_DROP && cv_rok);
+    c_drv_ev_drop_fin:    cover property (@(posedge clk) !rst && ev_rsp && cv_rop == OP_DROP && !cv_rok);
+    c_drv_ev_drain:       cover property (@(posedge clk) !rst && ev_rsp && cv_rop == OP_DRAIN);
+    c_drv_ev_restore_ok:  cover property (@(posedge clk) !rst && ev_rsp && cv_rop == OP_RESTORE && cv_rok);
+    c_drv_ev_restore_err: cover property (@(posedge clk) !rst && ev_rsp && cv_rop == OP_RESTORE && !cv_rok);
+    c_drv_ev_pb_clear:    cover property (@(posedge clk) !rst && ev_rsp && bpb[es]);
+    c_drv_ev_rsp_first:   cover property (@(posedge clk) !rst && ev_rsp && (|dp));
+    c_drv_ev_ks_release:  cover property (@(posedge clk) !rst && ev_rel);
+    c_drv_ev_ks_kept:     cover property (@(posedge clk) !rst && ev_ret && cv_cnt1 && ds_go && dsS == es && dsK == ek);
+    // decision 1 (eviction): a SAVE; a DRAIN; SPART's mask; a partition's excess; a SAVE eviction
+    // not applying for lack of a FREE PTBQ entry
+    c_drv_d1_save:        cover property (@(posedge clk) !rst && cv_d1 && dc_op == OP_SAVE);
+    c_drv_d1_drain:       cover property (@(posedge clk) !rst && cv_d1 && dc_op == OP_DRAIN);
+    c_drv_d1_mask:        cover property (@(posedge clk) !rst && cv_d1 && cfg_policy == P_SPART);
+    c_drv_d1_excess:      cover property (@(posedge clk) !rst && cv_d1 && cfg_policy != P_SPART);
+    c_drv_d1_no_entry:    cover property (@(posedge clk) !rst && (cfg_policy == P_SPART || cfg_policy == P_SMK_P
+                                          || cfg_policy == P_QOS) && (!pb || qc_psm) && cv_evany
+                                          && cfg_evict == OP_SAVE && !qfree_v);
+    // decision 2 (reservation drain): a short RESERVE kernel blocks the others; its DRAIN
+    c_drv_d2_short:       cover property (@(posedge clk) !rst && short_v);
+    c_drv_d2_drain:       cover property (@(posedge clk) !rst && dc_cmd && dc_op == OP_DRAIN && dc_setpb);
+    // decision 3 (plan step): a victim SAVEd; DROPped; the plan ended for lack of a victim; the final
+    // dispatch; the plan abandoned without it; a waiting plan letting decision 4 dispatch
+    c_drv_d3_save:        cover property (@(posedge clk) !rst && dc_planpre && dc_op == OP_SAVE);
+    c_drv_d3_drop:        cover property (@(posedge clk) !rst && dc_planpre && dc_op == OP_DROP);
+    c_drv_d3_no_victim:   cover property (@(posedge clk) !rst && dc_planend && plan_left != {TC{1'b0}});
+    c_drv_d3_dispatch:    cover property (@(posedge clk) !rst && dc_planend && plan_left == {TC{1'b0}} && ds_go);
+    c_drv_d3_abandon:     cover property (@(posedge clk) !rst && dc_planend && plan_left == {TC{1'b0}} && !ds_go);
+    c_drv_d3_wait:        cover property (@(posedge clk) !rst && plan_v && plan_left != {TC{1'b0}} && ds_go);
+    // decision 4 (dispatch): a new TB; a RERUN; a RESTORE; a RESTORE blocked by ~cmd_ok; a new
+    // kernel slot; a kernel slot the kernel holds
+    c_drv_d4_new:         cover property (@(posedge clk) !rst && cv_d4 && ds_new);
+    c_drv_d4_rerun:       cover property (@(posedge clk) !rst && cv_d4 && ds_rerun);
+    c_drv_d4_restore:     cover property (@(posedge clk) !rst && cv_d4 && ds_rest);
+    c_drv_d4_rest_wait:   cover property (@(posedge clk) !rst && cv_d4 && ds_try && has_pq[dsK] && !ds_rest && !ds_rerun);
+    c_drv_d4_ks_new:      cover property (@(posedge clk) !rst && ds_go && !ds_ksv);
+    c_drv_d4_ks_held:     cover property (@(posedge clk) !rst && ds_go && ds_ksv);
+    // a dispatch per policy; SMK_OD's Kc not fitting on SMc without a preemption start
+    c_drv_p_fcfs:         cover property (@(posedge clk) !rst && cv_d4 && ds_go && cfg_policy == 3'd0);
+    c_drv_p_spart:        cover property (@(posedge clk) !rst && cv_d4 && ds_go && cfg_policy == P_SPART);
+    c_drv_p_smk_od:       cover property (@(posedge clk) !rst && cv_d4 && ds_go && cfg_policy == P_SMK_OD);
+    c_drv_p_smk_p:        cover property (@(posedge clk) !rst && cv_d4 && ds_go && cfg_policy == P_SMK_P);
+    c_drv_p_qos:          cover property (@(posedge clk) !rst && cv_d4 && ds_go && cfg_policy == P_QOS);
+    c_drv_p_od_wait:      cover property (@(posedge clk) !rst && od_miss && !dc_pstart);
+    // decision 5 (Algorithm 1): a preemption start; no start for lack of p (step 3); no start as the
+    // range would not shrink (step 4)
+    c_drv_d5_start:       cover property (@(posedge clk) !rst && dc_pstart);
+    c_drv_d5_no_p:        cover property (@(posedge clk) !rst && od_miss && !plan_v && !pb && !dc_cmd && a_smv_v && a_kv_v && !a_p_v);
+    c_drv_d5_no_shrink:   cover property (@(posedge clk) !rst && od_miss && !plan_v && !pb && !dc_cmd && a_smv_v && a_kv_v && a_p_v && !a_shrink);
+    // host ports: a launch accepted; refused; a mask change; a mask change and a launch of the same
+    // entry (the mask change wins); a kernel finishing (kdone)
+    c_drv_h_launch:       cover property (@(posedge clk) !rst && kl_acc);
+    c_drv_h_reject:       cover property (@(posedge clk) !rst && kl_v && !kl_acc);
+    c_drv_h_mask:         cover property (@(posedge clk) !rst && km_v);
+    c_drv_h_mask_launch:  cover property (@(posedge clk) !rst && km_v && kl_acc && km_k == kl_k);
+    c_drv_h_kdone:        cover property (@(posedge clk) !rst && ev_kfin);
+    // partition unit: a start; a start waiting for the request unit; a filling pick; a QOS pick; the
+    // end of an SM; a wrap of pgot; the run's end; a rotation turn; the timer loaded (SMK_P); the
+    // timer setting pdirty; its set dropped by a start; pdirty set during a run
+    c_drv_pu_start:       cover property (@(posedge clk) !rst && cv_start);
+    c_drv_pu_start_wait:  cover property (@(posedge clk) !rst && !pact && pdirty && rq_st != RQ_IDLE);
+    c_drv_pu_pick:        cover property (@(posedge clk) !rst && pact && pu_v);
+    c_drv_pu_pick_qos:    cover property (@(posedge clk) !rst && pact && pu_v && pu_qos);
+    c_drv_pu_end_sm:      cover property (@(posedge clk) !rst && pact && !pu_v && pcur != LASTSM);
+    c_drv_pu_wrap:        cover property (@(posedge clk) !rst && pact && !pu_v && kv != {KN{1'b0}} && (pg_g & kv) == kv);
+    c_drv_pu_run_end:     cover property (@(posedge clk) !rst && pact && !pu_v && pcur == LASTSM);
+    c_drv_pu_rot_turn:    cover property (@(posedge clk) !rst && pact && !pu_v && pcur == LASTSM && (|pstv));
+    c_drv_pu_rot_timer:   cover property (@(posedge clk) !rst && pact && !pu_v && pcur == LASTSM && (|pstv) && cfg_policy == P_SMK_P);
+    c_drv_pu_timer:       cover property (@(posedge clk) !rst && prt == PRT1 && !cv_start);
+    c_drv_pu_timer_drop:  cover property (@(posedge clk) !rst && prt == PRT1 && cv_start);
+    c_drv_pu_dirty_run:   cover property (@(posedge clk) !rst && pact && (kl_acc || km_v));
+    // request unit: IDLE accepting; refusing for each reason (kernel id >= KN, SM >= NSM, kernel not
+    // in use, SM not in its mask, no work left, a pending preemption on the SM); a request waiting
+    // (rq_rdy 0); SUM; SUM's last cycle; SCAN granting FREE, VICTIM, VICTIM with the victim's kernel
+    // slot; a step in pass 0, pass 1; next; refusal; a give-back accepted and granted a victim
+    c_drv_rq_accept:      cover property (@(posedge clk) !rst && rq_acc);
+    c_drv_rq_ref_krange:  cover property (@(posedge clk) !rst && cv_rqi && !rq_k_ok);
+    c_drv_rq_ref_smrange: cover property (@(posedge clk) !rst && cv_rqi && !rq_sm_ok);
+    c_drv_rq_ref_kv:      cover property (@(posedge clk) !rst && cv_rqi && !kv[rq_k]);
+    c_drv_rq_ref_mask:    cover property (@(posedge clk) !rst && cv_rqi && !rq_km[rq_sm]);
+    c_drv_rq_ref_work:    cover property (@(posedge clk) !rst && cv_rqi && kv[rq_k] && !hwork[rq_k]);
+    c_drv_rq_ref_pend:    cover property (@(posedge clk) !rst && cv_rqi && rq_pend[rq_sm]);
+    c_drv_rq_wait:        cover property (@(posedge clk) !rst && rq_v && !rq_rdy);
+    c_drv_rq_sum:         cover property (@(posedge clk) !rst && rq_st == RQ_SUM && !rq_sumend);
+    c_drv_rq_sum_end:     cover property (@(posedge clk) !rst && rq_st == RQ_SUM && rq_sumend);
+    c_drv_rq_grant_free:  cover property (@(posedge clk) !rst && rq_gfree);
+    c_drv_rq_grant_vic:   cover property (@(posedge clk) !rst && rq_gvic);
+    c_drv_rq_vic_ks:      cover property (@(posedge clk) !rst && rq_gvic && rq_pkk == {TC{1'b0}}
+                                          && !((rq_npkx < KSN) && (!cfg_max2 || (rq_npkx >> 1) == {NCW{1'b0}})));
+    c_drv_rq_step0:       cover property (@(posedge clk) !rst && rq_step && !rq_c[KW]);
+    c_drv_rq_step1:       cover property (@(posedge clk) !rst && rq_step && rq_c[KW]);
+    c_drv_rq_next:        cover property (@(posedge clk) !rst && rq_next);
+    c_drv_rq_refuse:      cover property (@(posedge clk) !rst && rq_st == RQ_SCAN && rq_fin && rq_fst == ACK_REFUSED);
+    c_drv_rq_ret:         cover property (@(posedge clk) !rst && rq_acc && rq_ret);
+    c_drv_rq_ret_vic:     cover property (@(posedge clk) !rst && rq_gvic && rq_ret_q);
+    // rq_pend: set by a VICTIM grant; cleared (the victim down to its partition); cleared as the
+    // policy is not QOS
+    c_drv_rq_pend_set:    cover property (@(posedge clk) !rst && rq_gvic);
+    c_drv_rq_pend_clr:    cover property (@(posedge clk) !rst && (|(rq_pend & rq_clr & cv_le & ~cv_pset)));
+    c_drv_rq_pend_clr_pol: cover property (@(posedge clk) !rst && (|(rq_pend & ~cv_pset)) && cfg_policy != P_QOS);
+    // QoS controls. KEEP: a kernel finishing without pdirty; a relaunch keeping its partition
+    // units; a relaunch of an entry without any, setting pdirty. PGPU = 1: rq_rdy held by a pending
+    // preemption; an eviction SAVE setting pb; rq_pend held while pb. PGPU = 0: an eviction SAVE
+    // without pb; an eviction while pb; a VICTIM grant while another SM's is pending
+    c_drv_q_keep_kfin:    cover property (@(posedge clk) !rst && ev_kfin && qc_keep);
+    c_drv_q_keep_kept:    cover property (@(posedge clk) !rst && kl_acc && kl_keeps);
+    c_drv_q_keep_fresh:   cover property (@(posedge clk) !rst && kl_acc && qc_keep && kl_keep && !(|kl_held));
+    c_drv_q_pgpu_rdy:     cover property (@(posedge clk) !rst && rq_v && rq_st == RQ_IDLE && !pact && !pdirty
+                                          && cfg_qctl[QC_PGPU] && (|rq_pend));
+    c_drv_q_pgpu_evict:   cover property (@(posedge clk) !rst && cv_d1 && dc_op == OP_SAVE && cfg_policy == P_QOS && dc_setpb);
+    c_drv_q_pgpu_hold:    cover property (@(posedge clk) !rst && (|(rq_pend & cv_le)) && cfg_policy == P_QOS
+                                          && cfg_qctl[QC_PGPU] && pb);
+    c_drv_q_psm_evict:    cover property (@(posedge clk) !rst && cv_d1 && dc_op == OP_SAVE && qc_psm);
+    c_drv_q_psm_evict_pb: cover property (@(posedge clk) !rst && cv_d1 && pb && qc_psm);
+    c_drv_q_psm_two:      cover property (@(posedge clk) !rst && rq_gvic && (|(rq_pend & ~cv_pset)));
+`endif
+
 endmodule
 `default_nettype wire

@@ -292,5 +292,75 @@ module sm_top #(
         end
     endgenerate
 
+`ifdef SMK_COVER
+    // ------------------------------------------------------------------ cover points
+    // One labelled point per case of each numbered rule of docs/sm_top.md (make coverage with
+    // --coverage-user +define+SMK_COVER; docs/verification.md "Coverage"): c_st_s<N>_* combinational
+    // rule SN, c_st_e<N>_* clock-edge rule N, c_st_ix_* the rule of a slot index >= T. A point over
+    // the slots counts once, hit if any slot hit it. Not seen by synthesis or the other builds.
+    wire [T-1:0] cv_exit_only;   // running TB not idle only because a warp of it exits (S1)
+    wire [T-1:0] cv_last_exit;   // running TB whose last live warps exit this cycle (E4)
+    genvar cv_t;
+    for (cv_t = 0; cv_t < T; cv_t = cv_t + 1) begin : g_cv_slot
+        // the slot's mask, again from tmask (a reference into g_slot fails to elaborate under
+        // gpu_top's several instances in this tool version)
+        wire [W-1:0] cm = tmask[cv_t*W +: W];
+        assign cv_exit_only[cv_t] = run[cv_t] & ~|(cm & wbusy) & (|(cm & wexit));
+        assign cv_last_exit[cv_t] = run[cv_t] & (|(cm & live & wexit)) & ~|(cm & live & ~wexit);
+    end
+    // S1: a slot allocated for a RESTORE is the engine's; a slot waiting for its go launch is not;
+    // a running TB idle; busy; not idle only through an exiting warp; the lookup port reading a
+    // slot allocated for a RESTORE and a running slot
+    c_st_s1_restore_target: cover property (@(posedge clk) !rst && (|(alloc & ~go)));
+    c_st_s1_go_hidden:      cover property (@(posedge clk) !rst && (|(alloc & go)));
+    c_st_s1_idle:           cover property (@(posedge clk) !rst && (|(run & tb_idle)));
+    c_st_s1_busy:           cover property (@(posedge clk) !rst && (|(run & ~tb_idle)));
+    c_st_s1_exit_busy:      cover property (@(posedge clk) !rst && (|cv_exit_only));
+    c_st_s1_lookup_alloc:   cover property (@(posedge clk) !rst && (|(lk_hit & alloc & ~go)));
+    c_st_s1_lookup_run:     cover property (@(posedge clk) !rst && (|(lk_hit & run)));
+    // slot index >= T (T not a power of two): a launch or a free at such an index
+    c_st_ix_launch_free:    cover property (@(posedge clk) !rst && ((launch_v && !(|el_hit)) || (free_v && !(|fr_hit))));
+    // S2: a set-up accepted; refused for a slot >= T, an allocated slot, a running slot, an empty
+    // mask, a mask overlapping wused; a slot freed in this cycle still refused
+    c_st_s2_accept:         cover property (@(posedge clk) !rst && set_ok);
+    c_st_s2_rej_range:      cover property (@(posedge clk) !rst && set_v && !(|set_hit));
+    c_st_s2_rej_alloc:      cover property (@(posedge clk) !rst && set_v && (|(set_hit & alloc)));
+    c_st_s2_rej_run:        cover property (@(posedge clk) !rst && set_v && (|(set_hit & run)));
+    c_st_s2_rej_empty:      cover property (@(posedge clk) !rst && set_v && !(|set_mask));
+    c_st_s2_rej_overlap:    cover property (@(posedge clk) !rst && set_v && (|(set_mask & wused)));
+    c_st_s2_rej_freed:      cover property (@(posedge clk) !rst && set_v && (|(set_hit & rm)));
+    // S3: a natural completion
+    c_st_s3_done:           cover property (@(posedge clk) !rst && (|tb_done));
+    // S4: the engine's launch; a pending go launched; the engine first with a go pending; the
+    // lowest of several pending go
+    c_st_s4_engine:         cover property (@(posedge clk) !rst && launch_v);
+    c_st_s4_go:             cover property (@(posedge clk) !rst && !launch_v && go_any);
+    c_st_s4_engine_first:   cover property (@(posedge clk) !rst && launch_v && go_any);
+    c_st_s4_go_lowest:      cover property (@(posedge clk) !rst && !launch_v && ((go & (go - 1'b1)) != {T{1'b0}}));
+    // S5: warps removed by their exit; by the engine's free; both in one cycle
+    c_st_s5_exit:           cover property (@(posedge clk) !rst && (|wexit));
+    c_st_s5_free:           cover property (@(posedge clk) !rst && free_v && (|fr_mask_s));
+    c_st_s5_exit_free:      cover property (@(posedge clk) !rst && free_v && (|wexit));
+    // S6: the engine's stop, the pipelines' pblk and the quota unit's gate reach warp_sched
+    c_st_s6_stop:           cover property (@(posedge clk) !rst && (|stop));
+    c_st_s6_pblk:           cover property (@(posedge clk) !rst && (|pblk));
+    c_st_s6_quota:          cover property (@(posedge clk) !rst && (|(ks_active & ~qallow)));
+    // clock-edge rule 1: a set-up of a fresh TB (go); a set-up allocating a slot for a RESTORE
+    c_st_e1_setup_go:       cover property (@(posedge clk) !rst && set_ok && set_go);
+    c_st_e1_setup_restore:  cover property (@(posedge clk) !rst && set_ok && !set_go);
+    // clock-edge rule 2: a launch at the edge of a set-up of another slot
+    c_st_e2_launch_setup:   cover property (@(posedge clk) !rst && ws_launch_v && set_ok);
+    // clock-edge rule 3: a free; a done; a free and a done at one edge; a done at the edge of a
+    // set-up (wused cleared and set)
+    c_st_e3_free:           cover property (@(posedge clk) !rst && (|(fr_hit & run)));
+    c_st_e3_done:           cover property (@(posedge clk) !rst && (|(tb_done & ~fr_hit)));
+    c_st_e3_free_done:      cover property (@(posedge clk) !rst && free_v && (|tb_done));
+    c_st_e3_done_setup:     cover property (@(posedge clk) !rst && (|tb_done) && set_ok);
+    // clock-edge rule 4: the last live warps of a running TB exit (its done follows); an exit at
+    // the edge of a launch
+    c_st_e4_last_exit:      cover property (@(posedge clk) !rst && (|cv_last_exit));
+    c_st_e4_exit_launch:    cover property (@(posedge clk) !rst && (|wexit) && ws_launch_v);
+`endif
+
 endmodule
 `default_nettype wire

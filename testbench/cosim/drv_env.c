@@ -744,9 +744,10 @@ void drv_env_gen(drv_env_t *e, drv_stim_t *st)
                 }
         }
     } else if (e->p_km && rng_chance(r, e->p_km, 1000)) {
+        /* any entry, the one launched in this cycle included (the mask change wins, docs/sm_driver.md
+         * "Host ports") */
         const int k = (int)rng_below(r, KN);
-        if (!(in->kl_v && (int)in->kl_k == k))
-            in->km_v = 1, in->km_k = (uint32_t)k, in->km_mask = rand_smmask(e);
+        in->km_v = 1, in->km_k = (uint32_t)k, in->km_mask = rand_smmask(e);
     }
     while (!in->km_v && e->nkmq) {
         const int k = e->kmq[0];
