@@ -167,6 +167,7 @@ module qos_mgr #(
     reg [2:0]          init_i     /*verilator public_flat_rd*/;
     reg [EW:0]         et         /*verilator public_flat_rd*/;
     reg [EW:0]         L          /*verilator public_flat_rd*/;
+    reg [EW:0]         Ls;        // L - LC(cur_mode), loaded with them: the S-cycle decode is one compare
     reg [1:0]          cur_mode   /*verilator public_flat_rd*/;
     reg [31:0]         epochs     /*verilator public_flat_rd*/;
     reg                own_r      /*verilator public_flat_rd*/;
@@ -354,8 +355,7 @@ module qos_mgr #(
     wire          en_edge  = w_mctrl & m_wdata[MC_EN] & (st == ST_IDLE);
     wire          dis      = w_mctrl & ~m_wdata[MC_EN] & ((st == ST_INIT) | run);
     wire          act      = run & ~dis;           // microprogram and TLP edge actions
-    wire [EW:0]   lc_cur   = lc_of(cur_mode);
-    wire          s_cyc    = run & (ph == PH_NONE) & (et == L - lc_cur);
+    wire          s_cyc    = run & (ph == PH_NONE) & (et == Ls);
     wire          ep_end   = run & (et == L - {{EW{1'b0}}, 1'b1});
     wire          init_end = (st == ST_INIT) & (init_i == 3'd4) & ~dis;
     wire          latch    = init_end | (act & ep_end);  // epoch-start latches
@@ -363,6 +363,7 @@ module qos_mgr #(
     wire [EW:0]   elen_x   = {1'b0, epoch_len};
     wire [EW:0]   lc_new   = lc_of(new_mode);
     wire [EW:0]   new_L    = (elen_x > lc_new) ? elen_x : lc_new;
+    wire [EW:0]   new_Ls   = (elen_x > lc_new) ? elen_x - lc_new : {(EW+1){1'b0}};  // new_L - lc_new
     wire [EW:0]   Lq       = new_L;                 // c2.1: same formula on this cycle's registers
     wire          snap_e   = act & s_cyc;           // SNAP edge
 
@@ -703,6 +704,7 @@ module qos_mgr #(
         if (rst) begin
             mctrl <= {MCB{1'b0}}; epoch_len <= {EW{1'b0}}; sample_per <= {EW{1'b0}};
             st <= ST_IDLE; init_i <= 3'd0; et <= {(EW+1){1'b0}}; L <= {(EW+1){1'b0}};
+            Ls <= {(EW+1){1'b0}} - lc_of(2'd0);
             cur_mode <= 2'd0; epochs <= 32'd0; own_r <= 1'b0;
             mv <= {KN{1'b0}}; mqos <= {KN{1'b0}}; mkn <= {KN*NW{1'b0}};
             mgoal <= {KN*32{1'b0}}; mx <= {KN*17{1'b0}}; mt <= {KN*GVW{1'b0}};
@@ -766,6 +768,7 @@ module qos_mgr #(
             if (latch) begin
                 cur_mode <= new_mode;
                 L        <= new_L;
+                Ls       <= new_Ls;
                 epochs   <= (epochs == VMAX) ? VMAX : epochs + 32'd1;
                 et       <= {(EW+1){1'b0}};
             end

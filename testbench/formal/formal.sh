@@ -179,7 +179,7 @@ qm=$(unit_file qos_mgr)
 # keep the whole datapath in the SAT problem (918,813 variables); the properties read only position
 # registers, so the keep attributes are dropped and prep removes the logic no property depends on
 export PROPS_PRE="setattr -unset keep qos_mgr/w:*;"
-prove_props "$qm" "$tmp/qm_ok.log" qos_mgr 1 st:st mode:cur_mode et:et L:L ph:ph sub:sub pn:pn pk:pk ps:ps cy:cy \
+prove_props "$qm" "$tmp/qm_ok.log" qos_mgr 1 st:st mode:cur_mode et:et L:L Ls:Ls ph:ph sub:sub pn:pn pk:pk ps:ps cy:cy \
   || { echo "formal: qos_mgr ($cfg): PROOF FAILED; log follows"; grep -i "fail\|error" "$tmp/qm_ok.log" | tail -20; exit 1; }
 echo "formal: qos_mgr ($cfg): $(count_asserts "$tmp/qm_ok.log") assertions proven by induction"
 # bug 1: C1 starts at sub-step c1.1 (one cycle short); bug 2: every divide one cycle short;
@@ -188,7 +188,9 @@ sed 's/ph <= PH_C1; pk <= {(KW+1){1.b0}}; sub <= 4.d0;/ph <= PH_C1; pk <= {(KW+1
 sed 's/wire cy_last  = (cy == CY_DL);/wire cy_last  = (cy == CY_DL - 1'"'"'b1);/' "$qm" > "$tmp/mbug2.v"
 sed 's/if (sub == 4.d3) ph <= PH_NONE;/if (sub == 4'"'"'d2) ph <= PH_NONE;/' "$qm" > "$tmp/mbug3.v"
 sed 's/wire cy_mlast = (cy == CY_ML);/wire cy_mlast = (cy == CY_ML - 1'"'"'b1);/' "$qm" > "$tmp/mbug4.v"
-mutants qos_mgr "$qm" mbug 4 qos_mgr 1 st:st mode:cur_mode et:et L:L ph:ph sub:sub pn:pn pk:pk ps:ps cy:cy
+# bug 5: the SNAP-cycle register Ls loaded with L (not L - LC): the microprogram starts LC cycles late
+sed 's/Ls       <= new_Ls;/Ls       <= new_L;/' "$qm" > "$tmp/mbug5.v"
+mutants qos_mgr "$qm" mbug 5 qos_mgr 1 st:st mode:cur_mode et:et L:L Ls:Ls ph:ph sub:sub pn:pn pk:pk ps:ps cy:cy
 unset PROPS_PRE
-echo "formal: qos_mgr: 4 injected bugs detected (the proof is not vacuous)"
+echo "formal: qos_mgr: 5 injected bugs detected (the proof is not vacuous)"
 echo "formal: 11 passed, 0 failed"

@@ -25,6 +25,8 @@
 //      outside these and the divide sub-steps (c1.1-c1.3, c1.5, c1.8, c2.2, R, Fd): each divide
 //      takes exactly D cycles, each MUL MM (section 2). (An abandoned program may leave cy stale;
 //      the S cycle clears it.)
+//   M5 the register Ls always equals L - LC(cur_mode) modulo 2^(EW+1) (the RTL's SNAP-cycle test
+//      et == Ls, docs/qos_mgr.md section 6).
 module qos_mgr_props #(
     parameter NSM = `SMK_NUM_SM, parameter KN = `SMK_KERNELS, parameter KW = `SMK_KID_W,
     parameter SMW = `SMK_SMW, parameter EW = `SMK_EPOCH_W, parameter MA_W = `SMK_QM_ADDR_W,
@@ -67,7 +69,7 @@ module qos_mgr_props #(
     localparam [1:0] ST_RUN = 2'd2, QM_SMK = `SMK_QMODE_SMK;
 
     (* keep *) wire [1:0]  p_st, p_mode;
-    (* keep *) wire [EW:0] p_et, p_L;
+    (* keep *) wire [EW:0] p_et, p_L, p_Ls;
     (* keep *) wire [3:0]  p_ph, p_sub;
     (* keep *) wire [PNW-1:0] p_pn;
     (* keep *) wire [KW:0] p_pk;
@@ -75,7 +77,11 @@ module qos_mgr_props #(
     (* keep *) wire [CYW-1:0] p_cy;
 
     reg f3_q = 1'b0;
+    // the first cycle (all registers 0) is a reset cycle: M5 holds from the second on
+    reg init_done = 1'b0;
+    always @* if (!init_done) assume(rst);
     always @(posedge clk) begin
+        init_done <= 1'b1;
         f3_q <= !rst && p_st == ST_RUN && p_ph == PH_F && p_sub == 4'd3;
     end
 
@@ -136,6 +142,8 @@ module qos_mgr_props #(
     end
 
     wire run = p_st == ST_RUN;
+    wire [EW:0] lcs_v = LCS, lcq_v = LCQ;
+    wire [EW:0] lcv = (p_mode == QM_SMK) ? lcs_v : lcq_v;   // LC(cur_mode), EW+1 bits
     always @* begin : props
         integer lc, et, L;
         lc = (p_mode == QM_SMK) ? LCS : LCQ;
@@ -145,6 +153,7 @@ module qos_mgr_props #(
             if (run && p_ph != PH_NONE) assert(divsub || (mulsub ? p_cy <= MM - 1 : p_cy == 0)); // M4
             if (!run) assert(p_ph == PH_NONE);                                                // M3
             if (run) assert(L >= lc && L < (1 << EW));                               // M3
+            if (init_done) assert(p_Ls == p_L - lcv);                                      // M5
             if (run && p_ph == PH_NONE) assert(et <= L - lc);             // M3
             if (run && p_ph != PH_NONE) begin
                 assert(ok && r >= 1 && r <= lc - 1);                                          // M1
