@@ -1623,11 +1623,22 @@ module sm_driver (
     c_drv_p_smk_p:        cover property (@(posedge clk) !rst && cv_d4 && ds_go && cfg_policy == P_SMK_P);
     c_drv_p_qos:          cover property (@(posedge clk) !rst && cv_d4 && ds_go && cfg_policy == P_QOS);
     c_drv_p_od_wait:      cover property (@(posedge clk) !rst && od_miss && !dc_pstart);
-    // decision 5 (Algorithm 1): a preemption start; no start for lack of p (step 3); no start as the
-    // range would not shrink (step 4)
+    // decision 5, the Algorithm 1 unit: a start from IDLE; a miss while the unit is busy; step 1
+    // finding a better SM and ending without any SMv; step 2 without a victim kernel; step 3 with
+    // a q and ending without one; RNG: a preemption start, and no start because Kc changed (or is
+    // served), Kv lost the TBs, or the range would not shrink
+    c_drv_d5_a1_start:    cover property (@(posedge clk) !rst && a1_st == A1_IDLE && a1_go);
+    c_drv_d5_a1_busy:     cover property (@(posedge clk) !rst && a1_st != A1_IDLE && a1_st != A1_RNG && a1_go);
+    c_drv_d5_smv_upd:     cover property (@(posedge clk) !rst && a1_st == A1_SMV && a1_upd && a1_f);
+    c_drv_d5_no_smv:      cover property (@(posedge clk) !rst && a1_st == A1_SMV && a1_s == LASTSM && !a1_f && !a1_upd);
+    c_drv_d5_no_kv:       cover property (@(posedge clk) !rst && a1_st == A1_KV && !a1_kvok);
+    c_drv_d5_p_found:     cover property (@(posedge clk) !rst && a1_st == A1_P && a1_ok);
+    c_drv_d5_p_step:      cover property (@(posedge clk) !rst && a1_st == A1_P && !a1_ok && a1_qn < a1_c1);
+    c_drv_d5_no_p:        cover property (@(posedge clk) !rst && a1_st == A1_P && !a1_ok && a1_qn >= a1_c1);
     c_drv_d5_start:       cover property (@(posedge clk) !rst && dc_pstart);
-    c_drv_d5_no_p:        cover property (@(posedge clk) !rst && od_miss && !plan_v && !pb && !dc_cmd && a_smv_v && a_kv_v && !a_p_v);
-    c_drv_d5_no_shrink:   cover property (@(posedge clk) !rst && od_miss && !plan_v && !pb && !dc_cmd && a_smv_v && a_kv_v && a_p_v && !a_shrink);
+    c_drv_d5_rng_kc:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && !(a1_go && kc == a1_kc));
+    c_drv_d5_rng_uf:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && kc == a1_kc && !a1_nouf);
+    c_drv_d5_no_shrink:   cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && kc == a1_kc && a1_nouf && !a_shrink);
     // host ports: a launch accepted; refused; a mask change; a mask change and a launch of the same
     // entry (the mask change wins); a kernel finishing (kdone)
     c_drv_h_launch:       cover property (@(posedge clk) !rst && kl_acc);

@@ -1550,6 +1550,39 @@ Test(sm_driver, smk_p_multi_sm, .description = "SMK_P on two SMs: every dispatch
     bench_free(b);
 }
 
+/* The Algorithm 1 unit's RNG cycle starts the plan only if this cycle's Kc is still the kernel of the
+ * run: V fills SM0, C = k5 (W/2 warps, SM0 only) starts a run; D = k3 (the same shape) is launched in
+ * the run's first SMV cycle, so in its RNG cycle Kc = D (rK 0 = C's, lower index): no plan, IDLE,
+ * and the next cycle starts D's run. */
+Test(sm_driver, od_alg1_rng_kc_changed, .description = "Algorithm 1 unit: no plan when the dispatch's Kc is another kernel in the RNG cycle; the next run is that kernel's")
+{
+    U_NEEDS(OD_BENCH);
+    bench_t *b = bench_new(DRV_SMK_OD);
+    launch(b, 2, W / 4, RW, 0, 64, 1);
+    step(b); /* 0 */
+    for (int i = 0; i < 4; i++)
+        step(b); /* 1..4: V fills SM0 */
+    launch(b, 5, W / 2, RW, 0, 1, 1);
+    /* 5: V's miss starts a run for V (no SMv: NSM cycles), then C's run starts */
+    int n = 0;
+    while (!(b->d.a1_st == DRV_A1_SMV && b->d.a1_kc == 5 && b->d.a1_s == 0) && n < 4 * NSM + 8)
+        quiet(b, 1, "until C's run"), n++;
+    cr_assert(b->d.a1_st == DRV_A1_SMV && b->d.a1_kc == 5, "C's run did not start (unit %u kc %u)", b->d.a1_st,
+              b->d.a1_kc);
+    cr_assert_eq(n, 2 + NSM, "C's run starts after %d cycles from cycle 5, expected 2 + NSM = %d (cycle 6 + NSM)", n, 2 + NSM);
+    launch(b, 3, W / 2, RW, 0, 1, 1); /* D, visible from the next cycle */
+    quiet(b, NSM + 1 + 2, "SMV, KV, P (p = 2)");
+    cr_assert(b->d.a1_st == DRV_A1_RNG && b->d.a1_q == 2 && b->d.a1_smv == 0 && b->d.a1_kv == 2,
+              "unit %u q %u smv %u kv %u, expected RNG 2 0 2", b->d.a1_st, b->d.a1_q, b->d.a1_smv, b->d.a1_kv);
+    quiet(b, 1, "RNG with Kc = D");
+    cr_assert(!b->d.plan_v && b->d.a1_st == DRV_A1_IDLE, "plan_v %u unit %u: no plan for C once D is Kc", b->d.plan_v,
+              b->d.a1_st);
+    quiet(b, 1, "D's miss");
+    cr_assert(b->d.a1_st == DRV_A1_SMV && b->d.a1_kc == 3 && !b->d.plan_v, "unit %u kc %u: D's run", b->d.a1_st,
+              b->d.a1_kc);
+    bench_free(b);
+}
+
 /* Algorithm 1 step 1, "without Kc's TBs": V2 = k3 (3W/8 warps per TB): SM0 slots 0, 1 (rSM 6/8),
  * SM1 slot 0; C = k5 (W/2) on SM1 (rSM 7/8, 3/8 without C). C's mask then becomes SMs 0-1:
  * SMc = SM0 (6/8 < 7/8), no fit; SMv by share without Kc: SM0 (6/8 > 3/8) -- by the raw rSM it
