@@ -193,7 +193,6 @@ typedef struct {
 typedef struct {
     uint32_t kind, s, t, k, id, q;
     uint32_t op;               /* command op of EVICT/RESV/PLAN_PRE */
-    uint32_t kv, p;            /* PLAN_START */
     uint32_t a1_go, a1_kc;     /* drv_out_t's */
 } dec_t;
 
@@ -489,8 +488,8 @@ static void decide(const sm_driver_t *d, const drv_in_t *in, dec_t *r)
             /* decision 5: the Algorithm 1 unit starts from IDLE, or, in RNG for this Kc, starts the plan */
             r->a1_go = 1, r->a1_kc = Kc;
             if (d->a1_st == DRV_A1_RNG && d->a1_kc == Kc && a1_shrinks(d, Kc))
-                r->kind = DRV_DEC_PLAN_START, r->s = d->a1_smv, r->k = Kc, r->kv = d->a1_kv, r->p = d->a1_q,
-                r->id = d->a1_kv, r->t = d->a1_q;
+                r->kind = DRV_DEC_PLAN_START, r->s = d->a1_smv, r->k = Kc, r->id = d->a1_kv,
+                r->t = d->a1_q; /* PLAN_START: dec_id = Kv, dec_slot = p */
         }
     } else if (part_pol) {
         uint64_t cand = c.elig;
