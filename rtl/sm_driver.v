@@ -291,22 +291,17 @@ module sm_driver (
             share1 = m;
         end
     endfunction
-    `SMK_DEF_POPCNT(popw, W, NW)    // free warps of an SM
     // {found, SM}: the SM of row with the lowest rSM (ties: the lowest index); found = 0 for an
-    // empty row (SMK_OD's SMc, SMK_P's / QOS's and SPART's S)
-    function [SMW:0] min_rsm(input [NSM-1:0] row, input [NSM*SHW-1:0] r);
-        integer i;
-        reg [SHW-1:0] b;
-        begin
-            min_rsm = {(SMW+1){1'b0}};
-            b = {SHW{1'b0}};
-            for (i = 0; i < NSM; i = i + 1)
-                if (row[i] && (!min_rsm[SMW] || r[i*SHW +: SHW] < b)) begin
-                    min_rsm = {1'b1, i[SMW-1:0]};
-                    b = r[i*SHW +: SHW];
-                end
-        end
-    endfunction
+    // empty row (SMK_OD's SMc, SMK_P's / QOS's and SPART's S). {found, kernel}: the kernel of a row
+    // with the lowest rK (SMK_OD's Kc, SMK_P's / QOS's K). Balanced trees (docs/sm_driver.md
+    // "Implementation notes")
+    `SMK_DEF_ARGMIN(min_rsm, NSM, SHW, SMW)
+    `SMK_DEF_ARGMIN(min_rk, KN, SHW, KW)
+    `SMK_DEF_ARGMIN(min_pkey, KN, KYW + 3, KW)   // the partition unit's pick
+    `SMK_DEF_MINV(minv_k, KN, SHW + 1)   // Algorithm 1 step 4's range ends (tree)
+    `SMK_DEF_POPCNT(popw, W, NW)    // free warps of an SM
+    // inclusive prefix counts of the dispatch SM's free warps: [i*NW +: NW] = free among 0..i (wsel)
+    `SMK_DEF_PFXCNT(pfxw, W, NW)
     // context pointer of PTBQ entry i: i * CTX_MAX_LINES (< 2^PW by the hwgen rule)
     function [PW-1:0] qptr(input [PQW-1:0] i);
         reg [PW-1:0] e;
@@ -436,8 +431,10 @@ module sm_driver (
     reg [OWW-1:0]       ow_s, ow_s1, ow_n, ow_lo, ow_hi;
     reg [NSM-1:0]       pabove;              // the SMs after pcur (0 at SM NSM-1)
     reg [TC+NW-1:0]     pwk;
-    reg [KYW-1:0]       pkv, pkb;
-    reg                 pgb, ptb, plb;       // pgot, ~ptop and lat bits of the best candidate so far
+    reg [KYW-1:0]       pkv;
+    reg [KN-1:0]        pcand;               // the pick's candidates, kernel KN-1-j at j
+    reg [KN*(KYW+3)-1:0] pkey;               // their keys {pkv, pgot, ~ptop, lat}, same order
+    reg [KW-1:0]        pu_r;                // the pick's entry (kernel LASTK - pu_r)
     reg [KN-1:0]        pg_g, pg_n;          // pgot | (pc != 0), and pgot at the end of the SM
     reg [KN-1:0]        pr_n, ps_n, pstv;    // prun | (pc != 0), psrv | candidates, starved
     reg [KN-1:0]        pt_hi, pt_sel, pt_1h; // rotation: starved at or after prr, the set picked from
@@ -454,7 +451,8 @@ module sm_driver (
     reg [PKW-1:0]       nk;
     reg [T-1:0]         tm;
     reg [AW-1:0]        lhs0, lhs1, lhs2, lhs3, accw, rhs;
-    reg [SHW:0]         n1, omax, omin, nmax, nmin, rkc_new, rkv_new;
+    reg [SHW:0]         omax, omin, nmax, nmin, rkc_new, rkv_new;
+    reg [KN*(SHW+1)-1:0] rk1, rkn;         // rK(k) and step 4's new rK(k), SHW+1 bits
     reg                 oany;
     // rows and entries read at a variable id (through the selects above)
     reg [NSM*KN-1:0]    kmT;                 // kmT[s*KN + k] = kmask[k*NSM + s]
@@ -484,7 +482,7 @@ module sm_driver (
         fr0 = {(UW+1){1'b0}}; fr1 = {(UW+1){1'b0}}; fr2 = {(UW+1){1'b0}}; fr3 = {(UW+1){1'b0}};
         ua = {UW{1'b0}}; ga = {GUW{1'b0}}; gb = {GUW{1'b0}};
         c0 = {TC{1'b0}}; c1 = {TC{1'b0}}; kk = {KW{1'b0}}; nk = {PKW{1'b0}}; tm = {T{1'b0}};
-        rhs = {AW{1'b0}}; n1 = {(SHW+1){1'b0}}; oany = 1'b0;
+        rhs = {AW{1'b0}}; oany = 1'b0;
         krow = {NSM{1'b0}}; trow = {T{1'b0}}; skrow = {(T*KW){1'b0}};
         // ---------------- per kernel: PTBQ selection, eligibility, shares
         for (k = 0; k < KN; k = k + 1) begin
@@ -748,14 +746,7 @@ module sm_driver (
         if (!dc_cmd && !dc_planend) begin
             case (cfg_policy)
                 P_SMK_OD: begin
-                    f = 1'b0;
-                    b0 = {SHW{1'b0}};
-                    for (k = 0; k < KN; k = k + 1)
-                        if (elig[k] && (!f || rk[k*SHW +: SHW] < b0)) begin
-                            f = 1'b1;
-                            b0 = rk[k*SHW +: SHW];
-                            kc = k[KW-1:0];
-                        end
+                    {f, kc} = min_rk(elig, rk);
                     krow = k_nsm(kmask, kc);
                     {oany, ms} = min_rsm(krow, rsm);
                     if (oany) smc = ms;
@@ -768,14 +759,7 @@ module sm_driver (
                     od_miss = f & oany & ~srow[kc];
                 end
                 P_SMK_P, P_QOS: begin   // QOS dispatches by SMK_P's rule
-                    f = 1'b0;
-                    b0 = {SHW{1'b0}};
-                    for (k = 0; k < KN; k = k + 1)
-                        if (elig[k] && fit_any[k] && (!f || rk[k*SHW +: SHW] < b0)) begin
-                            f = 1'b1;
-                            b0 = rk[k*SHW +: SHW];
-                            dsK = k[KW-1:0];
-                        end
+                    {f, dsK} = min_rk(elig & fit_any, rk);
                     krow = k_nsm(fitsT, dsK);
                     {oany, ms} = min_rsm(krow, rsm);
                     if (oany) dsS = ms;
@@ -891,21 +875,17 @@ module sm_driver (
                          {1'b0, Uc[1*UW +: UW]} + {1'b0, dkc[1*UW +: UW]},
                          {1'b0, Uc[2*UW +: UW]} + {1'b0, dkc[2*UW +: UW]},
                          {1'b0, Uc[3*UW +: UW]} + {{UW{1'b0}}, 1'b1});
-        oany = 1'b0;
-        omax = {(SHW+1){1'b0}}; omin = {(SHW+1){1'b0}};
-        nmax = {(SHW+1){1'b0}}; nmin = {(SHW+1){1'b0}};
+        // the ranges before and after, over the kernels in use (empty: no shrink)
         for (k = 0; k < KN; k = k + 1) begin
-            if (kv[k]) begin
-                v0 = rk[k*SHW +: SHW];
-                n1 = (k[KW-1:0] == a1_kv) ? rkv_new : (k[KW-1:0] == a1_kc) ? rkc_new : {1'b0, v0};
-                if (!oany || {1'b0, v0} > omax) omax = {1'b0, v0};
-                if (!oany || {1'b0, v0} < omin) omin = {1'b0, v0};
-                if (!oany || n1 > nmax) nmax = n1;
-                if (!oany || n1 < nmin) nmin = n1;
-                oany = 1'b1;
-            end
+            rk1[k*(SHW+1) +: SHW+1] = {1'b0, rk[k*SHW +: SHW]};
+            rkn[k*(SHW+1) +: SHW+1] = (k[KW-1:0] == a1_kv) ? rkv_new : (k[KW-1:0] == a1_kc) ? rkc_new
+                                      : {1'b0, rk[k*SHW +: SHW]};
         end
-        a_shrink = (nmax - nmin) < (omax - omin);
+        omax = ~minv_k(kv, ~rk1);
+        omin = minv_k(kv, rk1);
+        nmax = ~minv_k(kv, ~rkn);
+        nmin = minv_k(kv, rkn);
+        a_shrink = (|kv) & ((nmax - nmin) < (omax - omin));
         if (a1_go && a1_st == A1_RNG && kc == a1_kc && a1_nouf && a_shrink)
             dc_pstart = 1'b1;
 
@@ -931,10 +911,6 @@ module sm_driver (
         fr3 = {1'b0, LIM_TB}  - {1'b0, pacc[3*UW +: UW]};
         pu_v = 1'b0;
         pu_k = {KW{1'b0}};
-        pkb = {KYW{1'b0}};
-        pgb = 1'b0;
-        ptb = 1'b0;
-        plb = 1'b0;
         pg_g = pgot;
         pr_n = prun;
         ps_n = psrv;
@@ -981,20 +957,19 @@ module sm_driver (
                 & ((c0 != {TC{1'b0}}) | ((pcnt_ks < KSP) & (~cfg_max2 | ((pcnt_ks >> 1) == {PKW{1'b0}}))));
             // lowest share (QOS: warp count); equal: pgot 0 first, then the rotation turn (ptop),
             // then lat 0, then the highest index
-            if (f && (!pu_v || ({pkv, pgot[k], ~ptop[k], plt} <= {pkb, pgb, ptb, plb}))) begin
-                pu_v = 1'b1;
-                pu_k = k[KW-1:0];
-                pkb = pkv;
-                pgb = pgot[k];
-                ptb = ~ptop[k];
-                plb = plt;
-            end
+            // the pick's entry KN-1-k (reversed, so that the tree's lowest-index tie-break is
+            // this order's highest index)
+            pcand[KN-1-k] = f;
+            pkey[(KN-1-k)*(KYW+3) +: KYW+3] = {pkv, pgot[k], ~ptop[k], plt};
             if (f) ps_n[k] = 1'b1;
             if (c0 != {TC{1'b0}}) begin
                 pg_g[k] = 1'b1;
                 pr_n[k] = 1'b1;
             end
         end
+        // lowest key {share (QOS: warp count), pgot, ~ptop, lat}; equal keys: the highest index
+        {pu_v, pu_r} = min_pkey(pcand, pkey);
+        pu_k = LASTK[KW-1:0] - pu_r;
         // end of SM NSM-1 (spec "Rotation"): the starved kernels of the run, and the turn = the
         // first of them at or after prr, cyclically
         pstv = kv & ps_n & ~pr_n;
@@ -1015,26 +990,16 @@ module sm_driver (
     end
 
     // ------------------------------------------------------------------ outputs to the SM tops
-    // set_mask: the kn(dsK) lowest-numbered free warps of SM dsS, computed once for the dispatch SM.
-    // The running count of free warps below warp i has an explicit width (it is at most i), so
-    // synthesis sees no constant high bits to remove one by one along the W-long chain
-    // (docs/area_notes.md).
+    // set_mask: the kn(dsK) lowest-numbered free warps of SM dsS, computed once, for the dispatch
+    // SM: a warp is taken iff it is free and at most kn(dsK) free warps are at or below it, from
+    // prefix counts of ceil(log2(W)) adder levels (docs/sm_driver.md "Implementation notes").
     wire [W-1:0]    ds_free = ~s_w(wused, dsS);
-    wire [W*NW-1:0] ds_pfx /*verilator split_var*/;   // [i*NW +: NW]: free warps below warp i
+    wire [W*NW-1:0] ds_pfx = pfxw(ds_free);   // [i*NW +: NW]: free warps among 0..i
     wire [W-1:0]    ds_mask;
     genvar gw;
     generate
         for (gw = 0; gw < W; gw = gw + 1) begin : g_wsel
-            if (gw == 0) begin : g_z
-                assign ds_pfx[0 +: NW] = {NW{1'b0}};
-            end else begin : g_c
-                localparam integer CW = (gw < 2) ? 1 : $clog2(gw + 1);   // NW > CW: gw < W
-                localparam [CW-1:0] ONE = 1;
-                wire [CW-1:0] prev = ds_pfx[(gw-1)*NW +: CW];
-                wire [CW-1:0] cur = prev + (ds_free[gw-1] ? ONE : {CW{1'b0}});
-                assign ds_pfx[gw*NW +: NW] = {{(NW-CW){1'b0}}, cur};
-            end
-            assign ds_mask[gw] = ds_free[gw] & (ds_pfx[gw*NW +: NW] < ds_n);
+            assign ds_mask[gw] = ds_free[gw] & (ds_pfx[gw*NW +: NW] <= ds_n);
         end
     endgenerate
     integer o;

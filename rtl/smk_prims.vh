@@ -13,9 +13,20 @@
 //                                   of the rows (synthesis sees decoded selects of one row, never a
 //                                   shifter over the whole vector); an index >= N reads 0
 //   `SMK_DEF_ZX(NAME, WI, WO)       [WO-1:0] NAME([WI-1:0] v): zero extension, WI <= WO
+//   `SMK_DEF_PFXCNT(NAME, W, OW)    [W*OW-1:0] NAME([W-1:0] x): inclusive prefix counts, field i
+//                                   ([i*OW +: OW]) = set bits of x[i:0]; a Sklansky tree of
+//                                   ceil(log2(W)) adder levels (field W-1 is the popcount)
+//   `SMK_DEF_MINV(NAME, N, KWD)     [KWD-1:0] NAME([N-1:0] v, [N*KWD-1:0] key): the lowest key of the
+//                                   valid entries, 0 if none; a balanced tree (the highest key of a
+//                                   non-empty set is ~NAME(v, ~key))
+//   `SMK_DEF_ARGMIN(NAME, N, KWD, IW)  [IW:0] NAME([N-1:0] v, [N*KWD-1:0] key): {found, index} of
+//                                   the valid entry with the lowest key, ties to the lowest index
+//                                   ({0, 0} if none); a balanced tree of ceil(log2(N)) compare
+//                                   levels (the same result as a scan in index order that takes
+//                                   an entry only if its key is strictly lower)
 //
 // Arguments are constant expressions of the module's parameters; they must not name a, b, i, m, v
-// or x (the functions' own inputs and locals).
+// or x, or aw, key, l, r, ti, tk, tv (the functions' own inputs and locals).
 `ifndef SMK_PRIMS_VH
 `define SMK_PRIMS_VH
 
@@ -68,6 +79,70 @@
         begin \
             NAME = {(WO){1'b0}}; \
             NAME[(WI)-1:0] = v; \
+        end \
+    endfunction
+
+`define SMK_DEF_PFXCNT(NAME, W, OW) \
+    function [(W)*(OW)-1:0] NAME(input [(W)-1:0] x); \
+        integer i, l; \
+        begin \
+            NAME = {((W)*(OW)){1'b0}}; \
+            for (i = 0; i < (W); i = i + 1) \
+                NAME[i*(OW)] = x[i]; \
+            for (l = 1; l < (W); l = l * 2) \
+                for (i = 0; i < (W); i = i + 1) \
+                    if ((i / l) % 2 == 1) \
+                        NAME[i*(OW) +: (OW)] = NAME[i*(OW) +: (OW)] + NAME[((i / l) * l - 1)*(OW) +: (OW)]; \
+        end \
+    endfunction
+
+`define SMK_DEF_MINV(NAME, N, KWD) \
+    function [(KWD)-1:0] NAME(input [(N)-1:0] v, input [(N)*(KWD)-1:0] key); \
+        reg [(1 << $clog2(N))-1:0] tv; \
+        reg [(1 << $clog2(N))*(KWD)-1:0] tk; \
+        reg r; \
+        integer i, aw; \
+        begin \
+            tv = {(1 << $clog2(N)){1'b0}}; \
+            tk = {((1 << $clog2(N))*(KWD)){1'b0}}; \
+            for (i = 0; i < (N); i = i + 1) begin \
+                tv[i] = v[i]; \
+                tk[i*(KWD) +: (KWD)] = key[i*(KWD) +: (KWD)]; \
+            end \
+            for (aw = (1 << $clog2(N)) / 2; aw >= 1; aw = aw / 2) \
+                for (i = 0; i < aw; i = i + 1) begin \
+                    r = tv[2*i+1] & (~tv[2*i] | (tk[(2*i+1)*(KWD) +: (KWD)] < tk[2*i*(KWD) +: (KWD)])); \
+                    tv[i] = tv[2*i] | tv[2*i+1]; \
+                    tk[i*(KWD) +: (KWD)] = r ? tk[(2*i+1)*(KWD) +: (KWD)] : tk[2*i*(KWD) +: (KWD)]; \
+                end \
+            NAME = tv[0] ? tk[0 +: (KWD)] : {(KWD){1'b0}}; \
+        end \
+    endfunction
+
+`define SMK_DEF_ARGMIN(NAME, N, KWD, IW) \
+    function [(IW):0] NAME(input [(N)-1:0] v, input [(N)*(KWD)-1:0] key); \
+        reg [(1 << $clog2(N))-1:0] tv; \
+        reg [(1 << $clog2(N))*(KWD)-1:0] tk; \
+        reg [(1 << $clog2(N))*(IW)-1:0] ti; \
+        reg r; \
+        integer i, aw; \
+        begin \
+            tv = {(1 << $clog2(N)){1'b0}}; \
+            tk = {((1 << $clog2(N))*(KWD)){1'b0}}; \
+            ti = {((1 << $clog2(N))*(IW)){1'b0}}; \
+            for (i = 0; i < (N); i = i + 1) begin \
+                tv[i] = v[i]; \
+                tk[i*(KWD) +: (KWD)] = key[i*(KWD) +: (KWD)]; \
+                ti[i*(IW) +: (IW)] = i[(IW)-1:0]; \
+            end \
+            for (aw = (1 << $clog2(N)) / 2; aw >= 1; aw = aw / 2) \
+                for (i = 0; i < aw; i = i + 1) begin \
+                    r = tv[2*i+1] & (~tv[2*i] | (tk[(2*i+1)*(KWD) +: (KWD)] < tk[2*i*(KWD) +: (KWD)])); \
+                    tv[i] = tv[2*i] | tv[2*i+1]; \
+                    tk[i*(KWD) +: (KWD)] = r ? tk[(2*i+1)*(KWD) +: (KWD)] : tk[2*i*(KWD) +: (KWD)]; \
+                    ti[i*(IW) +: (IW)] = r ? ti[(2*i+1)*(IW) +: (IW)] : ti[2*i*(IW) +: (IW)]; \
+                end \
+            NAME = {tv[0], ti[0 +: (IW)]}; \
         end \
     endfunction
 
