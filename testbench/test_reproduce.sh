@@ -52,6 +52,12 @@ want=$(awk -F, '$6 == 1 && $1 == "rollover" { r += $7; nr++ } $6 == 1 && $1 == "
     END { printf "%+.1f%%", 100 * ((r / nr) / (s / ns) - 1) }' "$c")
 got=$(grep -A6 '^### Figure 8a' "$dir/m/doc.md" | grep -F '| Rollover over Spart |' | awk -F' [|] ' '{ print $4 }')
 [ "$got" = "$want" ] && ok || bad "Figure 8a Rollover over Spart: '$got', want $want"
+# the same over the cases both methods meet (a case: QoS kernel, non-QoS kernel, goal)
+want=$(awk -F, 'NR > 1 { k = $2 SUBSEP $3 SUBSEP $4; met[$1, k] = $6; nn[$1, k] = $7; if ($1 == "rollover") key[k] }
+    END { for (k in key) if (met["rollover", k] == 1 && met["spart-hc", k] == 1) { r += nn["rollover", k]; s += nn["spart-hc", k] }
+          if (s > 0) printf "%+.1f%%", 100 * (r / s - 1) }' "$c")
+got=$(cell "$dir/m/doc.md" "Rollover over Spart, both met" 4)
+[ -n "$want" ] && [ "$got" = "$want" ] && ok || bad "Figure 8a Rollover over Spart, both met: '$got', want '$want'"
 want=$(awk -F, '$1 == "spart-hc" && $2 == "cutcp" { n++; m += $6 } END { printf "%.1f%%", 100 * m / n }' "$c")
 [ "$(cell "$dir/m/doc.md" "cutcp: Spart" 4)" = "$want" ] && ok || bad "Figure 7 cutcp Spart: '$(cell "$dir/m/doc.md" "cutcp: Spart" 4)', want $want"
 want=$(awk -F, '$1 == "smkp-w" { n++; f += $10 } END { printf "%.2f", f / n }' "$dir/m/smk45/cases.csv")
