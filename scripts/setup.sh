@@ -26,7 +26,7 @@ set -euo pipefail
 
 # clang and libclang-rt-14-dev (a recommendation of clang, not installed with --no-install-recommends):
 # libFuzzer and the sanitizers' runtimes for make fuzz
-readonly DEFAULT_PKGS="verilator yosys libcriterion-dev nextpnr-ice40 fpga-icestorm z3 gnuplot-nox pkg-config g++ make time clang libclang-rt-14-dev python3 iverilog lcov"
+readonly DEFAULT_PKGS="verilator yosys libcriterion-dev nextpnr-ice40 fpga-icestorm z3 gnuplot-nox pkg-config g++ make time clang libclang-rt-14-dev python3 iverilog lcov ccache"
 readonly WANT_VERILATOR="5.006"
 readonly WANT_YOSYS="0.23"
 

@@ -349,6 +349,8 @@ drv_env_t *drv_env_new(uint64_t seed)
 
 void drv_env_free(drv_env_t *e)
 {
+    if (!e) /* as free(NULL): a harness that ends before its start (--help, a bad option) */
+        return;
     for (int i = 0; i < e->nin; i++)
         free(e->in[i].st), free(e->in[i].ncomp);
     free(e->in), free(e);

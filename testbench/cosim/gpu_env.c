@@ -280,6 +280,8 @@ gpu_env_t *gpu_env_new(uint64_t seed)
 
 void gpu_env_free(gpu_env_t *e)
 {
+    if (!e) /* as free(NULL): a harness that ends before its start (--help, a bad option) */
+        return;
     for (uint32_t i = 0; i < e->ninst; i++)
         free(e->inst[i].done), free(e->inst[i].started);
     free(e->inst), free(e->rec), free(e->sm), free(e->csnap), free(e);

@@ -26,7 +26,11 @@
 #include <string>
 
 #include "verilated.h"
+#if VM_TRACE
 #include "verilated_fst_c.h"
+#else
+#include "cosim_wave.h" // COSIM_WAVE_MAKE, COSIM_WAVE_DIR: the twin with waveforms
+#endif
 #if VM_COVERAGE
 #include "verilated_cov.h"
 #endif
@@ -92,6 +96,13 @@ struct lockstep_info {
     std::string about; // what --help prints after the usage line
 };
 
+// the file name of a path (the harness's name in its replay command)
+static inline const char *cosim_base(const char *p)
+{
+    const char *b = std::strrchr(p, '/');
+    return b ? b + 1 : p;
+}
+
 template <class Top> int lockstep_main(int argc, char **argv, const lockstep_info &info, lockstep_block<Top> &b)
 {
     cosim_opts o{1, info.cycles, 0, 0, 0, 0, 0, 0, nullptr};
@@ -103,6 +114,13 @@ template <class Top> int lockstep_main(int argc, char **argv, const lockstep_inf
     });
     if (rc >= 0)
         return rc;
+#if !VM_TRACE
+    if (o.fst) {
+        std::fprintf(stderr, "%s: built without waveforms (--fst); its twin with them: %s %s/%s\n", argv[0], COSIM_WAVE_MAKE,
+                     COSIM_WAVE_DIR, cosim_base(argv[0]));
+        return 2;
+    }
+#endif
     std::string tag, again; // the choice options, for the banner and the replay command
     for (const cosim_extra *x = extra; x && x->name; x++)
         if (x->choices) {
@@ -117,6 +135,7 @@ template <class Top> int lockstep_main(int argc, char **argv, const lockstep_inf
     const int alt = b.alternate(top, o);
     if (alt >= 0)
         return alt;
+#if VM_TRACE
     VerilatedFstC *tfp = nullptr;
     if (o.fst) {
         Verilated::traceEverOn(true);
@@ -124,16 +143,25 @@ template <class Top> int lockstep_main(int argc, char **argv, const lockstep_inf
         top->trace(tfp, 99);
         tfp->open(o.fst);
     }
+#else
+    struct nowave { void dump(uint64_t) {} void close() {} } *tfp = nullptr;
+#endif
     if (!o.quiet)
         std::printf("%s config=%s seed=%llu%s cycles=%llu%s\n", info.name, SMK_CFG_NAME, seed, tag.c_str(),
                     (unsigned long long)o.cycles, o.rand_reset ? " rand-reset" : "");
     // the command that reruns this run up to cycle c, with an FST window of its last 50 cycles
     auto replay = [&](uint64_t c) {
-        char s[1024], mut[32] = "";
+        char s[2048], mut[32] = "";
         if (o.mutant)
             std::snprintf(mut, sizeof mut, " --mutant %llu", (unsigned long long)o.mutant);
+#if VM_TRACE
+        const std::string bin = argv[0];
+#else
+        const std::string bin = std::string(COSIM_WAVE_MAKE) + " " + COSIM_WAVE_DIR + "/" + cosim_base(argv[0]) + " && " +
+                                COSIM_WAVE_DIR + "/" + cosim_base(argv[0]);
+#endif
         std::snprintf(s, sizeof s, "%s --seed %llu%s --cycles %llu%s%s --fst mismatch_%llu.fst --window %llu:%llu",
-                      argv[0], seed, again.c_str(), (unsigned long long)(c + 1), o.rand_reset ? " --rand-reset" : "",
+                      bin.c_str(), seed, again.c_str(), (unsigned long long)(c + 1), o.rand_reset ? " --rand-reset" : "",
                       mut, seed, (unsigned long long)(c > 50 ? c - 50 : 0), (unsigned long long)c);
         return std::string(s);
     };

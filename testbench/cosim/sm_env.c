@@ -260,6 +260,8 @@ sm_env_t *sm_env_new(uint64_t seed)
 
 void sm_env_free(sm_env_t *e)
 {
+    if (!e) /* as free(NULL): a harness that ends before its start (--help, a bad option) */
+        return;
     free(e->rec), free(e->lid_done), free(e->lid_cur), free(e);
 }
 
