@@ -30,8 +30,9 @@
 
 CONFIG  ?= gtx980
 CONFIGS := gtx980 pascal56 small
-# the named configurations whose cosims run in `make test` (every one's in make cosim-all / cosim-long);
-# pascal56's harnesses take 291 s of CPU to build and run, gtx980's cover its block widths but NUM_SM
+# the named configurations whose cosims run in `make test` (every one's in make cosim-all / cosim-long):
+# pascal56's harnesses take 291 s of CPU to build and run, and it differs from gtx980 only in NUM_SM
+# (56) and SCHED_PER_SM (2, small's); make test still lints it and runs its unit tests and smk
 TEST_COSIM_CONFIGS := small gtx980
 COSIM_CONFIGS ?= $(CONFIGS)
 BENCH_RTL_CYCLES ?= 1000000
