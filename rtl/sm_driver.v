@@ -363,7 +363,7 @@ module sm_driver (
 
     // ------------------------------------------------------------------ combinational decision
     // Derived values (spec "Derived values")
-    reg [KN-1:0]        has_pq, elig, fit_any;
+    reg [KN-1:0]        has_pq, elig, fit_any, kv_el;
     reg [KN-1:0]        hwork;               // has_work(k) = work(k) without kv (spec "QoS controls")
     wire                qc_psm = (cfg_policy == P_QOS) & ~cfg_qctl[QC_PGPU];   // per-SM preemptions
     reg [KN*PQW-1:0]    pqsel;
@@ -442,7 +442,7 @@ module sm_driver (
 
     integer k, s, t, i, j;
     reg                 f;
-    reg [SHW-1:0]       b0, v0;
+    reg [SHW-1:0]       v0;
     reg [UW:0]          fr0, fr1, fr2, fr3;
     reg [UW-1:0]        ua;
     reg [GUW-1:0]       ga, gb;
@@ -478,7 +478,7 @@ module sm_driver (
 
     always @(*) begin
         // defaults of the temporaries (no latches)
-        f = 1'b0; b0 = {SHW{1'b0}}; v0 = {SHW{1'b0}};
+        f = 1'b0; v0 = {SHW{1'b0}}; kv_el = {KN{1'b0}};
         fr0 = {(UW+1){1'b0}}; fr1 = {(UW+1){1'b0}}; fr2 = {(UW+1){1'b0}}; fr3 = {(UW+1){1'b0}};
         ua = {UW{1'b0}}; ga = {GUW{1'b0}}; gb = {GUW{1'b0}};
         c0 = {TC{1'b0}}; c1 = {TC{1'b0}}; kk = {KW{1'b0}}; nk = {PKW{1'b0}}; tm = {T{1'b0}};
@@ -825,16 +825,12 @@ module sm_driver (
         kmc = k_nsm(kmask, a1_kc);
         a1_upd = kmc[a1_s] & f & (~a1_f | a1_v > a1_best);
         // step 2 (KV): Kv = argmax rK over k != Kc with a TB in pre(SMv); ties to the lowest index
-        a1_kvok = 1'b0;
-        a1_kvn = {KW{1'b0}};
-        b0 = {SHW{1'b0}};
+        // (the highest rK is the lowest ~rK: a tree of ceil(log2(KN)) compare levels, the same choice
+        // as a scan in index order)
         srow = s_kn(hr, a1_smv);
         for (k = 0; k < KN; k = k + 1)
-            if (k[KW-1:0] != a1_kc && srow[k] && (!a1_kvok || rk[k*SHW +: SHW] > b0)) begin
-                a1_kvok = 1'b1;
-                a1_kvn = k[KW-1:0];
-                b0 = rk[k*SHW +: SHW];
-            end
+            kv_el[k] = (k[KW-1:0] != a1_kc) & srow[k];
+        {a1_kvok, a1_kvn} = min_rk(kv_el, ~rk);
         // step 3 (P), q = a1_q + 1: u_x + d_x(Kc) <= LIM_x + q * d_x(Kv), the warps, a kernel slot
         a1_qn = a1_q + {{(TC-1){1'b0}}, 1'b1};
         a1_c1 = k_tc(s_ktc(cnt, a1_smv), a1_kv);
