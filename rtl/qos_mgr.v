@@ -1243,5 +1243,263 @@ module qos_mgr #(
     // inputs and bits that no register holds
     wire unused_in = &{1'b0, lk_part, m_wdata[31:8], dv_diff[32], dv_sh[63:32], dv_qraw[31:QT], g_rd32, sk_s, c_dr[62:34], mu_pr[63:GNW]};
 
+`ifdef SMK_COVER
+    // ------------------------------------------------------------------ cover points
+    // One labelled point per case of each numbered rule and step of docs/qos_mgr.md (make coverage
+    // with --coverage-user +define+SMK_COVER; docs/verification.md "Coverage"): c_qm_4_* the kernel
+    // table (section 4), c_qm_5_* the host port (5), c_qm_6_* the timeline (6), c_qm_7_* the
+    // microprogram steps (7.1-7.4: c_qm_7_c1<N>_* sub-step c1.N, c_qm_7_c2<N>_* c2.N), c_qm_8_* the
+    // TLP unit (8). A point names the edge at which its case acts (its condition holds in the cycle
+    // that edge ends). Not seen by synthesis or the other builds. Plain expressions only in the
+    // conditions (with a function call in one this tool version never counts the point); the
+    // helper wires cv_* and the generate block g_cv_k (plain assignments) are computed from the
+    // module's own signals.
+    wire cv_c1e  = act & in_c1 & ~((c1_div & ~cy_last) | (c1_mul & ~cy_mlast)); // last cycle of a C1 sub-step
+    wire cv_c2e  = act & in_c2 & ((sub == 4'd2) ? cy_last : cy_mlast);         // last cycle of a C2 sub-step
+    wire cv_ld   = act & (cy == {CYW{1'b0}});                                    // first cycle of a step
+    wire cv_pmv  = mv[pk[KW-1:0]];                                               // mv of the C1 / C2 kernel
+    // a C1 / C2 result written into entry pk at this edge (c1.0, c1.1 with wc != 0; c1.2, c1.3,
+    // c1.4, c1.8; c2.0, c2.2)
+    wire cv_c12w = (cv_c1e & cv_pmv & ((sub == 4'd2) | (sub == 4'd3) | (sub == 4'd4) | (sub == 4'd8)
+                                       | (((sub == 4'd0) | (sub == 4'd1)) & (k_wc != 32'd0))))
+                 | (cv_c2e & cv_pmv & ((sub == 4'd0) | (sub == 4'd2)));
+    wire cv_hdc = dv_ge ? c_hd1[32] : c_hd0[32];               // c1.8: hq < tsum (tsum - 1 - hq >= 0)
+    wire cv_hdx = dv_ge ? (|c_hd1[31:GVW]) : (|c_hd0[31:GVW]); // c1.8: tsum - 1 - hq above 2^GVW - 1
+    wire cv_dve  = act & (tl_st == TL_DV) & (tl_c == CY_TL);  // DV's last cycle: itb[tl_v] written
+    wire cv_itb1 = (tv_itb <= {{(GVW-1){1'b0}}, 1'b1});       // itb[tl_v] <= 1
+    wire cv_rqq  = tv_need & cv_itb1;                                                  // REQ: a QoS request
+    wire cv_rqg  = ~cv_rqq & mctrl[MC_GIVE] & tv_mv & ~tv_qos & cv_itb1 & hg_any;      // REQ: a give-back
+    wire cv_next = act & (((tl_st == TL_REQ) & ~cv_rqq & ~cv_rqg) | ((tl_st == TL_WACK) & rq_ack_v)); // NEXT
+    // host addresses (section 5): mapped for a read (window 0's registers, an array element < KN);
+    // read-write, read-only for a write
+    wire [MA_W-WIN_W-1:0] cv_rw = m_raddr[MA_W-1:WIN_W];
+    wire [MA_W-WIN_W-1:0] cv_ww = m_addr[MA_W-1:WIN_W];
+    wire [WIN_W-1:0]      cv_ri = m_raddr[WIN_W-1:0];
+    wire [WIN_W-1:0]      cv_wi = m_addr[WIN_W-1:0];
+    wire cv_rarr = (cv_rw == M_IPC_EP[MA_W-1:WIN_W]) | (cv_rw == M_HIST[MA_W-1:WIN_W]) | (cv_rw == M_ALPHA[MA_W-1:WIN_W])
+                 | (cv_rw == M_AGOAL[MA_W-1:WIN_W]) | (cv_rw == M_QPT[MA_W-1:WIN_W]) | (cv_rw == M_TBS[MA_W-1:WIN_W])
+                 | (cv_rw == M_GOAL[MA_W-1:WIN_W]);
+    wire cv_warr = (cv_ww == M_IPC_EP[MA_W-1:WIN_W]) | (cv_ww == M_HIST[MA_W-1:WIN_W]) | (cv_ww == M_ALPHA[MA_W-1:WIN_W])
+                 | (cv_ww == M_AGOAL[MA_W-1:WIN_W]) | (cv_ww == M_QPT[MA_W-1:WIN_W]) | (cv_ww == M_TBS[MA_W-1:WIN_W])
+                 | (cv_ww == M_GOAL[MA_W-1:WIN_W]);
+    wire cv_rrange = ({1'b0, cv_ri} >= KNX_W);                 // an array index >= KN
+    wire cv_wrange = ({1'b0, cv_wi} >= KNX_W);
+    wire cv_r0 = (m_raddr == M_MCTRL) | (m_raddr == M_EPOCH_LEN) | (m_raddr == M_SAMPLE_PER) | (m_raddr == M_STATUS)
+               | (m_raddr == M_EPOCHS) | (m_raddr == M_ET) | (m_raddr == M_CUR_LEN) | (m_raddr == M_PROD);
+    wire cv_wrw = (m_addr == M_MCTRL) | (m_addr == M_EPOCH_LEN) | (m_addr == M_SAMPLE_PER);
+    wire cv_wro = (m_addr == M_STATUS) | (m_addr == M_EPOCHS) | (m_addr == M_ET) | (m_addr == M_CUR_LEN)
+                | (m_addr == M_PROD) | (cv_warr & ~cv_wrange);
+    // per kernel: cum_c == 0; wcnt saturated while valid; the VICTIM ack's kernel with itb or hgive
+    // below n (the reduction saturates at 0); need without its TLPQ term
+    wire [KN-1:0] cv_cum0, cv_wsat, cv_vsat, cv_nq;
+    genvar cv_k;
+    for (cv_k = 0; cv_k < KN; cv_k = cv_k + 1) begin : g_cv_k
+        localparam [KW-1:0] CK = cv_k;
+        assign cv_cum0[cv_k] = (cum_c[cv_k*32 +: 32] == 32'd0);
+        assign cv_wsat[cv_k] = mv[cv_k] & (wcnt[cv_k*32 +: 32] == VMAX);
+        assign cv_vsat[cv_k] = (rq_ack_kv == CK) & ((itb[cv_k*GVW +: GVW] < rq_ack_n) | (hgive[cv_k*GVW +: GVW] < rq_ack_n));
+        assign cv_nq[cv_k]   = mv[cv_k] & mqos[cv_k] & (|cum_c[cv_k*32 +: 32]) & (hist[cv_k*32 +: 32] < mgoal[cv_k*32 +: 32]);
+    end
+
+    // 4 kernel table: a commit of a new application (pl_keep 0); a relaunch keeping a history
+    // (pl_keep 1, cum_c != 0); a relaunch into an entry without one (fresh | (cum_c == 0) sets
+    // fresh); a refused launch (dropped); kdone of a valid entry; a commit and a kdone of one entry
+    // at one edge (the commit wins); a commit at the edge of a C1 / C2 result for its entry (pl_keep
+    // 0: the commit wins; pl_keep 1: the result applies); a commit at the SNAP edge (S's wc) and at
+    // G's store into its entry; a commit while the manager is IDLE (the table is maintained); kl_x
+    // above ONE clamped at the launch; wcnt saturating; a pl_k or kdone_k >= KN (nothing changes)
+    c_qm_4_commit_new:       cover property (@(posedge clk) !rst && commit && !pl_keep);
+    c_qm_4_commit_keep:      cover property (@(posedge clk) !rst && commit && pl_keep && !cv_cum0[pl_k]);
+    c_qm_4_commit_keep_cum0: cover property (@(posedge clk) !rst && commit && pl_keep && cv_cum0[pl_k] && !fresh[pl_k]);
+    c_qm_4_refused:          cover property (@(posedge clk) !rst && pl_v && kl_rej);
+    c_qm_4_kdone:            cover property (@(posedge clk) !rst && kdone_v && mv[kdone_k]);
+    c_qm_4_commit_kdone:     cover property (@(posedge clk) !rst && commit && kdone_v && kdone_k == pl_k);
+    c_qm_4_commit_c12_new:   cover property (@(posedge clk) !rst && commit && !pl_keep && cv_c12w && pk[KW-1:0] == pl_k);
+    c_qm_4_commit_c12_keep:  cover property (@(posedge clk) !rst && commit && pl_keep && cv_c12w && pk[KW-1:0] == pl_k);
+    c_qm_4_commit_snap:      cover property (@(posedge clk) !rst && commit && snap_e);
+    c_qm_4_commit_g:         cover property (@(posedge clk) !rst && commit && act && g_gath && g_s == SLASTN && g_k == pl_k);
+    c_qm_4_commit_idle:      cover property (@(posedge clk) !rst && commit && st == ST_IDLE);
+    c_qm_4_x_clamp:          cover property (@(posedge clk) !rst && kl_v && kl_x > ONE17);
+    c_qm_4_wcnt_sat:         cover property (@(posedge clk) !rst && (|cv_wsat));
+    c_qm_4_k_range:          cover property (@(posedge clk) !rst && ((commit && {1'b0, pl_k} >= KNX)
+                                                                    || (kdone_v && {1'b0, kdone_k} >= KNX)));
+
+    // 5 host port: a write to a read-only address, to an unmapped one (both ignored); a read of an
+    // unmapped address, of an array element >= KN (both read 0)
+    c_qm_5_wr_ro:            cover property (@(posedge clk) !rst && m_we && cv_wro);
+    c_qm_5_wr_unmapped:      cover property (@(posedge clk) !rst && m_we && !cv_wrw && !cv_wro);
+    c_qm_5_rd_unmapped:      cover property (@(posedge clk) !rst && !cv_r0 && !cv_rarr);
+    c_qm_5_rd_range:         cover property (@(posedge clk) !rst && cv_rarr && cv_rrange);
+
+    // 6 timeline: enable; each INIT step (init 4: CMD = 3, RUN and the latches at its edge); the
+    // epoch-start latches at an epoch's end; MODE OFF, 3 (-> OFF), SMK, QOS latched; a mode change;
+    // EPOCH_LEN below LC raised to LC, above it taken; epochs saturating; the SNAP cycle; a disable in
+    // INIT, in RUN, inside the microprogram, with the TLP unit running, at the SNAP cycle and at the
+    // epoch's last cycle (the disable wins); the STOP cycle; EN = 1 during STOP (ignored), while
+    // running, EN = 0 while IDLE (only MCTRL changes); an MCTRL write at a latch edge (the old MODE
+    // latched)
+    c_qm_6_enable:           cover property (@(posedge clk) !rst && en_edge);
+    c_qm_6_init0:            cover property (@(posedge clk) !rst && st == ST_INIT && init_i == 3'd0 && !dis);
+    c_qm_6_init1:            cover property (@(posedge clk) !rst && st == ST_INIT && init_i == 3'd1 && !dis);
+    c_qm_6_init2:            cover property (@(posedge clk) !rst && st == ST_INIT && init_i == 3'd2 && !dis);
+    c_qm_6_init3:            cover property (@(posedge clk) !rst && st == ST_INIT && init_i == 3'd3 && !dis);
+    c_qm_6_init4_latch:      cover property (@(posedge clk) !rst && init_end);
+    c_qm_6_latch_epoch:      cover property (@(posedge clk) !rst && act && ep_end);
+    c_qm_6_mode_off:         cover property (@(posedge clk) !rst && latch && mctrl[MC_MODE +: 2] == QM_OFF);
+    c_qm_6_mode_3:           cover property (@(posedge clk) !rst && latch && mctrl[MC_MODE +: 2] == 2'd3);
+    c_qm_6_mode_smk:         cover property (@(posedge clk) !rst && latch && new_mode == QM_SMK);
+    c_qm_6_mode_qos:         cover property (@(posedge clk) !rst && latch && new_mode == QM_QOS);
+    c_qm_6_mode_change:      cover property (@(posedge clk) !rst && act && ep_end && new_mode != cur_mode);
+    c_qm_6_len_raised:       cover property (@(posedge clk) !rst && latch && elen_x < lc_new);
+    c_qm_6_len_reg:          cover property (@(posedge clk) !rst && latch && elen_x > lc_new);
+    c_qm_6_epochs_sat:       cover property (@(posedge clk) !rst && latch && epochs == VMAX);
+    c_qm_6_snap:             cover property (@(posedge clk) !rst && snap_e);
+    c_qm_6_dis_init:         cover property (@(posedge clk) !rst && dis && st == ST_INIT);
+    c_qm_6_dis_run:          cover property (@(posedge clk) !rst && dis && run);
+    c_qm_6_dis_mp:           cover property (@(posedge clk) !rst && dis && run && ph != PH_NONE);
+    c_qm_6_dis_tlp:          cover property (@(posedge clk) !rst && dis && tl_st != TL_IDLE);
+    c_qm_6_dis_snap:         cover property (@(posedge clk) !rst && dis && s_cyc);
+    c_qm_6_dis_ep_end:       cover property (@(posedge clk) !rst && dis && ep_end);
+    c_qm_6_stop:             cover property (@(posedge clk) !rst && st == ST_STOP);
+    c_qm_6_stop_en:          cover property (@(posedge clk) !rst && st == ST_STOP && w_mctrl && m_wdata[MC_EN]);
+    c_qm_6_en_running:       cover property (@(posedge clk) !rst && w_mctrl && m_wdata[MC_EN] && (st == ST_INIT || run));
+    c_qm_6_dis_idle:         cover property (@(posedge clk) !rst && w_mctrl && !m_wdata[MC_EN] && st == ST_IDLE);
+    c_qm_6_latch_mctrl:      cover property (@(posedge clk) !rst && latch && w_mctrl);
+
+    // 7.1 S in QOS (or OFF) and in SMK mode; G: a pair read (g_ksv), a pair without a slot, the
+    // sums stored with mv and (written whatever mv) without
+    c_qm_7_s_qos:            cover property (@(posedge clk) !rst && snap_e && cur_mode != QM_SMK);
+    c_qm_7_s_smk:            cover property (@(posedge clk) !rst && snap_e && cur_mode == QM_SMK);
+    c_qm_7_g_read:           cover property (@(posedge clk) !rst && act && g_gath && g_ksv);
+    c_qm_7_g_noslot:         cover property (@(posedge clk) !rst && act && g_gath && !g_ksv);
+    c_qm_7_g_store:          cover property (@(posedge clk) !rst && act && g_gath && g_s == SLASTN && mv[g_k]);
+    c_qm_7_g_store_nomv:     cover property (@(posedge clk) !rst && act && g_gath && g_s == SLASTN && !mv[g_k]);
+    // 7.2 C1: a sub-step of a kernel with mv = 0 (nothing committed); c1.0 accumulating, halving,
+    // no window (wc = 0); c1.1 ipc_ep, saturated, not written (wc = 0); c1.2 hist = 0 (cum_c = 0),
+    // divided, saturated; c1.3 alpha = ONE without history, raised above ONE, floored at ONE, a0 =
+    // VMAX (hist = 0 with cycles); c1.4 agoal, saturated, dbt carried, clamped at agoal, clamped at
+    // 0, cleared (DEBT off or not QoS); c1.5 ratio, its divisor clamped at VMAX, a zero divisor;
+    // c1.6 P of a QoS kernel, saturated, a non-QoS kernel skipped; c1.7 gN; c1.8 hgive 0 by hist = 0,
+    // 0 by hq >= tsum, a margin, clamped at 2^GVW - 1
+    c_qm_7_c1_skip:          cover property (@(posedge clk) !rst && cv_c1e && !cv_pmv);
+    c_qm_7_c10_acc:          cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd0 && cv_pmv && k_wc != 32'd0 && !c_half);
+    c_qm_7_c10_half:         cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd0 && cv_pmv && k_wc != 32'd0 && c_half);
+    c_qm_7_c10_nowin:        cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd0 && cv_pmv && k_wc == 32'd0);
+    c_qm_7_c11_ipc:          cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd1 && cv_pmv && k_wc != 32'd0 && !dv_sat);
+    c_qm_7_c11_sat:          cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd1 && cv_pmv && k_wc != 32'd0 && dv_sat);
+    c_qm_7_c11_nowin:        cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd1 && cv_pmv && k_wc == 32'd0);
+    c_qm_7_c12_zero:         cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd2 && cv_pmv && k_cumc == 32'd0);
+    c_qm_7_c12_div:          cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd2 && cv_pmv && k_cumc != 32'd0 && !dv_sat);
+    c_qm_7_c12_sat:          cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd2 && cv_pmv && k_cumc != 32'd0 && dv_sat);
+    c_qm_7_c13_nohist:       cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd3 && cv_pmv && k_cumc == 32'd0);
+    c_qm_7_c13_raise:        cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd3 && cv_pmv && k_cumc != 32'd0 && c_alpha != ONE);
+    c_qm_7_c13_one:          cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd3 && cv_pmv && k_cumc != 32'd0 && c_alpha == ONE);
+    c_qm_7_c13_starved:      cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd3 && cv_pmv && k_cumc != 32'd0 && k_hist == 32'd0);
+    c_qm_7_c14_agoal:        cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd4 && cv_pmv && mu_r != VMAX);
+    c_qm_7_c14_sat:          cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd4 && cv_pmv && mu_r == VMAX);
+    c_qm_7_c14_dbt_carry:    cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd4 && cv_pmv && mctrl[MC_DEBT] && k_qos && c_dpos && c_dlt);
+    c_qm_7_c14_dbt_max:      cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd4 && cv_pmv && mctrl[MC_DEBT] && k_qos && c_dpos && !c_dlt);
+    c_qm_7_c14_dbt_zero:     cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd4 && cv_pmv && mctrl[MC_DEBT] && k_qos && !c_dpos);
+    c_qm_7_c14_dbt_off:      cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd4 && cv_pmv && !(mctrl[MC_DEBT] && k_qos) && k_dbt != 32'd0);
+    c_qm_7_c15_ratio:        cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd5 && cv_pmv);
+    c_qm_7_c15_den_sat:      cover property (@(posedge clk) !rst && cv_ld && in_c1 && sub == 4'd5 && cv_pmv && c_ds[32]);
+    c_qm_7_c15_den_zero:     cover property (@(posedge clk) !rst && cv_ld && in_c1 && sub == 4'd5 && cv_pmv && c_den == 32'd0);
+    c_qm_7_c16_p:            cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd6 && cv_pmv && k_qos && mu_r != VMAX);
+    c_qm_7_c16_sat:          cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd6 && cv_pmv && k_qos && mu_r == VMAX);
+    c_qm_7_c16_nonqos:       cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd6 && cv_pmv && !k_qos);
+    c_qm_7_c17_gn:           cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd7 && cv_pmv);
+    c_qm_7_c18_hist0:        cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd8 && cv_pmv && k_hist == 32'd0);
+    c_qm_7_c18_met:          cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd8 && cv_pmv && k_hist != 32'd0 && !cv_hdc);
+    c_qm_7_c18_give:         cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd8 && cv_pmv && k_hist != 32'd0 && c_hgive != {GVW{1'b0}});
+    c_qm_7_c18_clamp:        cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd8 && cv_pmv && k_hist != 32'd0 && cv_hdc && cv_hdx);
+    // 7.3 C2: a sub-step of a kernel with mv = 0; c2.0 a non-QoS goal from 1.0 (fresh), from
+    // ipc_ep, floored at 1.0, a QoS kernel (fresh cleared only); c2.1 Q, Lq raised to LC, Q
+    // saturated; c2.2 qpt with T = 0 (divided by 1), with T > 0
+    c_qm_7_c2_skip:          cover property (@(posedge clk) !rst && cv_c2e && !cv_pmv);
+    c_qm_7_c20_fresh:        cover property (@(posedge clk) !rst && cv_c2e && sub == 4'd0 && cv_pmv && !k_qos && k_fresh);
+    c_qm_7_c20_ipc:          cover property (@(posedge clk) !rst && cv_c2e && sub == 4'd0 && cv_pmv && !k_qos && !k_fresh);
+    c_qm_7_c20_floor:        cover property (@(posedge clk) !rst && cv_c2e && sub == 4'd0 && cv_pmv && !k_qos && mu_r < ONE);
+    c_qm_7_c20_qos:          cover property (@(posedge clk) !rst && cv_c2e && sub == 4'd0 && cv_pmv && k_qos);
+    c_qm_7_c21_q:            cover property (@(posedge clk) !rst && cv_c2e && sub == 4'd1 && cv_pmv && mu_r != VMAX);
+    c_qm_7_c21_lc:           cover property (@(posedge clk) !rst && cv_ld && in_c2 && sub == 4'd1 && cv_pmv && elen_x < lc_new);
+    c_qm_7_c21_sat:          cover property (@(posedge clk) !rst && cv_c2e && sub == 4'd1 && cv_pmv && mu_r == VMAX);
+    c_qm_7_c22_t0:           cover property (@(posedge clk) !rst && cv_c2e && sub == 4'd2 && cv_pmv && k_tsum == {TW{1'b0}});
+    c_qm_7_c22_qpt:          cover property (@(posedge clk) !rst && cv_c2e && sub == 4'd2 && cv_pmv && k_tsum != {TW{1'b0}});
+    // 7.1 W: a QUOTA write; a pair not written; a pair with a slot of a kernel with mv = 0 (not
+    // written); x_q clamped at QMAX; a QoS kernel's qm bit set. F0-F3 each; F1 with a QoS mask
+    c_qm_7_w_write:          cover property (@(posedge clk) !rst && act && w_wr && x_v);
+    c_qm_7_w_skip:           cover property (@(posedge clk) !rst && act && w_wr && !x_v);
+    c_qm_7_w_nomv:           cover property (@(posedge clk) !rst && act && ph == PH_W && pn != {PNW{1'b0}} && pn <= PN_NP && g_ksv && !gk_mv);
+    c_qm_7_w_clamp:          cover property (@(posedge clk) !rst && act && w_x && o_v && (|mu_r[31:QW-1]));
+    c_qm_7_w_qmask:          cover property (@(posedge clk) !rst && act && w_x && o_v && o_q);
+    c_qm_7_f0:               cover property (@(posedge clk) !rst && act && ph == PH_F && sub == 4'd0);
+    c_qm_7_f1:               cover property (@(posedge clk) !rst && act && ph == PH_F && sub == 4'd1);
+    c_qm_7_f1_mask:          cover property (@(posedge clk) !rst && act && ph == PH_F && sub == 4'd1 && (|qm));
+    c_qm_7_f2:               cover property (@(posedge clk) !rst && act && ph == PH_F && sub == 4'd2);
+    c_qm_7_f3:               cover property (@(posedge clk) !rst && act && ph == PH_F && sub == 4'd3);
+    // 7.4 SMK: R (smk_r), with mt = 0 (divided by 1), saturated (x / T = 1); A: cb of a kernel with
+    // a slot, cb = 0 without, sumc saturating; Fd: F, saturated with sumc != 0, sumc = 0; B: a
+    // QUOTA write, a kernel not written, x_q clamped at QMAX; the next SM's A after B
+    c_qm_7_r:                cover property (@(posedge clk) !rst && act && ph == PH_R && cy_last && !dv_sat);
+    c_qm_7_r_t0:             cover property (@(posedge clk) !rst && cv_ld && ph == PH_R && k_mt == {GVW{1'b0}});
+    c_qm_7_r_sat:            cover property (@(posedge clk) !rst && act && ph == PH_R && cy_last && dv_sat);
+    c_qm_7_a_cb:             cover property (@(posedge clk) !rst && act && a_x && o_v);
+    c_qm_7_a_none:           cover property (@(posedge clk) !rst && act && a_x && !o_v);
+    c_qm_7_a_sumsat:         cover property (@(posedge clk) !rst && act && a_x && a_sum[32]);
+    c_qm_7_fd:               cover property (@(posedge clk) !rst && act && ph == PH_FD && cy_last && !dv_sat);
+    c_qm_7_fd_sat:           cover property (@(posedge clk) !rst && act && ph == PH_FD && cy_last && dv_sat && sumc != 32'd0);
+    c_qm_7_fd_sum0:          cover property (@(posedge clk) !rst && act && ph == PH_FD && cy_last && sumc == 32'd0);
+    c_qm_7_b_write:          cover property (@(posedge clk) !rst && act && b_wr && x_v);
+    c_qm_7_b_skip:           cover property (@(posedge clk) !rst && act && b_wr && !x_v);
+    c_qm_7_b_clamp:          cover property (@(posedge clk) !rst && act && b_lat && o_v && (|mu_r[31:QW-1]));
+    c_qm_7_b_next_sm:        cover property (@(posedge clk) !rst && act && ph == PH_B && pk == KNX && cy_mlast && ps != SLAST);
+
+    // 8 TLP unit: a pass started by a need, by GIVE alone; TLP on but not started as the mode is
+    // not QOS, as nothing needs or gives; each state SMP, LK, RD, MU; DV: an idle-TB count, 0
+    // without a slot, 0 with sk = 0, clamped at 2^GVW - 1; REQ's three outcomes (a QoS request, a
+    // give-back request, NEXT) and a request TLPQ withholds; WRDY waiting, accepted; WACK waiting,
+    // VICTIM (itb and hgive reduced), VICTIM saturating at 0, another status; NEXT: the next kernel,
+    // the next SM, the pass's end, a pass wrapping modulo NSM; the SNAP abort in each non-IDLE
+    // state, with a request accepted at its edge (the ack ignored), with an ack at its edge (the
+    // reduction applies); an ack outside WACK (ignored)
+    c_qm_8_start_need:       cover property (@(posedge clk) !rst && latch && tl_start && (|need));
+    c_qm_8_start_give:       cover property (@(posedge clk) !rst && latch && tl_start && !(|need));
+    c_qm_8_nostart_mode:     cover property (@(posedge clk) !rst && latch && mctrl[MC_TLP] && new_mode != QM_QOS && (|need));
+    c_qm_8_nostart_need:     cover property (@(posedge clk) !rst && latch && mctrl[MC_TLP] && new_mode == QM_QOS && !tl_start);
+    c_qm_8_smp:              cover property (@(posedge clk) !rst && act && tl_st == TL_SMP);
+    c_qm_8_lk:               cover property (@(posedge clk) !rst && act && tl_st == TL_LK);
+    c_qm_8_rd:               cover property (@(posedge clk) !rst && act && tl_st == TL_RD);
+    c_qm_8_mu:               cover property (@(posedge clk) !rst && act && tl_st == TL_MU);
+    c_qm_8_dv_itb:           cover property (@(posedge clk) !rst && cv_dve && t_itb != {GVW{1'b0}});
+    c_qm_8_dv_noslot:        cover property (@(posedge clk) !rst && cv_dve && !(g_ksv && tv_mv));
+    c_qm_8_dv_sk0:           cover property (@(posedge clk) !rst && cv_dve && g_ksv && tv_mv && sk == 32'd0);
+    c_qm_8_dv_clamp:         cover property (@(posedge clk) !rst && cv_dve && g_ksv && tv_mv && sk != 32'd0 && (|t_itbq[31:GVW]));
+    c_qm_8_req_qos:          cover property (@(posedge clk) !rst && act && tl_st == TL_REQ && cv_rqq);
+    c_qm_8_req_give:         cover property (@(posedge clk) !rst && act && tl_st == TL_REQ && cv_rqg);
+    c_qm_8_req_next:         cover property (@(posedge clk) !rst && act && tl_st == TL_REQ && !cv_rqq && !cv_rqg);
+    c_qm_8_req_tlpq:         cover property (@(posedge clk) !rst && act && tl_st == TL_REQ && cv_nq[tl_v[KW-1:0]] && !tv_need);
+    c_qm_8_wrdy_wait:        cover property (@(posedge clk) !rst && act && tl_st == TL_WRDY && !rq_rdy);
+    c_qm_8_wrdy_acc:         cover property (@(posedge clk) !rst && act && tl_st == TL_WRDY && rq_rdy);
+    c_qm_8_wack_wait:        cover property (@(posedge clk) !rst && act && tl_st == TL_WACK && !rq_ack_v);
+    c_qm_8_wack_victim:      cover property (@(posedge clk) !rst && act && tl_st == TL_WACK && rq_ack_v && rq_ack_st == ACK_VICTIM);
+    c_qm_8_wack_sat0:        cover property (@(posedge clk) !rst && act && tl_st == TL_WACK && rq_ack_v && rq_ack_st == ACK_VICTIM && (|cv_vsat));
+    c_qm_8_wack_other:       cover property (@(posedge clk) !rst && act && tl_st == TL_WACK && rq_ack_v && rq_ack_st != ACK_VICTIM);
+    c_qm_8_next_k:           cover property (@(posedge clk) !rst && cv_next && tl_v != KLAST);
+    c_qm_8_next_sm:          cover property (@(posedge clk) !rst && cv_next && tl_v == KLAST && tl_n != SLAST);
+    c_qm_8_pass_end:         cover property (@(posedge clk) !rst && cv_next && tl_v == KLAST && tl_n == SLAST);
+    c_qm_8_wrap:             cover property (@(posedge clk) !rst && cv_next && tl_v == KLAST && tl_s == SLAST && tl_n != SLAST);
+    c_qm_8_abort_smp:        cover property (@(posedge clk) !rst && snap_e && tl_st == TL_SMP);
+    c_qm_8_abort_lk:         cover property (@(posedge clk) !rst && snap_e && tl_st == TL_LK);
+    c_qm_8_abort_rd:         cover property (@(posedge clk) !rst && snap_e && tl_st == TL_RD);
+    c_qm_8_abort_mu:         cover property (@(posedge clk) !rst && snap_e && tl_st == TL_MU);
+    c_qm_8_abort_dv:         cover property (@(posedge clk) !rst && snap_e && tl_st == TL_DV);
+    c_qm_8_abort_req:        cover property (@(posedge clk) !rst && snap_e && tl_st == TL_REQ);
+    c_qm_8_abort_wrdy:       cover property (@(posedge clk) !rst && snap_e && tl_st == TL_WRDY);
+    c_qm_8_abort_wack:       cover property (@(posedge clk) !rst && snap_e && tl_st == TL_WACK);
+    c_qm_8_abort_acc:        cover property (@(posedge clk) !rst && snap_e && tl_st == TL_WRDY && rq_rdy);
+    c_qm_8_abort_ack:        cover property (@(posedge clk) !rst && snap_e && tl_st == TL_WACK && rq_ack_v);
+    c_qm_8_ack_stray:        cover property (@(posedge clk) !rst && rq_ack_v && !(act && tl_st == TL_WACK));
+`endif
+
 endmodule
 `default_nettype wire

@@ -6,7 +6,7 @@
 # Runs the quick seed plan (testbench/cosim/plan.sh quick CONFIG...) with the coverage builds of the
 # harnesses (build/CONFIG/cov/HARNESS: Verilator --coverage-line --coverage-toggle --coverage-user
 # +define+SMK_COVER, the cover points of rtl/warp_sched.v, quota_unit.v, preempt_engine.v, sm_top.v,
-# sm_driver.v), each run
+# sm_driver.v, qos_mgr.v: every `cover property` of an RTL file, counted per file by covsum.py), each run
 # writing its points to OUTDIR/dat/N.dat (SMK_COV_FILE, read by testbench/cosim/lockstep.h); every
 # run must still PASS. Then:
 #   verilator_coverage --write OUTDIR/merged.dat OUTDIR/dat/*.dat       the merged points
