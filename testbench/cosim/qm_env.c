@@ -102,7 +102,11 @@ static uint32_t rnd_epoch_len(qm_env_t *e)
     case 1: v = lc + rng_below(r, 64); break;                                  /* TLP barely fits */
     case 2: v = lc + rng_below(r, 2 * lc + 2000); break;
     case 3: v = rng_chance(r, 1, 50) ? (uint32_t)rng_next(r) : lc + rng_below(r, 4 * lc); break;
-    default: v = rng_chance(r, 1, 8) ? 30000 + rng_below(r, 35000) : lc + rng_below(r, 2500); break; /* SMK phases */
+    case 4: v = rng_chance(r, 1, e->smk_fsat ? 2 : 8) ? 30000 + rng_below(r, 35000) : lc + rng_below(r, 2500); break; /* SMK phases */
+    default: /* TLP phases: the SNAP falls in the first SM's REQ steps (a pass without requests
+              * reaches REQ of kernel 0 at et = 1 + KN (2 + MM + DT)) or in a request they make */
+        v = lc + 1 + QM_KN * (2 + QM_MM + QM_DT) + rng_below(r, QM_KN + 4);
+        break;
     }
     if (v > MSK(EW) && !rng_chance(r, 1, 20))
         v = lc + rng_below(r, 2 * lc);
@@ -147,9 +151,10 @@ static void new_phase(qm_env_t *e)
      * about one request per 200K cycles, these give many (mutation survivors in the TLP unit) */
     e->dis_reen = 0, e->dis_epoch = 0, e->dis_off = 0;
     e->rl_state = 0, e->rl_k = 0, e->rl_off = 1;
+    e->smk_fsat = 0;
     e->focus = rng_chance(r, 1, 3) ? QM_F_TLP : QM_F_NONE;
     if (e->focus) {
-        e->mode = SMK_QMODE_QOS, e->tlp = 1, e->len_kind = 2;
+        e->mode = SMK_QMODE_QOS, e->tlp = 1, e->len_kind = rng_chance(r, 1, 4) ? 5 : 2;
         e->p_dis = 0, e->p_rst = 0, e->p_launch = 100 + rng_below(r, 400);
         e->n_focus++;
     } else if (rng_chance(r, 1, 3)) {
@@ -163,6 +168,9 @@ static void new_phase(qm_env_t *e)
              * 16.16) is a few units, so F = L * SCHED / sumc reaches bit 28 and every unit of a cb
              * moves a QUOTA write (mutants 8, 71) */
             e->mode = SMK_QMODE_SMK, e->len_kind = 4;
+            /* in half of them every T is the largest (x / T * cnt mostly 0 or 1: sumc of 1 to a few
+             * units) and half the epochs are long: F = L * SCHED / sumc saturates (Fd) */
+            e->smk_fsat = rng_chance(r, 1, 2);
             e->p_launch = 100 + rng_below(r, 300), e->p_done = 1 + rng_below(r, 10);
             e->p_churn = 1 + rng_below(r, 20);
             for (int s = 0; s < QM_NSM; s++)
@@ -233,7 +241,10 @@ static int dis_point(qm_env_t *e, qm_in_t *in)
         in->m_we = 1, in->m_addr = SMK_QM_REG_MCTRL, in->m_wdata = rnd_mctrl(e, 1);
         e->dis_reen = 0;
         e->dis_epoch = q->epochs + 1 + rng_below(r, 3); /* let cum_c grow between disables */
-        e->dis_off = rng_chance(r, 1, 2) ? QM_DIS_C1S3 : rng_below(r, QM_LC_QOS);
+        {
+            const uint32_t u = rng_below(r, 6); /* the epoch's last cycle (F3) in one of six */
+            e->dis_off = u < 3 ? QM_DIS_C1S3 : u == 3 ? QM_LC_QOS - 1 : rng_below(r, QM_LC_QOS);
+        }
         return 1;
     }
     if (q->st != QM_ST_RUN || q->cur_mode != SMK_QMODE_QOS || q->epochs < e->dis_epoch ||
@@ -332,18 +343,24 @@ void qm_env_gen(qm_env_t *e, qm_stim_t *st)
     in->kl_x = rng_chance(r, 1, 6) ? (uint32_t)rng_next(r) & MSK(17) : rng_below(r, QM_ONE + 1);
     in->kl_t = rnd_w(r, GVW);
     if (e->focus == QM_F_SMK)
-        in->kl_x = 1 + rng_below(r, 3), in->kl_t = 1 + rng_below(r, (uint32_t)MSK(GVW));
+        in->kl_x = 1 + rng_below(r, 3), in->kl_t = e->smk_fsat ? MSK(GVW) : 1 + rng_below(r, (uint32_t)MSK(GVW));
     else if (e->focus == QM_F_LOWIPC && rng_chance(r, 1, 2))
         in->kl_goal = rng_below(r, 600); /* below the phase's hist: hgive != 0 */
     in->kl_keep = rng_chance(r, 1, 2); /* relaunch keeping the history, or a fresh launch */
     in->kl_rej = e->prev_kl_v ? rng_below(r, 100) < e->p_rej : rng_chance(r, 1, 10);
     in->kdone_v = rng_below(r, 10000) < e->p_done;
     in->kdone_k = rng_below(r, 1u << KW);
+    if (e->prev_kl_v && e->focus != QM_F_DIS && rng_chance(r, 1, 16)) /* kdone at the launch's commit edge */
+        in->kdone_v = 1, in->kdone_k = e->prev_kl_k, e->n_kd_commit++;
     if (e->focus == QM_F_DIS && qm_peek)
         in->kl_qos = 0, relaunch_point(e, in); /* P stays 1.0 */
 
     /* request port */
     in->rq_rdy = rng_below(r, 100) < e->p_rdy;
+    if (e->rq_pend && e->cycle < e->rq_due && qm_peek && qm_peek->q.st == QM_ST_RUN &&
+        qm_peek->q.L >= qm_lc(qm_peek->q.cur_mode) && qm_peek->q.et == qm_peek->q.L - qm_lc(qm_peek->q.cur_mode) &&
+        rng_chance(r, 1, 2)) /* the ack in the SNAP cycle (the abort's edge), as a driver may give it */
+        e->rq_due = (uint32_t)e->cycle, e->n_snap_ack++;
     if (e->rq_pend && e->cycle >= e->rq_due) {
         in->rq_ack_v = 1, in->rq_ack_st = e->ack_st, in->rq_ack_kv = e->ack_kv, in->rq_ack_n = e->ack_n;
     } else if (e->p_stray && rng_below(r, 10000) < e->p_stray) {
@@ -382,6 +399,7 @@ void qm_env_commit(qm_env_t *e, const qm_stim_t *st, const qm_out_t *o)
     rng_t *r = &e->r;
     const qm_in_t *in = &st->in;
     e->prev_kl_v = in->kl_v && !st->rst;
+    e->prev_kl_k = in->kl_k;
     if (st->rst) {
         e->rq_pend = 0;
     } else {
@@ -418,9 +436,11 @@ void qm_env_commit(qm_env_t *e, const qm_stim_t *st, const qm_out_t *o)
 void qm_env_summary(const qm_env_t *e)
 {
     printf("directed phases: %llu SMK tiny-x, %llu low-IPC, %llu microprogram-disable (%llu disables inside the microprogram), "
-           "%llu keep relaunches after a launch in the microprogram\n",
+           "%llu keep relaunches after a launch in the microprogram, %llu kdone at a launch's commit edge, %llu acks in "
+           "the SNAP cycle\n",
            (unsigned long long)e->n_directed[0], (unsigned long long)e->n_directed[1], (unsigned long long)e->n_directed[2],
-           (unsigned long long)e->n_mdis, (unsigned long long)e->n_relaunch);
+           (unsigned long long)e->n_mdis, (unsigned long long)e->n_relaunch, (unsigned long long)e->n_kd_commit,
+           (unsigned long long)e->n_snap_ack);
     printf("%llu cycles: %llu launches offered (%llu with keep), %llu snapshots, %llu epoch starts, %llu QUOTA writes, "
            "%llu TLP SM visits, %llu idle reads, %llu TLP requests (%llu VICTIM acks), %llu disables, %llu resets, %llu TLP phases\n",
            (unsigned long long)e->cycle, (unsigned long long)e->n_launch, (unsigned long long)e->n_keep,

@@ -112,6 +112,7 @@ typedef struct {
                 * history) or one of the directed phases of qm_env.c's new_phase */
     uint32_t dis_reen, dis_epoch, dis_off; /* QM_F_DIS: re-enable pending, next armed epoch, offset */
     uint32_t rl_state, rl_k, rl_off, rl_epoch, rl_norej; /* relaunch pattern (qm_env.c relaunch_point) */
+    uint32_t smk_fsat; /* QM_F_SMK: launches with the largest T and long epochs (F saturates) */
     /* driver stub: lookup tables per (s, k) */
     uint32_t cnt[QM_NSM][QM_KN], part[QM_NSM][QM_KN], ksv[QM_NSM][QM_KN], ks[QM_NSM][QM_KN];
     /* scripted SM registers: the value behind every read address */
@@ -119,10 +120,10 @@ typedef struct {
     /* request port: accepted request waiting for its ack */
     int rq_pend;
     uint32_t rq_due, ack_st, ack_kv, ack_n;
-    uint32_t prev_kl_v, rst_left;
+    uint32_t prev_kl_v, prev_kl_k, rst_left;
     int script; /* position in the phase-start host writes (3 = none) */
     /* statistics */
-    uint64_t n_directed[3], n_mdis, n_relaunch;
+    uint64_t n_directed[3], n_mdis, n_relaunch, n_kd_commit, n_snap_ack;
     uint64_t n_launch, n_keep, n_req, n_victim, n_epochs_seen, n_snaps, n_quota, n_dis, n_rst, n_tlp_sm, n_tlp_rd, n_focus;
 } qm_env_t;
 

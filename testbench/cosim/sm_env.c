@@ -196,9 +196,12 @@ struct sm_env {
     uint64_t snap[NCH][CH];
     /* this cycle's driver choices, registered in observe */
     int set_rec, cmd_chunk;
+    int golow;                   /* the directed S4 case: the engine's RESTORE launch comes in this cycle */
+    int golow_arm;               /* ... drawn for the RESTORE popped in cycle golow_pop - 1 */
+    uint64_t golow_pop;
     /* statistics */
     uint64_t n_issue, n_setrej, n_cmd[4][6], n_qfull, n_fin, n_done, n_saved, n_restored, n_dropped, n_killed, n_rst;
-    uint64_t n_lines, max_out, n_launch;
+    uint64_t n_lines, max_out, n_launch, n_golow_dir, n_golow;
 };
 
 static void phase(sm_env_t *e);
@@ -436,6 +439,31 @@ static void gen_setup(sm_env_t *e, sm_in_t *in)
     in->set_ks = ks, in->set_nreg = R, in->set_smem = M, in->set_go = 1;
 }
 
+/* a fresh TB with go, at most half the free warps (the directed S4 case) */
+static void gen_go_setup(sm_env_t *e, sm_in_t *in)
+{
+    rng_t *r = &e->r;
+    const wmask_t freew = ~slot_used(e) & WALL;
+    uint32_t n, R, M;
+    fresh_shape(e, &n, &R, &M);
+    e->set_rec = -1;
+    const int t = free_slot(e, 0);
+    if (t < 0 || !freew)
+        return;
+    if (smk_popc(freew) < 2 * (int)n) /* leave warps for the second one */
+        n = smk_popc(freew) > 1 ? (uint32_t)smk_popc(freew) / 2 : 1;
+    in->set_v = 1, in->set_tb = (uint32_t)t, in->set_mask = pick_warps(e, freew, (int)n);
+    in->set_ks = rng_below(r, e->ks_span), in->set_nreg = R, in->set_smem = M, in->set_go = 1;
+}
+
+/* the memory's response in this cycle is the last one of a RESTORE's transfer (every line
+ * requested, one outstanding): the engine answers OK and launches the slot in the next cycle */
+static int restore_ends_next(const sm_env_t *e)
+{
+    return e->inf.v && e->inf.c.op == OP_RESTORE && e->inf.ph == IF_XFER && e->inf.pop < e->cycle &&
+           e->inf.acc >= e->inf.L && e->sd.nmq == 1 && e->sd.rsp_i >= 0;
+}
+
 static void gen_cmd(sm_env_t *e, sm_in_t *in)
 {
     rng_t *r = &e->r;
@@ -499,6 +527,8 @@ void sm_env_gen(sm_env_t *e, sm_stim_t *st)
     e->set_rec = -1, e->cmd_chunk = -1, e->sd.rsp_i = -1;
     if (e->cycle >= e->phase_end)
         phase(e);
+    const int golow = e->golow;
+    e->golow = 0;
     if (e->p_rst && rng_chance(r, 1, 3000)) {
         st->rst = 1;
         in->cap = e->cap;
@@ -506,11 +536,28 @@ void sm_env_gen(sm_env_t *e, sm_stim_t *st)
     }
     /* pipelines, completions, memory */
     sd_gen(&e->sd, &e->wk, r, e->cycle, stop_exp(e), 1, in);
-    /* driver */
-    if (rng_chance(r, e->p_setup, 1000))
+    /* driver. Directed case of the launch arbiter (docs/sm_top.md S4, cover point c_st_s4_go_lowest:
+     * the lowest of several pending go): a fresh TB set up with go in the cycle of a RESTORE's last
+     * memory response and another in the next cycle, in which the engine launches the restored slot
+     * and the arbiter holds the first go back, leave two go pending in the cycle after. Drawn for
+     * half of the RESTOREs (from the seed, once per command at its transfer); while such a transfer
+     * runs the driver sets up nothing else, so that slots and warps stay free for the pair */
+    const int xfer_rest = e->inf.v && e->inf.c.op == OP_RESTORE && e->inf.ph == IF_XFER;
+    if (xfer_rest && e->golow_pop != e->inf.pop + 1)
+        e->golow_pop = e->inf.pop + 1, e->golow_arm = rng_chance(r, 1, 2);
+    const int armed = xfer_rest && e->golow_arm && e->golow_pop == e->inf.pop + 1;
+    if (golow) {
+        gen_go_setup(e, in);
+    } else if (armed && restore_ends_next(e)) {
+        gen_go_setup(e, in);
+        e->golow = 1, e->n_golow_dir++;
+    } else if (!armed && rng_chance(r, e->p_setup, 1000)) {
         gen_setup(e, in);
+    }
     if (rng_chance(r, e->p_cmd, 1000))
         gen_cmd(e, in);
+    if (golow && in->cmd_v && e->fcnt >= QD) /* an ERR_QFULL response would delay the launch */
+        in->cmd_v = 0;
     /* a RESTORE for a freshly allocated slot sometimes comes in the set-up cycle itself */
     if (!in->cmd_v && in->set_v && !in->set_go && e->set_rec >= 0 && rng_chance(r, e->p_rsend, 400)) {
         in->cmd_v = 1, in->cmd_op = OP_RESTORE, in->cmd_tb = in->set_tb;
@@ -955,6 +1002,10 @@ static int edge_completions(sm_env_t *e, const sm_cyc_t *y)
         if (bit(e->drainw, t))
             e->drainw &= ~(1ULL << t), e->dpendx |= 1ULL << t;
     }
+    int ngo = 0;
+    for (int t = 0; t < NT; t++)
+        ngo += e->sl[t].st == SS_GO;
+    e->n_golow += ngo > 1 && !y->x_launch;
     if (!y->x_launch)
         for (int t = 0; t < NT; t++)
             if (e->sl[t].st == SS_GO) {
@@ -1168,6 +1219,9 @@ int sm_env_finish(sm_env_t *e, int verbose)
                (unsigned long long)e->n_restored, (unsigned long long)e->n_dropped, (unsigned long long)e->n_fin,
                (unsigned long long)e->n_done, (unsigned long long)e->n_setrej, (unsigned long long)e->n_rst,
                (unsigned long long)e->n_lines, (unsigned long long)e->max_out);
+        printf("launch arbiter: %llu directed pairs of go set-ups around a RESTORE launch, %llu cycles with two or more "
+               "go pending and no engine launch\n",
+               (unsigned long long)e->n_golow_dir, (unsigned long long)e->n_golow);
     }
     return bad;
 }

@@ -11,7 +11,8 @@
  *     warp is rewritten with a new generation at every issue;
  *   - memory: random latency, out of order, at most one response per cycle, random ready;
  *   - a random driver: fresh TBs, SAVE / RESTORE / DRAIN / DROP, illegal commands and set-ups,
- *     ERR_QFULL, cap, register writes, resets;
+ *     ERR_QFULL, cap, register writes, resets; two fresh TBs set up around a RESTORE's launch, so
+ *     that two go wait in one cycle (the launch arbiter's lowest-go case);
  *   - monitors, independent of both models: TB ledger, issue monitor, exact expected responses
  *     (status by an independent predicate), exact expected stop, memory requests, storage accesses
  *     and throttle, bit-exact contexts, set_rej, slot-table outputs, end-of-run accounting.
