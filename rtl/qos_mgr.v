@@ -239,6 +239,7 @@ module qos_mgr #(
     reg [3:0]          ph;
     reg [PNW-1:0]      pn;
     reg [KW:0]         pk;
+    reg [KN:0]         pk_oh;     // 1 << pk (0 for pk > KN): the current-kernel selects without a decoder
     reg [SMW:0]        ps;
     reg [3:0]          sub;
     reg [CYW-1:0]      cy;
@@ -262,6 +263,14 @@ module qos_mgr #(
     `SMK_DEF_SEL(sel_gv, KN, GVW, KW + 1)
     `SMK_DEF_SEL(sel_kb, KN, KS_W + 1, KW + 1)
     `SMK_DEF_SEL(sel1, KN, 1, KW + 1)
+    `SMK_DEF_OSEL(osel32, KN, 32)
+    `SMK_DEF_OSEL(osel48, KN, 48)
+    `SMK_DEF_OSEL(osel17, KN, 17)
+    `SMK_DEF_OSEL(osel_iw, KN, IW)
+    `SMK_DEF_OSEL(osel_tw, KN, TW)
+    `SMK_DEF_OSEL(osel_gv, KN, GVW)
+    `SMK_DEF_OSEL(osel_kb, KN, KS_W + 1)
+    `SMK_DEF_OSEL(osel1, KN, 1)
     `SMK_DEF_SEL(sel_rd, NSM, 32, SMW + 1)
     // zero extensions to 32 bits
     `SMK_DEF_ZX(zx_gv, GVW, 32)
@@ -403,24 +412,24 @@ module qos_mgr #(
     wire b_lat    = (ph == PH_B) & (pi >= PI_M1) & (pi <= PI_KM);   // kernel pi - MM + 1's MUL ends
     wire b_wr     = (ph == PH_B) & (pi >= PI_M);
 
-    // current-kernel fields (C1 / C2 / R: pk)
-    wire [31:0]    k_wc    = sel32(wc, pk);
-    wire [IW-1:0]  k_isum  = sel_iw(isum, pk);
-    wire [TW-1:0]  k_tsum  = sel_tw(tsum, pk);
-    wire [47:0]    k_cumi  = sel48(cum_i, pk);
-    wire [31:0]    k_cumc  = sel32(cum_c, pk);
-    wire [31:0]    k_goal  = sel32(mgoal, pk);
-    wire [31:0]    k_hist  = sel32(hist, pk);
-    wire [31:0]    k_alpha = sel32(alpha, pk);
-    wire [31:0]    k_agoal = sel32(agoal, pk);
-    wire [31:0]    k_dbt   = sel32(dbt, pk);
-    wire           k_qos   = sel1(mqos, pk);
-    wire [31:0]    k_ipc   = sel32(ipc_ep, pk);
-    wire [16:0]    k_mx    = sel17(mx, pk);
-    wire [GVW-1:0] k_mt    = sel_gv(mt, pk);
-    wire           k_fresh = sel1(fresh, pk);
-    wire [31:0]    k_cb    = sel32(cb, pk);
-    wire [KS_W:0]  k_kb    = sel_kb(kb, pk);
+    // current-kernel fields (C1 / C2 / R: pk, selected by its one-hot copy pk_oh)
+    wire [31:0]    k_wc    = osel32(wc, pk_oh[KN-1:0]);
+    wire [IW-1:0]  k_isum  = osel_iw(isum, pk_oh[KN-1:0]);
+    wire [TW-1:0]  k_tsum  = osel_tw(tsum, pk_oh[KN-1:0]);
+    wire [47:0]    k_cumi  = osel48(cum_i, pk_oh[KN-1:0]);
+    wire [31:0]    k_cumc  = osel32(cum_c, pk_oh[KN-1:0]);
+    wire [31:0]    k_goal  = osel32(mgoal, pk_oh[KN-1:0]);
+    wire [31:0]    k_hist  = osel32(hist, pk_oh[KN-1:0]);
+    wire [31:0]    k_alpha = osel32(alpha, pk_oh[KN-1:0]);
+    wire [31:0]    k_agoal = osel32(agoal, pk_oh[KN-1:0]);
+    wire [31:0]    k_dbt   = osel32(dbt, pk_oh[KN-1:0]);
+    wire           k_qos   = osel1(mqos, pk_oh[KN-1:0]);
+    wire [31:0]    k_ipc   = osel32(ipc_ep, pk_oh[KN-1:0]);
+    wire [16:0]    k_mx    = osel17(mx, pk_oh[KN-1:0]);
+    wire [GVW-1:0] k_mt    = osel_gv(mt, pk_oh[KN-1:0]);
+    wire           k_fresh = osel1(fresh, pk_oh[KN-1:0]);
+    wire [31:0]    k_cb    = osel32(cb, pk_oh[KN-1:0]);
+    wire [KS_W:0]  k_kb    = osel_kb(kb, pk_oh[KN-1:0]);
     wire [KW:0]    gkx     = {1'b0, g_k};
     wire           gk_mv   = sel1(mv, gkx);
     wire           gk_qos  = sel1(mqos, gkx);
@@ -728,7 +737,7 @@ module qos_mgr #(
             smp <= 32'd0; idl <= {SW{1'b0}}; sk <= 32'd0;
             itb <= {KN*GVW{1'b0}}; give <= {KN*GVW{1'b0}};
             rq_k_r <= {KW{1'b0}}; rq_sm_r <= {SMW{1'b0}}; rq_ret_r <= 1'b0;
-            ph <= PH_NONE; pn <= {PNW{1'b0}}; pk <= {(KW+1){1'b0}}; ps <= {(SMW+1){1'b0}};
+            ph <= PH_NONE; pn <= {PNW{1'b0}}; pk <= {(KW+1){1'b0}}; pk_oh <= {{KN{1'b0}}, 1'b1}; ps <= {(SMW+1){1'b0}};
             sub <= 4'd0; cy <= {CYW{1'b0}}; tl_c <= {CYW{1'b0}};
             dv_rem <= 32'd0; dv_lo <= 32'd0; dv_d <= 32'd0; dv_sat <= 1'b0; dv_first <= 1'b0;
         end else begin
@@ -786,7 +795,7 @@ module qos_mgr #(
                 ga_i <= {IW{1'b0}};
                 ga_t <= {TW{1'b0}};
                 ph <= (cur_mode == QM_SMK) ? PH_R : PH_G;
-                pn <= {PNW{1'b0}}; pk <= {(KW+1){1'b0}}; ps <= {(SMW+1){1'b0}};
+                pn <= {PNW{1'b0}}; pk <= {(KW+1){1'b0}}; pk_oh <= {{KN{1'b0}}, 1'b1}; ps <= {(SMW+1){1'b0}};
                 sub <= 4'd0; cy <= {CYW{1'b0}};
             end else if (act) begin
                 case (ph)
@@ -795,7 +804,7 @@ module qos_mgr #(
                             g_s <= ps[SMW-1:0]; g_k <= pk[KW-1:0];
                             g_ksv <= lk_ksv; g_ks <= lk_ks; g_cnt <= lk_cnt;
                             if (ps == SLAST) begin
-                                ps <= {(SMW+1){1'b0}}; pk <= pk + {{KW{1'b0}}, 1'b1};
+                                ps <= {(SMW+1){1'b0}}; pk <= pk + {{KW{1'b0}}, 1'b1}; pk_oh <= {pk_oh[KN-1:0], 1'b0};
                             end else begin
                                 ps <= ps + {{SMW{1'b0}}, 1'b1};
                             end
@@ -826,7 +835,7 @@ module qos_mgr #(
                         end
                         pn <= pn + {{(PNW-1){1'b0}}, 1'b1};
                         if (ph == PH_G && pn == PN_NP) begin
-                            ph <= PH_C1; pk <= {(KW+1){1'b0}}; sub <= 4'd0; cy <= {CYW{1'b0}};
+                            ph <= PH_C1; pk <= {(KW+1){1'b0}}; pk_oh <= {{KN{1'b0}}, 1'b1}; sub <= 4'd0; cy <= {CYW{1'b0}};
                         end
                         if (ph == PH_W && pn == PN_END) begin
                             ph <= PH_F; sub <= 4'd0;
@@ -838,7 +847,7 @@ module qos_mgr #(
                         end else begin
                             cy <= {CYW{1'b0}};
                             for (k = 0; k < KN; k = k + 1)
-                                if (pk == k[KW:0] && mv[k]) begin
+                                if (pk_oh[k] && mv[k]) begin
                                     case (sub)
                                         4'd0: if (k_wc != 32'd0) begin
                                             cum_i[k*48 +: 48] <= c_ci;
@@ -860,9 +869,9 @@ module qos_mgr #(
                             if (sub == 4'd8) begin
                                 sub <= 4'd0;
                                 if (pk == KLAST) begin
-                                    ph <= PH_C2; pk <= {(KW+1){1'b0}};
+                                    ph <= PH_C2; pk <= {(KW+1){1'b0}}; pk_oh <= {{KN{1'b0}}, 1'b1};
                                 end else begin
-                                    pk <= pk + {{KW{1'b0}}, 1'b1};
+                                    pk <= pk + {{KW{1'b0}}, 1'b1}; pk_oh <= {pk_oh[KN-1:0], 1'b0};
                                 end
                             end else begin
                                 sub <= sub + 4'd1;
@@ -875,7 +884,7 @@ module qos_mgr #(
                         end else begin
                             cy <= {CYW{1'b0}};
                             for (k = 0; k < KN; k = k + 1)
-                                if (pk == k[KW:0] && mv[k]) begin
+                                if (pk_oh[k] && mv[k]) begin
                                     case (sub)
                                         4'd0: begin
                                             if (!mqos[k]) begin
@@ -891,10 +900,10 @@ module qos_mgr #(
                             if (sub == 4'd2) begin
                                 sub <= 4'd0;
                                 if (pk == KLAST) begin
-                                    ph <= PH_W; pk <= {(KW+1){1'b0}}; ps <= {(SMW+1){1'b0}};
+                                    ph <= PH_W; pk <= {(KW+1){1'b0}}; pk_oh <= {{KN{1'b0}}, 1'b1}; ps <= {(SMW+1){1'b0}};
                                     pn <= {PNW{1'b0}};
                                 end else begin
-                                    pk <= pk + {{KW{1'b0}}, 1'b1};
+                                    pk <= pk + {{KW{1'b0}}, 1'b1}; pk_oh <= {pk_oh[KN-1:0], 1'b0};
                                 end
                             end else begin
                                 sub <= sub + 4'd1;
@@ -911,11 +920,11 @@ module qos_mgr #(
                         end else begin
                             cy <= {CYW{1'b0}};
                             for (k = 0; k < KN; k = k + 1)
-                                if (pk == k[KW:0]) smk_r[k*32 +: 32] <= dv_q32;
+                                if (pk_oh[k]) smk_r[k*32 +: 32] <= dv_q32;
                             if (pk == KLAST) begin
-                                ph <= PH_A; pk <= {(KW+1){1'b0}}; ps <= {(SMW+1){1'b0}};
+                                ph <= PH_A; pk <= {(KW+1){1'b0}}; pk_oh <= {{KN{1'b0}}, 1'b1}; ps <= {(SMW+1){1'b0}};
                             end else begin
-                                pk <= pk + {{KW{1'b0}}, 1'b1};
+                                pk <= pk + {{KW{1'b0}}, 1'b1}; pk_oh <= {pk_oh[KN-1:0], 1'b0};
                             end
                         end
                     end
@@ -935,7 +944,7 @@ module qos_mgr #(
                             sumc <= 32'd0;
                         end
                         if (pk != KNX) begin
-                            pk <= pk + {{KW{1'b0}}, 1'b1};
+                            pk <= pk + {{KW{1'b0}}, 1'b1}; pk_oh <= {pk_oh[KN-1:0], 1'b0};
                         end else if (!cy_mlast) begin
                             cy <= cy + {{(CYW-1){1'b0}}, 1'b1};
                         end else begin
@@ -948,7 +957,7 @@ module qos_mgr #(
                         end else begin
                             cy <= {CYW{1'b0}};
                             F <= dv_q32;
-                            ph <= PH_B; pk <= {(KW+1){1'b0}};
+                            ph <= PH_B; pk <= {(KW+1){1'b0}}; pk_oh <= {{KN{1'b0}}, 1'b1};
                         end
                     end
                     PH_B: begin
@@ -958,11 +967,11 @@ module qos_mgr #(
                             x_ks <= o_ks;
                         end
                         if (pk != KNX) begin
-                            pk <= pk + {{KW{1'b0}}, 1'b1};
+                            pk <= pk + {{KW{1'b0}}, 1'b1}; pk_oh <= {pk_oh[KN-1:0], 1'b0};
                         end else if (!cy_mlast) begin
                             cy <= cy + {{(CYW-1){1'b0}}, 1'b1};
                         end else begin
-                            pk <= {(KW+1){1'b0}}; cy <= {CYW{1'b0}};
+                            pk <= {(KW+1){1'b0}}; pk_oh <= {{KN{1'b0}}, 1'b1}; cy <= {CYW{1'b0}};
                             if (ps == SLAST) begin
                                 ph <= PH_F; sub <= 4'd0;
                             end else begin

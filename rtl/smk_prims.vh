@@ -12,6 +12,9 @@
 //                                   of WD bits (row a at [a*WD +: WD]); one compare per row and a mux
 //                                   of the rows (synthesis sees decoded selects of one row, never a
 //                                   shifter over the whole vector); an index >= N reads 0
+//   `SMK_DEF_OSEL(NAME, N, WD)      [WD-1:0] NAME([N*WD-1:0] v, [N-1:0] m): the OR of the rows whose
+//                                   bit of m is set (row i with a one-hot m = 1 << i: an AND-OR
+//                                   select without a decoder)
 //   `SMK_DEF_ZX(NAME, WI, WO)       [WO-1:0] NAME([WI-1:0] v): zero extension, WI <= WO
 //   `SMK_DEF_PFXCNT(NAME, W, OW)    [W*OW-1:0] NAME([W-1:0] x): inclusive prefix counts, field i
 //                                   ([i*OW +: OW]) = set bits of x[i:0]; a Sklansky tree of
@@ -71,6 +74,16 @@
             NAME = {(WD){1'b0}}; \
             for (a = 0; a < (N); a = a + 1) \
                 if (i == a[(IW)-1:0]) NAME = v[a*(WD) +: (WD)]; \
+        end \
+    endfunction
+
+`define SMK_DEF_OSEL(NAME, N, WD) \
+    function [(WD)-1:0] NAME(input [(N)*(WD)-1:0] v, input [(N)-1:0] m); \
+        integer a; \
+        begin \
+            NAME = {(WD){1'b0}}; \
+            for (a = 0; a < (N); a = a + 1) \
+                NAME = NAME | (v[a*(WD) +: (WD)] & {(WD){m[a]}}); \
         end \
     endfunction
 

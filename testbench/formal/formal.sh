@@ -172,25 +172,27 @@ echo "formal: quota_unit: 5 injected bugs detected (the proof is not vacuous)"
 
 # qos_mgr: the compute microprogram's timing of docs/qos_mgr.md sections 6-7 (the program starts in
 # the SNAP cycle et = L - LC, every step takes the cycles of tables 7.1-7.4, each divide exactly D,
-# F3 is the cycle et = L - 1 and the position is idle after it), written in
+# F3 is the cycle et = L - 1 and the position is idle after it; the one-hot pk_oh = 1 << pk), written in
 # testbench/formal/qos_mgr_props.v over the manager's position registers, every input free
 qm=$(unit_file qos_mgr)
 # the datapath's kept adder and carry-save nets ((* keep *), a timing device: docs/timing.md) would
 # keep the whole datapath in the SAT problem (918,813 variables); the properties read only position
 # registers, so the keep attributes are dropped and prep removes the logic no property depends on
 export PROPS_PRE="setattr -unset keep qos_mgr/w:*;"
-prove_props "$qm" "$tmp/qm_ok.log" qos_mgr 1 st:st mode:cur_mode et:et L:L Ls:Ls ph:ph sub:sub pn:pn pk:pk ps:ps cy:cy \
+prove_props "$qm" "$tmp/qm_ok.log" qos_mgr 1 st:st mode:cur_mode et:et L:L Ls:Ls ph:ph sub:sub pn:pn pk:pk pkoh:pk_oh ps:ps cy:cy \
   || { echo "formal: qos_mgr ($cfg): PROOF FAILED; log follows"; grep -i "fail\|error" "$tmp/qm_ok.log" | tail -20; exit 1; }
 echo "formal: qos_mgr ($cfg): $(count_asserts "$tmp/qm_ok.log") assertions proven by induction"
 # bug 1: C1 starts at sub-step c1.1 (one cycle short); bug 2: every divide one cycle short;
 # bug 3: the F steps end after F2 (no EPOCH_START cycle); bug 4: every MUL sub-step one cycle short
-sed 's/ph <= PH_C1; pk <= {(KW+1){1.b0}}; sub <= 4.d0;/ph <= PH_C1; pk <= {(KW+1){1'"'"'b0}}; sub <= 4'"'"'d1;/' "$qm" > "$tmp/mbug1.v"
+sed 's/ph <= PH_C1; pk <= {(KW+1){1.b0}}; pk_oh <= {{KN{1.b0}}, 1.b1}; sub <= 4.d0;/ph <= PH_C1; pk <= {(KW+1){1'"'"'b0}}; pk_oh <= {{KN{1'"'"'b0}}, 1'"'"'b1}; sub <= 4'"'"'d1;/' "$qm" > "$tmp/mbug1.v"
 sed 's/wire cy_last  = (cy == CY_DL);/wire cy_last  = (cy == CY_DL - 1'"'"'b1);/' "$qm" > "$tmp/mbug2.v"
 sed 's/if (sub == 4.d3) ph <= PH_NONE;/if (sub == 4'"'"'d2) ph <= PH_NONE;/' "$qm" > "$tmp/mbug3.v"
 sed 's/wire cy_mlast = (cy == CY_ML);/wire cy_mlast = (cy == CY_ML - 1'"'"'b1);/' "$qm" > "$tmp/mbug4.v"
 # bug 5: the SNAP-cycle register Ls loaded with L (not L - LC): the microprogram starts LC cycles late
 sed 's/Ls       <= new_Ls;/Ls       <= new_L;/' "$qm" > "$tmp/mbug5.v"
-mutants qos_mgr "$qm" mbug 5 qos_mgr 1 st:st mode:cur_mode et:et L:L Ls:Ls ph:ph sub:sub pn:pn pk:pk ps:ps cy:cy
+# bug 6: C1's one-hot kernel pointer not advanced with pk (M6; the current-kernel selects read it)
+sed '/ph <= PH_C2; pk <= /{n;n;s/ pk_oh <= {pk_oh\[KN-1:0\], 1.b0};//}' "$qm" > "$tmp/mbug6.v"
+mutants qos_mgr "$qm" mbug 6 qos_mgr 1 st:st mode:cur_mode et:et L:L Ls:Ls ph:ph sub:sub pn:pn pk:pk pkoh:pk_oh ps:ps cy:cy
 unset PROPS_PRE
-echo "formal: qos_mgr: 5 injected bugs detected (the proof is not vacuous)"
+echo "formal: qos_mgr: 6 injected bugs detected (the proof is not vacuous)"
 echo "formal: 11 passed, 0 failed"

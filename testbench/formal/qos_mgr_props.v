@@ -73,6 +73,7 @@ module qos_mgr_props #(
     (* keep *) wire [3:0]  p_ph, p_sub;
     (* keep *) wire [PNW-1:0] p_pn;
     (* keep *) wire [KW:0] p_pk;
+    (* keep *) wire [KN:0] p_pkoh;
     (* keep *) wire [SMW:0] p_ps;
     (* keep *) wire [CYW-1:0] p_cy;
 
@@ -161,6 +162,7 @@ module qos_mgr_props #(
             end
             if (run && p_ph == PH_F && p_sub == 4'd3) assert(et == L - 1);                // M2
             if (f3_q) assert(p_ph == PH_NONE);                                                // M2
+            assert(p_pkoh == ((p_pk <= KN) ? ({{KN{1'b0}}, 1'b1} << p_pk) : {(KN+1){1'b0}}));   // M6
         end
     end
 endmodule
