@@ -255,13 +255,9 @@ module qos_mgr #(
     // ------------------------------------------------------------------ array element selects
     // kernel-indexed (KW+1-bit index: pk, tl_v and the host read's index reach KN) and SM-indexed rows
     `SMK_DEF_SEL(sel32, KN, 32, KW + 1)
-    `SMK_DEF_SEL(sel48, KN, 48, KW + 1)
-    `SMK_DEF_SEL(sel17, KN, 17, KW + 1)
-    `SMK_DEF_SEL(sel_iw, KN, IW, KW + 1)
     `SMK_DEF_SEL(sel_tw, KN, TW, KW + 1)
     `SMK_DEF_SEL(sel_nw, KN, NW, KW + 1)
     `SMK_DEF_SEL(sel_gv, KN, GVW, KW + 1)
-    `SMK_DEF_SEL(sel_kb, KN, KS_W + 1, KW + 1)
     `SMK_DEF_SEL(sel1, KN, 1, KW + 1)
     `SMK_DEF_OSEL(osel32, KN, 32)
     `SMK_DEF_OSEL(osel48, KN, 48)
