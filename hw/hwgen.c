@@ -81,7 +81,7 @@ static int get_line(FILE *f, char *buf, size_t n, int *line, const char *what)
 /* ---------------------------------------------------------------- configuration keys */
 enum {
     K_NUM_SM, K_WARPS, K_SCHED, K_KSLOTS, K_KERNELS, K_TBSLOTS, K_REGS, K_SMEM, K_THREADS,
-    K_WARPSZ, K_CMPL, K_QW, K_EW, K_SW, K_PEQD, K_CTXLINE, K_CTLB, K_RMAX, K_OMAX, K_PW, K_PTBQ, K_GW, K_PROT, K_NKEYS
+    K_WARPSZ, K_CMPL, K_QW, K_EW, K_SW, K_PEQD, K_CTXLINE, K_CTLB, K_RMAX, K_OMAX, K_PW, K_PTBQ, K_GW, K_PROT, K_DPIPE, K_NKEYS
 };
 static const struct key {
     const char *name, *macro;
@@ -112,6 +112,7 @@ static const struct key {
     [K_PTBQ]    = {"ptbq_depth", "PTBQ", 1, 64},
     [K_GW]      = {"grid_width", "GRID_W", 8, 24},
     [K_PROT]    = {"part_rotate", "PART_ROT", 1, 1L << 20},
+    [K_DPIPE]   = {"drv_pipe", "DRV_PIPE", 0, 1},
 };
 
 static long val[K_NKEYS];
