@@ -32,8 +32,8 @@ accept() {
   sed -e "$2" hw/configs/gtx980.cfg > "$f"
   if "$hwgen" --check "$f" hw/regmap.def; then ok; else bad "$1: rejected"; fi
 }
-case_ unknown_key   '4a\colour = 3' "@:5: unknown key 'colour' (expected one of num_sm, warps_per_sm, sched_per_sm, kslots_per_sm, kernels_gpu, tb_slots_per_sm, regs_per_sm, smem_per_sm, threads_per_sm, warp_size, cmpl_per_sched, quota_width, epoch_width, stat_width, pe_queue_depth, ctx_line_bytes, ctl_bytes_per_warp, max_regs_per_thread, pe_max_outstanding, ctx_ptr_width, ptbq_depth, grid_width, part_rotate)"
-case_ missing_key   '/^stat_width/d' "@:24: missing key 'stat_width' (every key is required)"
+case_ unknown_key   '4a\colour = 3' "@:5: unknown key 'colour' (expected one of num_sm, warps_per_sm, sched_per_sm, kslots_per_sm, kernels_gpu, tb_slots_per_sm, regs_per_sm, smem_per_sm, threads_per_sm, warp_size, cmpl_per_sched, quota_width, epoch_width, stat_width, pe_queue_depth, ctx_line_bytes, ctl_bytes_per_warp, max_regs_per_thread, pe_max_outstanding, ctx_ptr_width, ptbq_depth, grid_width, part_rotate, drv_pipe)"
+case_ missing_key   '/^stat_width/d' "@:25: missing key 'stat_width' (every key is required)"
 case_ duplicate     '4a\num_sm = 2' "@:5: key 'num_sm' given twice (first at line 3)"
 case_ not_integer   's/^num_sm .*/num_sm = sixteen/' "@:3: key 'num_sm': expected an integer, got \"sixteen\""
 case_ range_high    's/^warps_per_sm .*/warps_per_sm = 128/' "@:4: key 'warps_per_sm' = 128 out of range (expected 1..64)"
@@ -73,7 +73,7 @@ if "$hwgen" "$dir/lead0.cfg" hw/regmap.def "$dir/lead0" && grep -q '^#define SMK
 # bytes that are not text: a NUL byte, a control character echoed (as \xHH, never raw)
 printf 'num_sm = 1\0 6\n' > "$dir/nul.cfg"
 reject nul_byte "$dir/nul.cfg" hw/regmap.def "$dir/nul.cfg" "@:1: NUL byte in the line (not a text file?)"
-case_ control_echo  '4a\col\x1bour = 3' "@:5: unknown key 'col\\x1bour' (expected one of num_sm, warps_per_sm, sched_per_sm, kslots_per_sm, kernels_gpu, tb_slots_per_sm, regs_per_sm, smem_per_sm, threads_per_sm, warp_size, cmpl_per_sched, quota_width, epoch_width, stat_width, pe_queue_depth, ctx_line_bytes, ctl_bytes_per_warp, max_regs_per_thread, pe_max_outstanding, ctx_ptr_width, ptbq_depth, grid_width, part_rotate)"
+case_ control_echo  '4a\col\x1bour = 3' "@:5: unknown key 'col\\x1bour' (expected one of num_sm, warps_per_sm, sched_per_sm, kslots_per_sm, kernels_gpu, tb_slots_per_sm, regs_per_sm, smem_per_sm, threads_per_sm, warp_size, cmpl_per_sched, quota_width, epoch_width, stat_width, pe_queue_depth, ctx_line_bytes, ctl_bytes_per_warp, max_regs_per_thread, pe_max_outstanding, ctx_ptr_width, ptbq_depth, grid_width, part_rotate, drv_pipe)"
 case_ long_line     "3s/\$/ $(printf '%*s' 520 '' | tr ' ' '#')/" "@:3: line longer than 510 characters"
 # a directory given as the configuration or the register map
 mkdir -p "$dir/adir"
