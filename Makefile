@@ -174,7 +174,7 @@ $(B)/$(1)/san/%.o: %.c $(B)/$(1)/smk_cfg.h
 -include $(wildcard $(B)/$(1)/*.d $(B)/$(1)/*/*.d $(B)/$(1)/*/*/*.d)
 
 # Criterion unit tests, with address and undefined-behaviour sanitizers
-$(B)/$(1)/unit: $(patsubst %.c,$(B)/$(1)/san/%.o,$(UNIT_SRC) $(CMODEL_SRC))
+$(B)/$(1)/unit: $(patsubst %.c,$(B)/$(1)/san/%.o,$(UNIT_SRC) $(CMODEL_SRC) testbench/cosim/drv_env.c testbench/cosim/cosim_env.c)
 	$(CC) $(SAN) -o $$@ $$^ -lcriterion
 
 # save/restore time table: formula vs C model (docs/ctx_table.md)

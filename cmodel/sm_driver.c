@@ -194,7 +194,15 @@ typedef struct {
     uint32_t kind, s, t, k, id, q;
     uint32_t op;               /* command op of EVICT/RESV/PLAN_PRE */
     uint32_t a1_go, a1_kc;     /* drv_out_t's */
+    uint32_t act;              /* the execution acts ("Decision pipeline") */
+    uint32_t pl_dec, pl_clear; /* decision 3: plan_left -= 1; plan_v = 0 */
 } dec_t;
+
+/* the choice ("Decision pipeline"): kind DRV_CH_*, S, K, R */
+typedef struct {
+    uint32_t kind, s, k;
+    uint64_t r;
+} dch_t;
 
 static int fits(const sm_driver_t *d, const ctx_t *c, uint32_t s, uint32_t k)
 {
@@ -365,110 +373,106 @@ static int has_work(const sm_driver_t *d, uint32_t k)
             return 1;
     return 0;
 }
-static void decide(const sm_driver_t *d, const drv_in_t *in, dec_t *r)
+/* the decision's values from the registered state of this cycle that every step reads */
+static void ctx_init(const sm_driver_t *d, const drv_in_t *in, ctx_t *c)
 {
-    memset(r, 0, sizeof *r);
-    ctx_t c;
-    c.policy = in->cfg_policy & 7, c.max2 = in->cfg_max2 & 1;
-    c.cmdok = ~d->busy & ~d->rl_v & SALL;
-    c.freeq = -1, c.hasq = 0;
+    c->policy = in->cfg_policy & 7, c->max2 = in->cfg_max2 & 1;
+    c->cmdok = ~d->busy & ~d->rl_v & SALL;
+    c->freeq = -1, c->hasq = 0;
     for (int i = PQ - 1; i >= 0; i--) {
         const uint32_t st = d->qst[i];
         if (st == DRV_Q_FREE)
-            c.freeq = i;
+            c->freeq = i;
         else if (st == DRV_Q_SAVED || st == DRV_Q_RERUN)
-            c.hasq |= 1ULL << d->qk[i], c.pqsel[d->qk[i]] = (uint8_t)i;
+            c->hasq |= 1ULL << d->qk[i], c->pqsel[d->qk[i]] = (uint8_t)i;
     }
-    c.elig = 0;
+    c->elig = 0;
     for (uint64_t x = d->kv & KALL; x; x &= x - 1) {
         const uint32_t k = (uint32_t)smk_ctz(x);
-        const int work = bit(c.hasq, k) || d->knext[k] < d->kgrid[k];
+        const int work = bit(c->hasq, k) || d->knext[k] < d->kgrid[k];
         const int adm = d->kadm[k] != DRV_ADM_CAP || d->U[k][DRV_R_TB] < d->klim[k];
         if (work && adm)
-            c.elig |= 1ULL << k;
+            c->elig |= 1ULL << k;
     }
-    const int part_pol = c.policy == DRV_SMK_P || c.policy == DRV_QOS; /* QOS: SMK_P's rules */
-    const int evict_pol = c.policy == DRV_SPART || part_pol;
+    c->resv_sm = 0, c->resv_r = -1;
+}
+
+static inline int part_pol_of(uint32_t policy) { return policy == DRV_SMK_P || policy == DRV_QOS; } /* QOS: SMK_P's rules */
+static inline int evict_pol_of(uint32_t policy) { return policy == DRV_SPART || part_pol_of(policy); }
+
+/* decision 1's slot on SM s: the highest slot of pre(s) whose kernel may not stay (0 if none) */
+static tmask_t evict_slots(const sm_driver_t *d, const ctx_t *c, uint32_t s)
+{
+    uint64_t bad = 0;
+    for (uint32_t k = 0; k < KN; k++)
+        if (d->cnt[s][k] && (c->policy == DRV_SPART ? !bit(d->kmask[k], s) : d->cnt[s][k] > d->part[s][k]))
+            bad |= 1ULL << k;
+    return bad ? slots_of(d, s, avail_of(d, s), bad) : 0;
+}
+/* decision 2's slots on SM s: pre(s) of non-RESERVE kernels */
+static tmask_t resv_slots(const sm_driver_t *d, uint32_t s)
+{
+    uint64_t nonres = 0;
+    for (uint32_t k = 0; k < KN; k++)
+        nonres |= (uint64_t)(d->kadm[k] != DRV_ADM_RESERVE) << k;
+    return slots_of(d, s, avail_of(d, s), nonres);
+}
+
+/* The choice ("Decision pipeline"): (kind, S, K, R) from this cycle's registered state, wused and
+ * configuration. c from ctx_init; fills c->wfree, c->resv_sm, c->resv_r. */
+static void choose(const sm_driver_t *d, const drv_in_t *in, ctx_t *c, dch_t *ch)
+{
+    memset(ch, 0, sizeof *ch);
+    const int part_pol = part_pol_of(c->policy), evict_pol = evict_pol_of(c->policy);
     /* nothing can happen: no eligible kernel, no plan, no eviction candidate possible */
-    if (!c.elig && !d->plan_v && !evict_pol)
+    if (!c->elig && !d->plan_v && !evict_pol)
         return;
     for (uint32_t s = 0; s < NSM; s++)
-        c.wfree[s] = (uint32_t)smk_popc(~in->wused[s] & WALL);
-    c.resv_sm = 0, c.resv_r = -1;
+        c->wfree[s] = (uint32_t)smk_popc(~in->wused[s] & WALL);
     /* RESERVE: the lowest short kernel */
-    for (uint64_t x = c.elig; x; x &= x - 1) {
+    for (uint64_t x = c->elig; x; x &= x - 1) {
         const uint32_t k = (uint32_t)smk_ctz(x);
-        if (d->kadm[k] == DRV_ADM_RESERVE && d->U[k][DRV_R_TB] < d->klim[k] && fits_any(d, &c, k) < 0) {
-            c.resv_r = (int)k, c.resv_sm = d->kmask[k] & SALL;
+        if (d->kadm[k] == DRV_ADM_RESERVE && d->U[k][DRV_R_TB] < d->klim[k] && fits_any(d, c, k) < 0) {
+            c->resv_r = (int)k, c->resv_sm = d->kmask[k] & SALL;
             break;
         }
     }
+    ch->r = c->resv_sm;
 
     /* 1. eviction */
     if (evict_pol && (!d->pb || evict_sm(in))) {
-        for (uint64_t x = c.cmdok; x; x &= x - 1) {
+        for (uint64_t x = c->cmdok; x; x &= x - 1) {
             const uint32_t s = (uint32_t)smk_ctz(x);
-            uint64_t bad = 0;
-            for (uint32_t k = 0; k < KN; k++)
-                if (d->cnt[s][k] &&
-                    (c.policy == DRV_SPART ? !bit(d->kmask[k], s) : d->cnt[s][k] > d->part[s][k]))
-                    bad |= 1ULL << k;
-            if (!bad)
+            if (!evict_slots(d, c, s))
                 continue;
-            const tmask_t m = slots_of(d, s, avail_of(d, s), bad);
-            if (!m)
-                continue;
-            const uint32_t t = highbit(m);
-            const uint32_t op = (in->cfg_evict & 3) == OP_SAVE ? OP_SAVE : OP_DRAIN;
-            if (op == OP_SAVE && c.freeq < 0)
+            if ((in->cfg_evict & 3) == OP_SAVE && c->freeq < 0)
                 break; /* no eviction this cycle; the next decisions apply */
-            r->kind = DRV_DEC_EVICT, r->s = s, r->t = t, r->k = d->sk[s][t], r->id = d->sid[s][t], r->op = op;
-            r->q = op == OP_SAVE ? (uint32_t)c.freeq : 0;
+            ch->kind = DRV_CH_EVICT, ch->s = s;
             return;
         }
     }
     /* 2. reservation drain */
-    if (c.resv_r >= 0 && !d->pb) {
-        uint64_t nonres = 0;
-        for (uint32_t k = 0; k < KN; k++)
-            nonres |= (uint64_t)(d->kadm[k] != DRV_ADM_RESERVE) << k;
-        for (uint64_t x = c.resv_sm & c.cmdok; x; x &= x - 1) {
+    if (c->resv_r >= 0 && !d->pb) {
+        for (uint64_t x = c->resv_sm & c->cmdok; x; x &= x - 1) {
             const uint32_t s = (uint32_t)smk_ctz(x);
-            const tmask_t m = slots_of(d, s, avail_of(d, s), nonres);
-            if (!m)
-                continue;
-            const uint32_t t = highbit(m);
-            r->kind = DRV_DEC_RESV, r->s = s, r->t = t, r->k = d->sk[s][t], r->id = d->sid[s][t], r->op = OP_DRAIN;
-            return;
+            if (resv_slots(d, s)) {
+                ch->kind = DRV_CH_RESV, ch->s = s;
+                return;
+            }
         }
     }
     /* 3. plan step (applies iff plan_v & ~pb & (plan_left == 0 | cmd_ok(plan_sm) & a FREE entry)) */
-    if (d->plan_v && !d->pb) {
-        const uint32_t S = d->plan_sm, K = d->plan_kc;
-        if (d->plan_left > 0) {
-            if (bit(c.cmdok, S) && c.freeq >= 0) {
-                const tmask_t m = slots_of(d, S, avail_of(d, S), 1ULL << d->plan_kv);
-                if (m) {
-                    const uint32_t t = highbit(m), k = d->sk[S][t];
-                    r->kind = DRV_DEC_PLAN_PRE, r->s = S, r->t = t, r->k = k, r->id = d->sid[S][t];
-                    r->q = (uint32_t)c.freeq;
-                    r->op = ((in->cfg_pmode & 3) == OP_DROP && bit(d->kidem, k)) ? OP_DROP : OP_SAVE;
-                }
-                return; /* no such slot: plan_v = 0 (drv_commit) */
-            }
-        } else {
-            if (bit(c.elig, K) && fits(d, &c, S, K))
-                dispatch(d, &c, K, S, r);
-            return; /* plan_v = 0 either way (drv_commit) */
-        }
+    if (d->plan_v && !d->pb && (d->plan_left == 0 || (bit(c->cmdok, d->plan_sm) && c->freeq >= 0))) {
+        ch->kind = DRV_CH_PLAN, ch->s = d->plan_sm, ch->k = d->plan_kc;
+        return;
     }
-    if (!c.elig)
+    if (!c->elig)
         return;
     /* 4. dispatch, 5. preemption start */
-    if (c.policy == DRV_SMK_OD) {
+    if (c->policy == DRV_SMK_OD) {
         uint32_t Kc = 0, bk = 0;
         int have = 0;
-        for (uint64_t x = c.elig; x; x &= x - 1) {
+        for (uint64_t x = c->elig; x; x &= x - 1) {
             const uint32_t k = (uint32_t)smk_ctz(x), v = rk_of(d, k);
             if (!have || v < bk)
                 Kc = k, bk = v, have = 1;
@@ -482,17 +486,12 @@ static void decide(const sm_driver_t *d, const drv_in_t *in, dec_t *r)
         }
         if (smc < 0)
             return;
-        if (fits(d, &c, (uint32_t)smc, Kc)) {
-            dispatch(d, &c, Kc, (uint32_t)smc, r);
-        } else if (!d->plan_v && !d->pb) {
-            /* decision 5: the Algorithm 1 unit starts from IDLE, or, in RNG for this Kc, starts the plan */
-            r->a1_go = 1, r->a1_kc = Kc;
-            if (d->a1_st == DRV_A1_RNG && d->a1_kc == Kc && a1_shrinks(d, Kc))
-                r->kind = DRV_DEC_PLAN_START, r->s = d->a1_smv, r->k = Kc, r->id = d->a1_kv,
-                r->t = d->a1_q; /* PLAN_START: dec_id = Kv, dec_slot = p */
-        }
+        if (fits(d, c, (uint32_t)smc, Kc))
+            ch->kind = DRV_CH_DISP, ch->s = (uint32_t)smc, ch->k = Kc;
+        else if (!d->plan_v && !d->pb)
+            ch->kind = DRV_CH_MISS, ch->s = (uint32_t)smc, ch->k = Kc;
     } else if (part_pol) {
-        uint64_t cand = c.elig;
+        uint64_t cand = c->elig;
         while (cand) {
             uint32_t K = 0, bk = 0;
             int have = 0;
@@ -505,20 +504,20 @@ static void decide(const sm_driver_t *d, const drv_in_t *in, dec_t *r)
             uint32_t bs = 0;
             for (uint64_t x = d->kmask[K] & SALL; x; x &= x - 1) {
                 const uint32_t s = (uint32_t)smk_ctz(x);
-                if (!fits(d, &c, s, K))
+                if (!fits(d, c, s, K))
                     continue;
                 const uint32_t v = rsm_of(d, s);
                 if (S < 0 || v < bs)
                     S = (int)s, bs = v;
             }
             if (S >= 0) {
-                dispatch(d, &c, K, (uint32_t)S, r);
+                ch->kind = DRV_CH_DISP, ch->s = (uint32_t)S, ch->k = K;
                 return;
             }
             cand &= ~(1ULL << K);
         }
     } else { /* FCFS, SPART, 5..7 */
-        uint64_t cand = c.elig;
+        uint64_t cand = c->elig;
         while (cand) {
             uint32_t K = (uint32_t)smk_ctz(cand);
             for (uint64_t x = cand; x; x &= x - 1) {
@@ -530,21 +529,103 @@ static void decide(const sm_driver_t *d, const drv_in_t *in, dec_t *r)
             }
             /* FCFS: the lowest SM where K fits; SPART: the one with the lowest rSM (the TBs of a
              * kernel spread over the SMs of its mask) */
-            int S = fits_any(d, &c, K);
-            if (c.policy == DRV_SPART && S >= 0) {
+            int S = fits_any(d, c, K);
+            if (c->policy == DRV_SPART && S >= 0) {
                 uint32_t bs = rsm_of(d, (uint32_t)S);
                 for (uint64_t x = d->kmask[K] & SALL & ~SMK_MASK(S + 1); x; x &= x - 1) {
                     const uint32_t s = (uint32_t)smk_ctz(x), v = rsm_of(d, s);
-                    if (v < bs && fits(d, &c, s, K))
+                    if (v < bs && fits(d, c, s, K))
                         S = (int)s, bs = v;
                 }
             }
             if (S >= 0) {
-                dispatch(d, &c, K, (uint32_t)S, r);
+                ch->kind = DRV_CH_DISP, ch->s = (uint32_t)S, ch->k = K;
                 return;
             }
             cand &= ~(1ULL << K);
         }
+    }
+}
+
+/* The execution ("Decision pipeline") of the choice ch on this cycle's registered state: c from
+ * ctx_init of this cycle; reads c->wfree[ch->s] only (set here) and takes resv_block from ch->r.
+ * r->act: the execution acts (a command, a set-up, a plan step or decision 5). */
+static void execute(const sm_driver_t *d, const drv_in_t *in, ctx_t *c, const dch_t *ch, dec_t *r)
+{
+    memset(r, 0, sizeof *r);
+    const uint32_t S = ch->s, K = ch->k;
+    c->resv_sm = ch->r;
+    c->wfree[S] = (uint32_t)smk_popc(~in->wused[S] & WALL);
+    switch (ch->kind) {
+    case DRV_CH_EVICT: {
+        if (!evict_pol_of(c->policy) || (d->pb && !evict_sm(in)) || !bit(c->cmdok, S))
+            return;
+        const tmask_t m = evict_slots(d, c, S);
+        const uint32_t op = (in->cfg_evict & 3) == OP_SAVE ? OP_SAVE : OP_DRAIN;
+        if (!m || (op == OP_SAVE && c->freeq < 0))
+            return;
+        const uint32_t t = highbit(m);
+        r->kind = DRV_DEC_EVICT, r->s = S, r->t = t, r->k = d->sk[S][t], r->id = d->sid[S][t], r->op = op;
+        r->q = op == OP_SAVE ? (uint32_t)c->freeq : 0;
+        r->act = 1;
+        return;
+    }
+    case DRV_CH_RESV: {
+        if (d->pb || !bit(c->cmdok, S))
+            return;
+        const tmask_t m = resv_slots(d, S);
+        if (!m)
+            return;
+        const uint32_t t = highbit(m);
+        r->kind = DRV_DEC_RESV, r->s = S, r->t = t, r->k = d->sk[S][t], r->id = d->sid[S][t], r->op = OP_DRAIN;
+        r->act = 1;
+        return;
+    }
+    case DRV_CH_PLAN: {
+        if (!d->plan_v || d->pb)
+            return;
+        const uint32_t P = d->plan_sm, Kc = d->plan_kc;
+        if (d->plan_left > 0) {
+            if (!bit(c->cmdok, P) || c->freeq < 0)
+                return;
+            r->act = 1;
+            const tmask_t m = slots_of(d, P, avail_of(d, P), 1ULL << d->plan_kv);
+            if (m) {
+                const uint32_t t = highbit(m), k = d->sk[P][t];
+                r->kind = DRV_DEC_PLAN_PRE, r->s = P, r->t = t, r->k = k, r->id = d->sid[P][t];
+                r->q = (uint32_t)c->freeq;
+                r->op = ((in->cfg_pmode & 3) == OP_DROP && bit(d->kidem, k)) ? OP_DROP : OP_SAVE;
+                r->pl_dec = 1;
+            } else {
+                r->pl_clear = 1; /* no such slot: the plan ends */
+            }
+        } else {
+            r->act = 1, r->pl_clear = 1; /* the plan ends either way */
+            c->wfree[P] = (uint32_t)smk_popc(~in->wused[P] & WALL);
+            if (bit(c->elig, Kc) && fits(d, c, P, Kc))
+                dispatch(d, c, Kc, P, r);
+        }
+        return;
+    }
+    case DRV_CH_DISP:
+        if (bit(c->elig, K) && fits(d, c, S, K)) {
+            dispatch(d, c, K, S, r);
+            r->act = r->kind != DRV_DEC_NONE;
+        }
+        return;
+    case DRV_CH_MISS:
+        if (d->plan_v || d->pb)
+            return;
+        /* decision 5: the Algorithm 1 unit starts from IDLE, or, in RNG for this Kc, starts the plan */
+        r->a1_go = 1, r->a1_kc = K;
+        if (d->a1_st == DRV_A1_RNG && d->a1_kc == K && a1_shrinks(d, K)) {
+            r->kind = DRV_DEC_PLAN_START, r->s = d->a1_smv, r->k = K, r->id = d->a1_kv,
+            r->t = d->a1_q; /* PLAN_START: dec_id = Kv, dec_slot = p */
+            r->act = 1;
+        }
+        return;
+    default:
+        return;
     }
 }
 
@@ -554,13 +635,13 @@ void drv_reset(sm_driver_t *d) { memset(d, 0, sizeof *d); }
 
 /* ---------------------------------------------------------------- decision memo (model speed only) */
 
-/* the configuration inputs decide() reads, as it masks them */
+/* the configuration inputs the choice reads, as it masks them */
 static inline uint32_t memo_cfg_of(const drv_in_t *in)
 {
     return (in->cfg_policy & 7) | (in->cfg_max2 & 1) << 3 | (in->cfg_evict & 3) << 4 | (in->cfg_pmode & 3) << 6 |
            (in->cfg_qctl & DRV_QC_PGPU) << 7;
 }
-/* decide() reads wused only as wfree[s] = popcount(~wused[s]): the same wused is enough */
+/* the choice reads wused only as wfree[s] = popcount(~wused[s]): the same wused is enough */
 static inline int memo_wused_same(const sm_driver_t *d, const drv_in_t *in)
 {
     wmask_t diff = 0;
@@ -601,16 +682,30 @@ void drv_eval(const sm_driver_t *d, const drv_in_t *in, drv_out_t *o)
             }
     }
 
-    /* decision (the memo: the state it reads is unchanged since a cycle whose decision was NONE,
-     * and so are its other inputs; see sm_driver_t) */
-    dec_t r;
+    /* decision ("Decision pipeline"): this cycle's choice (from the memo when the state it reads is
+     * unchanged since the last cycle and so are its other inputs; see sm_driver_t), and the
+     * execution of this cycle's choice (drv_pipe = 0) or of dp2 (drv_pipe = 1) */
+    ctx_t c;
+    int cv = 0; /* c computed (ctx_init) */
+    dch_t ch;
     if (d->memo_v && d->memo_cfg == memo_cfg_of(in) && memo_wused_same(d, in)) {
-        memset(&r, 0, sizeof r);
-        r.s = d->memo_dec[0], r.t = d->memo_dec[1], r.k = d->memo_dec[2], r.id = d->memo_dec[3], r.q = d->memo_dec[4];
-        r.a1_go = d->memo_dec[5], r.a1_kc = d->memo_dec[6];
+        ch.kind = d->memo_ch[0], ch.s = d->memo_ch[1], ch.k = d->memo_ch[2], ch.r = d->memo_r;
     } else {
-        decide(d, in, &r);
+        ctx_init(d, in, &c), cv = 1;
+        choose(d, in, &c, &ch);
     }
+    o->ch_kind = ch.kind, o->ch_s = ch.s, o->ch_k = ch.k, o->ch_r = ch.r;
+    dec_t r;
+    const dch_t e = {SMK_DRV_PIPE ? (d->dp2_v ? d->dp2_kind : DRV_CH_NONE) : ch.kind, SMK_DRV_PIPE ? d->dp2_s : ch.s,
+                     SMK_DRV_PIPE ? d->dp2_k : ch.k, SMK_DRV_PIPE ? d->dp2_r : ch.r};
+    if (e.kind == DRV_CH_NONE) {
+        memset(&r, 0, sizeof r);
+    } else {
+        if (!cv)
+            ctx_init(d, in, &c);
+        execute(d, in, &c, &e, &r);
+    }
+    o->act = r.act, o->pl_dec = r.pl_dec, o->pl_clear = r.pl_clear;
     o->dec_kind = r.kind, o->dec_sm = r.s, o->dec_slot = r.t, o->dec_k = r.k, o->dec_id = r.id, o->dec_q = r.q;
     o->a1_go = r.a1_go, o->a1_kc = r.a1_kc;
     const uint32_t s = r.s;
@@ -762,19 +857,17 @@ static void rq_step(sm_driver_t *d, const drv_in_t *in, uint32_t rdy)
 
 void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
 {
-    /* memo (sm_driver_t): quiet = this edge writes no state element that decide() reads. The
+    /* memo (sm_driver_t): quiet = this edge writes no state element that the choice reads. The
      * request unit writes part[][] only in SCAN, the partition unit only while pact (its own
-     * state pc, pacc, pcnt_ks, pgot is not read by decide(); pgot is written at a start, where
+     * state pc, pacc, pcnt_ks, pgot is not read by the choice; pgot is written at a start, where
      * pact is 0, and at the end of an SM, where pact is 1); every other
      * write of such an element comes with an event, a decision, a plan step, a host port or a
      * latch below. */
-    uint32_t quiet = d->rq_st != DRV_RQ_SCAN && !d->pact && o->ev_kind == DRV_EV_NONE && o->dec_kind == DRV_DEC_NONE &&
+    uint32_t quiet = d->rq_st != DRV_RQ_SCAN && !d->pact && o->ev_kind == DRV_EV_NONE && !o->act &&
                      !(in->kl_v & 1) && !(in->km_v & 1);
-    /* the Algorithm 1 unit first: it reads the registered state and writes only a1_*, which decide()
-     * reads only in RNG (so a step that neither leaves nor enters RNG keeps the memo) */
-    const uint32_t a1_rng = d->a1_st == DRV_A1_RNG;
+    /* the Algorithm 1 unit first: it reads the registered state and writes only a1_*, which the
+     * choice does not read (the execution does, every cycle) */
     a1_step(d, in, o);
-    quiet &= !a1_rng && d->a1_st != DRV_A1_RNG;
     /* KEEP: does the launched entry hold partition units (registered part, read before the request
      * and partition units write it below)? */
     int held = 0;
@@ -791,23 +884,8 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
     /* values of the registered state needed after the updates below */
     const uint64_t kv0 = d->kv;
     const uint32_t dk = o->dec_kind;
-    int freeq = 0;
-    for (int i = 0; i < PQ && !freeq; i++)
-        freeq = d->qst[i] == DRV_Q_FREE;
-    /* plan step (decision 3) applied this cycle? */
-    uint32_t plan_clear = 0, plan_dec = 0;
-    if (d->plan_v && !d->pb && dk != DRV_DEC_EVICT && dk != DRV_DEC_RESV) {
-        if (d->plan_left > 0) {
-            if (!bit(d->busy | d->rl_v, d->plan_sm) && freeq) {
-                if (dk == DRV_DEC_PLAN_PRE)
-                    plan_dec = 1;
-                else
-                    plan_clear = 1;
-            }
-        } else {
-            plan_clear = 1;
-        }
-    }
+    /* plan step (decision 3) applied this cycle: the execution says */
+    const uint32_t plan_clear = o->pl_clear, plan_dec = o->pl_dec;
 
     /* rotation timer ("Rotation"): counts down; prt = 1 sets pdirty unless a run starts now. A start
      * clears it and the end of a run may reload it (below; prt is 0 while pact) */
@@ -1058,13 +1136,21 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
     }
     quiet &= dchg == 0;
 
-    /* memo: this cycle's decision (NONE) holds for the next cycle if its other inputs are the same */
+    /* the decision pipeline (drv_pipe = 1): dp2 <- the choice of the previous cycle's state, dp1 <-
+     * this cycle's; an execution that acts drops both */
+    if (SMK_DRV_PIPE) {
+        d->dp2_v = d->dp1_v && !o->act && d->dp1_kind != DRV_CH_NONE;
+        d->dp2_kind = d->dp1_kind, d->dp2_s = d->dp1_s, d->dp2_k = d->dp1_k, d->dp2_r = d->dp1_r;
+        d->dp1_v = !o->act;
+        d->dp1_kind = o->ch_kind, d->dp1_s = o->ch_s, d->dp1_k = o->ch_k, d->dp1_r = o->ch_r;
+    }
+
+    /* memo: this cycle's choice holds for the next cycle if its other inputs are the same */
     d->memo_v = quiet;
     if (quiet) {
         d->memo_cfg = memo_cfg_of(in);
         for (uint32_t x = 0; x < NSM; x++)
             d->memo_wused[x] = in->wused[x] & WALL;
-        d->memo_dec[0] = o->dec_sm, d->memo_dec[1] = o->dec_slot, d->memo_dec[2] = o->dec_k;
-        d->memo_dec[3] = o->dec_id, d->memo_dec[4] = o->dec_q, d->memo_dec[5] = o->a1_go, d->memo_dec[6] = o->a1_kc;
+        d->memo_ch[0] = o->ch_kind, d->memo_ch[1] = o->ch_s, d->memo_ch[2] = o->ch_k, d->memo_r = o->ch_r;
     }
 }

@@ -67,14 +67,22 @@ typedef struct {
     uint32_t rq_g[DRV_KN];
     uint32_t acc[DRV_NRES], w[DRV_NRES];
     uint32_t rq_ack_v, rq_ack_st, rq_ack_kv, rq_ack_n;
+    /* decision pipeline (docs/sm_driver.md "Decision pipeline"; drv_pipe = 1, all 0 otherwise):
+     * dp1_v, and dp2 the choice executed in this cycle. dp1_kind, dp1_s, dp1_k, dp1_r are the
+     * model's form of stage S1: the choice of the previous cycle's state itself (the RTL holds the
+     * values it is computed from; not compared) */
+    uint32_t dp1_v, dp2_v, dp2_kind, dp2_s, dp2_k;
+    uint64_t dp2_r;
+    uint32_t dp1_kind, dp1_s, dp1_k;
+    uint64_t dp1_r;
     /* Not in the spec's State tables: a memo for model speed only (no behaviour of its own).
-     * drv_commit sets memo_v when the edge left every state element the decision reads unchanged
-     * and this cycle's decision was NONE; memo_cfg / memo_wused are the decision's other inputs of
-     * that cycle (cfg_policy, cfg_max2, cfg_evict, cfg_pmode; wused) and memo_dec the
-     * dec_sm, dec_slot, dec_k, dec_id, dec_q, a1_go, a1_kc it reported. drv_eval reuses them when its inputs are
-     * the same. drv_reset clears memo_v; code that writes the state directly must clear it too. */
+     * drv_commit sets memo_v when the edge left every state element the choice ("Decision
+     * pipeline") reads unchanged (no event, no execution that acts, ...); memo_cfg / memo_wused are
+     * the choice's other inputs of that cycle (cfg_policy, cfg_max2, cfg_evict, cfg_pmode, cfg_qctl
+     * PGPU; wused) and memo_ch / memo_r the choice. drv_eval reuses it when its inputs are the same. drv_reset clears memo_v; code that writes the state directly must clear it too. */
     uint32_t memo_v, memo_cfg;
-    uint32_t memo_dec[7];
+    uint32_t memo_ch[3];            /* the choice's kind, S, K */
+    uint64_t memo_r;                /* and R */
     wmask_t memo_wused[DRV_NSM];
 } sm_driver_t;
 
@@ -123,10 +131,16 @@ typedef struct {
     /* not ports: the SMK_OD dispatch found its kernel Kc = a1_kc not fitting on SMc with ~plan_v and
      * ~pb, and no decision 1-4 applies (the Algorithm 1 unit starts from IDLE) */
     uint32_t a1_go, a1_kc;
+    /* not ports ("Decision pipeline"): this cycle's choice ch(state) (kind DRV_CH_*, S, K, R); the
+     * execution of this cycle acts; its plan step decrements plan_left / ends the plan */
+    uint32_t ch_kind, ch_s, ch_k;
+    uint64_t ch_r;
+    uint32_t act, pl_dec, pl_clear;
 } drv_out_t;
 
 enum { DRV_DEC_NONE = 0, DRV_DEC_EVICT, DRV_DEC_RESV, DRV_DEC_PLAN_PRE, DRV_DEC_NEW, DRV_DEC_RERUN,
        DRV_DEC_RESTORE, DRV_DEC_PLAN_START };
+enum { DRV_CH_NONE = 0, DRV_CH_EVICT, DRV_CH_RESV, DRV_CH_PLAN, DRV_CH_DISP, DRV_CH_MISS }; /* dp2_kind */
 enum { DRV_EV_NONE = 0, DRV_EV_RSP, DRV_EV_DONE };
 enum { DRV_RQ_IDLE = 0, DRV_RQ_SUM = 1, DRV_RQ_SCAN = 2 };                       /* rq_st */
 enum { DRV_A1_IDLE = 0, DRV_A1_SMV = 1, DRV_A1_KV = 2, DRV_A1_P = 3, DRV_A1_RNG = 4 }; /* a1_st */

@@ -46,6 +46,16 @@ TestSuite(sm_driver, .timeout = 60);
  * resource that binds, as the benches intend. 1 on every named configuration. */
 #define RW (SMK_LIM_REG >= SMK_WARPS ? 1u : 0u)
 static uint32_t umin(uint32_t a, uint32_t b) { return a < b ? a : b; }
+/* A test whose timeline is the one-cycle decision's (docs/sm_driver.md "One cycle": a decision in
+ * the cycle of the state it is made from). With drv_pipe = 1 ("Decision pipeline") every choice is
+ * executed two cycles later and an acting execution drops the two choices behind it, so these
+ * timelines do not apply; the pipeline's own timeline is tested by the pipe_* tests, and every
+ * policy rule under the pipeline by test_drv_env.c and the cosim. */
+#define U_ONE_CYCLE()                                                                                          \
+    do {                                                                                                       \
+        if (SMK_DRV_PIPE)                                                                                      \
+            cr_skip_test("a one-cycle-decision timeline (drv_pipe = 0); drv_pipe = 1: the pipe_* tests");      \
+    } while (0)
 
 #define SAVE SMK_PE_OP_SAVE
 #define RESTORE SMK_PE_OP_RESTORE
@@ -591,6 +601,7 @@ Test(sm_driver, launch_rej, .description = "launch accepted / refused (kl_rej th
 /* FCFS set-up fields, event timing, kernel slots, kdone, entry reuse */
 Test(sm_driver, fcfs_setup_fields, .description = "set-up fields (slot, warp mask, ks, nreg, smem, go, TB ids), done events, kdone, entry and ks reuse")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_KN >= 6 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 9); /* u_w in 5: 6 (3 TBs of k3, before the retire) + 3 of k5 */
     bench_t *b = bench_new(DRV_FCFS);
     /* k3: n 2, R r3 = 4, M m3 = 8; k5: n 3, R r5 = 2: smaller where RMAX, LIM_REG or LIM_SL cannot
@@ -665,6 +676,7 @@ Test(sm_driver, fcfs_setup_fields, .description = "set-up fields (slot, warp mas
  * not block a younger one. A = k5 (older, higher index), B = k1 (too big later), C = k3. */
 Test(sm_driver, fcfs_order, .description = "FCFS: oldest kernel (not lowest index), lowest SM where it fits, a misfit does not block")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 6 && DRV_KS >= 2 && DRV_T >= 2 && SMK_WARPS >= 4);
     bench_t *b = bench_new(DRV_FCFS);
     const uint32_t na = W / 2 + 1;
@@ -695,6 +707,7 @@ Test(sm_driver, fcfs_order, .description = "FCFS: oldest kernel (not lowest inde
 /* events: one per cycle, responses before dones, lowest SM first, lowest slot first */
 Test(sm_driver, event_order, .description = "done events one per cycle: lowest SM first, lowest slot first; counters per event")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 2 && DRV_KS >= 2 && DRV_T >= 3 && SMK_WARPS >= 6 && (SMK_WARPS / 2 + 1) * RW + 2 * umin(2, umin(SMK_MAX_REGS, SMK_LIM_REG / 2)) <= SMK_LIM_REG);
     bench_t *b = bench_new(DRV_FCFS);
     const uint32_t na = W / 2 + 1;
@@ -738,6 +751,7 @@ Test(sm_driver, event_order, .description = "done events one per cycle: lowest S
 /* SMK_OD: lowest rK kernel (ties to the lowest index), lowest rSM SM in its mask (ties lowest) */
 Test(sm_driver, smk_od_pick, .description = "SMK_OD: Kc = lowest rK, SMc = lowest rSM, ties to the lowest index")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 5 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 8);
     bench_t *b = bench_new(DRV_SMK_OD);
     /* R 8, or what 4 TBs (8 warps) on an SM can hold where RMAX or LIM_REG is smaller */
@@ -790,6 +804,7 @@ static int od_shapes(uint32_t n6, uint32_t r6, uint32_t r2, uint32_t *m2)
 }
 Test(sm_driver, smk_od_pick_shares, .description = "SMK_OD: rK is the dominant share, rSM likewise (exact integer compare)")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_KN >= 7 && DRV_KS >= 2 && DRV_T >= 8);
     uint32_t n6 = W / 8, r6 = 1, r2 = 1, m2 = 0;
     int ok = od_shapes(n6, r6, r2, &m2);
@@ -868,6 +883,7 @@ static void at(const bench_t *b, int c)
 
 Test(sm_driver, od_preempt_save_restore, .description = "SMK_OD: plan p=2, SAVEs one at a time of the highest slots, Kc on SMv, then RESTOREs (go=0 + RESTORE) before any new TB id")
 {
+    U_ONE_CYCLE();
     U_NEEDS(OD_BENCH && DRV_PQ >= 2);
     bench_t *b = od_build(W / 2, 0, SAVE);
     at(b, 7);
@@ -992,17 +1008,20 @@ static void od_fin(int same_cycle)
 }
 Test(sm_driver, od_save_fin, .description = "SAVE answered FIN with the done in the same cycle: response first, entry FREE, done counted once")
 {
+    U_ONE_CYCLE();
     U_NEEDS(OD_BENCH);
     od_fin(1);
 }
 Test(sm_driver, od_save_err_empty, .description = "done then SAVE ERR_EMPTY: entry FREE, done counted once, plan dispatches Kc")
 {
+    U_ONE_CYCLE();
     U_NEEDS(OD_BENCH);
     od_fin(0);
 }
 
 Test(sm_driver, od_drop_rerun, .description = "cfg_pmode DROP, idempotent victim: DROP, RERUN entry, re-dispatched with the same TB id and go=1")
 {
+    U_ONE_CYCLE();
     U_NEEDS(OD_BENCH);
     bench_t *b = od_build(W / 4, 1, DROP);
     step(b); /* 7 */
@@ -1029,6 +1048,7 @@ Test(sm_driver, od_drop_rerun, .description = "cfg_pmode DROP, idempotent victim
 
 Test(sm_driver, od_drop_not_idem, .description = "cfg_pmode DROP with a non-idempotent victim: SAVE")
 {
+    U_ONE_CYCLE();
     U_NEEDS(OD_BENCH);
     bench_t *b = od_build(W / 4, 0, DROP);
     step(b);
@@ -1042,6 +1062,7 @@ Test(sm_driver, od_drop_not_idem, .description = "cfg_pmode DROP with a non-idem
  * even though another kernel would fit (literal Algorithm 1) */
 Test(sm_driver, od_no_fallback, .description = "SMK_OD: Kc does not fit -> no dispatch of a higher-rK kernel that fits")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_KN >= 4 && DRV_KS >= 2 && DRV_T >= 2 && SMK_WARPS >= 2);
     bench_t *b = bench_new(DRV_SMK_OD);
     launch(b, 1, 1, 1, 0, 64, 1); /* k1: 1 warp TBs, SM0 */
@@ -1060,6 +1081,7 @@ Test(sm_driver, od_no_fallback, .description = "SMK_OD: Kc does not fit -> no di
  * time per SM (cmd_ok) */
 Test(sm_driver, spart_evict_drain, .description = "SPART: km_v removes SM1 -> DRAIN of the highest slot, next after the response; response event before a lower SM's done")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_NSM >= 2 && DRV_T >= 2 && SMK_WARPS >= 2 && SMK_WARPS % 2 == 0);
     bench_t *b = bench_new(DRV_SPART);
     launch(b, 0, W / 2, RW, 0, 4, 3);
@@ -1097,6 +1119,7 @@ Test(sm_driver, spart_evict_drain, .description = "SPART: km_v removes SM1 -> DR
 
 Test(sm_driver, spart_evict_save, .description = "SPART with cfg_evict SAVE: PEND entry, pb, SAVED on OK; the TB is restored on an SM it may use")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_NSM >= 2 && DRV_T >= 2 && SMK_WARPS >= 2 && SMK_WARPS % 2 == 0 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_SPART);
     b->in.cfg_evict = SAVE;
@@ -1139,6 +1162,7 @@ Test(sm_driver, spart_evict_save, .description = "SPART with cfg_evict SAVE: PEN
  * computed here and by drv_fill, and dispatch fills the partitions exactly. */
 Test(sm_driver, smk_p_partition, .description = "SMK_P: part = progressive filling (ref and drv_fill), dispatch within part, excess evicted after a shrink")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_KN >= 7 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 4 == 0);
     bench_t *b = bench_new(DRV_SMK_P);
     b->autodrain = 1;
@@ -1223,6 +1247,7 @@ Test(sm_driver, smk_p_partition, .description = "SMK_P: part = progressive filli
 
 Test(sm_driver, max2, .description = "cfg_max2: a third kernel goes to another SM; without MAX2 it shares SM0")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 3 && DRV_KS >= 3 && DRV_T >= 3 && SMK_WARPS >= 3 && SMK_LIM_REG >= 3);
     for (int m2 = 1; m2 >= 0; m2--) {
         bench_t *b = bench_new(DRV_FCFS);
@@ -1246,6 +1271,7 @@ Test(sm_driver, max2, .description = "cfg_max2: a third kernel goes to another S
 
 Test(sm_driver, cap, .description = "CAP: at most klim TBs held; the next one after a completion")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_T >= 2 && SMK_WARPS >= 2 && SMK_LIM_REG >= 2);
     bench_t *b = bench_new(DRV_FCFS);
     launch(b, DRV_KN > 3 ? 3 : DRV_KN - 1, 1, 1, 0, 5, 1); /* kernel 3, or the last one: only the TB count matters */
@@ -1267,6 +1293,7 @@ Test(sm_driver, cap, .description = "CAP: at most klim TBs held; the next one af
 
 Test(sm_driver, reserve, .description = "RESERVE: short kernel -> DRAIN of the highest non-reserved TB, one at a time; non-reserved dispatch blocked on its SMs")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_KN >= 3 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 4 == 0);
     bench_t *b = bench_new(DRV_FCFS);
     launch(b, 0, W / 4, RW, 0, 4, 1); /* B: batch, fills SM0 */
@@ -1336,11 +1363,13 @@ static void od_plan_other(uint64_t xmask)
 }
 Test(sm_driver, od_plan_blocks_smv, .description = "SMK_OD: while the plan is active no other kernel is dispatched on SMv")
 {
+    U_ONE_CYCLE();
     U_NEEDS(OD_BENCH && DRV_PQ >= 2);
     od_plan_other(1);
 }
 Test(sm_driver, od_plan_other_sm, .description = "SMK_OD: while the plan waits for pb, Kc of the moment is dispatched on another SM")
 {
+    U_ONE_CYCLE();
     U_NEEDS(OD_BENCH && DRV_NSM >= 2);
     od_plan_other(3);
 }
@@ -1351,6 +1380,7 @@ Test(sm_driver, od_plan_other_sm, .description = "SMK_OD: while the plan waits f
  * V1 D/2, C D/2, V2 3D/4 (D/4): preempt. (SMv = SMc would give Kv = V2, p = 1.) */
 Test(sm_driver, od_alg1_smv, .description = "Algorithm 1: SMv = highest rSM in kmask[Kc] (not SMc), Kv, p")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 6 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 4 == 0);
     bench_t *b = bench_new(DRV_SMK_OD);
     launch(b, 1, W / 4, RW, 0, 4, 1);
@@ -1376,6 +1406,7 @@ Test(sm_driver, od_alg1_smv, .description = "Algorithm 1: SMv = highest rSM in k
  * C = k5 (n = W/2, SM0): Kv = V2, p = 2; victims V2's highest slots 3 then 0 (not V1's slot 2). */
 Test(sm_driver, od_alg1_kv, .description = "Algorithm 1: Kv = highest GPU-wide rK on SMv; victims are Kv's highest slots")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 6 && DRV_KS >= 2 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 4 == 0 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_SMK_OD);
     launch(b, 3, W / 4, RW, 0, 4, 2); /* V2 on SM1 first */
@@ -1441,6 +1472,7 @@ static uint64_t my_share4(const uint32_t u[4])
 }
 Test(sm_driver, smk_p_multi_sm, .description = "SMK_P on two SMs: every dispatch is the lowest-rK kernel that fits somewhere on its lowest-rSM SM; final partitions = filling")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 5 && DRV_KS >= 2 && DRV_T >= 2 && SMK_WARPS >= 4);
     bench_t *b = bench_new(DRV_SMK_P);
     b->autodrain = 1;
@@ -1556,6 +1588,7 @@ Test(sm_driver, smk_p_multi_sm, .description = "SMK_P on two SMs: every dispatch
  * and the next cycle starts D's run. */
 Test(sm_driver, od_alg1_rng_kc_changed, .description = "Algorithm 1 unit: no plan when the dispatch's Kc is another kernel in the RNG cycle; the next run is that kernel's")
 {
+    U_ONE_CYCLE();
     U_NEEDS(OD_BENCH);
     bench_t *b = bench_new(DRV_SMK_OD);
     launch(b, 2, W / 4, RW, 0, 64, 1);
@@ -1589,6 +1622,7 @@ Test(sm_driver, od_alg1_rng_kc_changed, .description = "Algorithm 1 unit: no pla
  * would be SM1. Kv = V2, p = 1, range C 4/8, V2 9/8 -> 8/8, 6/8: preempt. */
 Test(sm_driver, od_alg1_smv_without_kc, .description = "Algorithm 1: SMv compares rSM without Kc's own TBs")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_NSM >= 2 && DRV_KN >= 6 && DRV_KS >= 2 && DRV_T >= 2 && SMK_WARPS >= 8 && SMK_WARPS % 4 == 0);
     bench_t *b = bench_new(DRV_SMK_OD);
     const uint32_t nv = 3 * W / 8;
@@ -1618,6 +1652,7 @@ Test(sm_driver, od_alg1_smv_without_kc, .description = "Algorithm 1: SMv compare
  * together: events 10 response, 11 done (0, 0), 12 done (1, 0). Slot 0 of SM1 is never evicted. */
 Test(sm_driver, spart_evict_skips_done, .description = "eviction victims exclude TBs whose done is latched (pre = sv & ~spre & ~sfill & ~dp)")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_NSM >= 2 && DRV_T >= 2 && SMK_WARPS >= 2 && SMK_WARPS % 2 == 0);
     bench_t *b = bench_new(DRV_SPART);
     launch(b, 0, W / 2, RW, 0, 4, 3);
@@ -1652,6 +1687,7 @@ Test(sm_driver, spart_evict_skips_done, .description = "eviction victims exclude
  * (dispatched from the state before the retire, with ks_of = 2); then Z = k6 gets ks 3, not 2. */
 Test(sm_driver, ks_kept_on_same_cycle_retire, .description = "a dispatch of K on S in the cycle K's last TB there retires keeps K's kernel slot")
 {
+    U_ONE_CYCLE();
     U_NEEDS(DRV_KN >= 7 && DRV_KS >= 4 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 2 == 0);
     bench_t *b = bench_new(DRV_FCFS);
     const uint32_t nx = (W - 2) / 2;
@@ -1839,6 +1875,7 @@ Test(sm_driver, qos_alloc_three, .description = "QOS filling: 3 non-QoS kernels 
 
 Test(sm_driver, qos_rq_free, .description = "request: FREE grant (room left), ack after KN SUM + 1 SCAN cycle, part += 1, then dispatched with set_id = knext")
 {
+    U_ONE_CYCLE();
     U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     /* k0 of n0 warps per TB, n0 the smallest >= 3 not dividing W with W / n0 < T (3 on the named
      * configurations): SM 0 (owner rank 0) holds W / n0 of its TBs, with a warp and a TB slot left */
@@ -1867,6 +1904,7 @@ Test(sm_driver, qos_rq_free, .description = "request: FREE grant (room left), ac
 
 Test(sm_driver, qos_rq_victim, .description = "request, PGPU = 1: VICTIM grant against the non-QoS kernel, exact n, partition moved, rq_pend (rq_rdy 0) until evicted down to part")
 {
+    U_ONE_CYCLE();
     U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     b->in.cfg_qctl = DRV_QC_PGPU; /* one pending preemption per GPU: rq_rdy waits for rq_pend */
@@ -2161,6 +2199,7 @@ Test(sm_driver, qos_keep_no_kl_keep, .description = "KEEP on, a launch with kl_k
 
 Test(sm_driver, qos_pgpu0_two_pending, .description = "PGPU = 0: VICTIM grants on SM0 and SM1 pending at once, both eviction SAVEs in flight, pb 0; a request for a pending SM is REFUSED at c+1")
 {
+    U_ONE_CYCLE();
     U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     b->in.cfg_evict = SAVE; /* cfg_qctl 0: one pending preemption per SM */
@@ -2197,6 +2236,7 @@ Test(sm_driver, qos_pgpu0_two_pending, .description = "PGPU = 0: VICTIM grants o
 
 Test(sm_driver, qos_pgpu1_save_holds_pb, .description = "PGPU = 1: the eviction SAVE of a VICTIM grant sets pb and bpb; rq_rdy 0 while rq_pend (a request is ignored)")
 {
+    U_ONE_CYCLE();
     U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     b->in.cfg_evict = SAVE;
@@ -2222,6 +2262,7 @@ Test(sm_driver, qos_pgpu1_save_holds_pb, .description = "PGPU = 1: the eviction 
 
 Test(sm_driver, qos_rq_no_work, .description = "no TB, no grant: knext == kgrid and no SAVED/RERUN entry -> REFUSED at c+1; with a SAVED entry the request is accepted (VICTIM after KN + 4)")
 {
+    U_ONE_CYCLE();
     U_NEEDS(QOS_BENCH && DRV_NSM >= 2 && DRV_KS >= 3 && DRV_PQ >= 2);
     bench_t *b = bench_new(DRV_QOS);
     b->in.cfg_evict = SAVE;
@@ -2583,5 +2624,60 @@ Test(sm_driver, qos_fill_pgot, .description = "QOS filling with 4 QoS kernels + 
     }
     if (NSM >= 4)
         cr_assert(any0 && any5, "QOS: an owner with partition 0 on its whole block (k0 %u, k5 %u)", any0, any5);
+    bench_free(b);
+}
+
+/* ---- decision pipeline (docs/sm_driver.md "Decision pipeline", drv_pipe = 1) ------------------ */
+
+#define U_PIPE()                                                                                               \
+    do {                                                                                                       \
+        if (!SMK_DRV_PIPE)                                                                                     \
+            cr_skip_test("the decision pipeline's timeline (drv_pipe = 1)");                                   \
+    } while (0)
+
+Test(sm_driver, pipe_burst_timeline, .description = "drv_pipe = 1: a launch's TBs are set up in cycles c+3, c+6, c+9 (the execution two cycles after its choice's state, a flush after each)")
+{
+    U_PIPE();
+    U_NEEDS(DRV_T >= 3 && SMK_WARPS >= 3);
+    bench_t *b = bench_new(DRV_FCFS);
+    launch(b, 0, 1, RW, 0, 3, 1); /* 3 TBs of one warp, SM 0 */
+    quiet(b, 1, "cycle 0: the launch");
+    quiet(b, 1, "cycle 1: the first choice is made from this cycle's state");
+    cr_assert(b->d.dp1_v && !b->d.dp2_v, "edge 1: dp1_v %u dp2_v %u, expected 1 0", b->d.dp1_v, b->d.dp2_v);
+    quiet(b, 1, "cycle 2: the choice of cycle 1 is in stage S2");
+    cr_assert(b->d.dp2_v && b->d.dp2_kind == DRV_CH_DISP && b->d.dp2_s == 0 && b->d.dp2_k == 0,
+              "edge 2: dp2 v %u kind %u S %u K %u, expected 1 DISP 0 0", b->d.dp2_v, b->d.dp2_kind, b->d.dp2_s, b->d.dp2_k);
+    for (uint32_t i = 0; i < 3; i++) {
+        step(b); /* 3, 6, 9 */
+        expect_setup(b, 0, i, (wmask_t)1 << i, 0, RW, 0, 1, "one set-up every 3 cycles");
+        cr_assert(!b->d.dp1_v && !b->d.dp2_v, "cycle %d: the acting execution flushes both stages (dp1_v %u dp2_v %u)",
+                  b->cyc - 1, b->d.dp1_v, b->d.dp2_v);
+        quiet(b, 2, "the choices made before the set-up's edge are dropped");
+    }
+    quiet(b, 4, "the grid is dispatched");
+    cr_assert(!b->d.dp2_v && b->d.dp2_kind == DRV_CH_NONE, "no choice left (dp2 v %u kind %u)", b->d.dp2_v, b->d.dp2_kind);
+    bench_free(b);
+}
+
+Test(sm_driver, pipe_stale_choice, .description = "drv_pipe = 1: a choice that no longer holds at its execution does nothing, and the next one (a newer state) follows in the next cycle")
+{
+    U_PIPE();
+    U_NEEDS(DRV_NSM >= 2 && SMK_WARPS >= 1);
+    bench_t *b = bench_new(DRV_FCFS);
+    launch(b, 0, 1, RW, 0, 1, 3); /* one TB, SMs 0 and 1 */
+    quiet(b, 1, "cycle 0: the launch");
+    b->in.km_v = 1, b->in.km_k = 0, b->in.km_mask = 2; /* cycle 1: SM 1 only, from the state of cycle 2 */
+    quiet(b, 1, "cycle 1: the choice (FCFS: the lowest SM, SM 0)");
+    cr_assert(b->d.dp1_v && b->d.kmask[0] == 2, "edge 1: dp1_v %u kmask %#llx", b->d.dp1_v, (unsigned long long)b->d.kmask[0]);
+    quiet(b, 1, "cycle 2: the choice of cycle 1 in S2; a new one from the new mask (SM 1)");
+    cr_assert(b->d.dp2_v && b->d.dp2_kind == DRV_CH_DISP && b->d.dp2_s == 0, "edge 2: dp2 v %u kind %u S %u, expected DISP on SM 0",
+              b->d.dp2_v, b->d.dp2_kind, b->d.dp2_s);
+    quiet(b, 1, "cycle 3: DISP on SM 0, where the kernel may no longer run: nothing");
+    cr_assert(b->o.dec_kind == DRV_DEC_NONE && !b->o.act, "cycle 3: decision %u act %u", b->o.dec_kind, b->o.act);
+    cr_assert(b->d.dp2_v && b->d.dp2_s == 1, "edge 3: no flush; dp2 v %u S %u, expected the choice on SM 1", b->d.dp2_v,
+              b->d.dp2_s);
+    step(b); /* 4 */
+    expect_setup(b, 1, 0, 1, 0, RW, 0, 1, "the choice made from the new mask, one cycle after the stale one");
+    quiet(b, 4, "the grid is dispatched");
     bench_free(b);
 }

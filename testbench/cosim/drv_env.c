@@ -264,9 +264,16 @@ struct drv_env {
     uint64_t wd_n, wd_max, wd_bound, wd_worst;
     int plan_exp_kc;
     int plan_was, plan_applies; /* plan_v and "decision 3 applies" of the previous cycle */
+    /* decision pipeline (docs/sm_driver.md "Decision pipeline", drv_pipe = 1): the choices this
+     * environment validated (the model's ch of each cycle), held as the pipeline must hold them:
+     * hp1 = the previous cycle's choice, hp2 = the one executed in this cycle */
+    int hp1_v, hp2_v;
+    uint32_t hp1_kind, hp1_s, hp1_k, hp2_kind, hp2_s, hp2_k;
+    uint64_t hp1_r, hp2_r;
+    uint64_t n_stale, n_choice[6];    /* executions that did nothing (a stale choice); choices by kind */
     /* statistics */
     uint64_t n_launch, n_rej, n_kdone, n_fresh, n_rerun, n_restore, n_cmd[4], n_st[6], n_evict, n_resv, n_plan,
-        n_planstart, n_done, n_rst, n_km, n_pol[8], max_inst_alive, n_wait_saved;
+        n_planstart, n_done, n_rst, n_km, n_pol[8], max_inst_alive;
     uint64_t n_rq, n_rqign, n_ack[4], n_rqlat_max, n_qos_cyc;
     /* QoS controls: relaunches with kl_keep that kept partitions (no pdirty), VICTIM grants while another
      * SM's grant was pending, no-work refusals, pend refusals, evictions under PGPU = 0 while pb,
@@ -330,6 +337,8 @@ static void env_reset(drv_env_t *e)
     e->wd_k = -1, e->wd_n = 0;
     e->plan_exp_kc = -1;
     e->plan_was = e->plan_applies = 0;
+    e->hp1_v = e->hp2_v = 0, e->hp1_kind = e->hp2_kind = 0, e->hp1_s = e->hp2_s = e->hp1_k = e->hp2_k = 0;
+    e->hp1_r = e->hp2_r = 0;
     e->rq_busy = e->rq_inval = e->rq_tchg = 0, e->pend = 0, e->pf_v = 0, e->xpd_v = 0;
     memset(e->pend_k, 0, sizeof e->pend_k);
     drv_pcov_reset(&e->pcov);
@@ -787,6 +796,8 @@ typedef struct {
     const sm_driver_t *m;
     const drv_in_t *in;
     int resv_r;              /* lowest short RESERVE kernel, or -1 */
+    uint64_t resv_m;         /* the SMs fits blocks for non-RESERVE kernels (resv_block): kmask of resv_r, or,
+                              * for an execution with drv_pipe = 1, the R of its choice */
     uint64_t elig;           /* bit k */
 } pctx_t;
 
@@ -839,7 +850,7 @@ static int fits0(const pctx_t *c, int s, int k) /* fits without resv_block */
 static int fits(const pctx_t *c, int s, int k)
 {
     const drv_env_t *e = c->e;
-    if (c->resv_r >= 0 && e->in[e->kal[k]].adm != DRV_ADM_RESERVE && bit(e->hmask[c->resv_r], s))
+    if (e->in[e->kal[k]].adm != DRV_ADM_RESERVE && bit(c->resv_m, s))
         return 0;
     return fits0(c, s, k);
 }
@@ -852,7 +863,7 @@ static int fits_any(const pctx_t *c, int k)
 
 static void pctx_init(pctx_t *c, const drv_env_t *e, const sm_driver_t *m, const drv_in_t *in)
 {
-    c->e = e, c->m = m, c->in = in, c->resv_r = -1, c->elig = 0;
+    c->e = e, c->m = m, c->in = in, c->resv_r = -1, c->resv_m = 0, c->elig = 0;
     for (int k = 0; k < KN; k++) {
         if (e->kal[k] < 0) continue;
         const inst_t *I = &e->in[e->kal[k]];
@@ -869,6 +880,7 @@ static void pctx_init(pctx_t *c, const drv_env_t *e, const sm_driver_t *m, const
             any = fits0(c, s, k);
         if (!any) c->resv_r = k;
     }
+    c->resv_m = c->resv_r >= 0 ? e->hmask[c->resv_r] & SMK_MASK(NSM) : 0;
 }
 
 /* decision 4: the kernel and SM the policy picks (K = -1: none; S = -1: K picked but does not fit) */
@@ -1029,6 +1041,30 @@ static int lowest_free_q(const drv_env_t *e)
     return -1;
 }
 
+/* decision 1 on SM x: the highest slot of pre(x) whose kernel may not stay (SPART: outside its mask;
+ * SMK_P, QOS: above its partition), -1 if none */
+static int evict_hi(const drv_env_t *e, const sm_driver_t *m, const drv_in_t *in, int x)
+{
+    for (int u = NT - 1; u >= 0; u--) {
+        const dslot_t *dd = &e->ds[x][u];
+        if (!dd->v || bit(e->dpend[x], u)) continue; /* pre(s) = sv & ~spre & ~sfill & ~dp */
+        const int kk = e->in[dd->inst].k;
+        if (in->cfg_policy == DRV_SPART ? !bit(e->hmask[kk], x) : e->ecnt[x][kk] > m->part[x][kk])
+            return u;
+    }
+    return -1;
+}
+/* decision 2 on SM x: the highest slot of pre(x) of a non-RESERVE kernel, -1 if none */
+static int resv_hi(const drv_env_t *e, int x)
+{
+    for (int u = NT - 1; u >= 0; u--) {
+        const dslot_t *dd = &e->ds[x][u];
+        if (dd->v && !bit(e->dpend[x], u) && e->in[dd->inst].adm != DRV_ADM_RESERVE)
+            return u;
+    }
+    return -1;
+}
+
 /* TB identity of a driver decision (the model names it, the monitors check it) */
 static int check_dispatch(drv_env_t *e, const pctx_t *pc, const drv_stim_t *st, const sm_driver_t *m,
                           const drv_out_t *o, int s)
@@ -1113,6 +1149,7 @@ static int check_dispatch(drv_env_t *e, const pctx_t *pc, const drv_stim_t *st, 
 static int check_command(drv_env_t *e, const pctx_t *pc, const drv_stim_t *st, const sm_driver_t *m,
                          const drv_out_t *o, int s)
 {
+    (void)pc;
     int nv = 0;
     const drv_in_t *in = &st->in;
     const uint32_t t = o->cmd_tb[s], op = o->cmd_op[s];
@@ -1155,52 +1192,22 @@ static int check_command(drv_env_t *e, const pctx_t *pc, const drv_stim_t *st, c
     /* highest eligible slot of the SM */
     int hi = -1;
     switch (o->dec_kind) {
-    case DRV_DEC_EVICT: {
-        if (op != in->cfg_evict)
+    case DRV_DEC_EVICT:
+        if (op != (in->cfg_evict == OP_SAVE ? OP_SAVE : OP_DRAIN))
             nv += viol(e, "eviction with op %u, cfg_evict %u", op, in->cfg_evict);
         if (in->cfg_policy != DRV_SPART && in->cfg_policy != DRV_SMK_P && in->cfg_policy != DRV_QOS)
             nv += viol(e, "eviction under policy %u", in->cfg_policy);
-        int first = -1;
-        for (int x = 0; x < NSM && first < 0; x++) {
-            if (e->oc[x].v) continue;
-            for (int u = NT - 1; u >= 0; u--) {
-                const dslot_t *dd = &e->ds[x][u];
-                if (!dd->v || bit(e->dpend[x], u)) continue; /* pre(s) = sv & ~spre & ~sfill & ~dp */
-                const int kk = e->in[dd->inst].k;
-                const int out = in->cfg_policy == DRV_SPART ? !bit(e->hmask[kk], x) : e->ecnt[x][kk] > m->part[x][kk];
-                if (out) { first = x; if (x == s) hi = u; break; }
-            }
-        }
-        if (first != s)
-            nv += viol(e, "eviction on SM %d, the lowest SM with a TB to evict and no command is %d", s, first);
+        hi = evict_hi(e, m, in, s);
+        if (hi < 0)
+            nv += viol(e, "eviction on SM %d, which holds no TB of pre(s) that may not stay", s);
         break;
-    }
-    case DRV_DEC_RESV: {
+    case DRV_DEC_RESV:
         if (op != OP_DRAIN)
             nv += viol(e, "reservation drain with op %u", op);
         if (I->adm == DRV_ADM_RESERVE)
             nv += viol(e, "reservation drain of a RESERVE kernel's TB");
-        if (pc->resv_r < 0) {
-            nv += viol(e, "reservation drain with no short RESERVE kernel");
-            break;
-        }
-        int first = -1;
-        for (int x = 0; x < NSM && first < 0; x++) {
-            if (e->oc[x].v || !bit(e->hmask[pc->resv_r], x)) continue;
-            for (int u = NT - 1; u >= 0; u--) {
-                const dslot_t *dd = &e->ds[x][u];
-                if (dd->v && !bit(e->dpend[x], u) && e->in[dd->inst].adm != DRV_ADM_RESERVE) {
-                    first = x;
-                    if (x == s) hi = u;
-                    break;
-                }
-            }
-        }
-        if (first != s)
-            nv += viol(e, "reservation drain on SM %d, the lowest SM of kernel %d's mask with a TB to drain and no "
-                       "command is %d", s, pc->resv_r, first);
+        hi = resv_hi(e, s);
         break;
-    }
     case DRV_DEC_PLAN_PRE: {
         /* the plan step applies under any cfg_policy once a plan exists (a plan is only started under
          * SMK_OD; models' reading of "Plan step (SMK_OD, plan_v)") */
@@ -1884,84 +1891,128 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
     nv += check_rq(e, in, m, o);
     if (nset > 1 || ncmd > 1)
         nv += viol(e, "%d set-ups and %d commands in one cycle (one decision per cycle)", nset, ncmd);
-    pctx_t pc;
+    pctx_t pc, px; /* this cycle's state; and for the execution, with the R of the choice it executes */
     pctx_init(&pc, e, m, in);
+    px = pc;
+    if (SMK_DRV_PIPE)
+        px.resv_m = e->hp2_r;
     const int disp = o->dec_kind == DRV_DEC_NEW || o->dec_kind == DRV_DEC_RERUN || o->dec_kind == DRV_DEC_RESTORE;
     if (disp) {
         if (nset != 1 || ss != (int)o->dec_sm || (o->dec_kind != DRV_DEC_RESTORE && ncmd))
             nv += viol(e, "dispatch decision %u on SM %u, but %d set-ups (SM %d) and %d commands", o->dec_kind, o->dec_sm,
                        nset, ss, ncmd);
         else
-            nv += check_dispatch(e, &pc, st, m, o, ss);
+            nv += check_dispatch(e, &px, st, m, o, ss);
     } else if (nset) {
         nv += viol(e, "set-up on SM %d with decision kind %u", ss, o->dec_kind);
     }
     if (ncmd == 1 && o->dec_kind != DRV_DEC_RESTORE)
-        nv += check_command(e, &pc, st, m, o, cs);
+        nv += check_command(e, &px, st, m, o, cs);
     else if (!ncmd && (o->dec_kind == DRV_DEC_EVICT || o->dec_kind == DRV_DEC_RESV || o->dec_kind == DRV_DEC_PLAN_PRE))
         nv += viol(e, "decision kind %u without a command", o->dec_kind);
     if (nv) { /* the policy checks and the edge below assume a consistent state; the run stops here */
         e->cycle++;
         return nv;
     }
-    /* decision 1 applies (SPART, SMK_P, QOS; ~pb, except QOS with PGPU = 0): an SM with cmd_ok and a TB of
-     * pre(s) that may not stay, and for SAVE a FREE PTBQ entry: the decision is an eviction */
-    if ((in->cfg_policy == DRV_SPART || in->cfg_policy == DRV_SMK_P || in->cfg_policy == DRV_QOS) &&
-        (!e->pbn || evict_sm(in)) && (in->cfg_evict != OP_SAVE || lowest_free_q(e) >= 0)) {
-        int any = 0;
-        for (int x = 0; x < NSM && !any; x++) {
-            if (e->oc[x].v || e->rp_v[x]) continue;
-            for (int u = 0; u < NT && !any; u++) {
-                const dslot_t *dd = &e->ds[x][u];
-                if (!dd->v || bit(e->dpend[x], u)) continue;
-                const int kk = e->in[dd->inst].k;
-                any = in->cfg_policy == DRV_SPART ? !bit(e->hmask[kk], x) : e->ecnt[x][kk] > m->part[x][kk];
-            }
-        }
-        if (any && o->dec_kind != DRV_DEC_EVICT)
-            nv += viol(e, "decision 1 applies (a TB above its partition or outside its mask on an SM with cmd_ok; pb %d, "
-                       "cfg_qctl %u), but the decision is kind %u", e->pbn > 0, in->cfg_qctl, o->dec_kind);
-    }
-    /* policy: the kernel and SM of decision 4, and its presence */
+    /* ---- the choice of this cycle's state (docs/sm_driver.md "Decision pipeline"): the model's
+     * o->ch_* against the environment's own reading of decisions 1-5 */
     {
+        const uint32_t ck = o->ch_kind, cs = o->ch_s, ckk = o->ch_k;
+        if (ck < 6) e->n_choice[ck]++;
+        const int ev_pol = in->cfg_policy == DRV_SPART || in->cfg_policy == DRV_SMK_P || in->cfg_policy == DRV_QOS;
+        /* decision 1: the lowest SM with cmd_ok holding a TB of pre(s) that may not stay; for SAVE a FREE entry */
+        int d1 = -1;
+        if (ev_pol && (!e->pbn || evict_sm(in)))
+            for (int x = 0; x < NSM && d1 < 0; x++)
+                if (!e->oc[x].v && !e->rp_v[x] && evict_hi(e, m, in, x) >= 0) d1 = x;
+        const int d1_ok = d1 >= 0 && (in->cfg_evict != OP_SAVE || lowest_free_q(e) >= 0);
+        /* decision 2: the short RESERVE kernel's lowest SM with cmd_ok and a TB of pre(s) to drain */
+        int d2 = -1;
+        if (pc.resv_r >= 0 && !e->pbn)
+            for (int x = 0; x < NSM && d2 < 0; x++)
+                if (bit(e->hmask[pc.resv_r], x) && !e->oc[x].v && !e->rp_v[x] && resv_hi(e, x) >= 0) d2 = x;
+        /* decision 3 applies exactly when plan_v & ~pb & (plan_left == 0 | cmd_ok(plan_sm) & a FREE entry);
+         * a waiting plan lets decision 4 run */
+        const int papp = m->plan_v && !e->pbn &&
+                         (m->plan_left == 0 || (m->plan_sm < NSM && !e->oc[m->plan_sm].v && !e->rp_v[m->plan_sm] &&
+                                                lowest_free_q(e) >= 0));
         int K, S;
         choose(&pc, &K, &S);
-        /* decision 3 applies exactly when plan_v & ~pb & (plan_left == 0 | cmd_ok(plan_sm) & a FREE entry),
-         * whatever it then does; a waiting plan lets decision 4 run */
-        const int papp = m->plan_v && !e->pbn &&
-                         (m->plan_left == 0 || (m->plan_sm < NSM && !e->oc[m->plan_sm].v && lowest_free_q(e) >= 0));
-        const int hi12 = o->dec_kind == DRV_DEC_EVICT || o->dec_kind == DRV_DEC_RESV;
-        if (o->dec_kind == DRV_DEC_PLAN_START) {
-            if (in->cfg_policy != DRV_SMK_OD || m->plan_v || m->pb || K < 0 || S >= 0)
-                nv += viol(e, "preemption start with policy %u plan_v %u pb %u, chosen kernel %d SM %d", in->cfg_policy,
-                           m->plan_v, m->pb, K, S);
-            e->plan_exp_kc = K;
-            e->n_planstart++;
+        const uint64_t xr = pc.resv_m;
+        if (o->ch_r != xr)
+            nv += viol(e, "choice R = 0x%llx, the short RESERVE kernel's mask is 0x%llx", (unsigned long long)o->ch_r,
+                       (unsigned long long)xr);
+        if (d1_ok) {
+            if (ck != DRV_CH_EVICT || (int)cs != d1)
+                nv += viol(e, "decision 1 applies on SM %d (a TB above its partition or outside its mask on an SM with "
+                           "cmd_ok; pb %d, cfg_qctl %u), but the choice is kind %u SM %u", d1, e->pbn > 0, in->cfg_qctl, ck, cs);
+        } else if (ck == DRV_CH_EVICT) {
+            nv += viol(e, "choice EVICT on SM %u, where decision 1 does not apply (lowest candidate %d)", cs, d1);
+        } else if (d2 >= 0) {
+            if (ck != DRV_CH_RESV || (int)cs != d2)
+                nv += viol(e, "decision 2 applies on SM %d (short RESERVE kernel %d), but the choice is kind %u SM %u", d2,
+                           pc.resv_r, ck, cs);
+        } else if (ck == DRV_CH_RESV) {
+            nv += viol(e, "choice RESV on SM %u, where decision 2 does not apply (short kernel %d)", cs, pc.resv_r);
+        } else if (papp) {
+            if (ck != DRV_CH_PLAN || cs != m->plan_sm || ckk != m->plan_kc)
+                nv += viol(e, "the plan step applies (plan_left %u), but the choice is kind %u SM %u kernel %u",
+                           m->plan_left, ck, cs, ckk);
+        } else if (ck == DRV_CH_PLAN) {
+            nv += viol(e, "choice PLAN while the plan step does not apply (plan_v %u, pb %d)", m->plan_v, e->pbn > 0);
+        } else if (ck == DRV_CH_DISP) {
+            if ((int)ckk != K || (int)cs != S)
+                nv += viol(e, "policy %u chooses kernel %u on SM %u, expected kernel %d on SM %d", in->cfg_policy, ckk, cs,
+                           K, S);
+        } else if (ck == DRV_CH_MISS) {
+            if (in->cfg_policy != DRV_SMK_OD || m->plan_v || e->pbn || K < 0 || S >= 0 || (int)ckk != K)
+                nv += viol(e, "choice MISS of kernel %u with policy %u plan_v %u pb %d, the policy picks kernel %d SM %d",
+                           ckk, in->cfg_policy, m->plan_v, e->pbn > 0, K, S);
+        } else if (K >= 0 && S >= 0) {
+            nv += viol(e, "choice kind %u, but policy %u can dispatch kernel %d on SM %d", ck, in->cfg_policy, K, S);
         }
-        if (o->dec_kind == DRV_DEC_PLAN_PRE && !papp)
+        if (ck > DRV_CH_MISS || (ck == DRV_CH_NONE && (cs || ckk)))
+            nv += viol(e, "choice kind %u SM %u kernel %u", ck, cs, ckk);
+
+        /* ---- the execution: of this cycle's choice (drv_pipe = 0) or of the choice made two cycles
+         * ago as this environment holds it (drv_pipe = 1) */
+        const int pipe = SMK_DRV_PIPE;
+        const uint32_t xk = pipe ? (e->hp2_v ? e->hp2_kind : DRV_CH_NONE) : ck, xs = pipe ? e->hp2_s : cs,
+                       xkk = pipe ? e->hp2_k : ckk;
+        if (pipe && (m->dp1_v != (uint32_t)e->hp1_v || m->dp2_v != (uint32_t)e->hp2_v || m->dp2_kind != e->hp2_kind ||
+                     m->dp2_s != e->hp2_s || m->dp2_k != e->hp2_k || m->dp2_r != e->hp2_r))
+            nv += viol(e, "decision pipeline: dp1_v %u dp2 v %u kind %u S %u K %u R 0x%llx, expected %d / %d %u %u %u 0x%llx",
+                       m->dp1_v, m->dp2_v, m->dp2_kind, m->dp2_s, m->dp2_k, (unsigned long long)m->dp2_r, e->hp1_v, e->hp2_v,
+                       e->hp2_kind, e->hp2_s, e->hp2_k, (unsigned long long)e->hp2_r);
+        if (!pipe && (m->dp1_v || m->dp2_v || m->dp2_kind || m->dp2_s || m->dp2_k || m->dp2_r))
+            nv += viol(e, "decision pipeline registers not 0 with drv_pipe = 0");
+        const uint32_t dk = o->dec_kind;
+        if (disp && !((xk == DRV_CH_DISP && o->dec_k == xkk && o->dec_sm == xs) ||
+                      (xk == DRV_CH_PLAN && o->dec_k == m->plan_kc && o->dec_sm == m->plan_sm && m->plan_left == 0)))
+            nv += viol(e, "dispatch of kernel %u on SM %u, the choice executed is kind %u SM %u kernel %u (plan %u: kernel "
+                       "%u SM %u left %u)", o->dec_k, o->dec_sm, xk, xs, xkk, m->plan_v, m->plan_kc, m->plan_sm, m->plan_left);
+        if ((dk == DRV_DEC_EVICT && (xk != DRV_CH_EVICT || o->dec_sm != xs)) ||
+            (dk == DRV_DEC_RESV && (xk != DRV_CH_RESV || o->dec_sm != xs)) || (dk == DRV_DEC_PLAN_PRE && xk != DRV_CH_PLAN))
+            nv += viol(e, "decision kind %u on SM %u, the choice executed is kind %u SM %u", dk, o->dec_sm, xk, xs);
+        if (dk == DRV_DEC_PLAN_PRE && !papp)
             nv += viol(e, "plan step while it does not apply (pb %d, cmd_ok(plan_sm) %d)", e->pbn > 0,
                        m->plan_sm < NSM && !e->oc[m->plan_sm].v);
-        if (papp && !hi12) {
-            if (m->plan_left > 0 && o->dec_kind != DRV_DEC_PLAN_PRE && o->dec_kind != DRV_DEC_NONE)
-                nv += viol(e, "the plan step applies (plan_left %u), but the decision is kind %u", m->plan_left,
-                           o->dec_kind);
-            if (m->plan_left == 0 && !disp && o->dec_kind != DRV_DEC_NONE)
-                nv += viol(e, "the plan's dispatch step applies, but the decision is kind %u", o->dec_kind);
-            if (disp && (o->dec_k != m->plan_kc || o->dec_sm != m->plan_sm))
-                nv += viol(e, "plan dispatch of kernel %u on SM %u, the plan says kernel %u on SM %u", o->dec_k, o->dec_sm,
-                           m->plan_kc, m->plan_sm);
-        } else if (disp) {
-            if ((int)o->dec_k != K || (int)o->dec_sm != S)
-                nv += viol(e, "policy %u dispatches kernel %u on SM %u, expected kernel %d on SM %d", in->cfg_policy,
-                           o->dec_k, o->dec_sm, K, S);
-        } else if (o->dec_kind == DRV_DEC_NONE && K >= 0 && S >= 0) {
-            int q = -1;
-            const int waits = has_pq(e, K, &q) && e->eq[q].st == DRV_Q_SAVED && e->oc[S].v;
-            if (!waits)
-                nv += viol(e, "no decision, but policy %u can dispatch kernel %d on SM %d", in->cfg_policy, K, S);
-            else
-                e->n_wait_saved++;
+        if (dk == DRV_DEC_PLAN_START) {
+            if (xk != DRV_CH_MISS || o->dec_k != xkk || m->plan_v || e->pbn)
+                nv += viol(e, "preemption start of kernel %u: the choice executed is kind %u kernel %u, plan_v %u pb %d",
+                           o->dec_k, xk, xkk, m->plan_v, e->pbn > 0);
+            e->plan_exp_kc = (int)xkk;
+            e->n_planstart++;
         }
+        if (o->a1_go != (xk == DRV_CH_MISS && !m->plan_v && !e->pbn) || (o->a1_go && o->a1_kc != xkk))
+            nv += viol(e, "a1_go %u a1_kc %u, the choice executed is kind %u kernel %u (plan_v %u pb %d)", o->a1_go, o->a1_kc,
+                       xk, xkk, m->plan_v, e->pbn > 0);
+        const int act = nset || ncmd || dk == DRV_DEC_PLAN_START || (xk == DRV_CH_PLAN && papp);
+        if (o->act != (uint32_t)act)
+            nv += viol(e, "the execution acts = %u, expected %d (set-ups %d, commands %d, decision %u)", o->act, act, nset,
+                       ncmd, dk);
+        if (xk != DRV_CH_NONE && xk != DRV_CH_MISS && !act)
+            e->n_stale++;
         /* no starvation: the kernel the policy picks is dispatched in bounded time */
         if (K >= 0 && !(disp && (int)o->dec_k == K)) {
             if (K == e->wd_k) e->wd_n++;
@@ -1972,6 +2023,13 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
                            in->cfg_policy, S < 0 ? ", fits nowhere" : "", (unsigned long long)e->wd_n);
         } else {
             e->wd_k = -1, e->wd_n = 0;
+        }
+        /* the pipeline's edge */
+        if (pipe) {
+            e->hp2_v = e->hp1_v && !act && e->hp1_kind != DRV_CH_NONE;
+            e->hp2_kind = e->hp1_kind, e->hp2_s = e->hp1_s, e->hp2_k = e->hp1_k, e->hp2_r = e->hp1_r;
+            e->hp1_v = !act;
+            e->hp1_kind = ck, e->hp1_s = cs, e->hp1_k = ckk, e->hp1_r = o->ch_r;
         }
     }
     if (nv) {
@@ -2136,9 +2194,13 @@ int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose)
                (unsigned long long)e->n_launch, (unsigned long long)e->n_rej, (unsigned long long)e->n_kdone,
                (unsigned long long)e->n_km, (unsigned long long)e->max_inst_alive);
         printf("  dispatch: fresh %llu, reruns %llu, restores %llu; by policy FCFS %llu SPART %llu SMK_OD %llu SMK_P %llu; "
-               "waits for a RESTORE's SM %llu\n", (unsigned long long)e->n_fresh, (unsigned long long)e->n_rerun,
+               "choices EVICT %llu RESV %llu PLAN %llu DISP %llu MISS %llu, executions that did nothing (a SAVED entry "
+               "waiting for its SM%s) %llu (drv_pipe %d)\n", (unsigned long long)e->n_fresh, (unsigned long long)e->n_rerun,
                (unsigned long long)e->n_restore, (unsigned long long)e->n_pol[0], (unsigned long long)e->n_pol[1],
-               (unsigned long long)e->n_pol[2], (unsigned long long)e->n_pol[3], (unsigned long long)e->n_wait_saved);
+               (unsigned long long)e->n_pol[2], (unsigned long long)e->n_pol[3], (unsigned long long)e->n_choice[1],
+               (unsigned long long)e->n_choice[2], (unsigned long long)e->n_choice[3], (unsigned long long)e->n_choice[4],
+               (unsigned long long)e->n_choice[5], SMK_DRV_PIPE ? ", or a choice stale by its execution" : "",
+               (unsigned long long)e->n_stale, SMK_DRV_PIPE);
         printf("  commands: SAVE %llu RESTORE %llu DRAIN %llu DROP %llu; evictions %llu, reservation drains %llu, "
                "preemption plans %llu (victims %llu)\n", (unsigned long long)e->n_cmd[0], (unsigned long long)e->n_cmd[1],
                (unsigned long long)e->n_cmd[2], (unsigned long long)e->n_cmd[3], (unsigned long long)e->n_evict,
