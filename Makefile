@@ -171,7 +171,7 @@ $(B)/$(1)/smkrun/%.o: cmodel/sim/%.c $(B)/$(1)/smk_cfg.h
 $(B)/$(1)/san/%.o: %.c $(B)/$(1)/smk_cfg.h
 	@mkdir -p $$(@D)
 	$(CC) $(CFLAGS_COMMON) -O1 $(SAN) $(DEP) $(call c_inc,$(1)) -c -o $$@ $$<
--include $(wildcard $(B)/$(1)/*.d $(B)/$(1)/*/*.d $(B)/$(1)/*/*/*.d)
+-include $(wildcard $(B)/$(1)/*.d $(B)/$(1)/*/*.d $(B)/$(1)/*/*/*.d $(B)/$(1)/*/*/*/*.d)
 
 # Criterion unit tests, with address and undefined-behaviour sanitizers
 $(B)/$(1)/unit: $(patsubst %.c,$(B)/$(1)/san/%.o,$(UNIT_SRC) $(CMODEL_SRC) testbench/cosim/drv_env.c testbench/cosim/cosim_env.c)

@@ -342,11 +342,46 @@ static void a1_step(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
             ok = d->u[sv][i] + dc[i] <= LIM[i] + d->a1_acc[i];
         d->a1_q = q;
         if (ok)
-            d->a1_st = DRV_A1_RNG;
+            d->a1_st = SMK_DRV_PIPE ? DRV_A1_R1 : DRV_A1_RNG;
         else if (q >= c1)
             d->a1_st = DRV_A1_IDLE;
         return;
     }
+    case DRV_A1_R1: { /* drv_pipe = 1: the shares step 4 reads, registered */
+        const uint32_t Kv = d->a1_kv;
+        uint32_t dc[NR], a[NR], b[NR];
+        dem(d, Kc, dc);
+        d->a1_nouf = 1;
+        for (int i = 0; i < NR; i++) {
+            d->a1_nouf &= d->U[Kv][i] >= d->a1_acc[i];
+            a[i] = d->U[Kc][i] + dc[i], b[i] = d->U[Kv][i] - d->a1_acc[i];
+        }
+        for (uint32_t k = 0; k < KN; k++)
+            d->a1_rk[k] = rk_of(d, k);
+        d->a1_kvm = d->kv & KALL;
+        d->a1_rv = d->a1_nouf ? share_of(b) : 0;
+        d->a1_rc = share_of(a);
+        d->a1_st = DRV_A1_R2;
+        return;
+    }
+    case DRV_A1_R2: { /* the range ends over the kernels of a1_kvm, before and after (0 if none) */
+        uint32_t omin = UINT32_MAX, omax = 0, nmin = UINT32_MAX, nmax = 0;
+        for (uint64_t x = d->a1_kvm; x; x &= x - 1) {
+            const uint32_t k = (uint32_t)smk_ctz(x), o = d->a1_rk[k];
+            const uint32_t v = k == Kc ? d->a1_rc : k == d->a1_kv ? d->a1_rv : o;
+            omin = o < omin ? o : omin, omax = o > omax ? o : omax;
+            nmin = v < nmin ? v : nmin, nmax = v > nmax ? v : nmax;
+        }
+        if (!d->a1_kvm)
+            omin = nmin = 0;
+        d->a1_omax = omax, d->a1_omin = omin, d->a1_nmax = nmax, d->a1_nmin = nmin;
+        d->a1_st = DRV_A1_R3;
+        return;
+    }
+    case DRV_A1_R3:
+        d->a1_ok = d->a1_nouf && d->a1_kvm && d->a1_nmax - d->a1_nmin < d->a1_omax - d->a1_omin;
+        d->a1_st = DRV_A1_RNG;
+        return;
     default: /* RNG: decision 5 was this cycle's (drv_eval); back to IDLE either way */
         d->a1_st = DRV_A1_IDLE;
         return;
@@ -618,7 +653,7 @@ static void execute(const sm_driver_t *d, const drv_in_t *in, ctx_t *c, const dc
             return;
         /* decision 5: the Algorithm 1 unit starts from IDLE, or, in RNG for this Kc, starts the plan */
         r->a1_go = 1, r->a1_kc = K;
-        if (d->a1_st == DRV_A1_RNG && d->a1_kc == K && a1_shrinks(d, K)) {
+        if (d->a1_st == DRV_A1_RNG && d->a1_kc == K && (SMK_DRV_PIPE ? d->a1_ok != 0 : a1_shrinks(d, K) != 0)) {
             r->kind = DRV_DEC_PLAN_START, r->s = d->a1_smv, r->k = K, r->id = d->a1_kv,
             r->t = d->a1_q; /* PLAN_START: dec_id = Kv, dec_slot = p */
             r->act = 1;

@@ -50,6 +50,12 @@ typedef struct {
     /* Algorithm 1 unit (docs/sm_driver.md "Algorithm 1: preemption start"): one step per cycle */
     uint32_t a1_st, a1_kc, a1_s, a1_f, a1_smv, a1_best, a1_kv, a1_q;
     uint32_t a1_acc[DRV_NRES];      /* a1_q * d_x(a1_kv) */
+    /* drv_pipe = 1: RNG in steps R1, R2, R3 ("Algorithm 1", "With drv_pipe = 1") */
+    uint32_t a1_rk[DRV_KN];         /* R1: rK(k) */
+    uint64_t a1_kvm;                /* R1: kv */
+    uint32_t a1_rv, a1_rc, a1_nouf; /* R1: share(U(Kv) - a1_acc) (0 unless a1_nouf), share(U(Kc) + d(Kc)), U(Kv) >= a1_acc */
+    uint32_t a1_omax, a1_omin, a1_nmax, a1_nmin; /* R2: the range ends before and after */
+    uint32_t a1_ok;                 /* R3: the range shrinks */
     uint32_t kl_rej, kdone_v, kdone_k;
     /* partition unit */
     uint32_t pdirty, pact, pcur, pcnt_ks;
@@ -143,7 +149,8 @@ enum { DRV_DEC_NONE = 0, DRV_DEC_EVICT, DRV_DEC_RESV, DRV_DEC_PLAN_PRE, DRV_DEC_
 enum { DRV_CH_NONE = 0, DRV_CH_EVICT, DRV_CH_RESV, DRV_CH_PLAN, DRV_CH_DISP, DRV_CH_MISS }; /* dp2_kind */
 enum { DRV_EV_NONE = 0, DRV_EV_RSP, DRV_EV_DONE };
 enum { DRV_RQ_IDLE = 0, DRV_RQ_SUM = 1, DRV_RQ_SCAN = 2 };                       /* rq_st */
-enum { DRV_A1_IDLE = 0, DRV_A1_SMV = 1, DRV_A1_KV = 2, DRV_A1_P = 3, DRV_A1_RNG = 4 }; /* a1_st */
+enum { DRV_A1_IDLE = 0, DRV_A1_SMV = 1, DRV_A1_KV = 2, DRV_A1_P = 3, DRV_A1_RNG = 4, DRV_A1_R1 = 5, DRV_A1_R2 = 6,
+       DRV_A1_R3 = 7 }; /* a1_st (R1-R3: drv_pipe = 1) */
 enum { DRV_QC_KEEP = 1, DRV_QC_PGPU = 2 };                                        /* cfg_qctl */
 enum { DRV_ACK_FREE = 1, DRV_ACK_VICTIM = 2, DRV_ACK_REFUSED = 3 };              /* rq_ack_st */
 
