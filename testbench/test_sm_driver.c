@@ -2681,3 +2681,42 @@ Test(sm_driver, pipe_stale_choice, .description = "drv_pipe = 1: a choice that n
     quiet(b, 4, "the grid is dispatched");
     bench_free(b);
 }
+
+Test(sm_driver, pipe_od_plan, .description = "drv_pipe = 1: SMK_OD's Algorithm 1 run takes 6 + NSM + p cycles (RNG in four steps), the first victim's SAVE 3 cycles later")
+{
+    U_PIPE();
+    U_NEEDS(OD_BENCH && DRV_PQ >= 2);
+    bench_t *b = bench_new(DRV_SMK_OD);
+    b->in.cfg_pmode = SAVE;
+    launch(b, 2, W / 4, RW, 0, 64, 1); /* V: TBs of W/4 warps, SM 0 */
+    quiet(b, 3, "0-2: the launch, the choice, S2");
+    for (int i = 0; i < 4; i++) {
+        step(b); /* 3, 6, 9, 12 */
+        expect_setup(b, 0, (uint32_t)i, span(i * W / 4, W / 4), 0, RW, 0, 1, "V fills SM0, one set-up every 3 cycles");
+        if (i < 3)
+            quiet(b, 2, "the flush");
+    }
+    launch(b, 5, W / 2, RW, 0, 1, 1); /* 13: C, one TB of W/2 warps */
+    quiet(b, 2, "13, 14: the MISS of V (choice of 13) reaches S2; C's MISS is chosen in 14");
+    cr_assert(b->d.a1_st == DRV_A1_IDLE && b->d.dp2_v && b->d.dp2_kind == DRV_CH_MISS && b->d.dp2_k == 2,
+              "edge 14: unit %u, dp2 v %u kind %u K %u: expected IDLE and V's MISS in S2", b->d.a1_st, b->d.dp2_v,
+              b->d.dp2_kind, b->d.dp2_k);
+    /* 15: V's MISS executed: a1_go starts V's run, 1 + NSM cycles (no SMv: no other kernel on SM0);
+     * then C's: 6 + NSM + p (the start, NSM of step 1, KV, p of step 3, R1, R2, R3, RNG); p = 2 TBs
+     * of V make room for C's W/2 warps */
+    const uint32_t p = 2;
+    const int n = 1 + NSM + 6 + NSM + (int)p;
+    for (int i = 0; i < n; i++) {
+        cr_assert(!b->d.plan_v, "cycle %d: plan started after %d cycles, expected %d", b->cyc, i, n);
+        quiet(b, 1, "the Algorithm 1 unit issues nothing");
+    }
+    cr_assert(b->d.plan_v && b->d.plan_kc == 5 && b->d.plan_kv == 2 && b->d.plan_sm == 0 && b->d.plan_left == p,
+              "plan v %u kc %u kv %u sm %u left %u, expected 1 5 2 0 %u (unit %u)", b->d.plan_v, b->d.plan_kc,
+              b->d.plan_kv, b->d.plan_sm, b->d.plan_left, p, b->d.a1_st);
+    cr_assert(b->d.a1_rk[2] == (uint32_t)ref_share((uint64_t[4]){4 * W / 4 * RW, 0, W, 4}, cfg_mult) && b->d.a1_ok,
+              "R1's rK(V) %u, a1_ok %u", b->d.a1_rk[2], b->d.a1_ok);
+    quiet(b, 2, "the choices made before the plan's edge are dropped; the plan step's choice reaches S2");
+    step(b);
+    expect_cmd(b, 0, SAVE, 3, "plan step: highest slot of Kv, 3 cycles after the plan's edge");
+    bench_free(b);
+}
