@@ -175,6 +175,9 @@ module sm_driver (
                      OP_DRAIN = `SMK_PE_OP_DRAIN, OP_DROP = `SMK_PE_OP_DROP;
     localparam [2:0] ST_OK = `SMK_PE_ST_OK;
     localparam QC_KEEP = 0, QC_PGPU = 1;                  // cfg_qctl bits
+    localparam PIPE   = `SMK_DRV_PIPE;             // decision pipeline (spec "Decision pipeline")
+    localparam [2:0] CH_NONE = 3'd0, CH_EVICT = 3'd1, CH_RESV = 3'd2, CH_PLAN = 3'd3, CH_DISP = 3'd4,
+                     CH_MISS = 3'd5;               // the choice's kind (dp2_kind)
 
     // ------------------------------------------------------------------ state (spec "State")
     reg [KN-1:0]         kv      /*verilator public_flat_rd*/;
@@ -256,6 +259,36 @@ module sm_driver (
     reg [KN*TC-1:0]      rq_g    /*verilator public_flat_rd*/;
     reg [4*UW-1:0]       acc     /*verilator public_flat_rd*/;
     reg [4*UW-1:0]       w       /*verilator public_flat_rd*/;
+    // decision pipeline (spec "Decision pipeline"; drv_pipe = 1, every one of them constant 0 with
+    // drv_pipe = 0): dp1_v = the stage-S1 registers hold the choice inputs of a valid choice; dp2 =
+    // the choice executed in this cycle (kind CH_*, S, K, R)
+    reg                  dp1_v    /*verilator public_flat_rd*/;
+    reg                  dp2_v    /*verilator public_flat_rd*/;
+    reg [2:0]            dp2_kind /*verilator public_flat_rd*/;
+    reg [SMW-1:0]        dp2_s    /*verilator public_flat_rd*/;
+    reg [KW-1:0]         dp2_k    /*verilator public_flat_rd*/;
+    reg [NSM-1:0]        dp2_r    /*verilator public_flat_rd*/;
+    // stage S1: the values the choice is computed from, of the previous cycle's state and
+    // configuration (names of the current values they copy: s1_X <= X, or as commented)
+    reg [2:0]            s1_pol    /*verilator public_flat_rd*/;   // cfg_policy
+    reg                  s1_evsave /*verilator public_flat_rd*/;   // cfg_evict == SAVE
+    reg                  s1_psm    /*verilator public_flat_rd*/;   // qc_psm (QOS, PGPU = 0)
+    reg                  s1_pb     /*verilator public_flat_rd*/;
+    reg                  s1_qfree  /*verilator public_flat_rd*/;   // a FREE PTBQ entry exists
+    reg                  s1_plan   /*verilator public_flat_rd*/;   // decision 3 applies
+    reg                  s1_planv  /*verilator public_flat_rd*/;
+    reg [SMW-1:0]        s1_plansm /*verilator public_flat_rd*/;
+    reg [KW-1:0]         s1_plankc /*verilator public_flat_rd*/;
+    reg [NSM-1:0]        s1_ec     /*verilator public_flat_rd*/;   // eviction candidates
+    reg [NSM-1:0]        s1_rc     /*verilator public_flat_rd*/;   // reservation-drain candidates
+    reg [NSM-1:0]        s1_r      /*verilator public_flat_rd*/;   // R: kmask of the short kernel, 0 if none
+    reg [KN-1:0]         s1_elig   /*verilator public_flat_rd*/;
+    reg [KN-1:0]         s1_fitany /*verilator public_flat_rd*/;
+    reg [NSM*KN-1:0]     s1_fits   /*verilator public_flat_rd*/;   // fits, with resv_block
+    reg [KN*SHW-1:0]     s1_rk     /*verilator public_flat_rd*/;
+    reg [NSM*SHW-1:0]    s1_rsm    /*verilator public_flat_rd*/;
+    reg [KN*KN-1:0]      s1_kold   /*verilator public_flat_rd*/;
+    reg [KN*NSM-1:0]     s1_kmask  /*verilator public_flat_rd*/;
 
     // ------------------------------------------------------------------ helpers
     // Exact dominant share of a usage vector. Every product u_x * M_x is < 2^SHW because the usage
@@ -411,7 +444,35 @@ module sm_driver (
     reg [PQW-1:0]       ds_qi;
     reg                 od_miss;             // SMK_OD: Kc, SMc found, ~fits(SMc, Kc)
     reg [KW-1:0]        kc;
-    reg [SMW-1:0]       smc, ms;
+    reg [SMW-1:0]       ms;
+    // choice inputs of this cycle's state that the choice does not otherwise read
+    reg [NSM-1:0]       cur_ec, cur_rc, cur_r;
+    reg                 cur_plan;
+    reg [T-1:0]         rtm;
+    // the choice's inputs (current values or S1), and the choice
+    reg [2:0]           c_pol;
+    reg                 c_evsave, c_psm, c_pb, c_qfree, c_plan, c_planv;
+    reg [SMW-1:0]       c_plansm;
+    reg [KW-1:0]        c_plankc;
+    reg [NSM-1:0]       c_ec, c_rc, c_r;
+    reg [KN-1:0]        c_elig, c_fitany;
+    reg [NSM*KN-1:0]    c_fits;
+    reg [KN*NSM-1:0]    c_fitsT;
+    reg [KN*SHW-1:0]    c_rk;
+    reg [NSM*SHW-1:0]   c_rsm;
+    reg [KN*KN-1:0]     c_kold;
+    reg [KN*NSM-1:0]    c_kmask;
+    reg [2:0]           ch_kind;
+    reg [SMW-1:0]       ch_s;
+    reg [KW-1:0]        ch_k;
+    reg [NSM-1:0]       ch_r;
+    // the execution's (kind, S, K, R), its SM, fits(its SM, *) with R, and whether it acts
+    reg [2:0]           ex_kind;
+    reg [SMW-1:0]       ex_s, ex_sm;
+    reg [KW-1:0]        ex_k;
+    reg [NSM-1:0]       ex_r;
+    reg [KN-1:0]        ex_frow;
+    reg                 act;
     // Algorithm 1 unit: this cycle's step
     reg                 a1_go;               // the unit starts (IDLE) or, in RNG, may start the plan
     reg                 a1_upd;              // SMV: SM a1_s is the best so far
@@ -456,7 +517,6 @@ module sm_driver (
     reg                 oany;
     // rows and entries read at a variable id (through the selects above)
     reg [NSM*KN-1:0]    kmT;                 // kmT[s*KN + k] = kmask[k*NSM + s]
-    reg [KN*NSM-1:0]    fitsT;               // fitsT[k*NSM + s] = fits[s*KN + k]
     reg [NSM*KN-1:0]    over;                // over[s*KN + k] = cnt[s][k] > part[s][k]
     reg [KN-1:0]        kres;                // kadm[k] == RESERVE
     reg [NSM-1:0]       short_m, kmc, krow;  // kmask[short_r], kmask[Kc], a row of kmask / fitsT
@@ -590,7 +650,6 @@ module sm_driver (
                 fits[s*KN + k] = fits_b[s*KN + k]
                     & ~(short_v & (kadm[k*2 +: 2] != ADM_RESERVE) & short_m[s]);
                 fit_any[k] = fit_any[k] | fits[s*KN + k];
-                fitsT[k*NSM + s] = fits[s*KN + k];
             end
         end
 
@@ -653,139 +712,213 @@ module sm_driver (
         end
         ev_kfin = ev_done & ((k_gw(kndone, ek) + {{(GW-1){1'b0}}, 1'b1}) == k_gw(kgrid, ek));
 
-        // ---------------- decisions
-        dc_cmd = 1'b0; dc_s = {SMW{1'b0}}; dc_t = {TBS_W{1'b0}}; dc_op = OP_SAVE; dc_k = {KW{1'b0}};
-        dc_qalloc = 1'b0; dc_setpb = 1'b0; dc_pre = 1'b0;
-        dc_planpre = 1'b0; dc_planend = 1'b0; dc_pstart = 1'b0;
-        ds_try = 1'b0; dsK = {KW{1'b0}}; dsS = {SMW{1'b0}};
-        od_miss = 1'b0; kc = {KW{1'b0}}; smc = {SMW{1'b0}}; ms = {SMW{1'b0}};
-
-        // 1. eviction (SPART, SMK_P, QOS; not while pb, except under QOS with PGPU = 0, where it
-        // neither waits for nor sets pb: spec "QoS controls")
-        if ((cfg_policy == P_SPART || cfg_policy == P_SMK_P || cfg_policy == P_QOS) && (!pb || qc_psm)) begin
-            f = 1'b0;
-            for (s = NSM - 1; s >= 0; s = s - 1) begin
-                for (t = 0; t < T; t = t + 1) begin
-                    kk = sk[(s*T+t)*KW +: KW];
-                    srow = (cfg_policy == P_SPART) ? ~kmT[s*KN +: KN] : over[s*KN +: KN];
-                    tm[t] = run[s*T + t] & srow[kk];
-                end
-                if (cmd_ok[s] && tm != {T{1'b0}}) begin
-                    f = 1'b1;
-                    dc_s = s[SMW-1:0];
-                    for (t = 0; t < T; t = t + 1)
-                        if (tm[t]) dc_t = t[TBS_W-1:0];
-                end
+        // ---------------- choice inputs of this cycle's state (spec "Decision pipeline"): per SM,
+        // an eviction candidate (decision 1: cmd_ok and a slot of pre whose kernel may not stay,
+        // by this cycle's policy) and a reservation candidate (decision 2: in the short kernel's
+        // mask, cmd_ok and a slot of pre of a non-RESERVE kernel); the plan step's condition; R
+        for (s = 0; s < NSM; s = s + 1) begin
+            srow = (cfg_policy == P_SPART) ? ~kmT[s*KN +: KN] : over[s*KN +: KN];
+            for (t = 0; t < T; t = t + 1) begin
+                kk = sk[(s*T+t)*KW +: KW];
+                tm[t] = run[s*T + t] & srow[kk];
+                rtm[t] = run[s*T + t] & ~kres[kk];   // "running TB" = pre(s)
             end
-            // a SAVE eviction without a FREE PTBQ entry does not apply; decisions 2-5 are tried
-            if (f && (cfg_evict != OP_SAVE || qfree_v)) begin
-                dc_cmd = 1'b1;
-                dc_op = (cfg_evict == OP_SAVE) ? OP_SAVE : OP_DRAIN;   // DRAIN for any other code
-                dc_pre = 1'b1;
-                dc_qalloc = (cfg_evict == OP_SAVE);
-                dc_setpb = (cfg_evict == OP_SAVE) & ~qc_psm;
-            end
+            cur_ec[s] = cmd_ok[s] & (tm != {T{1'b0}});
+            cur_rc[s] = short_v & short_m[s] & cmd_ok[s] & (rtm != {T{1'b0}});
         end
+        cur_r = short_v ? short_m : {NSM{1'b0}};
+        cur_plan = plan_v & ~pb & ((plan_left == {TC{1'b0}}) | (cmd_ok[plan_sm] & qfree_v));
 
-        // 2. reservation drain (not while pb)
-        if (!dc_cmd && short_v && !pb) begin
-            f = 1'b0;
-            for (s = NSM - 1; s >= 0; s = s - 1) begin
-                for (t = 0; t < T; t = t + 1) begin
-                    kk = sk[(s*T+t)*KW +: KW];
-                    // "running TB" = pre(s)
-                    tm[t] = run[s*T + t] & ~kres[kk];
-                end
-                if (short_m[s] && cmd_ok[s] && tm != {T{1'b0}}) begin
-                    f = 1'b1;
-                    dc_s = s[SMW-1:0];
-                    for (t = 0; t < T; t = t + 1)
-                        if (tm[t]) dc_t = t[TBS_W-1:0];
-                end
-            end
-            if (f) begin
-                dc_cmd = 1'b1;
-                dc_op = OP_DRAIN;
-                dc_pre = 1'b1;
-                dc_setpb = 1'b1;
-            end
-        end
-
-        // 3. plan step: applies iff plan_v & ~pb & (plan_left == 0 | cmd_ok(plan_sm) & FREE entry),
-        // under any cfg_policy; a waiting plan lets decision 4 run.
-        if (!dc_cmd && plan_v) begin
-            if (plan_left != {TC{1'b0}}) begin
-                if (!pb && cmd_ok[plan_sm] && qfree_v) begin
-                    trow = s_t(run, plan_sm);
-                    skrow = s_tkw(sk, plan_sm);
-                    for (t = 0; t < T; t = t + 1)
-                        tm[t] = trow[t] & (skrow[t*KW +: KW] == plan_kv);
-                    if (tm != {T{1'b0}}) begin
-                        dc_planpre = 1'b1;
-                        dc_cmd = 1'b1;
-                        dc_s = plan_sm;
-                        for (t = 0; t < T; t = t + 1)
-                            if (tm[t]) dc_t = t[TBS_W-1:0];
-                        dc_op = (cfg_pmode == OP_DROP && kidem[plan_kv]) ? OP_DROP : OP_SAVE;
-                        dc_pre = 1'b1;
-                        dc_qalloc = 1'b1;
-                        dc_setpb = 1'b1;
-                    end else
-                        dc_planend = 1'b1;   // no such slot: plan_v = 0
-                end
-            end else if (!pb) begin
-                dc_planend = 1'b1;
-                srow = s_kn(fits, plan_sm);
-                ds_try = elig[plan_kc] & srow[plan_kc];
-                dsK = plan_kc;
-                dsS = plan_sm;
-            end
-        end
-
-        // 4. dispatch by policy
-        if (!dc_cmd && !dc_planend) begin
-            case (cfg_policy)
+        // ---------------- the choice ch() (spec "Decision pipeline"): from the choice inputs, which
+        // are this cycle's values with drv_pipe = 0 and the stage-S1 registers (the previous
+        // cycle's values) with drv_pipe = 1; nothing else is read here
+        c_pol    = (PIPE != 0) ? s1_pol    : cfg_policy;
+        c_evsave = (PIPE != 0) ? s1_evsave : (cfg_evict == OP_SAVE);
+        c_psm    = (PIPE != 0) ? s1_psm    : qc_psm;
+        c_pb     = (PIPE != 0) ? s1_pb     : pb;
+        c_qfree  = (PIPE != 0) ? s1_qfree  : qfree_v;
+        c_plan   = (PIPE != 0) ? s1_plan   : cur_plan;
+        c_planv  = (PIPE != 0) ? s1_planv  : plan_v;
+        c_plansm = (PIPE != 0) ? s1_plansm : plan_sm;
+        c_plankc = (PIPE != 0) ? s1_plankc : plan_kc;
+        c_ec     = (PIPE != 0) ? s1_ec     : cur_ec;
+        c_rc     = (PIPE != 0) ? s1_rc     : cur_rc;
+        c_r      = (PIPE != 0) ? s1_r      : cur_r;
+        c_elig   = (PIPE != 0) ? s1_elig   : elig;
+        c_fitany = (PIPE != 0) ? s1_fitany : fit_any;
+        c_fits   = (PIPE != 0) ? s1_fits   : fits;
+        c_rk     = (PIPE != 0) ? s1_rk     : rk;
+        c_rsm    = (PIPE != 0) ? s1_rsm    : rsm;
+        c_kold   = (PIPE != 0) ? s1_kold   : kold;
+        c_kmask  = (PIPE != 0) ? s1_kmask  : kmask;
+        for (k = 0; k < KN; k = k + 1)
+            for (s = 0; s < NSM; s = s + 1)
+                c_fitsT[k*NSM + s] = c_fits[s*KN + k];
+        ch_kind = CH_NONE; ch_s = {SMW{1'b0}}; ch_k = {KW{1'b0}}; ch_r = c_r;
+        od_miss = 1'b0; kc = {KW{1'b0}}; ms = {SMW{1'b0}};
+        if ((c_pol == P_SPART || c_pol == P_SMK_P || c_pol == P_QOS) && (!c_pb || c_psm)
+            && c_ec != {NSM{1'b0}} && (!c_evsave || c_qfree)) begin
+            // 1. eviction: the lowest candidate SM (a SAVE eviction without a FREE PTBQ entry does
+            // not apply; decisions 2-5 are tried)
+            ch_kind = CH_EVICT;
+            for (s = NSM - 1; s >= 0; s = s - 1)
+                if (c_ec[s]) ch_s = s[SMW-1:0];
+        end else if (!c_pb && c_rc != {NSM{1'b0}}) begin
+            // 2. reservation drain (c_rc is 0 without a short kernel)
+            ch_kind = CH_RESV;
+            for (s = NSM - 1; s >= 0; s = s - 1)
+                if (c_rc[s]) ch_s = s[SMW-1:0];
+        end else if (c_plan) begin
+            // 3. plan step: applies iff plan_v & ~pb & (plan_left == 0 | cmd_ok(plan_sm) & FREE
+            // entry), under any cfg_policy; a waiting plan lets decision 4 run
+            ch_kind = CH_PLAN;
+            ch_s = c_plansm;
+            ch_k = c_plankc;
+        end else begin
+            // 4. dispatch by policy (5: SMK_OD's miss)
+            case (c_pol)
                 P_SMK_OD: begin
-                    {f, kc} = min_rk(elig, rk);
-                    krow = k_nsm(kmask, kc);
-                    {oany, ms} = min_rsm(krow, rsm);
-                    if (oany) smc = ms;
+                    {f, kc} = min_rk(c_elig, c_rk);
+                    krow = k_nsm(c_kmask, kc);
+                    {oany, ms} = min_rsm(krow, c_rsm);
                     // SPEC: an empty kmask[Kc] (possible after km_v) gives no SMc: no dispatch,
                     // no preemption
-                    dsK = kc;
-                    dsS = smc;
-                    srow = s_kn(fits, smc);
-                    ds_try = f & oany & srow[kc];
-                    od_miss = f & oany & ~srow[kc];
+                    srow = s_kn(c_fits, ms);
+                    if (f && oany) begin
+                        ch_s = ms;
+                        ch_k = kc;
+                        if (srow[kc])
+                            ch_kind = CH_DISP;
+                        else begin
+                            od_miss = 1'b1;
+                            if (!c_planv && !c_pb) ch_kind = CH_MISS;
+                            else begin
+                                ch_s = {SMW{1'b0}};
+                                ch_k = {KW{1'b0}};
+                            end
+                        end
+                    end
                 end
                 P_SMK_P, P_QOS: begin   // QOS dispatches by SMK_P's rule
-                    {f, dsK} = min_rk(elig & fit_any, rk);
-                    krow = k_nsm(fitsT, dsK);
-                    {oany, ms} = min_rsm(krow, rsm);
-                    if (oany) dsS = ms;
-                    ds_try = f;
+                    {f, kk} = min_rk(c_elig & c_fitany, c_rk);
+                    krow = k_nsm(c_fitsT, kk);
+                    {oany, ms} = min_rsm(krow, c_rsm);
+                    if (f) begin
+                        ch_kind = CH_DISP;
+                        ch_s = ms;
+                        ch_k = kk;
+                    end
                 end
                 default: begin   // FCFS, SPART; 5..7 dispatch as FCFS (SPART: the SM by rSM)
                     // oldest eligible kernel that fits somewhere (kold is a total order of the
                     // kernels in use; lowest index if ever not unique)
                     f = 1'b0;
+                    kk = {KW{1'b0}};
                     for (k = KN - 1; k >= 0; k = k - 1)
-                        if (elig[k] && fit_any[k] && (kold[k*KN +: KN] & elig & fit_any) == {KN{1'b0}}) begin
+                        if (c_elig[k] && c_fitany[k] && (c_kold[k*KN +: KN] & c_elig & c_fitany) == {KN{1'b0}}) begin
                             f = 1'b1;
-                            dsK = k[KW-1:0];
+                            kk = k[KW-1:0];
                         end
-                    krow = k_nsm(fitsT, dsK);
-                    if (cfg_policy == P_SPART) begin
+                    krow = k_nsm(c_fitsT, kk);
+                    if (c_pol == P_SPART) begin
                         // SPART: the SM with the lowest rSM where it fits (spread over the mask)
-                        {oany, ms} = min_rsm(krow, rsm);
-                        if (oany) dsS = ms;
+                        {oany, ms} = min_rsm(krow, c_rsm);
                     end else
                         for (s = NSM - 1; s >= 0; s = s - 1)
-                            if (krow[s]) dsS = s[SMW-1:0];
-                    ds_try = f;
+                            if (krow[s]) ms = s[SMW-1:0];
+                    if (f) begin
+                        ch_kind = CH_DISP;
+                        ch_s = ms;
+                        ch_k = kk;
+                    end
                 end
             endcase
         end
+
+        // ---------------- the execution (spec "Decision pipeline") of (kind, S, K, R): this
+        // cycle's choice with drv_pipe = 0, the registered dp2 with drv_pipe = 1, on this cycle's
+        // state. With drv_pipe = 0 every re-check holds by construction of the choice and is the
+        // constant 1 here; with drv_pipe = 1 each is evaluated now.
+        ex_kind = (PIPE != 0) ? (dp2_v ? dp2_kind : CH_NONE) : ch_kind;
+        ex_s    = (PIPE != 0) ? dp2_s : ch_s;
+        ex_k    = (PIPE != 0) ? dp2_k : ch_k;
+        ex_r    = (PIPE != 0) ? dp2_r : ch_r;
+        dc_cmd = 1'b0; dc_s = {SMW{1'b0}}; dc_t = {TBS_W{1'b0}}; dc_op = OP_SAVE; dc_k = {KW{1'b0}};
+        dc_qalloc = 1'b0; dc_setpb = 1'b0; dc_pre = 1'b0;
+        dc_planpre = 1'b0; dc_planend = 1'b0; dc_pstart = 1'b0;
+        ds_try = 1'b0; dsK = {KW{1'b0}}; dsS = {SMW{1'b0}};
+        // the SM the execution works on (the plan's SM for a plan step; the choice's is the same)
+        ex_sm = (ex_kind == CH_PLAN) ? plan_sm : ex_s;
+        trow = s_t(run, ex_sm);
+        skrow = s_tkw(sk, ex_sm);
+        // fits(ex_sm, *) with resv_block from R (drv_pipe = 1); this cycle's fits (drv_pipe = 0,
+        // where R is this cycle's)
+        ex_frow = (PIPE != 0) ? (s_kn(fits_b, ex_sm) & ~({KN{ex_r[ex_sm]}} & ~kres)) : s_kn(fits, ex_sm);
+        case (ex_kind)
+            CH_EVICT: begin   // 1. eviction on SM S
+                srow = (cfg_policy == P_SPART) ? ~s_kn(kmT, ex_sm) : s_kn(over, ex_sm);
+                for (t = 0; t < T; t = t + 1)
+                    tm[t] = trow[t] & srow[skrow[t*KW +: KW]];
+                if ((PIPE == 0) || ((cfg_policy == P_SPART || cfg_policy == P_SMK_P || cfg_policy == P_QOS)
+                                    && (!pb || qc_psm) && cmd_ok[ex_sm] && tm != {T{1'b0}}
+                                    && (cfg_evict != OP_SAVE || qfree_v))) begin
+                    dc_cmd = 1'b1;
+                    dc_s = ex_sm;
+                    for (t = 0; t < T; t = t + 1)
+                        if (tm[t]) dc_t = t[TBS_W-1:0];
+                    dc_op = (cfg_evict == OP_SAVE) ? OP_SAVE : OP_DRAIN;   // DRAIN for any other code
+                    dc_pre = 1'b1;
+                    dc_qalloc = (cfg_evict == OP_SAVE);
+                    dc_setpb = (cfg_evict == OP_SAVE) & ~qc_psm;
+                end
+            end
+            CH_RESV: begin    // 2. reservation drain on SM S
+                for (t = 0; t < T; t = t + 1)
+                    tm[t] = trow[t] & ~kres[skrow[t*KW +: KW]];
+                if ((PIPE == 0) || (!pb && cmd_ok[ex_sm] && tm != {T{1'b0}})) begin
+                    dc_cmd = 1'b1;
+                    dc_s = ex_sm;
+                    for (t = 0; t < T; t = t + 1)
+                        if (tm[t]) dc_t = t[TBS_W-1:0];
+                    dc_op = OP_DRAIN;
+                    dc_pre = 1'b1;
+                    dc_setpb = 1'b1;
+                end
+            end
+            CH_PLAN: begin    // 3. plan step, its conditions evaluated now
+                if (plan_v) begin
+                    if (plan_left != {TC{1'b0}}) begin
+                        if (!pb && cmd_ok[plan_sm] && qfree_v) begin
+                            for (t = 0; t < T; t = t + 1)
+                                tm[t] = trow[t] & (skrow[t*KW +: KW] == plan_kv);
+                            if (tm != {T{1'b0}}) begin
+                                dc_planpre = 1'b1;
+                                dc_cmd = 1'b1;
+                                dc_s = plan_sm;
+                                for (t = 0; t < T; t = t + 1)
+                                    if (tm[t]) dc_t = t[TBS_W-1:0];
+                                dc_op = (cfg_pmode == OP_DROP && kidem[plan_kv]) ? OP_DROP : OP_SAVE;
+                                dc_pre = 1'b1;
+                                dc_qalloc = 1'b1;
+                                dc_setpb = 1'b1;
+                            end else
+                                dc_planend = 1'b1;   // no such slot: plan_v = 0
+                        end
+                    end else if (!pb) begin
+                        dc_planend = 1'b1;
+                        ds_try = elig[plan_kc] & ex_frow[plan_kc];
+                        dsK = plan_kc;
+                        dsS = plan_sm;
+                    end
+                end
+            end
+            CH_DISP: begin    // 4. dispatch of K on S
+                dsK = ex_k;
+                dsS = ex_s;
+                ds_try = (PIPE == 0) | (elig[ex_k] & ex_frow[ex_k]);
+            end
+            default: ;        // MISS: below; NONE
+        endcase
 
         // the dispatched TB: PTBQ entry first (SAVED needs cmd_ok(S)), else a fresh id
         ds_qi = k_pqw(pqsel, dsK);
@@ -807,9 +940,10 @@ module sm_driver (
             dc_op = OP_RESTORE;
         end
 
-        // ---------------- 5. preemption start: the Algorithm 1 unit, one step per cycle (SMK_OD,
-        // ~plan_v, ~pb, no decision 1-4: a1_go starts it from IDLE; in RNG for this Kc the plan)
-        a1_go = !dc_cmd && !dc_planend && !ds_go && od_miss && !plan_v && !pb;
+        // ---------------- 5. preemption start: the Algorithm 1 unit, one step per cycle. A MISS
+        // (SMK_OD's Kc does not fit on SMc, ~plan_v, ~pb, no decision 1-4) gives a1_go: it starts
+        // the unit from IDLE with Kc = K; in RNG for this Kc decision 5 may start the plan
+        a1_go = (ex_kind == CH_MISS) && ((PIPE == 0) || (!plan_v && !pb));
         dkc = k_d4(dk, a1_kc);
         // step 1 (SMV), SM a1_s: share(u(s) - cnt[s][Kc] * d(Kc)) (exact: those TBs are in u), a
         // candidate if s is in kmask[Kc] and another kernel has a TB in pre(s); ties to the lowest s
@@ -882,8 +1016,11 @@ module sm_driver (
         nmax = ~minv_k(kv, ~rkn);
         nmin = minv_k(kv, rkn);
         a_shrink = (|kv) & ((nmax - nmin) < (omax - omin));
-        if (a1_go && a1_st == A1_RNG && kc == a1_kc && a1_nouf && a_shrink)
+        if (a1_go && a1_st == A1_RNG && ex_k == a1_kc && a1_nouf && a_shrink)
             dc_pstart = 1'b1;
+        // the execution acts: a command, a set-up, a plan step (including a plan that ends), or
+        // a plan start
+        act = dc_cmd | ds_go | dc_planend | dc_pstart;
 
         // ---------------- the commanded slot's kernel and the command's idem flag
         dc_k = ds_rest ? dsK : t_kw(s_tkw(sk, dc_s), dc_t);
@@ -1228,6 +1365,14 @@ module sm_driver (
             rq_c <= {(KW+1){1'b0}}; rq_q <= {TC{1'b0}}; rq_npk <= {NPW{1'b0}}; rq_pend <= {NSM{1'b0}};
             rq_pk <= {NSM*KW{1'b0}}; rq_g <= {KN*TC{1'b0}}; acc <= {4*UW{1'b0}}; w <= {4*UW{1'b0}};
             rq_ack_v <= 1'b0; rq_ack_st <= 2'd0; rq_ack_kv <= {KW{1'b0}}; rq_ack_n <= {TC{1'b0}};
+            dp1_v <= 1'b0; dp2_v <= 1'b0; dp2_kind <= CH_NONE; dp2_s <= {SMW{1'b0}}; dp2_k <= {KW{1'b0}};
+            dp2_r <= {NSM{1'b0}};
+            s1_pol <= 3'd0; s1_evsave <= 1'b0; s1_psm <= 1'b0; s1_pb <= 1'b0; s1_qfree <= 1'b0;
+            s1_plan <= 1'b0; s1_planv <= 1'b0; s1_plansm <= {SMW{1'b0}}; s1_plankc <= {KW{1'b0}};
+            s1_ec <= {NSM{1'b0}}; s1_rc <= {NSM{1'b0}}; s1_r <= {NSM{1'b0}};
+            s1_elig <= {KN{1'b0}}; s1_fitany <= {KN{1'b0}}; s1_fits <= {NSM*KN{1'b0}};
+            s1_rk <= {KN*SHW{1'b0}}; s1_rsm <= {NSM*SHW{1'b0}}; s1_kold <= {KN*KN{1'b0}};
+            s1_kmask <= {KN*NSM{1'b0}};
             /* verilator lint_on WIDTHCONCAT */
         end else begin
             // ---------------- latching, busy, slot flags, counters (per SM)
@@ -1315,7 +1460,7 @@ module sm_driver (
             // ---------------- the Algorithm 1 unit's step
             case (a1_st)
                 A1_IDLE: if (a1_go) begin
-                    a1_st <= A1_SMV; a1_kc <= kc; a1_s <= {SMW{1'b0}}; a1_f <= 1'b0; a1_best <= {SHW{1'b0}};
+                    a1_st <= A1_SMV; a1_kc <= ex_k; a1_s <= {SMW{1'b0}}; a1_f <= 1'b0; a1_best <= {SHW{1'b0}};
                 end
                 A1_SMV: begin
                     if (a1_upd) begin
@@ -1464,6 +1609,20 @@ module sm_driver (
                     rq_pk[n*KW +: KW] <= rq_cv;
                 end else if (rq_clr[n])
                     rq_pend[n] <= 1'b0;
+            // ---------------- decision pipeline (drv_pipe = 1; the registers stay 0 otherwise):
+            // S1 <- this cycle's choice inputs, dp2 <- the choice of S1 (the previous cycle's
+            // state); an acting execution drops both (spec "Decision pipeline")
+            if (PIPE != 0) begin
+                s1_pol <= cfg_policy; s1_evsave <= (cfg_evict == OP_SAVE); s1_psm <= qc_psm;
+                s1_pb <= pb; s1_qfree <= qfree_v; s1_plan <= cur_plan; s1_planv <= plan_v;
+                s1_plansm <= plan_sm; s1_plankc <= plan_kc;
+                s1_ec <= cur_ec; s1_rc <= cur_rc; s1_r <= cur_r;
+                s1_elig <= elig; s1_fitany <= fit_any; s1_fits <= fits; s1_rk <= rk; s1_rsm <= rsm;
+                s1_kold <= kold; s1_kmask <= kmask;
+                dp1_v <= ~act;
+                dp2_v <= dp1_v & ~act & (ch_kind != CH_NONE);
+                dp2_kind <= ch_kind; dp2_s <= ch_s; dp2_k <= ch_k; dp2_r <= ch_r;
+            end
             // ---------------- host ports (a launch writes only an entry with kv = 0)
             kl_rej <= kl_v & ~kl_acc;
             for (m = 0; m < KN; m = m + 1)
@@ -1498,7 +1657,7 @@ module sm_driver (
     end
 
     // state and inputs the step-1 logic does not read
-    wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, qt};
+    wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, qt, od_miss};   // od_miss: cover points
 
 `ifdef SMK_COVER
     // ------------------------------------------------------------------ cover points
@@ -1597,9 +1756,9 @@ module sm_driver (
     c_drv_d5_p_step:      cover property (@(posedge clk) !rst && a1_st == A1_P && !a1_ok && a1_qn < a1_c1);
     c_drv_d5_no_p:        cover property (@(posedge clk) !rst && a1_st == A1_P && !a1_ok && a1_qn >= a1_c1);
     c_drv_d5_start:       cover property (@(posedge clk) !rst && dc_pstart);
-    c_drv_d5_rng_kc:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && !(a1_go && kc == a1_kc));
-    c_drv_d5_rng_uf:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && kc == a1_kc && !a1_nouf);
-    c_drv_d5_no_shrink:   cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && kc == a1_kc && a1_nouf && !a_shrink);
+    c_drv_d5_rng_kc:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && !(a1_go && ex_k == a1_kc));
+    c_drv_d5_rng_uf:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && ex_k == a1_kc && !a1_nouf);
+    c_drv_d5_no_shrink:   cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && ex_k == a1_kc && a1_nouf && !a_shrink);
     // host ports: a launch accepted; refused; a mask change; a mask change and a launch of the same
     // entry (the mask change wins); a kernel finishing (kdone)
     c_drv_h_launch:       cover property (@(posedge clk) !rst && kl_acc);
