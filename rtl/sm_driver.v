@@ -159,7 +159,8 @@ module sm_driver (
 
     localparam [2:0] P_SPART = 3'd1, P_SMK_OD = 3'd2, P_SMK_P = 3'd3, P_QOS = 3'd4; // FCFS 0: default
     localparam [1:0] RQ_IDLE = 2'd0, RQ_SUM = 2'd1, RQ_SCAN = 2'd2;
-    localparam [2:0] A1_IDLE = 3'd0, A1_SMV = 3'd1, A1_KV = 3'd2, A1_P = 3'd3, A1_RNG = 3'd4;
+    localparam [2:0] A1_IDLE = 3'd0, A1_SMV = 3'd1, A1_KV = 3'd2, A1_P = 3'd3, A1_RNG = 3'd4,
+                     A1_R1 = 3'd5, A1_R2 = 3'd6, A1_R3 = 3'd7;   // R1-R3: drv_pipe = 1
     localparam [1:0] ACK_FREE = 2'd1, ACK_VICTIM = 2'd2, ACK_REFUSED = 2'd3;
     localparam NPW    = $clog2(KN + 1);            // rq_npk
     localparam NCW    = (NPW > PKW) ? NPW : PKW;   // rq_npk compared with KS
@@ -233,6 +234,15 @@ module sm_driver (
     reg [KW-1:0]         a1_kv   /*verilator public_flat_rd*/;
     reg [TC-1:0]         a1_q    /*verilator public_flat_rd*/;
     reg [4*AW-1:0]       a1_acc  /*verilator public_flat_rd*/;  // a1_q * d_x(a1_kv), x at [x*AW +: AW]
+    // drv_pipe = 1: RNG in steps R1-R3 (spec "With drv_pipe = 1: RNG in four steps"); 0 otherwise
+    reg [KN*SHW-1:0]     a1_rk   /*verilator public_flat_rd*/;  // R1: rK(k) at [k*SHW +: SHW]
+    reg [KN-1:0]         a1_kvm  /*verilator public_flat_rd*/;  // R1: kv
+    reg [SHW-1:0]        a1_rv   /*verilator public_flat_rd*/;  // R1: share(U(Kv) - a1_acc), 0 unless a1_nouf
+    reg [SHW:0]          a1_rc   /*verilator public_flat_rd*/;  // R1: share(U(Kc) + d(Kc))
+    reg                  a1_nouf /*verilator public_flat_rd*/;  // R1: U(Kv) >= a1_acc
+    reg [SHW:0]          a1_omax /*verilator public_flat_rd*/, a1_omin /*verilator public_flat_rd*/;  // R2
+    reg [SHW:0]          a1_nmax /*verilator public_flat_rd*/, a1_nmin /*verilator public_flat_rd*/;  // R2
+    reg                  a1_ok   /*verilator public_flat_rd*/;  // R3: the range shrinks
     reg                  pdirty  /*verilator public_flat_rd*/;
     reg                  pact    /*verilator public_flat_rd*/;
     reg [SMW-1:0]        pcur    /*verilator public_flat_rd*/;
@@ -479,11 +489,13 @@ module sm_driver (
     reg [SHW-1:0]       a1_v;                // SMV: its share without Kc's TBs
     reg                 a1_kvok;             // KV: a victim kernel exists
     reg [KW-1:0]        a1_kvn;              // KV: that kernel
-    reg                 a1_ok;               // P: q TBs of Kv make room for one of Kc
+    reg                 a1_pok;              // P: q TBs of Kv make room for one of Kc
     reg [TC-1:0]        a1_qn;               // P: q = a1_q + 1
     reg [TC-1:0]        a1_c1;               // P: cnt[SMv][Kv]
     reg [4*AW-1:0]      a1_accn;             // P: q * d_x(Kv)
-    reg                 a1_nouf, a_shrink;   // RNG: U(Kv) >= a1_acc; the range shrinks
+    reg                 a1_ufok, a_shrink;   // RNG (R1): U(Kv) >= a1_acc; RNG: the range shrinks
+    reg [SHW:0]         r2_omax, r2_omin, r2_nmax, r2_nmin;  // R2: the range ends from the R1 registers
+    reg [KN*(SHW+1)-1:0] r2_o, r2_n;          // R2: a1_rk, and with a1_rv / a1_rc at Kv / Kc
     // partition unit
     reg                 pu_v;
     reg [KW-1:0]        pu_k;
@@ -989,15 +1001,15 @@ module sm_driver (
         rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_TB;  f = f & (lhs3 <= rhs + a1_accn[3*AW +: AW]);
         rhs = {AW{1'b0}}; rhs[NW-1:0] = knc; f = f & (accw >= rhs);
         // "a kernel slot is free" = the fits condition (nks < KS, and < 2 with cfg_max2)
-        a1_ok = f & (a_ksv | ((nk < KSP) & (~cfg_max2 | ((nk >> 1) == {PKW{1'b0}}))) | (a1_qn == a1_c1));
+        a1_pok = f & (a_ksv | ((nk < KSP) & (~cfg_max2 | ((nk >> 1) == {PKW{1'b0}}))) | (a1_qn == a1_c1));
         // step 4 (RNG): the range of rK over the kernels in use, with rK(Kv) <- share(U(Kv) - p d(Kv))
         // (no plan if U(Kv) fell below p d(Kv) since step 3) and rK(Kc) <- share(U(Kc) + d(Kc))
         Uv = k_d4(U, a1_kv);
         Uc = k_d4(U, a1_kc);
-        a1_nouf = 1'b1;
+        a1_ufok = 1'b1;
         for (i = 0; i < 4; i = i + 1) begin
             rhs = {AW{1'b0}}; rhs[UW-1:0] = Uv[i*UW +: UW];
-            if (rhs < a1_acc[i*AW +: AW]) a1_nouf = 1'b0;
+            if (rhs < a1_acc[i*AW +: AW]) a1_ufok = 1'b0;
         end
         rkv_new = {1'b0, share(Uv[0*UW +: UW] - a1_acc[0*AW +: UW], Uv[1*UW +: UW] - a1_acc[1*AW +: UW],
                                Uv[2*UW +: UW] - a1_acc[2*AW +: UW], Uv[3*UW +: UW] - a1_acc[3*AW +: UW])};
@@ -1016,7 +1028,18 @@ module sm_driver (
         nmax = ~minv_k(kv, ~rkn);
         nmin = minv_k(kv, rkn);
         a_shrink = (|kv) & ((nmax - nmin) < (omax - omin));
-        if (a1_go && a1_st == A1_RNG && ex_k == a1_kc && a1_nouf && a_shrink)
+        // drv_pipe = 1 (spec "With drv_pipe = 1: RNG in four steps"): R2's range ends over a1_kvm from
+        // the R1 registers (0 when a1_kvm is 0), R3's flag a1_ok, RNG applies it
+        for (k = 0; k < KN; k = k + 1) begin
+            r2_o[k*(SHW+1) +: SHW+1] = {1'b0, a1_rk[k*SHW +: SHW]};
+            r2_n[k*(SHW+1) +: SHW+1] = (k[KW-1:0] == a1_kc) ? a1_rc : (k[KW-1:0] == a1_kv) ? {1'b0, a1_rv}
+                                      : {1'b0, a1_rk[k*SHW +: SHW]};
+        end
+        r2_omax = (|a1_kvm) ? ~minv_k(a1_kvm, ~r2_o) : {(SHW+1){1'b0}};
+        r2_omin = minv_k(a1_kvm, r2_o);
+        r2_nmax = (|a1_kvm) ? ~minv_k(a1_kvm, ~r2_n) : {(SHW+1){1'b0}};
+        r2_nmin = minv_k(a1_kvm, r2_n);
+        if (a1_go && a1_st == A1_RNG && ex_k == a1_kc && ((PIPE != 0) ? a1_ok : (a1_ufok & a_shrink)))
             dc_pstart = 1'b1;
         // the execution acts: a command, a set-up, a plan step (including a plan that ends), or
         // a plan start
@@ -1357,6 +1380,9 @@ module sm_driver (
             plan_sm <= {SMW{1'b0}}; plan_left <= {TC{1'b0}};
             a1_st <= A1_IDLE; a1_kc <= {KW{1'b0}}; a1_s <= {SMW{1'b0}}; a1_f <= 1'b0; a1_smv <= {SMW{1'b0}};
             a1_best <= {SHW{1'b0}}; a1_kv <= {KW{1'b0}}; a1_q <= {TC{1'b0}}; a1_acc <= {4*AW{1'b0}};
+            a1_rk <= {(KN*SHW){1'b0}}; a1_kvm <= {KN{1'b0}}; a1_rv <= {SHW{1'b0}}; a1_rc <= {(SHW+1){1'b0}};
+            a1_nouf <= 1'b0; a1_omax <= {(SHW+1){1'b0}}; a1_omin <= {(SHW+1){1'b0}};
+            a1_nmax <= {(SHW+1){1'b0}}; a1_nmin <= {(SHW+1){1'b0}}; a1_ok <= 1'b0;
             kl_rej <= 1'b0; kdone_v <= 1'b0; kdone_k <= {KW{1'b0}};
             pdirty <= 1'b0; pact <= 1'b0; pcur <= {SMW{1'b0}}; pc <= {KN*TC{1'b0}}; pgot <= {KN{1'b0}};
             prun <= {KN{1'b0}}; psrv <= {KN{1'b0}}; ptop <= {KN{1'b0}}; prr <= {KW{1'b0}}; prt <= {PRTW{1'b0}};
@@ -1478,8 +1504,22 @@ module sm_driver (
                     a1_st <= A1_IDLE;
                 A1_P: begin
                     a1_q <= a1_qn; a1_acc <= a1_accn;
-                    if (a1_ok) a1_st <= A1_RNG;
+                    if (a1_pok) a1_st <= (PIPE != 0) ? A1_R1 : A1_RNG;
                     else if (a1_qn >= a1_c1) a1_st <= A1_IDLE;
+                end
+                A1_R1: begin   // drv_pipe = 1: the shares step 4 reads, registered
+                    a1_rk <= rk; a1_kvm <= kv; a1_nouf <= a1_ufok;
+                    a1_rv <= a1_ufok ? rkv_new[SHW-1:0] : {SHW{1'b0}};
+                    a1_rc <= rkc_new;
+                    a1_st <= A1_R2;
+                end
+                A1_R2: begin
+                    a1_omax <= r2_omax; a1_omin <= r2_omin; a1_nmax <= r2_nmax; a1_nmin <= r2_nmin;
+                    a1_st <= A1_R3;
+                end
+                A1_R3: begin
+                    a1_ok <= a1_nouf & (|a1_kvm) & ((a1_nmax - a1_nmin) < (a1_omax - a1_omin));
+                    a1_st <= A1_RNG;
                 end
                 default: a1_st <= A1_IDLE;   // RNG (its plan start is decision 5 above)
             endcase
@@ -1752,13 +1792,13 @@ module sm_driver (
     c_drv_d5_smv_upd:     cover property (@(posedge clk) !rst && a1_st == A1_SMV && a1_upd && a1_f);
     c_drv_d5_no_smv:      cover property (@(posedge clk) !rst && a1_st == A1_SMV && a1_s == LASTSM && !a1_f && !a1_upd);
     c_drv_d5_no_kv:       cover property (@(posedge clk) !rst && a1_st == A1_KV && !a1_kvok);
-    c_drv_d5_p_found:     cover property (@(posedge clk) !rst && a1_st == A1_P && a1_ok);
-    c_drv_d5_p_step:      cover property (@(posedge clk) !rst && a1_st == A1_P && !a1_ok && a1_qn < a1_c1);
-    c_drv_d5_no_p:        cover property (@(posedge clk) !rst && a1_st == A1_P && !a1_ok && a1_qn >= a1_c1);
+    c_drv_d5_p_found:     cover property (@(posedge clk) !rst && a1_st == A1_P && a1_pok);
+    c_drv_d5_p_step:      cover property (@(posedge clk) !rst && a1_st == A1_P && !a1_pok && a1_qn < a1_c1);
+    c_drv_d5_no_p:        cover property (@(posedge clk) !rst && a1_st == A1_P && !a1_pok && a1_qn >= a1_c1);
     c_drv_d5_start:       cover property (@(posedge clk) !rst && dc_pstart);
     c_drv_d5_rng_kc:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && !(a1_go && ex_k == a1_kc));
-    c_drv_d5_rng_uf:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && ex_k == a1_kc && !a1_nouf);
-    c_drv_d5_no_shrink:   cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && ex_k == a1_kc && a1_nouf && !a_shrink);
+    c_drv_d5_rng_uf:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && ex_k == a1_kc && !((PIPE != 0) ? a1_nouf : a1_ufok));
+    c_drv_d5_no_shrink:   cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && ex_k == a1_kc && ((PIPE != 0) ? (a1_nouf && !a1_ok) : (a1_ufok && !a_shrink)));
     // host ports: a launch accepted; refused; a mask change; a mask change and a launch of the same
     // entry (the mask change wins); a kernel finishing (kdone)
     c_drv_h_launch:       cover property (@(posedge clk) !rst && kl_acc);

@@ -116,6 +116,18 @@ template <class Top> static void drv_rtl_state(Top *top, uint64_t *v)
         const int aw = uw + SMK_TBS_W + 1;
         for (int x = 0; x < 4; x++) v[DRV_IX(a1_acc) + x] = gbits(DRV_RTL(a1_acc), x * aw, aw);
     }
+    {   // Algorithm 1's RNG steps R1-R3 (drv_pipe = 1; 0 otherwise)
+        const int shw = SMK_SHW;
+        for (int k = 0; k < SMK_KERNELS; k++) v[DRV_IX(a1_rk) + k] = gbits(DRV_RTL(a1_rk), k * shw, shw);
+    }
+    v[DRV_IX(a1_kvm)] = gbits(DRV_RTL(a1_kvm), 0, SMK_KERNELS);
+    v[DRV_IX(a1_rv)] = DRV_RTL(a1_rv), v[DRV_IX(a1_rc)] = DRV_RTL(a1_rc), v[DRV_IX(a1_nouf)] = DRV_RTL(a1_nouf);
+    v[DRV_IX(a1_omax)] = DRV_RTL(a1_omax), v[DRV_IX(a1_omin)] = DRV_RTL(a1_omin);
+    v[DRV_IX(a1_nmax)] = DRV_RTL(a1_nmax), v[DRV_IX(a1_nmin)] = DRV_RTL(a1_nmin), v[DRV_IX(a1_ok)] = DRV_RTL(a1_ok);
+    // decision pipeline (drv_pipe = 1; 0 otherwise)
+    v[DRV_IX(dp1_v)] = DRV_RTL(dp1_v), v[DRV_IX(dp2_v)] = DRV_RTL(dp2_v), v[DRV_IX(dp2_kind)] = DRV_RTL(dp2_kind);
+    v[DRV_IX(dp2_s)] = DRV_RTL(dp2_s), v[DRV_IX(dp2_k)] = DRV_RTL(dp2_k);
+    v[DRV_IX(dp2_r)] = gbits(DRV_RTL(dp2_r), 0, SMK_NUM_SM);
     // partition unit
     v[DRV_IX(pdirty)] = DRV_RTL(pdirty), v[DRV_IX(pact)] = DRV_RTL(pact), v[DRV_IX(pcur)] = DRV_RTL(pcur);
     v[DRV_IX(pcnt_ks)] = DRV_RTL(pcnt_ks), v[DRV_IX(pgot)] = DRV_RTL(pgot), v[DRV_IX(prun)] = DRV_RTL(prun);
