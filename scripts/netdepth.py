@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """netdepth.py - logic depth of a flat Yosys netlist (write_json) between registers and ports.
 
-Usage: netdepth.py JSON TOP generic|ice40
+Usage: netdepth.py JSON TOP generic|ice40 [--ends MIN]
 
   generic: the netlist after `abc -g AND` (an AND-inverter graph): a path's depth is its number of
            $_AND_ cells; $_NOT_ and $_BUF_ cost 0 (inverters fold into NAND/NOR gates).
@@ -13,6 +13,9 @@ flip-flop inputs (D, enable, reset). Flip-flops: generic cells whose type contai
 DLATCH; iCE40 cells SB_DFF*. Any other cell type of an unknown kind is an error (named).
 
 Prints one line:  depth=N carries=C cells=L start=NAME end=NAME
+With --ends MIN: instead, one line per end point (a register or an output port, its bits together)
+whose longest path has MIN levels or more, deepest first: "depth name from start", the start of
+that register's longest path; so the depth of each stage of a pipelined unit can be read.
 NAME is a public net name of the start bit (a register's output or an input port) and, for the end,
 the register the path loads (its output's name) or the output port.
 """
@@ -116,6 +119,11 @@ def main():
             depth[cn] = (best[0] + w, best[1] + k, best[2] + 1, best[3])
             onstack.discard(cn)
 
+    if len(sys.argv) > 4:
+        if sys.argv[4] != "--ends" or len(sys.argv) != 6 or not sys.argv[5].isdigit():
+            sys.exit("netdepth: usage: netdepth.py JSON TOP generic|ice40 [--ends MIN]")
+        ends_report(ends, bit_depth, driver, depth, bname, int(sys.argv[5]))
+        return
     worst = None
     for b, label in ends:
         d = bit_depth(b)
@@ -133,6 +141,25 @@ def main():
         b = nb
     start = bname(b) if not isinstance(b, str) else "const"
     print("depth=%d carries=%d cells=%d start=%s end=%s" % (dp, ca, nc, start.replace(" ", ""), label.replace(" ", "")))
+
+
+def ends_report(ends, bit_depth, driver, depth, bname, lo):
+    import re
+    grp = {}
+    for b, label in ends:
+        d = bit_depth(b)[0]
+        g = re.sub(r"\[\d+\]$", "", label)
+        if g not in grp or d > grp[g][0]:
+            grp[g] = (d, b)
+    for g, (dp, b) in sorted(grp.items(), key=lambda x: (-x[1][0], x[0])):
+        if dp < lo:
+            continue
+        while b in driver:
+            nb = depth[driver[b]][3]
+            if nb is None:
+                break
+            b = nb
+        print("%d %s from %s" % (dp, g.replace(" ", ""), (bname(b) if not isinstance(b, str) else "const").replace(" ", "")))
 
 
 if __name__ == "__main__":
