@@ -168,8 +168,8 @@ metrics_goal() { # cases.csv -> "metric|scope value count" lines. Scopes: M, M@G
           all("reach", 100 * met); all("nqa", nn); all("stpa", stp)
           if (met) { all("nq", nn); all("stp", stp); all("over", 100 * (qn / g - 1)); all("ovr", qn / g) }
           else { acc(qn >= 0.98 * g ? "m2" : qn >= 0.95 * g ? "m5" : qn >= 0.9 * g ? "m10" : "mbig", m, 1) }
-          acc("met", m, met) }
-        END { for (k in s) printf "%s %.6f %d\n", k, (k ~ /^(m2|m5|m10|mbig|met)\|/) ? s[k] : s[k] / c[k], c[k] }' "$1"
+          acc("met", m, met); acc("near", m, qn >= 0.99 * g && qn <= 1.01 * g) }
+        END { for (k in s) printf "%s %.6f %d\n", k, (k ~ /^(m2|m5|m10|mbig|met|near)\|/) ? s[k] : s[k] / c[k], c[k] }' "$1"
 }
 metrics_both() { # cases.csv -> nqb / stpb of $R and $S (M and M@GOAL) over the cases that both of them meet
     awk -F, -v r="$R" -v sp="$S" '
@@ -450,6 +450,30 @@ row pairs "overshoot of the met cases" 1.3 '+1.3% ("overshoot by 1.3% on average
 [ "${STATE[pairs]}" != ok ] || [ -z "$(val "pairs:met|naive")" ] || echo "
 Ours, the misses within 2% / 2-5% / 5-10% / beyond 10% of the goal (Figure 5's categories): $(for c in m2 m5 m10 mbig; do
     printf '%.0f / ' "$(val "pairs:$c|naive")"; done | sed 's| / $||')."
+[ "${STATE[pairs]}" != ok ] || [ -z "$(val "pairs:met|naive")" ] || cat <<EOF
+
+**Why ours meets more (a study of the model of this set, smk 7e2e04b6b0df; no model changed).** Naive with the history-based
+alpha holds a QoS kernel that can reach its goal at the goal: $(printf '%.0f' "$(val "pairs:near|naive")") of our 900 Naive cases end within
+1% of it (Rollover $(printf '%.0f' "$(val "pairs:near|rollover")"), Spart-hc $(printf '%.0f' "$(val "pairs:near|spart-hc")")), so met or missed is decided by sub-percent effects, and
+ours lean to the met side where the paper's lean to the other ("the resulting IPC of each epoch is
+never above IPC_goal", 3.4.2). (1) A kernel held by its quota completes 0.2-0.9% more than the quota
+in every epoch: the warp instructions in flight when its counters reach 0 complete after the gate
+(the quota counts completions, as ISCA'17 3.4.1 says) and the NAIVE reload at the next epoch
+forgives the debt (\`docs/quota_unit.md\`, row QOS/NAIVE), and with alpha = 1 the history never takes
+it back: measured on single epochs in steady state at goal 0.5 (\`smk run --scheme naive --goal
+Q=0.5 --cycles N --iso-cycles 2000000\` at consecutive epoch starts N), cutcp with sgemm +0.17 to
++0.24%, mri-q with spmv +0.51%, stencil with histo +0.67%, lbm with sgemm +0.94%. (2) At low goals
+the QoS kernel reaches the goal with no quota at all (SMK-P without quotas reaches it in 338 of the
+900 cases, the smk45 set; 277 of Naive's met cases are among them), and Naive caps it right at the
+goal. (3) The first epoch runs without quotas (\`docs/qos_mgr.md\` section 6): above a goal of 0.5,
+below one of 0.7 or 0.9; net it costs met cases. On 48 traced cases (16 pairs, 4 of each kind C+C,
+C+M, M+C, M+M, goals 0.5, 0.7, 0.9; \`smk run ... --scheme naive --trace\`), taking (1) and (3) out
+of each case's margin leaves 11 met of 22; if every one of the 900 cases ended 0.35% lower, 192
+would be met (21.3%), 650 of the 708 misses within 5%: the paper's picture. The history-based
+alpha is the paper's too (Figure 5's caption), and the TB reallocation of 3.6 can decide at most 3
+of the 48 traced cases (14 of their 22 met cases had no TB grant). Not explained: the paper's met
+cases overshoot by 1.3%, ours by 0.4% under any such shift.
+EOF
 
 cat <<EOF
 
