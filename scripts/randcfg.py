@@ -26,7 +26,7 @@ KEYS = ["num_sm", "warps_per_sm", "sched_per_sm", "kslots_per_sm", "kernels_gpu"
         "regs_per_sm", "smem_per_sm", "threads_per_sm", "warp_size", "cmpl_per_sched", "quota_width",
         "epoch_width", "stat_width", "pe_queue_depth", "ctx_line_bytes", "ctl_bytes_per_warp",
         "max_regs_per_thread", "pe_max_outstanding", "ctx_ptr_width", "ptbq_depth", "grid_width",
-        "part_rotate"]
+        "part_rotate", "drv_pipe"]
 
 
 def clog2(v):
@@ -98,6 +98,7 @@ def draw(r):
     c["ptbq_depth"] = edge(r, 0.2, 1, min(64, (1 << pw) // maxl), lambda: r.randint(1, min(64, (1 << pw) // maxl)))
     c["grid_width"] = edge(r, 0.2, 8, 24, lambda: r.randint(8, 24))
     c["part_rotate"] = edge(r, 0.2, 1, 1 << 20, lambda: r.choice([r.randint(1, 1000), 1 << r.randint(8, 20)]))
+    c["drv_pipe"] = r.randint(0, 1)  # drawn last: the earlier keys of a seed stay what they were
     return c
 
 
