@@ -466,6 +466,9 @@ module sm_driver (
     reg [SMW-1:0]       ch_s;
     reg [KW-1:0]        ch_k;
     reg [NSM-1:0]       ch_r;
+    wire [2:0]          pp_kind;             // stage S2's choice (drv_pipe = 1; g_s2)
+    wire [SMW-1:0]      pp_s;
+    wire [KW-1:0]       pp_k;
     // the execution's (kind, S, K, R), its SM, fits(its SM, *) with R, and whether it acts
     reg [2:0]           ex_kind;
     reg [SMW-1:0]       ex_s, ex_sm;
@@ -839,6 +842,13 @@ module sm_driver (
         // cycle's choice with drv_pipe = 0, the registered dp2 with drv_pipe = 1, on this cycle's
         // state. With drv_pipe = 0 every re-check holds by construction of the choice and is the
         // constant 1 here; with drv_pipe = 1 each is evaluated now.
+        // drv_pipe = 1: the choice registered into dp2 is stage S2's (g_s2 below: the same function of
+        // the S1 registers in a shallower form); the tree form above is then unused
+        if (PIPE != 0) begin
+            ch_kind = pp_kind;
+            ch_s = pp_s;
+            ch_k = pp_k;
+        end
         ex_kind = (PIPE != 0) ? (dp2_v ? dp2_kind : CH_NONE) : ch_kind;
         ex_s    = (PIPE != 0) ? dp2_s : ch_s;
         ex_k    = (PIPE != 0) ? dp2_k : ch_k;
@@ -1121,6 +1131,118 @@ module sm_driver (
         pu_pc = k_tc(pc, pu_k);
         dkp = k_d4(dk, pu_k);
     end
+
+    // ------------------------------------------------------------------ stage S2 (drv_pipe = 1)
+    // The choice ch() from the S1 registers alone, written for depth: every compare of two shares
+    // runs in parallel (one per pair of kernels, one per pair of SMs), the lowest-key choices are
+    // one-hot AND-OR terms of those compares (an entry wins iff it beats every other valid entry:
+    // a strictly lower key than every lower index, a lower or equal key than every higher index,
+    // which is the tree's and the scan's result), and the SM of every kernel is chosen in parallel
+    // with the kernel (per-kernel rows, then a select by the chosen kernel). The same function as
+    // the tree form in the decision block above, which drv_pipe = 0 uses.
+    generate
+        if (PIPE != 0) begin : g_s2
+            reg [KN*KN-1:0]   kle;     // [i*KN + j], i < j: rK(i) <= rK(j)
+            reg [NSM*NSM-1:0] sle;     // [a*NSM + b], a < b: rSM(a) <= rSM(b) (1 when the policy has no SM key)
+            reg [KN-1:0]      kvo, kvp, kwo, kwp, kwf, kcf, kw;
+            reg [KN*NSM-1:0]  row, sw;  // per kernel: its SM candidates, and the one-hot winner
+            reg [KN-1:0]      kfo, kok;  // per kernel: an SM found, and (SMK_OD) K fits on it
+            reg [NSM-1:0]     swin, eh, rh;
+            reg               skey, isod, ispp, evok, rvok, bt;
+            reg [2:0]         r_kind;
+            reg [SMW-1:0]     r_s;
+            reg [KW-1:0]      r_k;
+            integer a, b, q;
+            always @(*) begin
+                isod = (s1_pol == P_SMK_OD);
+                ispp = (s1_pol == P_SMK_P) | (s1_pol == P_QOS);
+                skey = (s1_pol == P_SPART) | isod | ispp;   // FCFS (and 5..7): the lowest SM
+                kle = {KN*KN{1'b0}};
+                for (a = 0; a < KN; a = a + 1)
+                    for (b = a + 1; b < KN; b = b + 1)
+                        kle[a*KN + b] = (s1_rk[a*SHW +: SHW] <= s1_rk[b*SHW +: SHW]);
+                sle = {NSM*NSM{1'b0}};
+                for (a = 0; a < NSM; a = a + 1)
+                    for (b = a + 1; b < NSM; b = b + 1)
+                        sle[a*NSM + b] = ~skey | (s1_rsm[a*SHW +: SHW] <= s1_rsm[b*SHW +: SHW]);
+                // the kernel: SMK_OD the lowest rK of the eligible kernels (kvo), SMK_P / QOS of
+                // those that fit somewhere (kvp), FCFS / SPART the oldest of those (kcf)
+                kvo = s1_elig;
+                kvp = s1_elig & s1_fitany;
+                for (a = 0; a < KN; a = a + 1) begin
+                    kwo[a] = kvo[a];
+                    kwp[a] = kvp[a];
+                    for (b = 0; b < KN; b = b + 1) begin
+                        if (b < a) bt = ~kle[b*KN + a];       // rK(a) < rK(b)
+                        else if (b > a) bt = kle[a*KN + b];   // rK(a) <= rK(b)
+                        else bt = 1'b1;
+                        kwo[a] = kwo[a] & (~kvo[b] | bt);
+                        kwp[a] = kwp[a] & (~kvp[b] | bt);
+                    end
+                    kcf[a] = kvp[a] & ((s1_kold[a*KN +: KN] & kvp) == {KN{1'b0}});
+                end
+                for (a = 0; a < KN; a = a + 1) begin   // the lowest index among kcf
+                    kwf[a] = kcf[a];
+                    for (b = 0; b < a; b = b + 1) kwf[a] = kwf[a] & ~kcf[b];
+                end
+                kw = isod ? kwo : ispp ? kwp : kwf;
+                // per kernel: its SM (SMK_OD the lowest rSM of its mask, the others of the SMs
+                // where it fits; FCFS the lowest such SM)
+                for (q = 0; q < KN; q = q + 1) begin
+                    for (a = 0; a < NSM; a = a + 1)
+                        row[q*NSM + a] = isod ? s1_kmask[q*NSM + a] : s1_fits[a*KN + q];
+                    kfo[q] = |row[q*NSM +: NSM];
+                    kok[q] = 1'b0;
+                    for (a = 0; a < NSM; a = a + 1) begin
+                        sw[q*NSM + a] = row[q*NSM + a];
+                        for (b = 0; b < NSM; b = b + 1) begin
+                            if (b < a) bt = ~sle[b*NSM + a];
+                            else if (b > a) bt = sle[a*NSM + b];
+                            else bt = 1'b1;
+                            sw[q*NSM + a] = sw[q*NSM + a] & (~row[q*NSM + b] | bt);
+                        end
+                        kok[q] = kok[q] | (sw[q*NSM + a] & s1_fits[a*KN + q]);
+                    end
+                end
+                swin = {NSM{1'b0}};
+                for (q = 0; q < KN; q = q + 1)
+                    swin = swin | (sw[q*NSM +: NSM] & {NSM{kw[q]}});
+                // decisions 1 and 2: the lowest candidate SM
+                eh = s1_ec & ~(s1_ec - {{(NSM-1){1'b0}}, 1'b1});
+                rh = s1_rc & ~(s1_rc - {{(NSM-1){1'b0}}, 1'b1});
+                evok = (s1_pol == P_SPART || ispp) && (!s1_pb || s1_psm) && s1_ec != {NSM{1'b0}}
+                       && (!s1_evsave || s1_qfree);
+                rvok = !s1_pb && s1_rc != {NSM{1'b0}};
+                r_kind = CH_NONE; r_s = {SMW{1'b0}}; r_k = {KW{1'b0}};
+                if (evok) begin
+                    r_kind = CH_EVICT;
+                    for (a = 0; a < NSM; a = a + 1) if (eh[a]) r_s = r_s | a[SMW-1:0];
+                end else if (rvok) begin
+                    r_kind = CH_RESV;
+                    for (a = 0; a < NSM; a = a + 1) if (rh[a]) r_s = r_s | a[SMW-1:0];
+                end else if (s1_plan) begin
+                    r_kind = CH_PLAN;
+                    r_s = s1_plansm;
+                    r_k = s1_plankc;
+                end else if ((|kw) && (|(kfo & kw))) begin
+                    // a kernel and its SM (SMK_P, QOS, FCFS, SPART: it fits there; SMK_OD: the SM
+                    // of its mask, a dispatch if it fits, else a miss if ~plan_v & ~pb)
+                    if (!isod || (|(kok & kw)) || (!s1_planv && !s1_pb)) begin
+                        r_kind = (!isod || (|(kok & kw))) ? CH_DISP : CH_MISS;
+                        for (a = 0; a < NSM; a = a + 1) if (swin[a]) r_s = r_s | a[SMW-1:0];
+                        for (q = 0; q < KN; q = q + 1) if (kw[q]) r_k = r_k | q[KW-1:0];
+                    end
+                end
+            end
+            assign pp_kind = r_kind;
+            assign pp_s = r_s;
+            assign pp_k = r_k;
+        end else begin : g_s2n
+            assign pp_kind = CH_NONE;
+            assign pp_s = {SMW{1'b0}};
+            assign pp_k = {KW{1'b0}};
+        end
+    endgenerate
 
     // ------------------------------------------------------------------ outputs to the SM tops
     // set_mask: the kn(dsK) lowest-numbered free warps of SM dsS, computed once, for the dispatch
