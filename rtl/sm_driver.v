@@ -475,6 +475,17 @@ module sm_driver (
     reg [KW-1:0]        ex_k;
     reg [NSM-1:0]       ex_r;
     reg [KN-1:0]        ex_frow;
+    // drv_pipe = 1: the single-pair re-check fits(ex_sm, xk) with resv_block from R, on this
+    // cycle's state (the rows of SM ex_sm and kernel xk; the free warps by a prefix-count tree)
+    reg [KW-1:0]        xk;
+    reg                 x_fit, ex_fit;
+    reg [4*UW-1:0]      x_u, x_d;
+    reg [W*NW-1:0]      x_pf;
+    reg [KN-1:0]        x_ks;
+    reg [PKW-1:0]       x_nk;
+    reg [TC-1:0]        x_c, x_p;
+    reg [NSM-1:0]       x_km;
+    reg [UW:0]          x_f0, x_f1, x_f2;
     reg                 act;
     // Algorithm 1 unit: this cycle's step
     reg                 a1_go;               // the unit starts (IDLE) or, in RNG, may start the plan
@@ -534,6 +545,9 @@ module sm_driver (
     reg [KS_W-1:0]      ev_ks;               // ksof[es][ek]
     reg                 ev_rel;              // the event releases kernel slot ev_ks of SM es
     reg [GW-1:0]        dc_id;               // sid of the commanded slot (dc_s, dc_t)
+    reg [SMW-1:0]       dc_s0;               // dc_s, dc_t before a RESTORE's
+    reg [TBS_W-1:0]     dc_t0;
+    reg [KW-1:0]        dc_ks;               // sk of (dc_s0, dc_t0)
     reg                 ds_ksv;              // ksof_v[dsS][dsK]
     reg [KS_W-1:0]      ds_ks;               // the dispatch's kernel slot (set_ks)
     reg [NW-1:0]        ds_n;                // kn(dsK)
@@ -863,7 +877,31 @@ module sm_driver (
         skrow = s_tkw(sk, ex_sm);
         // fits(ex_sm, *) with resv_block from R (drv_pipe = 1); this cycle's fits (drv_pipe = 0,
         // where R is this cycle's)
-        ex_frow = (PIPE != 0) ? (s_kn(fits_b, ex_sm) & ~({KN{ex_r[ex_sm]}} & ~kres)) : s_kn(fits, ex_sm);
+        ex_frow = s_kn(fits, ex_sm);
+        xk = (ex_kind == CH_PLAN) ? plan_kc : ex_k;
+        x_u = s_u4(u, ex_sm);
+        x_d = k_d4(dk, xk);
+        x_pf = pfxw(~s_w(wused, ex_sm));
+        x_ks = s_kn(ksof_v, ex_sm);
+        x_nk = s_pkw(nks, ex_sm);
+        x_c = k_tc(s_ktc(cnt, ex_sm), xk);
+        x_p = k_tc(s_ktc(part, ex_sm), xk);
+        x_km = k_nsm(kmask, xk);
+        x_f0 = {1'b0, LIM_REG} - {1'b0, x_u[0*UW +: UW]};
+        x_f1 = {1'b0, LIM_SL}  - {1'b0, x_u[1*UW +: UW]};
+        x_f2 = {1'b0, LIM_W}   - {1'b0, x_u[2*UW +: UW]};
+        x_fit = x_km[ex_sm]
+              & ~x_f0[UW] & ({1'b0, x_d[0*UW +: UW]} <= x_f0)
+              & ~x_f1[UW] & ({1'b0, x_d[1*UW +: UW]} <= x_f1)
+              & ~x_f2[UW] & ({1'b0, x_d[2*UW +: UW]} <= x_f2)
+              & ({1'b0, x_u[3*UW +: UW]} < {1'b0, LIM_TB})
+              & (x_ks[xk] | ((x_nk < KSP) & (~cfg_max2 | ((x_nk >> 1) == {PKW{1'b0}}))))
+              & (x_pf[(W-1)*NW +: NW] >= k_nw(kn, xk))
+              & ((cfg_policy != P_SMK_P & cfg_policy != P_QOS) | x_c < x_p)
+              & (~plan_v | ex_sm != plan_sm | xk == plan_kc)
+              & ~(ex_r[ex_sm] & ~kres[xk]);
+        // fits(S, K) of the execution: the re-check (drv_pipe = 1), this cycle's fits (0)
+        ex_fit = (PIPE != 0) ? x_fit : ex_frow[xk];
         case (ex_kind)
             CH_EVICT: begin   // 1. eviction on SM S
                 srow = (cfg_policy == P_SPART) ? ~s_kn(kmT, ex_sm) : s_kn(over, ex_sm);
@@ -916,7 +954,7 @@ module sm_driver (
                         end
                     end else if (!pb) begin
                         dc_planend = 1'b1;
-                        ds_try = elig[plan_kc] & ex_frow[plan_kc];
+                        ds_try = elig[plan_kc] & ex_fit;
                         dsK = plan_kc;
                         dsS = plan_sm;
                     end
@@ -925,12 +963,14 @@ module sm_driver (
             CH_DISP: begin    // 4. dispatch of K on S
                 dsK = ex_k;
                 dsS = ex_s;
-                ds_try = (PIPE == 0) | (elig[ex_k] & ex_frow[ex_k]);
+                ds_try = (PIPE == 0) | (elig[ex_k] & ex_fit);
             end
             default: ;        // MISS: below; NONE
         endcase
 
         // the dispatched TB: PTBQ entry first (SAVED needs cmd_ok(S)), else a fresh id
+        dc_s0 = dc_s;
+        dc_t0 = dc_t;
         ds_qi = k_pqw(pqsel, dsK);
         ds_rest = 1'b0; ds_rerun = 1'b0; ds_new = 1'b0;
         if (ds_try) begin
@@ -1033,8 +1073,12 @@ module sm_driver (
         act = dc_cmd | ds_go | dc_planend | dc_pstart;
 
         // ---------------- the commanded slot's kernel and the command's idem flag
-        dc_k = ds_rest ? dsK : t_kw(s_tkw(sk, dc_s), dc_t);
-        dc_id = t_gw(s_tgw(sid, dc_s), dc_t);
+        // (the slot's kernel and id from the command's SM and slot before a RESTORE replaces them, so
+        // that they do not wait for the dispatch; a RESTORE never allocates a PTBQ entry, the only
+        // reader of dc_id)
+        dc_ks = t_kw(s_tkw(sk, dc_s0), dc_t0);
+        dc_k = ds_rest ? dsK : dc_ks;
+        dc_id = t_gw(s_tgw(sid, dc_s0), dc_t0);
         dkds = k_d4(dk, dsK);
         dke = k_d4(dk, ek);
         ds_n = k_nw(kn, dsK);
@@ -1282,7 +1326,7 @@ module sm_driver (
                 // the pointer of the command's PTBQ entry (RESTORE, SAVE, DROP), 0 for DRAIN;
                 // cmd_idem = kidem of the command's kernel (every op)
                 cmd_ptr[o*PW +: PW] = ds_rest ? qptr(ds_qi) : dc_qalloc ? qptr(qfree) : {PW{1'b0}};
-                cmd_idem[o] = kidem[dc_k];
+                cmd_idem[o] = ds_rest ? kidem[dsK] : kidem[dc_ks];   // = kidem[dc_k]
             end
         end
     end
@@ -1414,6 +1458,35 @@ module sm_driver (
         end
     end
 
+    // ------------------------------------------------------------------ counters (drv_pipe = 1)
+    // The usage counters and cnt with and without this cycle's set-up, computed beside the
+    // execution's re-check; the clock edge selects by ds_go (drv_pipe = 0 adds the deltas)
+    wire [NSM*4*UW-1:0]  u_dec, u_inc;
+    wire [KN*4*UW-1:0]   U_dec, U_inc;
+    wire [NSM*KN*TC-1:0] cnt_dec, cnt_inc;
+    genvar gn, gm, gy;
+    generate
+        for (gn = 0; gn < NSM; gn = gn + 1) begin : g_ucnt
+            for (gy = 0; gy < 4; gy = gy + 1) begin : g_ux
+                wire [UW-1:0] evd = (ev_ret && es == gn) ? dke[gy*UW +: UW] : {UW{1'b0}};
+                assign u_dec[(gn*4+gy)*UW +: UW] = u[(gn*4+gy)*UW +: UW] - evd;
+                assign u_inc[(gn*4+gy)*UW +: UW] = (u[(gn*4+gy)*UW +: UW] + dkds[gy*UW +: UW]) - evd;
+            end
+            for (gm = 0; gm < KN; gm = gm + 1) begin : g_cx
+                wire [TC-1:0] evc = {{(TC-1){1'b0}}, ev_ret && es == gn && ek == gm};
+                assign cnt_dec[(gn*KN+gm)*TC +: TC] = cnt[(gn*KN+gm)*TC +: TC] - evc;
+                assign cnt_inc[(gn*KN+gm)*TC +: TC] = (cnt[(gn*KN+gm)*TC +: TC] + {{(TC-1){1'b0}}, 1'b1}) - evc;
+            end
+        end
+        for (gm = 0; gm < KN; gm = gm + 1) begin : g_Ucnt
+            for (gy = 0; gy < 4; gy = gy + 1) begin : g_Ux
+                wire [UW-1:0] evd = (ev_ret && ek == gm) ? dk[(gm*4+gy)*UW +: UW] : {UW{1'b0}};
+                assign U_dec[(gm*4+gy)*UW +: UW] = U[(gm*4+gy)*UW +: UW] - evd;
+                assign U_inc[(gm*4+gy)*UW +: UW] = (U[(gm*4+gy)*UW +: UW] + dk[(gm*4+gy)*UW +: UW]) - evd;
+            end
+        end
+    endgenerate
+
     // ------------------------------------------------------------------ host port checks
     wire [KDW-1:0] kl_prod = {{(KDW-NW){1'b0}}, kl_n} * {{(KDW-REGN_W){1'b0}}, kl_r};
     wire [KDW+UW-1:0] kl_prod_x = {{UW{1'b0}}, kl_prod};
@@ -1518,14 +1591,23 @@ module sm_driver (
                     busy[n] <= 1'b1;
                     bpb[n] <= dc_setpb;
                 end
+                // drv_pipe = 1: both sums computed beside the execution, ds_go selects at the end
                 for (y = 0; y < 4; y = y + 1)
-                    u[(n*4+y)*UW +: UW] <= u[(n*4+y)*UW +: UW]
-                        + ((ds_go && dsS == n[SMW-1:0]) ? dkds[y*UW +: UW] : {UW{1'b0}})
-                        - ((ev_ret && es == n[SMW-1:0]) ? dke[y*UW +: UW] : {UW{1'b0}});
+                    if (PIPE != 0)
+                        u[(n*4+y)*UW +: UW] <= (ds_go && dsS == n[SMW-1:0]) ? u_inc[(n*4+y)*UW +: UW]
+                                                                             : u_dec[(n*4+y)*UW +: UW];
+                    else
+                        u[(n*4+y)*UW +: UW] <= u[(n*4+y)*UW +: UW]
+                            + ((ds_go && dsS == n[SMW-1:0]) ? dkds[y*UW +: UW] : {UW{1'b0}})
+                            - ((ev_ret && es == n[SMW-1:0]) ? dke[y*UW +: UW] : {UW{1'b0}});
                 for (m = 0; m < KN; m = m + 1)
-                    cnt[(n*KN+m)*TC +: TC] <= cnt[(n*KN+m)*TC +: TC]
-                        + {{(TC-1){1'b0}}, ds_go && dsS == n[SMW-1:0] && dsK == m[KW-1:0]}
-                        - {{(TC-1){1'b0}}, ev_ret && es == n[SMW-1:0] && ek == m[KW-1:0]};
+                    if (PIPE != 0)
+                        cnt[(n*KN+m)*TC +: TC] <= (ds_go && dsS == n[SMW-1:0] && dsK == m[KW-1:0])
+                            ? cnt_inc[(n*KN+m)*TC +: TC] : cnt_dec[(n*KN+m)*TC +: TC];
+                    else
+                        cnt[(n*KN+m)*TC +: TC] <= cnt[(n*KN+m)*TC +: TC]
+                            + {{(TC-1){1'b0}}, ds_go && dsS == n[SMW-1:0] && dsK == m[KW-1:0]}
+                            - {{(TC-1){1'b0}}, ev_ret && es == n[SMW-1:0] && ek == m[KW-1:0]};
             end
             // ---------------- event: slot, kernel slot, PTBQ, kernel completion
             for (n = 0; n < NSM; n = n + 1) begin
@@ -1553,9 +1635,13 @@ module sm_driver (
                 end
             for (m = 0; m < KN; m = m + 1)
                 for (y = 0; y < 4; y = y + 1)
-                    U[(m*4+y)*UW +: UW] <= U[(m*4+y)*UW +: UW]
-                        + ((ds_go && dsK == m[KW-1:0]) ? dk[(m*4+y)*UW +: UW] : {UW{1'b0}})
-                        - ((ev_ret && ek == m[KW-1:0]) ? dk[(m*4+y)*UW +: UW] : {UW{1'b0}});
+                    if (PIPE != 0)
+                        U[(m*4+y)*UW +: UW] <= (ds_go && dsK == m[KW-1:0]) ? U_inc[(m*4+y)*UW +: UW]
+                                                                          : U_dec[(m*4+y)*UW +: UW];
+                    else
+                        U[(m*4+y)*UW +: UW] <= U[(m*4+y)*UW +: UW]
+                            + ((ds_go && dsK == m[KW-1:0]) ? dk[(m*4+y)*UW +: UW] : {UW{1'b0}})
+                            - ((ev_ret && ek == m[KW-1:0]) ? dk[(m*4+y)*UW +: UW] : {UW{1'b0}});
             // ---------------- decision: engine command
             for (n = 0; n < NSM; n = n + 1)
                 for (y = 0; y < T; y = y + 1)
@@ -1779,7 +1865,8 @@ module sm_driver (
     end
 
     // state and inputs the step-1 logic does not read
-    wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, qt, od_miss};   // od_miss: cover points
+    wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, qt, od_miss,   // od_miss: cover points
+                          x_d[4*UW-1:3*UW], x_pf[(W-1)*NW-1:0]};   // the re-check's d_tb (1) and prefix counts
 
 `ifdef SMK_COVER
     // ------------------------------------------------------------------ cover points
