@@ -413,7 +413,7 @@ module sm_driver (
     reg [NSM*NW-1:0]    nfw;                 // popcount(~wused)
     reg [NSM*KN-1:0]    fits_b, fits;
     reg                 short_v;
-    reg [KW-1:0]        short_r;
+    reg [KN-1:0]        sh_c, sh_lo;         // the short kernels; the kernels below k
     reg                 qfree_v;
     reg [PQW-1:0]       qfree;
     // event
@@ -480,7 +480,7 @@ module sm_driver (
     reg [KW-1:0]        xk;
     reg                 x_fit, ex_fit;
     reg [4*UW-1:0]      x_u, x_d;
-    reg [W*NW-1:0]      x_pf;
+    reg [W*NW-1:0]      x_pf, tpf;
     reg [KN-1:0]        x_ks;
     reg [PKW-1:0]       x_nk;
     reg [TC-1:0]        x_c, x_p;
@@ -533,7 +533,7 @@ module sm_driver (
     reg [NSM*KN-1:0]    kmT;                 // kmT[s*KN + k] = kmask[k*NSM + s]
     reg [NSM*KN-1:0]    over;                // over[s*KN + k] = cnt[s][k] > part[s][k]
     reg [KN-1:0]        kres;                // kadm[k] == RESERVE
-    reg [NSM-1:0]       short_m, kmc, krow;  // kmask[short_r], kmask[Kc], a row of kmask / fitsT
+    reg [NSM-1:0]       short_m, kmc, krow;  // kmask[the short kernel] (0 if none), kmask[Kc], a row of kmask / fitsT
     reg [KN-1:0]        srow, pkm;           // a row of fits / hr / ksof_v; kmT[pcur]
     reg [T-1:0]         trow;                // run[plan_sm]
     reg [T*KW-1:0]      skrow;               // sk[plan_sm]
@@ -599,7 +599,10 @@ module sm_driver (
             slfree[s*TBS_W +: TBS_W] = {TBS_W{1'b0}};
             for (t = T - 1; t >= 0; t = t - 1)
                 if (!sv[s*T + t]) slfree[s*TBS_W +: TBS_W] = t[TBS_W-1:0];
-            nfw[s*NW +: NW] = popw(~wused[s*W +: W]);
+            // drv_pipe = 1: by the prefix-count tree (log depth, stage S1 and the re-check); 0: the
+            // in-order sum (fewer cells)
+            tpf = pfxw(~wused[s*W +: W]);
+            nfw[s*NW +: NW] = (PIPE != 0) ? tpf[(W-1)*NW +: NW] : popw(~wused[s*W +: W]);
             for (k = 0; k < KN; k = k + 1) begin
                 ksof_v[s*KN + k] = 1'b0;
                 ksof[(s*KN+k)*KS_W +: KS_W] = {KS_W{1'b0}};
@@ -646,20 +649,22 @@ module sm_driver (
         end
 
         // ---------------- admission RESERVE: the lowest short kernel (resv_block is 0 for RESERVE
-        // kernels, so their fits is fits_b)
-        short_v = 1'b0;
-        short_r = {KW{1'b0}};
-        for (k = KN - 1; k >= 0; k = k - 1) begin
+        // kernels, so their fits is fits_b); short_m = its kmask (0 if none), an AND-OR of the
+        // one-hot lowest short kernel (no priority chain over the kernels)
+        for (k = 0; k < KN; k = k + 1) begin
             ga = {GUW{1'b0}}; ga[UW-1:0] = U[(k*4+3)*UW +: UW];
             gb = {GUW{1'b0}}; gb[GW-1:0] = klim[k*GW +: GW];
             f = 1'b0;
             for (s = 0; s < NSM; s = s + 1) f = f | fits_b[s*KN + k];
-            if (kadm[k*2 +: 2] == ADM_RESERVE && elig[k] && ga < gb && !f) begin
-                short_v = 1'b1;
-                short_r = k[KW-1:0];
-            end
+            sh_c[k] = kres[k] & elig[k] & (ga < gb) & ~f;
         end
-        short_m = k_nsm(kmask, short_r);
+        short_v = |sh_c;
+        short_m = {NSM{1'b0}};
+        for (k = 0; k < KN; k = k + 1) begin
+            sh_lo = {KN{1'b0}};
+            for (j = 0; j < k; j = j + 1) sh_lo[j] = 1'b1;
+            if (sh_c[k] && (sh_c & sh_lo) == {KN{1'b0}}) short_m = short_m | kmask[k*NSM +: NSM];
+        end
         for (k = 0; k < KN; k = k + 1) begin
             fit_any[k] = 1'b0;
             for (s = 0; s < NSM; s = s + 1) begin
@@ -1866,7 +1871,7 @@ module sm_driver (
 
     // state and inputs the step-1 logic does not read
     wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, qt, od_miss,   // od_miss: cover points
-                          x_d[4*UW-1:3*UW], x_pf[(W-1)*NW-1:0]};   // the re-check's d_tb (1) and prefix counts
+                          x_d[4*UW-1:3*UW], x_pf[(W-1)*NW-1:0], tpf[(W-1)*NW-1:0]};   // the re-check's d_tb (1) and prefix counts
 
 `ifdef SMK_COVER
     // ------------------------------------------------------------------ cover points
