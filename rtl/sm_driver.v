@@ -452,8 +452,6 @@ module sm_driver (
     // the choice's inputs (current values or S1), and the choice
     reg [2:0]           c_pol;
     reg                 c_evsave, c_psm, c_pb, c_qfree, c_plan, c_planv;
-    reg [SMW-1:0]       c_plansm;
-    reg [KW-1:0]        c_plankc;
     reg [NSM-1:0]       c_ec, c_rc, c_r;
     reg [KN-1:0]        c_elig, c_fitany;
     reg [NSM*KN-1:0]    c_fits;
@@ -470,9 +468,13 @@ module sm_driver (
     wire [SMW-1:0]      pp_s;
     wire [KW-1:0]       pp_k;
     // the execution's (kind, S, K, R), its SM, fits(its SM, *) with R, and whether it acts
-    reg [2:0]           ex_kind;
-    reg [SMW-1:0]       ex_s, ex_sm;
-    reg [KW-1:0]        ex_k;
+    reg                 x_ev, x_rs, x_pl, x_ds, x_ms;   // the kind executed (one-hot or 0)
+    reg [SMW-1:0]       ex_s, ex_sm, ex_ds;
+    reg [KW-1:0]        ex_dk;
+    // the tree-form choice's flags and pairs (drv_pipe = 0)
+    reg                 c_evok, c_rvok, cd_ok, cd_miss;
+    reg [SMW-1:0]       ev_s, rv_s, cd_s;
+    reg [KW-1:0]        cd_k;
     reg [NSM-1:0]       ex_r;
     reg [KN-1:0]        ex_frow;
     // drv_pipe = 1: the single-pair re-check fits(ex_sm, xk) with resv_block from R, on this
@@ -761,8 +763,6 @@ module sm_driver (
         c_qfree  = (PIPE != 0) ? s1_qfree  : qfree_v;
         c_plan   = (PIPE != 0) ? s1_plan   : cur_plan;
         c_planv  = (PIPE != 0) ? s1_planv  : plan_v;
-        c_plansm = (PIPE != 0) ? s1_plansm : plan_sm;
-        c_plankc = (PIPE != 0) ? s1_plankc : plan_kc;
         c_ec     = (PIPE != 0) ? s1_ec     : cur_ec;
         c_rc     = (PIPE != 0) ? s1_rc     : cur_rc;
         c_r      = (PIPE != 0) ? s1_r      : cur_r;
@@ -776,114 +776,112 @@ module sm_driver (
         for (k = 0; k < KN; k = k + 1)
             for (s = 0; s < NSM; s = s + 1)
                 c_fitsT[k*NSM + s] = c_fits[s*KN + k];
-        ch_kind = CH_NONE; ch_s = {SMW{1'b0}}; ch_k = {KW{1'b0}}; ch_r = c_r;
-        od_miss = 1'b0; kc = {KW{1'b0}}; ms = {SMW{1'b0}};
-        if ((c_pol == P_SPART || c_pol == P_SMK_P || c_pol == P_QOS) && (!c_pb || c_psm)
-            && c_ec != {NSM{1'b0}} && (!c_evsave || c_qfree)) begin
-            // 1. eviction: the lowest candidate SM (a SAVE eviction without a FREE PTBQ entry does
-            // not apply; decisions 2-5 are tried)
-            ch_kind = CH_EVICT;
-            for (s = NSM - 1; s >= 0; s = s - 1)
-                if (c_ec[s]) ch_s = s[SMW-1:0];
-        end else if (!c_pb && c_rc != {NSM{1'b0}}) begin
-            // 2. reservation drain (c_rc is 0 without a short kernel)
-            ch_kind = CH_RESV;
-            for (s = NSM - 1; s >= 0; s = s - 1)
-                if (c_rc[s]) ch_s = s[SMW-1:0];
-        end else if (c_plan) begin
-            // 3. plan step: applies iff plan_v & ~pb & (plan_left == 0 | cmd_ok(plan_sm) & FREE
-            // entry), under any cfg_policy; a waiting plan lets decision 4 run
-            ch_kind = CH_PLAN;
-            ch_s = c_plansm;
-            ch_k = c_plankc;
-        end else begin
-            // 4. dispatch by policy (5: SMK_OD's miss)
-            case (c_pol)
-                P_SMK_OD: begin
-                    {f, kc} = min_rk(c_elig, c_rk);
-                    krow = k_nsm(c_kmask, kc);
-                    {oany, ms} = min_rsm(krow, c_rsm);
-                    // SPEC: an empty kmask[Kc] (possible after km_v) gives no SMc: no dispatch,
-                    // no preemption
-                    srow = s_kn(c_fits, ms);
-                    if (f && oany) begin
-                        ch_s = ms;
-                        ch_k = kc;
-                        if (srow[kc])
-                            ch_kind = CH_DISP;
-                        else begin
-                            od_miss = 1'b1;
-                            if (!c_planv && !c_pb) ch_kind = CH_MISS;
-                            else begin
-                                ch_s = {SMW{1'b0}};
-                                ch_k = {KW{1'b0}};
-                            end
-                        end
-                    end
-                end
-                P_SMK_P, P_QOS: begin   // QOS dispatches by SMK_P's rule
-                    {f, kk} = min_rk(c_elig & c_fitany, c_rk);
-                    krow = k_nsm(c_fitsT, kk);
-                    {oany, ms} = min_rsm(krow, c_rsm);
-                    if (f) begin
-                        ch_kind = CH_DISP;
-                        ch_s = ms;
-                        ch_k = kk;
-                    end
-                end
-                default: begin   // FCFS, SPART; 5..7 dispatch as FCFS (SPART: the SM by rSM)
-                    // oldest eligible kernel that fits somewhere (kold is a total order of the
-                    // kernels in use; lowest index if ever not unique)
-                    f = 1'b0;
-                    kk = {KW{1'b0}};
-                    for (k = KN - 1; k >= 0; k = k - 1)
-                        if (c_elig[k] && c_fitany[k] && (c_kold[k*KN +: KN] & c_elig & c_fitany) == {KN{1'b0}}) begin
-                            f = 1'b1;
-                            kk = k[KW-1:0];
-                        end
-                    krow = k_nsm(c_fitsT, kk);
-                    if (c_pol == P_SPART) begin
-                        // SPART: the SM with the lowest rSM where it fits (spread over the mask)
-                        {oany, ms} = min_rsm(krow, c_rsm);
-                    end else
-                        for (s = NSM - 1; s >= 0; s = s - 1)
-                            if (krow[s]) ms = s[SMW-1:0];
-                    if (f) begin
-                        ch_kind = CH_DISP;
-                        ch_s = ms;
-                        ch_k = kk;
-                    end
-                end
-            endcase
+        // The tree form, with drv_pipe = 0 (drv_pipe = 1 registers stage S2's parallel form, g_s2
+        // below, the same function of the S1 registers): the dispatch pair of decision 4 / 5 is
+        // computed whatever decisions 1-3 do, and the kind as flags, so that the dispatch's kernel
+        // and SM reach the execution without the kinds' muxes.
+        ch_kind = pp_kind; ch_s = pp_s; ch_k = pp_k; ch_r = c_r;
+        kc = {KW{1'b0}}; ms = {SMW{1'b0}}; kk = {KW{1'b0}};
+        c_evok = (c_pol == P_SPART || c_pol == P_SMK_P || c_pol == P_QOS) && (!c_pb || c_psm)
+                 && c_ec != {NSM{1'b0}} && (!c_evsave || c_qfree);
+        c_rvok = !c_pb && c_rc != {NSM{1'b0}};   // c_rc is 0 without a short kernel
+        // 1. eviction, 2. reservation drain: the lowest candidate SM (a SAVE eviction without a
+        // FREE PTBQ entry does not apply; decisions 2-5 are tried)
+        ev_s = {SMW{1'b0}};
+        rv_s = {SMW{1'b0}};
+        for (s = NSM - 1; s >= 0; s = s - 1) begin
+            if (c_ec[s]) ev_s = s[SMW-1:0];
+            if (c_rc[s]) rv_s = s[SMW-1:0];
         end
+        // 3. plan step: c_plan (plan_v & ~pb & (plan_left == 0 | cmd_ok(plan_sm) & FREE entry),
+        // under any cfg_policy; a waiting plan lets decision 4 run)
+        // 4. dispatch by policy (5: SMK_OD's miss): cd_ok with the pair (cd_k, cd_s), or cd_miss
+        cd_ok = 1'b0; cd_miss = 1'b0; cd_k = {KW{1'b0}}; cd_s = {SMW{1'b0}};
+        case (c_pol)
+            P_SMK_OD: begin
+                {f, kc} = min_rk(c_elig, c_rk);
+                krow = k_nsm(c_kmask, kc);
+                {oany, ms} = min_rsm(krow, c_rsm);
+                // SPEC: an empty kmask[Kc] (possible after km_v) gives no SMc: no dispatch,
+                // no preemption
+                srow = s_kn(c_fits, ms);
+                cd_k = kc;
+                cd_s = ms;
+                cd_ok = f & oany & srow[kc];
+                cd_miss = f & oany & ~srow[kc] & ~c_planv & ~c_pb;
+            end
+            P_SMK_P, P_QOS: begin   // QOS dispatches by SMK_P's rule
+                {f, kk} = min_rk(c_elig & c_fitany, c_rk);
+                krow = k_nsm(c_fitsT, kk);
+                {oany, ms} = min_rsm(krow, c_rsm);
+                cd_k = kk;
+                cd_s = ms;
+                cd_ok = f;
+            end
+            default: begin   // FCFS, SPART; 5..7 dispatch as FCFS (SPART: the SM by rSM)
+                // oldest eligible kernel that fits somewhere (kold is a total order of the
+                // kernels in use; lowest index if ever not unique)
+                f = 1'b0;
+                for (k = KN - 1; k >= 0; k = k - 1)
+                    if (c_elig[k] && c_fitany[k] && (c_kold[k*KN +: KN] & c_elig & c_fitany) == {KN{1'b0}}) begin
+                        f = 1'b1;
+                        kk = k[KW-1:0];
+                    end
+                krow = k_nsm(c_fitsT, kk);
+                if (c_pol == P_SPART) begin
+                    // SPART: the SM with the lowest rSM where it fits (spread over the mask)
+                    {oany, ms} = min_rsm(krow, c_rsm);
+                end else
+                    for (s = NSM - 1; s >= 0; s = s - 1)
+                        if (krow[s]) ms = s[SMW-1:0];
+                cd_k = kk;
+                cd_s = ms;
+                cd_ok = f;
+            end
+        endcase
+        // SMK_OD's Kc does not fit on SMc and no decision 1-3 applies (plan_v, pb: a waiting miss)
+        od_miss = ~c_evok & ~c_rvok & ~c_plan & (c_pol == P_SMK_OD) & f & oany & ~srow[kc];
 
         // ---------------- the execution (spec "Decision pipeline") of (kind, S, K, R): this
         // cycle's choice with drv_pipe = 0, the registered dp2 with drv_pipe = 1, on this cycle's
         // state. With drv_pipe = 0 every re-check holds by construction of the choice and is the
         // constant 1 here; with drv_pipe = 1 each is evaluated now.
-        // drv_pipe = 1: the choice registered into dp2 is stage S2's (g_s2 below: the same function of
-        // the S1 registers in a shallower form); the tree form above is then unused
         if (PIPE != 0) begin
-            ch_kind = pp_kind;
-            ch_s = pp_s;
-            ch_k = pp_k;
+            x_ev = dp2_v & (dp2_kind == CH_EVICT);
+            x_rs = dp2_v & (dp2_kind == CH_RESV);
+            x_pl = dp2_v & (dp2_kind == CH_PLAN);
+            x_ds = dp2_v & (dp2_kind == CH_DISP);
+            x_ms = dp2_v & (dp2_kind == CH_MISS);
+            ex_s = dp2_s;
+            ex_dk = dp2_k;
+            ex_ds = dp2_s;
+            ex_r = dp2_r;
+        end else begin
+            x_ev = c_evok;
+            x_rs = ~c_evok & c_rvok;
+            x_pl = ~c_evok & ~c_rvok & c_plan;
+            x_ds = ~c_evok & ~c_rvok & ~c_plan & cd_ok;
+            x_ms = ~c_evok & ~c_rvok & ~c_plan & cd_miss;
+            ex_s = c_evok ? ev_s : rv_s;
+            ex_dk = cd_k;
+            ex_ds = cd_s;
+            ex_r = c_r;
         end
-        ex_kind = (PIPE != 0) ? (dp2_v ? dp2_kind : CH_NONE) : ch_kind;
-        ex_s    = (PIPE != 0) ? dp2_s : ch_s;
-        ex_k    = (PIPE != 0) ? dp2_k : ch_k;
-        ex_r    = (PIPE != 0) ? dp2_r : ch_r;
         dc_cmd = 1'b0; dc_s = {SMW{1'b0}}; dc_t = {TBS_W{1'b0}}; dc_op = OP_SAVE; dc_k = {KW{1'b0}};
         dc_qalloc = 1'b0; dc_setpb = 1'b0; dc_pre = 1'b0;
         dc_planpre = 1'b0; dc_planend = 1'b0; dc_pstart = 1'b0;
-        ds_try = 1'b0; dsK = {KW{1'b0}}; dsS = {SMW{1'b0}};
-        // the SM the execution works on (the plan's SM for a plan step; the choice's is the same)
-        ex_sm = (ex_kind == CH_PLAN) ? plan_sm : ex_s;
+        // the SM of an eviction, a drain, a plan step (the plan's SM; the choice's is the same) and,
+        // with drv_pipe = 1, of a dispatch; the kernel of a plan step or a dispatch
+        ex_sm = x_pl ? plan_sm : ex_s;
+        xk = x_pl ? plan_kc : ex_dk;
+        // a dispatch's pair (its TB below reads it whether or not ds_try: every use is gated)
+        ds_try = 1'b0;
+        dsK = xk;
+        dsS = x_pl ? plan_sm : ex_ds;
         trow = s_t(run, ex_sm);
         skrow = s_tkw(sk, ex_sm);
-        // fits(ex_sm, *) with resv_block from R (drv_pipe = 1); this cycle's fits (drv_pipe = 0,
-        // where R is this cycle's)
+        // this cycle's fits(ex_sm, *) (drv_pipe = 0, where R is this cycle's)
         ex_frow = s_kn(fits, ex_sm);
-        xk = (ex_kind == CH_PLAN) ? plan_kc : ex_k;
         x_u = s_u4(u, ex_sm);
         x_d = k_d4(dk, xk);
         x_pf = pfxw(~s_w(wused, ex_sm));
@@ -907,8 +905,8 @@ module sm_driver (
               & ~(ex_r[ex_sm] & ~kres[xk]);
         // fits(S, K) of the execution: the re-check (drv_pipe = 1), this cycle's fits (0)
         ex_fit = (PIPE != 0) ? x_fit : ex_frow[xk];
-        case (ex_kind)
-            CH_EVICT: begin   // 1. eviction on SM S
+        begin
+            if (x_ev) begin   // 1. eviction on SM S
                 srow = (cfg_policy == P_SPART) ? ~s_kn(kmT, ex_sm) : s_kn(over, ex_sm);
                 for (t = 0; t < T; t = t + 1)
                     tm[t] = trow[t] & srow[skrow[t*KW +: KW]];
@@ -925,7 +923,7 @@ module sm_driver (
                     dc_setpb = (cfg_evict == OP_SAVE) & ~qc_psm;
                 end
             end
-            CH_RESV: begin    // 2. reservation drain on SM S
+            if (x_rs) begin   // 2. reservation drain on SM S
                 for (t = 0; t < T; t = t + 1)
                     tm[t] = trow[t] & ~kres[skrow[t*KW +: KW]];
                 if ((PIPE == 0) || (!pb && cmd_ok[ex_sm] && tm != {T{1'b0}})) begin
@@ -938,7 +936,7 @@ module sm_driver (
                     dc_setpb = 1'b1;
                 end
             end
-            CH_PLAN: begin    // 3. plan step, its conditions evaluated now
+            if (x_pl) begin   // 3. plan step, its conditions evaluated now
                 if (plan_v) begin
                     if (plan_left != {TC{1'b0}}) begin
                         if (!pb && cmd_ok[plan_sm] && qfree_v) begin
@@ -960,18 +958,12 @@ module sm_driver (
                     end else if (!pb) begin
                         dc_planend = 1'b1;
                         ds_try = elig[plan_kc] & ex_fit;
-                        dsK = plan_kc;
-                        dsS = plan_sm;
                     end
                 end
             end
-            CH_DISP: begin    // 4. dispatch of K on S
-                dsK = ex_k;
-                dsS = ex_s;
-                ds_try = (PIPE == 0) | (elig[ex_k] & ex_fit);
-            end
-            default: ;        // MISS: below; NONE
-        endcase
+            if (x_ds)         // 4. dispatch of K on S
+                ds_try = (PIPE == 0) | (elig[ex_dk] & ex_fit);
+        end
 
         // the dispatched TB: PTBQ entry first (SAVED needs cmd_ok(S)), else a fresh id
         dc_s0 = dc_s;
@@ -998,7 +990,7 @@ module sm_driver (
         // ---------------- 5. preemption start: the Algorithm 1 unit, one step per cycle. A MISS
         // (SMK_OD's Kc does not fit on SMc, ~plan_v, ~pb, no decision 1-4) gives a1_go: it starts
         // the unit from IDLE with Kc = K; in RNG for this Kc decision 5 may start the plan
-        a1_go = (ex_kind == CH_MISS) && ((PIPE == 0) || (!plan_v && !pb));
+        a1_go = x_ms && ((PIPE == 0) || (!plan_v && !pb));
         dkc = k_d4(dk, a1_kc);
         // step 1 (SMV), SM a1_s: share(u(s) - cnt[s][Kc] * d(Kc)) (exact: those TBs are in u), a
         // candidate if s is in kmask[Kc] and another kernel has a TB in pre(s); ties to the lowest s
@@ -1071,7 +1063,7 @@ module sm_driver (
         nmax = ~minv_k(kv, ~rkn);
         nmin = minv_k(kv, rkn);
         a_shrink = (|kv) & ((nmax - nmin) < (omax - omin));
-        if (a1_go && a1_st == A1_RNG && ex_k == a1_kc && a1_nouf && a_shrink)
+        if (a1_go && a1_st == A1_RNG && ex_dk == a1_kc && a1_nouf && a_shrink)
             dc_pstart = 1'b1;
         // the execution acts: a command, a set-up, a plan step (including a plan that ends), or
         // a plan start
@@ -1673,7 +1665,7 @@ module sm_driver (
             // ---------------- the Algorithm 1 unit's step
             case (a1_st)
                 A1_IDLE: if (a1_go) begin
-                    a1_st <= A1_SMV; a1_kc <= ex_k; a1_s <= {SMW{1'b0}}; a1_f <= 1'b0; a1_best <= {SHW{1'b0}};
+                    a1_st <= A1_SMV; a1_kc <= ex_dk; a1_s <= {SMW{1'b0}}; a1_f <= 1'b0; a1_best <= {SHW{1'b0}};
                 end
                 A1_SMV: begin
                     if (a1_upd) begin
@@ -1970,9 +1962,9 @@ module sm_driver (
     c_drv_d5_p_step:      cover property (@(posedge clk) !rst && a1_st == A1_P && !a1_ok && a1_qn < a1_c1);
     c_drv_d5_no_p:        cover property (@(posedge clk) !rst && a1_st == A1_P && !a1_ok && a1_qn >= a1_c1);
     c_drv_d5_start:       cover property (@(posedge clk) !rst && dc_pstart);
-    c_drv_d5_rng_kc:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && !(a1_go && ex_k == a1_kc));
-    c_drv_d5_rng_uf:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && ex_k == a1_kc && !a1_nouf);
-    c_drv_d5_no_shrink:   cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && ex_k == a1_kc && a1_nouf && !a_shrink);
+    c_drv_d5_rng_kc:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && !(a1_go && ex_dk == a1_kc));
+    c_drv_d5_rng_uf:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && ex_dk == a1_kc && !a1_nouf);
+    c_drv_d5_no_shrink:   cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && ex_dk == a1_kc && a1_nouf && !a_shrink);
     // host ports: a launch accepted; refused; a mask change; a mask change and a launch of the same
     // entry (the mask change wins); a kernel finishing (kdone)
     c_drv_h_launch:       cover property (@(posedge clk) !rst && kl_acc);
