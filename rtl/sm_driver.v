@@ -41,6 +41,9 @@
 //   rq_pk [NSM*KW-1:0] [s*KW +: KW],
 //   rq_g [KN*TC] [j*TC +: TC], acc, w [4*UW] [x*UW +: UW]
 //   rq_ack_v (1), rq_ack_st (2), rq_ack_kv (KW), rq_ack_n (TC): the registered outputs themselves
+//   decision pipeline (spec "Decision pipeline"; constant 0 with SMK_DRV_PIPE = 0): dp1_v (1),
+//   dp2_v (1), dp2_kind (3: NONE 0, EVICT 1, RESV 2, PLAN 3, DISP 4, MISS 5), dp2_s (SMW), dp2_k (KW),
+//   dp2_r [NSM-1:0] bit s; stage S1 (the choice's inputs of the previous cycle) s1_*, declared below
 // Outputs of an SM that gets no set-up / no command this cycle are all 0.
 // ------------------------------------------------------------------------------------------------
 module sm_driver (
