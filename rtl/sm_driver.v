@@ -41,6 +41,9 @@
 //   rq_pk [NSM*KW-1:0] [s*KW +: KW],
 //   rq_g [KN*TC] [j*TC +: TC], acc, w [4*UW] [x*UW +: UW]
 //   rq_ack_v (1), rq_ack_st (2), rq_ack_kv (KW), rq_ack_n (TC): the registered outputs themselves
+//   decision pipeline (spec "Decision pipeline"; constant 0 with SMK_DRV_PIPE = 0): dp1_v (1),
+//   dp2_v (1), dp2_kind (3: NONE 0, EVICT 1, RESV 2, PLAN 3, DISP 4, MISS 5), dp2_s (SMW), dp2_k (KW),
+//   dp2_r [NSM-1:0] bit s; stage S1 (the choice's inputs of the previous cycle) s1_*, declared below
 // Outputs of an SM that gets no set-up / no command this cycle are all 0.
 // ------------------------------------------------------------------------------------------------
 module sm_driver (
@@ -423,7 +426,7 @@ module sm_driver (
     reg [NSM*NW-1:0]    nfw;                 // popcount(~wused)
     reg [NSM*KN-1:0]    fits_b, fits;
     reg                 short_v;
-    reg [KW-1:0]        short_r;
+    reg [KN-1:0]        sh_c, sh_lo;         // the short kernels; the kernels below k
     reg                 qfree_v;
     reg [PQW-1:0]       qfree;
     // event
@@ -462,8 +465,6 @@ module sm_driver (
     // the choice's inputs (current values or S1), and the choice
     reg [2:0]           c_pol;
     reg                 c_evsave, c_psm, c_pb, c_qfree, c_plan, c_planv;
-    reg [SMW-1:0]       c_plansm;
-    reg [KW-1:0]        c_plankc;
     reg [NSM-1:0]       c_ec, c_rc, c_r;
     reg [KN-1:0]        c_elig, c_fitany;
     reg [NSM*KN-1:0]    c_fits;
@@ -476,12 +477,30 @@ module sm_driver (
     reg [SMW-1:0]       ch_s;
     reg [KW-1:0]        ch_k;
     reg [NSM-1:0]       ch_r;
+    wire [2:0]          pp_kind;             // stage S2's choice (drv_pipe = 1; g_s2)
+    wire [SMW-1:0]      pp_s;
+    wire [KW-1:0]       pp_k;
     // the execution's (kind, S, K, R), its SM, fits(its SM, *) with R, and whether it acts
-    reg [2:0]           ex_kind;
-    reg [SMW-1:0]       ex_s, ex_sm;
-    reg [KW-1:0]        ex_k;
+    reg                 x_ev, x_rs, x_pl, x_ds, x_ms;   // the kind executed (one-hot or 0)
+    reg [SMW-1:0]       ex_s, ex_sm, ex_ds;
+    reg [KW-1:0]        ex_dk;
+    // the tree-form choice's flags and pairs (drv_pipe = 0)
+    reg                 c_evok, c_rvok, cd_ok, cd_miss;
+    reg [SMW-1:0]       ev_s, rv_s, cd_s;
+    reg [KW-1:0]        cd_k;
     reg [NSM-1:0]       ex_r;
     reg [KN-1:0]        ex_frow;
+    // drv_pipe = 1: the single-pair re-check fits(ex_sm, xk) with resv_block from R, on this
+    // cycle's state (the rows of SM ex_sm and kernel xk; the free warps by a prefix-count tree)
+    reg [KW-1:0]        xk;
+    reg                 x_fit, ex_fit;
+    reg [4*UW-1:0]      x_u, x_d;
+    reg [W*NW-1:0]      x_pf, tpf;
+    reg [KN-1:0]        x_ks;
+    reg [PKW-1:0]       x_nk;
+    reg [TC-1:0]        x_c, x_p;
+    reg [NSM-1:0]       x_km;
+    reg [UW:0]          x_f0, x_f1, x_f2;
     reg                 act;
     // Algorithm 1 unit: this cycle's step
     reg                 a1_go;               // the unit starts (IDLE) or, in RNG, may start the plan
@@ -531,7 +550,7 @@ module sm_driver (
     reg [NSM*KN-1:0]    kmT;                 // kmT[s*KN + k] = kmask[k*NSM + s]
     reg [NSM*KN-1:0]    over;                // over[s*KN + k] = cnt[s][k] > part[s][k]
     reg [KN-1:0]        kres;                // kadm[k] == RESERVE
-    reg [NSM-1:0]       short_m, kmc, krow;  // kmask[short_r], kmask[Kc], a row of kmask / fitsT
+    reg [NSM-1:0]       short_m, kmc, krow;  // kmask[the short kernel] (0 if none), kmask[Kc], a row of kmask / fitsT
     reg [KN-1:0]        srow, pkm;           // a row of fits / hr / ksof_v; kmT[pcur]
     reg [T-1:0]         trow;                // run[plan_sm]
     reg [T*KW-1:0]      skrow;               // sk[plan_sm]
@@ -543,6 +562,9 @@ module sm_driver (
     reg [KS_W-1:0]      ev_ks;               // ksof[es][ek]
     reg                 ev_rel;              // the event releases kernel slot ev_ks of SM es
     reg [GW-1:0]        dc_id;               // sid of the commanded slot (dc_s, dc_t)
+    reg [SMW-1:0]       dc_s0;               // dc_s, dc_t before a RESTORE's
+    reg [TBS_W-1:0]     dc_t0;
+    reg [KW-1:0]        dc_ks;               // sk of (dc_s0, dc_t0)
     reg                 ds_ksv;              // ksof_v[dsS][dsK]
     reg [KS_W-1:0]      ds_ks;               // the dispatch's kernel slot (set_ks)
     reg [NW-1:0]        ds_n;                // kn(dsK)
@@ -594,7 +616,10 @@ module sm_driver (
             slfree[s*TBS_W +: TBS_W] = {TBS_W{1'b0}};
             for (t = T - 1; t >= 0; t = t - 1)
                 if (!sv[s*T + t]) slfree[s*TBS_W +: TBS_W] = t[TBS_W-1:0];
-            nfw[s*NW +: NW] = popw(~wused[s*W +: W]);
+            // drv_pipe = 1: by the prefix-count tree (log depth, stage S1 and the re-check); 0: the
+            // in-order sum (fewer cells)
+            tpf = pfxw(~wused[s*W +: W]);
+            nfw[s*NW +: NW] = (PIPE != 0) ? tpf[(W-1)*NW +: NW] : popw(~wused[s*W +: W]);
             for (k = 0; k < KN; k = k + 1) begin
                 ksof_v[s*KN + k] = 1'b0;
                 ksof[(s*KN+k)*KS_W +: KS_W] = {KS_W{1'b0}};
@@ -641,20 +666,22 @@ module sm_driver (
         end
 
         // ---------------- admission RESERVE: the lowest short kernel (resv_block is 0 for RESERVE
-        // kernels, so their fits is fits_b)
-        short_v = 1'b0;
-        short_r = {KW{1'b0}};
-        for (k = KN - 1; k >= 0; k = k - 1) begin
+        // kernels, so their fits is fits_b); short_m = its kmask (0 if none), an AND-OR of the
+        // one-hot lowest short kernel (no priority chain over the kernels)
+        for (k = 0; k < KN; k = k + 1) begin
             ga = {GUW{1'b0}}; ga[UW-1:0] = U[(k*4+3)*UW +: UW];
             gb = {GUW{1'b0}}; gb[GW-1:0] = klim[k*GW +: GW];
             f = 1'b0;
             for (s = 0; s < NSM; s = s + 1) f = f | fits_b[s*KN + k];
-            if (kadm[k*2 +: 2] == ADM_RESERVE && elig[k] && ga < gb && !f) begin
-                short_v = 1'b1;
-                short_r = k[KW-1:0];
-            end
+            sh_c[k] = kres[k] & elig[k] & (ga < gb) & ~f;
         end
-        short_m = k_nsm(kmask, short_r);
+        short_v = |sh_c;
+        short_m = {NSM{1'b0}};
+        for (k = 0; k < KN; k = k + 1) begin
+            sh_lo = {KN{1'b0}};
+            for (j = 0; j < k; j = j + 1) sh_lo[j] = 1'b1;
+            if (sh_c[k] && (sh_c & sh_lo) == {KN{1'b0}}) short_m = short_m | kmask[k*NSM +: NSM];
+        end
         for (k = 0; k < KN; k = k + 1) begin
             fit_any[k] = 1'b0;
             for (s = 0; s < NSM; s = s + 1) begin
@@ -751,8 +778,6 @@ module sm_driver (
         c_qfree  = (PIPE != 0) ? s1_qfree  : qfree_v;
         c_plan   = (PIPE != 0) ? s1_plan   : cur_plan;
         c_planv  = (PIPE != 0) ? s1_planv  : plan_v;
-        c_plansm = (PIPE != 0) ? s1_plansm : plan_sm;
-        c_plankc = (PIPE != 0) ? s1_plankc : plan_kc;
         c_ec     = (PIPE != 0) ? s1_ec     : cur_ec;
         c_rc     = (PIPE != 0) ? s1_rc     : cur_rc;
         c_r      = (PIPE != 0) ? s1_r      : cur_r;
@@ -766,108 +791,137 @@ module sm_driver (
         for (k = 0; k < KN; k = k + 1)
             for (s = 0; s < NSM; s = s + 1)
                 c_fitsT[k*NSM + s] = c_fits[s*KN + k];
-        ch_kind = CH_NONE; ch_s = {SMW{1'b0}}; ch_k = {KW{1'b0}}; ch_r = c_r;
-        od_miss = 1'b0; kc = {KW{1'b0}}; ms = {SMW{1'b0}};
-        if ((c_pol == P_SPART || c_pol == P_SMK_P || c_pol == P_QOS) && (!c_pb || c_psm)
-            && c_ec != {NSM{1'b0}} && (!c_evsave || c_qfree)) begin
-            // 1. eviction: the lowest candidate SM (a SAVE eviction without a FREE PTBQ entry does
-            // not apply; decisions 2-5 are tried)
-            ch_kind = CH_EVICT;
-            for (s = NSM - 1; s >= 0; s = s - 1)
-                if (c_ec[s]) ch_s = s[SMW-1:0];
-        end else if (!c_pb && c_rc != {NSM{1'b0}}) begin
-            // 2. reservation drain (c_rc is 0 without a short kernel)
-            ch_kind = CH_RESV;
-            for (s = NSM - 1; s >= 0; s = s - 1)
-                if (c_rc[s]) ch_s = s[SMW-1:0];
-        end else if (c_plan) begin
-            // 3. plan step: applies iff plan_v & ~pb & (plan_left == 0 | cmd_ok(plan_sm) & FREE
-            // entry), under any cfg_policy; a waiting plan lets decision 4 run
-            ch_kind = CH_PLAN;
-            ch_s = c_plansm;
-            ch_k = c_plankc;
-        end else begin
-            // 4. dispatch by policy (5: SMK_OD's miss)
-            case (c_pol)
-                P_SMK_OD: begin
-                    {f, kc} = min_rk(c_elig, c_rk);
-                    krow = k_nsm(c_kmask, kc);
-                    {oany, ms} = min_rsm(krow, c_rsm);
-                    // SPEC: an empty kmask[Kc] (possible after km_v) gives no SMc: no dispatch,
-                    // no preemption
-                    srow = s_kn(c_fits, ms);
-                    if (f && oany) begin
-                        ch_s = ms;
-                        ch_k = kc;
-                        if (srow[kc])
-                            ch_kind = CH_DISP;
-                        else begin
-                            od_miss = 1'b1;
-                            if (!c_planv && !c_pb) ch_kind = CH_MISS;
-                            else begin
-                                ch_s = {SMW{1'b0}};
-                                ch_k = {KW{1'b0}};
-                            end
-                        end
-                    end
-                end
-                P_SMK_P, P_QOS: begin   // QOS dispatches by SMK_P's rule
-                    {f, kk} = min_rk(c_elig & c_fitany, c_rk);
-                    krow = k_nsm(c_fitsT, kk);
-                    {oany, ms} = min_rsm(krow, c_rsm);
-                    if (f) begin
-                        ch_kind = CH_DISP;
-                        ch_s = ms;
-                        ch_k = kk;
-                    end
-                end
-                default: begin   // FCFS, SPART; 5..7 dispatch as FCFS (SPART: the SM by rSM)
-                    // oldest eligible kernel that fits somewhere (kold is a total order of the
-                    // kernels in use; lowest index if ever not unique)
-                    f = 1'b0;
-                    kk = {KW{1'b0}};
-                    for (k = KN - 1; k >= 0; k = k - 1)
-                        if (c_elig[k] && c_fitany[k] && (c_kold[k*KN +: KN] & c_elig & c_fitany) == {KN{1'b0}}) begin
-                            f = 1'b1;
-                            kk = k[KW-1:0];
-                        end
-                    krow = k_nsm(c_fitsT, kk);
-                    if (c_pol == P_SPART) begin
-                        // SPART: the SM with the lowest rSM where it fits (spread over the mask)
-                        {oany, ms} = min_rsm(krow, c_rsm);
-                    end else
-                        for (s = NSM - 1; s >= 0; s = s - 1)
-                            if (krow[s]) ms = s[SMW-1:0];
-                    if (f) begin
-                        ch_kind = CH_DISP;
-                        ch_s = ms;
-                        ch_k = kk;
-                    end
-                end
-            endcase
+        // The tree form, with drv_pipe = 0 (drv_pipe = 1 registers stage S2's parallel form, g_s2
+        // below, the same function of the S1 registers): the dispatch pair of decision 4 / 5 is
+        // computed whatever decisions 1-3 do, and the kind as flags, so that the dispatch's kernel
+        // and SM reach the execution without the kinds' muxes.
+        ch_kind = pp_kind; ch_s = pp_s; ch_k = pp_k; ch_r = c_r;
+        kc = {KW{1'b0}}; ms = {SMW{1'b0}}; kk = {KW{1'b0}};
+        c_evok = (c_pol == P_SPART || c_pol == P_SMK_P || c_pol == P_QOS) && (!c_pb || c_psm)
+                 && c_ec != {NSM{1'b0}} && (!c_evsave || c_qfree);
+        c_rvok = !c_pb && c_rc != {NSM{1'b0}};   // c_rc is 0 without a short kernel
+        // 1. eviction, 2. reservation drain: the lowest candidate SM (a SAVE eviction without a
+        // FREE PTBQ entry does not apply; decisions 2-5 are tried)
+        ev_s = {SMW{1'b0}};
+        rv_s = {SMW{1'b0}};
+        for (s = NSM - 1; s >= 0; s = s - 1) begin
+            if (c_ec[s]) ev_s = s[SMW-1:0];
+            if (c_rc[s]) rv_s = s[SMW-1:0];
         end
+        // 3. plan step: c_plan (plan_v & ~pb & (plan_left == 0 | cmd_ok(plan_sm) & FREE entry),
+        // under any cfg_policy; a waiting plan lets decision 4 run)
+        // 4. dispatch by policy (5: SMK_OD's miss): cd_ok with the pair (cd_k, cd_s), or cd_miss
+        cd_ok = 1'b0; cd_miss = 1'b0; cd_k = {KW{1'b0}}; cd_s = {SMW{1'b0}};
+        case (c_pol)
+            P_SMK_OD: begin
+                {f, kc} = min_rk(c_elig, c_rk);
+                krow = k_nsm(c_kmask, kc);
+                {oany, ms} = min_rsm(krow, c_rsm);
+                // SPEC: an empty kmask[Kc] (possible after km_v) gives no SMc: no dispatch,
+                // no preemption
+                srow = s_kn(c_fits, ms);
+                cd_k = kc;
+                cd_s = ms;
+                cd_ok = f & oany & srow[kc];
+                cd_miss = f & oany & ~srow[kc] & ~c_planv & ~c_pb;
+            end
+            P_SMK_P, P_QOS: begin   // QOS dispatches by SMK_P's rule
+                {f, kk} = min_rk(c_elig & c_fitany, c_rk);
+                krow = k_nsm(c_fitsT, kk);
+                {oany, ms} = min_rsm(krow, c_rsm);
+                cd_k = kk;
+                cd_s = ms;
+                cd_ok = f;
+            end
+            default: begin   // FCFS, SPART; 5..7 dispatch as FCFS (SPART: the SM by rSM)
+                // oldest eligible kernel that fits somewhere (kold is a total order of the
+                // kernels in use; lowest index if ever not unique)
+                f = 1'b0;
+                for (k = KN - 1; k >= 0; k = k - 1)
+                    if (c_elig[k] && c_fitany[k] && (c_kold[k*KN +: KN] & c_elig & c_fitany) == {KN{1'b0}}) begin
+                        f = 1'b1;
+                        kk = k[KW-1:0];
+                    end
+                krow = k_nsm(c_fitsT, kk);
+                if (c_pol == P_SPART) begin
+                    // SPART: the SM with the lowest rSM where it fits (spread over the mask)
+                    {oany, ms} = min_rsm(krow, c_rsm);
+                end else
+                    for (s = NSM - 1; s >= 0; s = s - 1)
+                        if (krow[s]) ms = s[SMW-1:0];
+                cd_k = kk;
+                cd_s = ms;
+                cd_ok = f;
+            end
+        endcase
+        // SMK_OD's Kc does not fit on SMc and no decision 1-3 applies (plan_v, pb: a waiting miss)
+        od_miss = ~c_evok & ~c_rvok & ~c_plan & (c_pol == P_SMK_OD) & f & oany & ~srow[kc];
 
         // ---------------- the execution (spec "Decision pipeline") of (kind, S, K, R): this
         // cycle's choice with drv_pipe = 0, the registered dp2 with drv_pipe = 1, on this cycle's
         // state. With drv_pipe = 0 every re-check holds by construction of the choice and is the
         // constant 1 here; with drv_pipe = 1 each is evaluated now.
-        ex_kind = (PIPE != 0) ? (dp2_v ? dp2_kind : CH_NONE) : ch_kind;
-        ex_s    = (PIPE != 0) ? dp2_s : ch_s;
-        ex_k    = (PIPE != 0) ? dp2_k : ch_k;
-        ex_r    = (PIPE != 0) ? dp2_r : ch_r;
+        if (PIPE != 0) begin
+            x_ev = dp2_v & (dp2_kind == CH_EVICT);
+            x_rs = dp2_v & (dp2_kind == CH_RESV);
+            x_pl = dp2_v & (dp2_kind == CH_PLAN);
+            x_ds = dp2_v & (dp2_kind == CH_DISP);
+            x_ms = dp2_v & (dp2_kind == CH_MISS);
+            ex_s = dp2_s;
+            ex_dk = dp2_k;
+            ex_ds = dp2_s;
+            ex_r = dp2_r;
+        end else begin
+            x_ev = c_evok;
+            x_rs = ~c_evok & c_rvok;
+            x_pl = ~c_evok & ~c_rvok & c_plan;
+            x_ds = ~c_evok & ~c_rvok & ~c_plan & cd_ok;
+            x_ms = ~c_evok & ~c_rvok & ~c_plan & cd_miss;
+            ex_s = c_evok ? ev_s : rv_s;
+            ex_dk = cd_k;
+            ex_ds = cd_s;
+            ex_r = c_r;
+        end
         dc_cmd = 1'b0; dc_s = {SMW{1'b0}}; dc_t = {TBS_W{1'b0}}; dc_op = OP_SAVE; dc_k = {KW{1'b0}};
         dc_qalloc = 1'b0; dc_setpb = 1'b0; dc_pre = 1'b0;
         dc_planpre = 1'b0; dc_planend = 1'b0; dc_pstart = 1'b0;
-        ds_try = 1'b0; dsK = {KW{1'b0}}; dsS = {SMW{1'b0}};
-        // the SM the execution works on (the plan's SM for a plan step; the choice's is the same)
-        ex_sm = (ex_kind == CH_PLAN) ? plan_sm : ex_s;
+        // the SM of an eviction, a drain, a plan step (the plan's SM; the choice's is the same) and,
+        // with drv_pipe = 1, of a dispatch; the kernel of a plan step or a dispatch
+        ex_sm = x_pl ? plan_sm : ex_s;
+        xk = x_pl ? plan_kc : ex_dk;
+        // a dispatch's pair (its TB below reads it whether or not ds_try: every use is gated)
+        ds_try = 1'b0;
+        dsK = xk;
+        dsS = x_pl ? plan_sm : ex_ds;
         trow = s_t(run, ex_sm);
         skrow = s_tkw(sk, ex_sm);
-        // fits(ex_sm, *) with resv_block from R (drv_pipe = 1); this cycle's fits (drv_pipe = 0,
-        // where R is this cycle's)
-        ex_frow = (PIPE != 0) ? (s_kn(fits_b, ex_sm) & ~({KN{ex_r[ex_sm]}} & ~kres)) : s_kn(fits, ex_sm);
-        case (ex_kind)
-            CH_EVICT: begin   // 1. eviction on SM S
+        // this cycle's fits(ex_sm, *) (drv_pipe = 0, where R is this cycle's)
+        ex_frow = s_kn(fits, ex_sm);
+        x_u = s_u4(u, ex_sm);
+        x_d = k_d4(dk, xk);
+        x_pf = pfxw(~s_w(wused, ex_sm));
+        x_ks = s_kn(ksof_v, ex_sm);
+        x_nk = s_pkw(nks, ex_sm);
+        x_c = k_tc(s_ktc(cnt, ex_sm), xk);
+        x_p = k_tc(s_ktc(part, ex_sm), xk);
+        x_km = k_nsm(kmask, xk);
+        x_f0 = {1'b0, LIM_REG} - {1'b0, x_u[0*UW +: UW]};
+        x_f1 = {1'b0, LIM_SL}  - {1'b0, x_u[1*UW +: UW]};
+        x_f2 = {1'b0, LIM_W}   - {1'b0, x_u[2*UW +: UW]};
+        x_fit = x_km[ex_sm]
+              & ~x_f0[UW] & ({1'b0, x_d[0*UW +: UW]} <= x_f0)
+              & ~x_f1[UW] & ({1'b0, x_d[1*UW +: UW]} <= x_f1)
+              & ~x_f2[UW] & ({1'b0, x_d[2*UW +: UW]} <= x_f2)
+              & ({1'b0, x_u[3*UW +: UW]} < {1'b0, LIM_TB})
+              & (x_ks[xk] | ((x_nk < KSP) & (~cfg_max2 | ((x_nk >> 1) == {PKW{1'b0}}))))
+              & (x_pf[(W-1)*NW +: NW] >= k_nw(kn, xk))
+              & ((cfg_policy != P_SMK_P & cfg_policy != P_QOS) | x_c < x_p)
+              & (~plan_v | ex_sm != plan_sm | xk == plan_kc)
+              & ~(ex_r[ex_sm] & ~kres[xk]);
+        // fits(S, K) of the execution: the re-check (drv_pipe = 1), this cycle's fits (0)
+        ex_fit = (PIPE != 0) ? x_fit : ex_frow[xk];
+        begin
+            if (x_ev) begin   // 1. eviction on SM S
                 srow = (cfg_policy == P_SPART) ? ~s_kn(kmT, ex_sm) : s_kn(over, ex_sm);
                 for (t = 0; t < T; t = t + 1)
                     tm[t] = trow[t] & srow[skrow[t*KW +: KW]];
@@ -884,7 +938,7 @@ module sm_driver (
                     dc_setpb = (cfg_evict == OP_SAVE) & ~qc_psm;
                 end
             end
-            CH_RESV: begin    // 2. reservation drain on SM S
+            if (x_rs) begin   // 2. reservation drain on SM S
                 for (t = 0; t < T; t = t + 1)
                     tm[t] = trow[t] & ~kres[skrow[t*KW +: KW]];
                 if ((PIPE == 0) || (!pb && cmd_ok[ex_sm] && tm != {T{1'b0}})) begin
@@ -897,7 +951,7 @@ module sm_driver (
                     dc_setpb = 1'b1;
                 end
             end
-            CH_PLAN: begin    // 3. plan step, its conditions evaluated now
+            if (x_pl) begin   // 3. plan step, its conditions evaluated now
                 if (plan_v) begin
                     if (plan_left != {TC{1'b0}}) begin
                         if (!pb && cmd_ok[plan_sm] && qfree_v) begin
@@ -918,21 +972,17 @@ module sm_driver (
                         end
                     end else if (!pb) begin
                         dc_planend = 1'b1;
-                        ds_try = elig[plan_kc] & ex_frow[plan_kc];
-                        dsK = plan_kc;
-                        dsS = plan_sm;
+                        ds_try = elig[plan_kc] & ex_fit;
                     end
                 end
             end
-            CH_DISP: begin    // 4. dispatch of K on S
-                dsK = ex_k;
-                dsS = ex_s;
-                ds_try = (PIPE == 0) | (elig[ex_k] & ex_frow[ex_k]);
-            end
-            default: ;        // MISS: below; NONE
-        endcase
+            if (x_ds)         // 4. dispatch of K on S
+                ds_try = (PIPE == 0) | (elig[ex_dk] & ex_fit);
+        end
 
         // the dispatched TB: PTBQ entry first (SAVED needs cmd_ok(S)), else a fresh id
+        dc_s0 = dc_s;
+        dc_t0 = dc_t;
         ds_qi = k_pqw(pqsel, dsK);
         ds_rest = 1'b0; ds_rerun = 1'b0; ds_new = 1'b0;
         if (ds_try) begin
@@ -955,7 +1005,7 @@ module sm_driver (
         // ---------------- 5. preemption start: the Algorithm 1 unit, one step per cycle. A MISS
         // (SMK_OD's Kc does not fit on SMc, ~plan_v, ~pb, no decision 1-4) gives a1_go: it starts
         // the unit from IDLE with Kc = K; in RNG for this Kc decision 5 may start the plan
-        a1_go = (ex_kind == CH_MISS) && ((PIPE == 0) || (!plan_v && !pb));
+        a1_go = x_ms && ((PIPE == 0) || (!plan_v && !pb));
         dkc = k_d4(dk, a1_kc);
         // step 1 (SMV), SM a1_s: share(u(s) - cnt[s][Kc] * d(Kc)) (exact: those TBs are in u), a
         // candidate if s is in kmask[Kc] and another kernel has a TB in pre(s); ties to the lowest s
@@ -1039,15 +1089,19 @@ module sm_driver (
         r2_omin = minv_k(a1_kvm, r2_o);
         r2_nmax = (|a1_kvm) ? ~minv_k(a1_kvm, ~r2_n) : {(SHW+1){1'b0}};
         r2_nmin = minv_k(a1_kvm, r2_n);
-        if (a1_go && a1_st == A1_RNG && ex_k == a1_kc && ((PIPE != 0) ? a1_ok : (a1_ufok & a_shrink)))
+        if (a1_go && a1_st == A1_RNG && ex_dk == a1_kc && ((PIPE != 0) ? a1_ok : (a1_ufok & a_shrink)))
             dc_pstart = 1'b1;
         // the execution acts: a command, a set-up, a plan step (including a plan that ends), or
         // a plan start
         act = dc_cmd | ds_go | dc_planend | dc_pstart;
 
         // ---------------- the commanded slot's kernel and the command's idem flag
-        dc_k = ds_rest ? dsK : t_kw(s_tkw(sk, dc_s), dc_t);
-        dc_id = t_gw(s_tgw(sid, dc_s), dc_t);
+        // (the slot's kernel and id from the command's SM and slot before a RESTORE replaces them, so
+        // that they do not wait for the dispatch; a RESTORE never allocates a PTBQ entry, the only
+        // reader of dc_id)
+        dc_ks = t_kw(s_tkw(sk, dc_s0), dc_t0);
+        dc_k = ds_rest ? dsK : dc_ks;
+        dc_id = t_gw(s_tgw(sid, dc_s0), dc_t0);
         dkds = k_d4(dk, dsK);
         dke = k_d4(dk, ek);
         ds_n = k_nw(kn, dsK);
@@ -1145,6 +1199,118 @@ module sm_driver (
         dkp = k_d4(dk, pu_k);
     end
 
+    // ------------------------------------------------------------------ stage S2 (drv_pipe = 1)
+    // The choice ch() from the S1 registers alone, written for depth: every compare of two shares
+    // runs in parallel (one per pair of kernels, one per pair of SMs), the lowest-key choices are
+    // one-hot AND-OR terms of those compares (an entry wins iff it beats every other valid entry:
+    // a strictly lower key than every lower index, a lower or equal key than every higher index,
+    // which is the tree's and the scan's result), and the SM of every kernel is chosen in parallel
+    // with the kernel (per-kernel rows, then a select by the chosen kernel). The same function as
+    // the tree form in the decision block above, which drv_pipe = 0 uses.
+    generate
+        if (PIPE != 0) begin : g_s2
+            reg [KN*KN-1:0]   kle;     // [i*KN + j], i < j: rK(i) <= rK(j)
+            reg [NSM*NSM-1:0] sle;     // [a*NSM + b], a < b: rSM(a) <= rSM(b) (1 when the policy has no SM key)
+            reg [KN-1:0]      kvo, kvp, kwo, kwp, kwf, kcf, kw;
+            reg [KN*NSM-1:0]  row, sw;  // per kernel: its SM candidates, and the one-hot winner
+            reg [KN-1:0]      kfo, kok;  // per kernel: an SM found, and (SMK_OD) K fits on it
+            reg [NSM-1:0]     swin, eh, rh;
+            reg               skey, isod, ispp, evok, rvok, bt;
+            reg [2:0]         r_kind;
+            reg [SMW-1:0]     r_s;
+            reg [KW-1:0]      r_k;
+            integer a, b, q;
+            always @(*) begin
+                isod = (s1_pol == P_SMK_OD);
+                ispp = (s1_pol == P_SMK_P) | (s1_pol == P_QOS);
+                skey = (s1_pol == P_SPART) | isod | ispp;   // FCFS (and 5..7): the lowest SM
+                kle = {KN*KN{1'b0}};
+                for (a = 0; a < KN; a = a + 1)
+                    for (b = a + 1; b < KN; b = b + 1)
+                        kle[a*KN + b] = (s1_rk[a*SHW +: SHW] <= s1_rk[b*SHW +: SHW]);
+                sle = {NSM*NSM{1'b0}};
+                for (a = 0; a < NSM; a = a + 1)
+                    for (b = a + 1; b < NSM; b = b + 1)
+                        sle[a*NSM + b] = ~skey | (s1_rsm[a*SHW +: SHW] <= s1_rsm[b*SHW +: SHW]);
+                // the kernel: SMK_OD the lowest rK of the eligible kernels (kvo), SMK_P / QOS of
+                // those that fit somewhere (kvp), FCFS / SPART the oldest of those (kcf)
+                kvo = s1_elig;
+                kvp = s1_elig & s1_fitany;
+                for (a = 0; a < KN; a = a + 1) begin
+                    kwo[a] = kvo[a];
+                    kwp[a] = kvp[a];
+                    for (b = 0; b < KN; b = b + 1) begin
+                        if (b < a) bt = ~kle[b*KN + a];       // rK(a) < rK(b)
+                        else if (b > a) bt = kle[a*KN + b];   // rK(a) <= rK(b)
+                        else bt = 1'b1;
+                        kwo[a] = kwo[a] & (~kvo[b] | bt);
+                        kwp[a] = kwp[a] & (~kvp[b] | bt);
+                    end
+                    kcf[a] = kvp[a] & ((s1_kold[a*KN +: KN] & kvp) == {KN{1'b0}});
+                end
+                for (a = 0; a < KN; a = a + 1) begin   // the lowest index among kcf
+                    kwf[a] = kcf[a];
+                    for (b = 0; b < a; b = b + 1) kwf[a] = kwf[a] & ~kcf[b];
+                end
+                kw = isod ? kwo : ispp ? kwp : kwf;
+                // per kernel: its SM (SMK_OD the lowest rSM of its mask, the others of the SMs
+                // where it fits; FCFS the lowest such SM)
+                for (q = 0; q < KN; q = q + 1) begin
+                    for (a = 0; a < NSM; a = a + 1)
+                        row[q*NSM + a] = isod ? s1_kmask[q*NSM + a] : s1_fits[a*KN + q];
+                    kfo[q] = |row[q*NSM +: NSM];
+                    kok[q] = 1'b0;
+                    for (a = 0; a < NSM; a = a + 1) begin
+                        sw[q*NSM + a] = row[q*NSM + a];
+                        for (b = 0; b < NSM; b = b + 1) begin
+                            if (b < a) bt = ~sle[b*NSM + a];
+                            else if (b > a) bt = sle[a*NSM + b];
+                            else bt = 1'b1;
+                            sw[q*NSM + a] = sw[q*NSM + a] & (~row[q*NSM + b] | bt);
+                        end
+                        kok[q] = kok[q] | (sw[q*NSM + a] & s1_fits[a*KN + q]);
+                    end
+                end
+                swin = {NSM{1'b0}};
+                for (q = 0; q < KN; q = q + 1)
+                    swin = swin | (sw[q*NSM +: NSM] & {NSM{kw[q]}});
+                // decisions 1 and 2: the lowest candidate SM
+                eh = s1_ec & ~(s1_ec - {{(NSM-1){1'b0}}, 1'b1});
+                rh = s1_rc & ~(s1_rc - {{(NSM-1){1'b0}}, 1'b1});
+                evok = (s1_pol == P_SPART || ispp) && (!s1_pb || s1_psm) && s1_ec != {NSM{1'b0}}
+                       && (!s1_evsave || s1_qfree);
+                rvok = !s1_pb && s1_rc != {NSM{1'b0}};
+                r_kind = CH_NONE; r_s = {SMW{1'b0}}; r_k = {KW{1'b0}};
+                if (evok) begin
+                    r_kind = CH_EVICT;
+                    for (a = 0; a < NSM; a = a + 1) if (eh[a]) r_s = r_s | a[SMW-1:0];
+                end else if (rvok) begin
+                    r_kind = CH_RESV;
+                    for (a = 0; a < NSM; a = a + 1) if (rh[a]) r_s = r_s | a[SMW-1:0];
+                end else if (s1_plan) begin
+                    r_kind = CH_PLAN;
+                    r_s = s1_plansm;
+                    r_k = s1_plankc;
+                end else if ((|kw) && (|(kfo & kw))) begin
+                    // a kernel and its SM (SMK_P, QOS, FCFS, SPART: it fits there; SMK_OD: the SM
+                    // of its mask, a dispatch if it fits, else a miss if ~plan_v & ~pb)
+                    if (!isod || (|(kok & kw)) || (!s1_planv && !s1_pb)) begin
+                        r_kind = (!isod || (|(kok & kw))) ? CH_DISP : CH_MISS;
+                        for (a = 0; a < NSM; a = a + 1) if (swin[a]) r_s = r_s | a[SMW-1:0];
+                        for (q = 0; q < KN; q = q + 1) if (kw[q]) r_k = r_k | q[KW-1:0];
+                    end
+                end
+            end
+            assign pp_kind = r_kind;
+            assign pp_s = r_s;
+            assign pp_k = r_k;
+        end else begin : g_s2n
+            assign pp_kind = CH_NONE;
+            assign pp_s = {SMW{1'b0}};
+            assign pp_k = {KW{1'b0}};
+        end
+    endgenerate
+
     // ------------------------------------------------------------------ outputs to the SM tops
     // set_mask: the kn(dsK) lowest-numbered free warps of SM dsS, computed once, for the dispatch
     // SM: a warp is taken iff it is free and at most kn(dsK) free warps are at or below it, from
@@ -1183,7 +1349,7 @@ module sm_driver (
                 // the pointer of the command's PTBQ entry (RESTORE, SAVE, DROP), 0 for DRAIN;
                 // cmd_idem = kidem of the command's kernel (every op)
                 cmd_ptr[o*PW +: PW] = ds_rest ? qptr(ds_qi) : dc_qalloc ? qptr(qfree) : {PW{1'b0}};
-                cmd_idem[o] = kidem[dc_k];
+                cmd_idem[o] = ds_rest ? kidem[dsK] : kidem[dc_ks];   // = kidem[dc_k]
             end
         end
     end
@@ -1315,6 +1481,35 @@ module sm_driver (
         end
     end
 
+    // ------------------------------------------------------------------ counters (drv_pipe = 1)
+    // The usage counters and cnt with and without this cycle's set-up, computed beside the
+    // execution's re-check; the clock edge selects by ds_go (drv_pipe = 0 adds the deltas)
+    wire [NSM*4*UW-1:0]  u_dec, u_inc;
+    wire [KN*4*UW-1:0]   U_dec, U_inc;
+    wire [NSM*KN*TC-1:0] cnt_dec, cnt_inc;
+    genvar gn, gm, gy;
+    generate
+        for (gn = 0; gn < NSM; gn = gn + 1) begin : g_ucnt
+            for (gy = 0; gy < 4; gy = gy + 1) begin : g_ux
+                wire [UW-1:0] evd = (ev_ret && es == gn) ? dke[gy*UW +: UW] : {UW{1'b0}};
+                assign u_dec[(gn*4+gy)*UW +: UW] = u[(gn*4+gy)*UW +: UW] - evd;
+                assign u_inc[(gn*4+gy)*UW +: UW] = (u[(gn*4+gy)*UW +: UW] + dkds[gy*UW +: UW]) - evd;
+            end
+            for (gm = 0; gm < KN; gm = gm + 1) begin : g_cx
+                wire [TC-1:0] evc = {{(TC-1){1'b0}}, ev_ret && es == gn && ek == gm};
+                assign cnt_dec[(gn*KN+gm)*TC +: TC] = cnt[(gn*KN+gm)*TC +: TC] - evc;
+                assign cnt_inc[(gn*KN+gm)*TC +: TC] = (cnt[(gn*KN+gm)*TC +: TC] + {{(TC-1){1'b0}}, 1'b1}) - evc;
+            end
+        end
+        for (gm = 0; gm < KN; gm = gm + 1) begin : g_Ucnt
+            for (gy = 0; gy < 4; gy = gy + 1) begin : g_Ux
+                wire [UW-1:0] evd = (ev_ret && ek == gm) ? dk[(gm*4+gy)*UW +: UW] : {UW{1'b0}};
+                assign U_dec[(gm*4+gy)*UW +: UW] = U[(gm*4+gy)*UW +: UW] - evd;
+                assign U_inc[(gm*4+gy)*UW +: UW] = (U[(gm*4+gy)*UW +: UW] + dk[(gm*4+gy)*UW +: UW]) - evd;
+            end
+        end
+    endgenerate
+
     // ------------------------------------------------------------------ host port checks
     wire [KDW-1:0] kl_prod = {{(KDW-NW){1'b0}}, kl_n} * {{(KDW-REGN_W){1'b0}}, kl_r};
     wire [KDW+UW-1:0] kl_prod_x = {{UW{1'b0}}, kl_prod};
@@ -1422,14 +1617,23 @@ module sm_driver (
                     busy[n] <= 1'b1;
                     bpb[n] <= dc_setpb;
                 end
+                // drv_pipe = 1: both sums computed beside the execution, ds_go selects at the end
                 for (y = 0; y < 4; y = y + 1)
-                    u[(n*4+y)*UW +: UW] <= u[(n*4+y)*UW +: UW]
-                        + ((ds_go && dsS == n[SMW-1:0]) ? dkds[y*UW +: UW] : {UW{1'b0}})
-                        - ((ev_ret && es == n[SMW-1:0]) ? dke[y*UW +: UW] : {UW{1'b0}});
+                    if (PIPE != 0)
+                        u[(n*4+y)*UW +: UW] <= (ds_go && dsS == n[SMW-1:0]) ? u_inc[(n*4+y)*UW +: UW]
+                                                                             : u_dec[(n*4+y)*UW +: UW];
+                    else
+                        u[(n*4+y)*UW +: UW] <= u[(n*4+y)*UW +: UW]
+                            + ((ds_go && dsS == n[SMW-1:0]) ? dkds[y*UW +: UW] : {UW{1'b0}})
+                            - ((ev_ret && es == n[SMW-1:0]) ? dke[y*UW +: UW] : {UW{1'b0}});
                 for (m = 0; m < KN; m = m + 1)
-                    cnt[(n*KN+m)*TC +: TC] <= cnt[(n*KN+m)*TC +: TC]
-                        + {{(TC-1){1'b0}}, ds_go && dsS == n[SMW-1:0] && dsK == m[KW-1:0]}
-                        - {{(TC-1){1'b0}}, ev_ret && es == n[SMW-1:0] && ek == m[KW-1:0]};
+                    if (PIPE != 0)
+                        cnt[(n*KN+m)*TC +: TC] <= (ds_go && dsS == n[SMW-1:0] && dsK == m[KW-1:0])
+                            ? cnt_inc[(n*KN+m)*TC +: TC] : cnt_dec[(n*KN+m)*TC +: TC];
+                    else
+                        cnt[(n*KN+m)*TC +: TC] <= cnt[(n*KN+m)*TC +: TC]
+                            + {{(TC-1){1'b0}}, ds_go && dsS == n[SMW-1:0] && dsK == m[KW-1:0]}
+                            - {{(TC-1){1'b0}}, ev_ret && es == n[SMW-1:0] && ek == m[KW-1:0]};
             end
             // ---------------- event: slot, kernel slot, PTBQ, kernel completion
             for (n = 0; n < NSM; n = n + 1) begin
@@ -1457,9 +1661,13 @@ module sm_driver (
                 end
             for (m = 0; m < KN; m = m + 1)
                 for (y = 0; y < 4; y = y + 1)
-                    U[(m*4+y)*UW +: UW] <= U[(m*4+y)*UW +: UW]
-                        + ((ds_go && dsK == m[KW-1:0]) ? dk[(m*4+y)*UW +: UW] : {UW{1'b0}})
-                        - ((ev_ret && ek == m[KW-1:0]) ? dk[(m*4+y)*UW +: UW] : {UW{1'b0}});
+                    if (PIPE != 0)
+                        U[(m*4+y)*UW +: UW] <= (ds_go && dsK == m[KW-1:0]) ? U_inc[(m*4+y)*UW +: UW]
+                                                                          : U_dec[(m*4+y)*UW +: UW];
+                    else
+                        U[(m*4+y)*UW +: UW] <= U[(m*4+y)*UW +: UW]
+                            + ((ds_go && dsK == m[KW-1:0]) ? dk[(m*4+y)*UW +: UW] : {UW{1'b0}})
+                            - ((ev_ret && ek == m[KW-1:0]) ? dk[(m*4+y)*UW +: UW] : {UW{1'b0}});
             // ---------------- decision: engine command
             for (n = 0; n < NSM; n = n + 1)
                 for (y = 0; y < T; y = y + 1)
@@ -1486,7 +1694,7 @@ module sm_driver (
             // ---------------- the Algorithm 1 unit's step
             case (a1_st)
                 A1_IDLE: if (a1_go) begin
-                    a1_st <= A1_SMV; a1_kc <= ex_k; a1_s <= {SMW{1'b0}}; a1_f <= 1'b0; a1_best <= {SHW{1'b0}};
+                    a1_st <= A1_SMV; a1_kc <= ex_dk; a1_s <= {SMW{1'b0}}; a1_f <= 1'b0; a1_best <= {SHW{1'b0}};
                 end
                 A1_SMV: begin
                     if (a1_upd) begin
@@ -1697,7 +1905,8 @@ module sm_driver (
     end
 
     // state and inputs the step-1 logic does not read
-    wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, qt, od_miss};   // od_miss: cover points
+    wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, qt, od_miss,   // od_miss: cover points
+                          x_d[4*UW-1:3*UW], x_pf[(W-1)*NW-1:0], tpf[(W-1)*NW-1:0]};   // the re-check's d_tb (1) and prefix counts
 
 `ifdef SMK_COVER
     // ------------------------------------------------------------------ cover points
@@ -1796,9 +2005,9 @@ module sm_driver (
     c_drv_d5_p_step:      cover property (@(posedge clk) !rst && a1_st == A1_P && !a1_pok && a1_qn < a1_c1);
     c_drv_d5_no_p:        cover property (@(posedge clk) !rst && a1_st == A1_P && !a1_pok && a1_qn >= a1_c1);
     c_drv_d5_start:       cover property (@(posedge clk) !rst && dc_pstart);
-    c_drv_d5_rng_kc:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && !(a1_go && ex_k == a1_kc));
-    c_drv_d5_rng_uf:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && ex_k == a1_kc && !((PIPE != 0) ? a1_nouf : a1_ufok));
-    c_drv_d5_no_shrink:   cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && ex_k == a1_kc && ((PIPE != 0) ? (a1_nouf && !a1_ok) : (a1_ufok && !a_shrink)));
+    c_drv_d5_rng_kc:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && !(a1_go && ex_dk == a1_kc));
+    c_drv_d5_rng_uf:      cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && ex_dk == a1_kc && !((PIPE != 0) ? a1_nouf : a1_ufok));
+    c_drv_d5_no_shrink:   cover property (@(posedge clk) !rst && a1_st == A1_RNG && a1_go && ex_dk == a1_kc && ((PIPE != 0) ? (a1_nouf && !a1_ok) : (a1_ufok && !a_shrink)));
     // host ports: a launch accepted; refused; a mask change; a mask change and a launch of the same
     // entry (the mask change wins); a kernel finishing (kdone)
     c_drv_h_launch:       cover property (@(posedge clk) !rst && kl_acc);
