@@ -98,7 +98,6 @@ def draw(r):
     c["ptbq_depth"] = edge(r, 0.2, 1, min(64, (1 << pw) // maxl), lambda: r.randint(1, min(64, (1 << pw) // maxl)))
     c["grid_width"] = edge(r, 0.2, 8, 24, lambda: r.randint(8, 24))
     c["part_rotate"] = edge(r, 0.2, 1, 1 << 20, lambda: r.choice([r.randint(1, 1000), 1 << r.randint(8, 20)]))
-    c["drv_pipe"] = r.randint(0, 1)  # drawn last: the earlier keys of a seed stay what they were
     return c
 
 
@@ -138,6 +137,9 @@ def main():
             c = draw(r)
             if not legal(c):
                 continue
+            # from its own generator (seed, file, try): the main stream, and so every other key of a
+            # seed's files, is what it was before the key existed
+            c["drv_pipe"] = random.Random("%d-%d-%d-drv_pipe" % (seed, idx, tries)).randint(0, 1)
             body = text(c, seed, idx, tries)
             tmp = path + ".tmp"
             with open(tmp, "w") as f:
