@@ -7,7 +7,7 @@
 #
 #   scripts/reproduce.sh [-j JOBS] [-o DIR] [-d DOC] [-B BUILD] [-w WORKLOAD] [-c CYCLES] [-k K1,...]
 #                        [-g G1,...] [-G G1,...] [-n TRIOS] [-m M1,...] [-x SET,...] [-r]
-#                        [--shard I/N | --merge [DIR...]]
+#                        [--shard I/N | --merge [DIR...] | --rekey N[,SEED]]
 #
 #   -j JOBS      runs in parallel (default: the number of CPUs)
 #   -o DIR       the case sets' sweep directories, DIR/SET (default build/reproduce); resumes
@@ -24,6 +24,10 @@
 #   --shard I/N  run shard I of N of every set (scripts/sweep.sh --shard); no report
 #   --merge [DIR...]  simulate nothing: merge every set from DIR/SET (shards' -o) into -o DIR, then
 #                write the report
+#   --rekey N[,SEED]  move every complete set of -x to the binaries of -B when they give the same
+#                results: scripts/sweep.sh --rekey N[,SEED] on each (N of its cases and its own
+#                isolated runs rerun and compared), then write the report; refused at the first set
+#                whose results differ (that set must run again)
 # Errors: one line on stderr, exit status 1.
 set -u
 die() { echo "reproduce: $*" >&2; exit 1; }
@@ -41,7 +45,7 @@ SETS_ALL=pairs,trio1,trio2,pairs56,smk45,ctxfree,rtime
 
 [ -x scripts/sweep.sh ] && [ -f hw/configs/gtx980.cfg ] || die "run it from the repository's root (scripts/reproduce.sh ...)"
 jobs=$(nproc 2>/dev/null || echo 1) out=build/reproduce doc=docs/reproduce.md bdir=build wl=cmodel/sim/workloads/parboil.wl
-cycles="" kernels="" goals="" goals2="" ntrio="" mfilter="" sets=$SETS_ALL report_only=0 shard="" merge=0 mdirs=()
+cycles="" kernels="" goals="" goals2="" ntrio="" mfilter="" sets=$SETS_ALL report_only=0 shard="" merge=0 mdirs=() rekey=
 while [ $# -gt 0 ]; do
     case $1 in
     -[jodBwckgGnmx]) [ $# -ge 2 ] || die "$1: missing value"
@@ -51,12 +55,15 @@ while [ $# -gt 0 ]; do
     -r) report_only=1; shift ;;
     --shard) [ $# -ge 2 ] || die "--shard: missing value I/N"; shard=$2; shift 2 ;;
     --merge) merge=1; shift; mdirs=("$@"); break ;;
+    --rekey) [ $# -ge 2 ] || die "--rekey: missing value N[,SEED]"; rekey=$2; shift 2 ;;
     -h) sed -n '2,/^set -u/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option $1 (see scripts/reproduce.sh -h)" ;;
     esac
 done
 [ -z "$shard" ] || [ $merge = 0 ] || die "--shard and --merge: one or the other"
 [ -z "$shard" ] || [ $report_only = 0 ] || die "--shard and -r: one or the other"
+[ -z "$rekey" ] || { [ -z "$shard" ] && [ $merge = 0 ] && [ $report_only = 0 ]; } || die "--rekey: not with --shard, --merge or -r"
+[ -z "$rekey" ] || [[ $rekey =~ ^[1-9][0-9]{0,5}(,[0-9]{1,9})?$ ]] || die "--rekey $rekey: expected N[,SEED] (N >= 1 cases, SEED an unsigned integer)"
 [ -z "$shard" ] || { [[ $shard =~ ^(0|[1-9][0-9]{0,5})/([1-9][0-9]{0,5})$ ]] && [ "${BASH_REMATCH[1]}" -lt "${BASH_REMATCH[2]}" ]; } ||
     die "--shard $shard: expected I/N, 0 <= I < N"
 [[ $jobs =~ ^[1-9][0-9]{0,2}$ ]] || die "-j $jobs: expected a number of jobs 1..999"
@@ -137,6 +144,12 @@ run_set() {
         for d in "${mdirs[@]}"; do [ -f "$d/$s/params" ] && from+=("$d/$s"); done
         [ ${#from[@]} -gt 0 ] || [ -f "$out/$s/params" ] || { echo "reproduce: $s: no shard holds it" >&2; return 0; }
         scripts/sweep.sh "${SO[@]}" -m "$m" -o "$out/$s" --merge "${from[@]}" > /dev/null || die "$s: the merge failed (above)"
+        return 0
+    fi
+    if [ -n "$rekey" ]; then
+        [ -f "$out/$s/params" ] || { echo "reproduce: $s: not run, nothing to re-key" >&2; return 0; }
+        scripts/sweep.sh "${SO[@]}" -m "$m" -j "$jobs" -o "$out/$s" --rekey "$rekey" > /dev/null ||
+            die "$s: not re-keyed (above)"
         return 0
     fi
     [ "$s" = pairs ] || [ "$s" = pairs56 ] || [ "$s" = ctxfree ] || [ ! -f "$out/pairs/params" ] || iso=(-I "$out/pairs")
@@ -404,6 +417,13 @@ EOF
 if [ "${STATE[pairs]}" = ok ]; then
     echo "Model: $(cat "$out/pairs/params")."
     [ "${STATE[pairs56]}" != ok ] || echo "56 SMs: $(cat "$out/pairs56/params")."
+    for s in ${SETS_ALL//,/ }; do # the sets moved to a later binary (scripts/sweep.sh --rekey)
+        [ "${STATE[$s]}" != ok ] || [ ! -f "$out/$s/rekey.log" ] || sed "s/^/Set $s re-keyed (\\\`scripts\/sweep.sh --rekey\\\`): /;s/\$/./" "$out/$s/rekey.log"
+    done
+    for s in ${SETS_ALL//,/ }; do # every set of the report is of the binary above
+        [ "${STATE[$s]}" != ok ] || [ $s = pairs56 ] || [ "$(grep -o ' smk=[0-9a-f]* ' "$out/$s/params")" = "$(grep -o ' smk=[0-9a-f]* ' "$out/pairs/params")" ] ||
+            echo "**Set $s is of another smk binary: $(cat "$out/$s/params").**"
+    done
 fi
 read -r cpu nruns <<< "$(cpu_total)"
 if [ "${nruns:-0}" -gt 0 ]; then

@@ -10,7 +10,7 @@
 #
 #   scripts/sweep.sh [-b SMK] [-w WORKLOAD] [-k K1,K2,...] [-t 0|1|2] [-n N] [-g G1,G2,...|none]
 #                    [-Q K1,...] [-N K1,...] [-m M1,M2,...] [-c CYCLES] [-s SEED] [-e EPOCH] [-a 'ARGS']
-#                    [-I DIR] [-j JOBS] [-o DIR] [--shard I/N | --merge [DIR...]]
+#                    [-I DIR] [-j JOBS] [-o DIR] [--shard I/N | --merge [DIR...] | --rekey N[,SEED]]
 #
 #   -b SMK       the smk binary (default build/gtx980/smk); its configuration is the one simulated
 #   -w WORKLOAD  workload file (default cmodel/sim/workloads/parboil.wl)
@@ -46,6 +46,12 @@
 #   --merge DIR...  simulate nothing: take the run files of DIR... (shards' -o, the same parameters)
 #                into -o DIR and write its iso.csv, cases.csv and summary.txt, exactly as a sweep
 #                that ran every case itself; refused if a run is missing or two copies differ
+#   --rekey N[,SEED]  move the complete sweep in -o DIR to the binary -b when nothing but the binary's
+#                checksum differs in DIR/params: rerun N of its cases (drawn with SEED, default 1,
+#                printed) and every isolated run it simulated itself, with -b, in a directory of
+#                their own; if every result equals DIR's (all but the CPU seconds), DIR/params takes
+#                -b's checksum and DIR/rekey.log a line saying what was checked; else refused with
+#                the first case that differs (then the set must run again). Nothing else changes
 #
 # DIR/params   the parameters and the checksums of SMK and WORKLOAD: a DIR holding other ones is
 #              refused, so a sweep never mixes results; the runs already done are kept (resume)
@@ -72,6 +78,7 @@ while [ $# -gt 0 ]; do
     -[bwktngmcseaIjoQN]) pre+=("$1"); shift; [ $# -eq 0 ] || { pre+=("$1"); shift; } ;;
     --shard) [ $# -ge 2 ] || die "--shard: missing value I/N"; pre+=(-S "$2"); shift 2 ;;
     --merge) pre+=(-M); shift; break ;;
+    --rekey) [ $# -ge 2 ] || die "--rekey: missing value N[,SEED]"; pre+=(-R "$2"); shift 2 ;;
     --*) die "unknown option $1 (see scripts/sweep.sh -h)" ;;
     *) pre+=("$1"); shift ;;
     esac
@@ -80,11 +87,11 @@ set -- "${pre[@]}" "$@"
 
 smk=build/gtx980/smk wl=cmodel/sim/workloads/parboil.wl kernels="" goals="" trio=0 ntrio="" methods=""
 cycles=2000000 seed=1 epoch=10000 jobs=$(nproc 2>/dev/null || echo 1) out=build/sweep
-extra="" isodir="" shard="" merge=0 qonly="" nonly=""
-while getopts ":b:w:k:t:n:g:m:c:s:e:a:I:j:o:S:MQ:N:h" opt; do
+extra="" isodir="" shard="" merge=0 qonly="" nonly="" rekey=""
+while getopts ":b:w:k:t:n:g:m:c:s:e:a:I:j:o:S:MQ:N:R:h" opt; do
     case $opt in
     b) smk=$OPTARG ;; w) wl=$OPTARG ;; k) kernels=$OPTARG ;; t) trio=$OPTARG ;; n) ntrio=$OPTARG ;;
-    g) goals=$OPTARG ;; m) methods=$OPTARG ;; a) extra=$OPTARG ;; Q) qonly=$OPTARG ;; N) nonly=$OPTARG ;; I) isodir=$OPTARG ;; S) shard=$OPTARG ;; M) merge=1 ;;
+    g) goals=$OPTARG ;; m) methods=$OPTARG ;; a) extra=$OPTARG ;; Q) qonly=$OPTARG ;; N) nonly=$OPTARG ;; I) isodir=$OPTARG ;; S) shard=$OPTARG ;; M) merge=1 ;; R) rekey=$OPTARG ;;
     c) cycles=$OPTARG ;; s) seed=$OPTARG ;; e) epoch=$OPTARG ;; j) jobs=$OPTARG ;; o) out=$OPTARG ;;
     h) sed -n '2,/^set -u/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
     :) die "-$OPTARG: missing value" ;;
@@ -95,6 +102,11 @@ shift $((OPTIND - 1))
 mdirs=("$@")
 [ $merge = 1 ] || [ $# -eq 0 ] || die "unexpected argument \"$1\" (see scripts/sweep.sh -h)"
 [ $merge = 0 ] || [ -z "$shard" ] || die "--shard and --merge: one or the other"
+[ -z "$rekey" ] || { [ $merge = 0 ] && [ -z "$shard" ]; } || die "--rekey: not with --shard or --merge"
+if [ -n "$rekey" ]; then
+    [[ $rekey =~ ^([1-9][0-9]{0,5})(,([0-9]{1,9}))?$ ]] || die "--rekey $rekey: expected N[,SEED] (N >= 1 cases, SEED an unsigned integer)"
+    rk_n=${BASH_REMATCH[1]} rk_seed=${BASH_REMATCH[3]:-1}
+fi
 if [ -n "$shard" ]; then
     [[ $shard =~ ^(0|[1-9][0-9]{0,5})/([1-9][0-9]{0,5})$ ]] && [ "${BASH_REMATCH[1]}" -lt "${BASH_REMATCH[2]}" ] ||
         die "--shard $shard: expected I/N, 0 <= I < N"
@@ -175,9 +187,15 @@ for m in "${M[@]}"; do
     esac
 done
 
+[ -z "$rekey" ] || [ -f "$out/params" ] || die "--rekey: $out holds no sweep (no params)"
 mkdir -p "$out/runs" || die "-o $out: cannot create the directory"
 params="config=$cfg smk=$(sha1sum < "$smk" | cut -c1-12) workload=$wl:$(sha1sum < "$wl" | cut -c1-12) cycles=$cycles seed=$seed epoch=$epoch${extra:+ args=${XA[*]}}"
-if [ -f "$out/params" ]; then
+if [ -n "$rekey" ]; then
+    oldp=$(cat "$out/params")
+    [ "$oldp" != "$params" ] || { echo "sweep: --rekey: $out already holds this binary's sweep; nothing to do" >&2; exit 0; }
+    [ "$(sed 's/ smk=[0-9a-f]* / smk= /' <<< "$oldp")" = "$(sed 's/ smk=[0-9a-f]* / smk= /' <<< "$params")" ] ||
+        die "--rekey: $out holds a sweep with other parameters than the binary's checksum ($oldp; these: $params)"
+elif [ -f "$out/params" ]; then
     [ "$(cat "$out/params")" = "$params" ] ||
         die "$out holds a sweep with other parameters ($(cat "$out/params")); remove it or give another -o"
 else # written whole, then renamed: shards may share the directory
@@ -315,6 +333,38 @@ fi
 # a run file's line without its CPU seconds (a case row has 10 fields, an isolated run 4): LINE -> r
 result() { local c=${1//[^,]/}; r=$1; case ${#c} in 4 | 10) r=${1%,*} ;; esac; }
 
+if [ -n "$rekey" ]; then
+    # the set must be complete; the sample: N of its cases, each case's key a draw of awk's rand
+    # after srand(SEED), the N smallest keys, in the list's order
+    while read -r f; do [ -s "$out/runs/$f" ] || die "--rekey: $out is not complete ($f missing); finish it first"; done \
+        < <(printf 'iso_%s.csv\n' "${K[@]}"; awk '{ print $1 ":" $2 ":" $3 ":" $4 ".csv" }' "$list")
+    [ "$rk_n" -le "$n" ] || rk_n=$n
+    rk=$out/rekey.$HOSTNAME.$$
+    rm -rf "$rk" && mkdir -p "$rk/runs" || die "--rekey: cannot create $rk"
+    awk -v s="$rk_seed" 'BEGIN { srand(s) } { printf "%.9f %d %s\n", rand(), NR, $0 }' "$list" | sort -n | head -n "$rk_n" |
+        sort -k2,2n | cut -d' ' -f3- > "$rk/list"
+    own=() # the isolated runs this sweep simulated (a copy from -I has 0 CPU seconds; its own sweep checks it)
+    for k in "${K[@]}"; do
+        IFS=, read -r -a a < "$out/runs/iso_$k.csv"
+        if [ "${a[4]}" = 0 ]; then cp "$out/runs/iso_$k.csv" "$rk/runs/" || die "--rekey: cannot copy into $rk"; else own+=("$k"); fi
+    done
+    for k in "${K[@]}"; do ISO[$k]=$(cut -d, -f2,3 "$out/runs/iso_$k.csv" | tr , /); done
+    echo "sweep: --rekey: $out from $(grep -o 'smk=[0-9a-f]*' <<< "$oldp") to $(grep -o 'smk=[0-9a-f]*' <<< "$params"): rerunning ${#own[@]} isolated runs and $rk_n of its $n cases (seed $rk_seed) in $rk" >&2
+    dout=$out out=$rk
+    { [ ${#own[@]} = 0 ] || run_all iso_one < <(printf '%s\n' "${own[@]}"); } && run_all sweep_case < "$rk/list" ||
+        die "--rekey: a run failed (above)"
+    out=$dout
+    while read -r f; do
+        read -r l < "$rk/runs/$f"; result "$l"; r1=$r
+        read -r l < "$out/runs/$f"; result "$l"
+        [ "$r1" = "$r" ] || die "--rekey: $f differs with -b $smk ('$r1') from $out's ('$r'): the binary changed this set's results; run it again (its runs are kept in $rk)"
+    done < <([ ${#own[@]} = 0 ] || printf 'iso_%s.csv\n' "${own[@]}"; awk '{ print $1 ":" $2 ":" $3 ":" $4 ".csv" }' "$rk/list")
+    line="$(grep -o 'smk=[0-9a-f]*' <<< "$oldp") -> $(grep -o 'smk=[0-9a-f]*' <<< "$params"): ${#own[@]} isolated runs and $rk_n of $n cases (sample seed $rk_seed) rerun with the new binary, every result identical"
+    echo "$params" > "$out/params.$HOSTNAME.$$" && mv "$out/params.$HOSTNAME.$$" "$out/params" &&
+        echo "$line" >> "$out/rekey.log" && rm -rf "$rk" || die "--rekey: cannot write $out/params"
+    echo "sweep: --rekey: $line" >&2
+    exit 0
+fi
 if [ $merge = 1 ]; then
     # every run file the list needs, from -o DIR itself or from a DIR of the merge; two copies of one
     # run must agree in all but the CPU seconds (the last field)

@@ -97,6 +97,30 @@ e=$("$sweep" "${args[@]}" -s 4 -o "$dir/m4" --merge "$dir/p0" 2>&1); rc=$?
     [ "$(cut -d, -f5 "$dir/i/runs/iso_lbm.csv")" = 0 ] && [ "$(grep ^rollover "$dir/i/cases.csv")" = "$(grep '^rollover,.*,0.9,' "$dir/s/cases.csv")" ] &&
     ok || bad "-I: $(cat "$dir/i/runs/iso_lbm.csv" 2>&1)"
 
+# --rekey: the same binary with a byte appended (another checksum, the same model): 5 sampled cases
+# and the 3 isolated runs rerun, every result equal, so params takes the new checksum and rekey.log
+# says so; a set whose results the binary does not give, or of other parameters, is refused
+cp -r "$dir/s" "$dir/rk"; cp -r "$dir/s" "$dir/rk2"
+{ cat "$smk"; printf '\0'; } > "$dir/smk2"; chmod +x "$dir/smk2"
+rargs=("${args[@]}"); rargs[1]=$dir/smk2
+sha2=$(sha1sum < "$dir/smk2" | cut -c1-12) sha1=$(sha1sum < "$smk" | cut -c1-12)
+o=$("$sweep" "${rargs[@]}" -o "$dir/rk" --rekey 5,7 2>&1)
+[ "$(sed "s/ smk=$sha2 / smk=$sha1 /" "$dir/rk/params")" = "$(cat "$dir/s/params")" ] && grep -q " smk=$sha2 " "$dir/rk/params" &&
+    [ "$(cat "$dir/rk/rekey.log")" = "smk=$sha1 -> smk=$sha2: 3 isolated runs and 5 of 36 cases (sample seed 7) rerun with the new binary, every result identical" ] &&
+    cmp -s "$dir/s/cases.csv" "$dir/rk/cases.csv" && [ -z "$(ls -d "$dir"/rk/rekey.* | grep -v rekey.log)" ] && ok || bad "--rekey: $o"
+o=$("$sweep" "${rargs[@]}" -o "$dir/rk" --rekey 5,7 2>&1) && [ "$o" = "sweep: --rekey: $dir/rk already holds this binary's sweep; nothing to do" ] &&
+    ok || bad "--rekey twice: '$o'"
+for f in "$dir"/rk2/runs/*:*.csv; do awk -F, -v OFS=, '{ $5 = $5 + 0.5; print }' "$f" > "$f.t" && mv "$f.t" "$f"; done
+e=$("$sweep" "${rargs[@]}" -o "$dir/rk2" --rekey 2 2>&1); rc=$?
+[ $rc = 1 ] && grep -q "^sweep: --rekey: [a-z]*:[a-z]*:[a-z]*:0\.[59]\.csv differs with -b $dir/smk2 (.*) from $dir/rk2's (.*): the binary changed this set's results; run it again" <<< "$e" &&
+    cmp -s "$dir/rk2/params" "$dir/s/params" && [ ! -e "$dir/rk2/rekey.log" ] && ok || bad "--rekey of other results: rc $rc, '$e'"
+cp -r "$dir/i" "$dir/rki" # isolated runs copied from another sweep (-I): its own sweep checks them
+o=$("$sweep" "${rargs[@]}" -m rollover -g 0.9 -o "$dir/rki" --rekey 2 2>&1)
+[ "$(tail -1 <<< "$o")" = "sweep: --rekey: smk=$sha1 -> smk=$sha2: 0 isolated runs and 2 of 6 cases (sample seed 1) rerun with the new binary, every result identical" ] &&
+    [ "$(wc -l <<< "$o")" = 2 ] && ok || bad "--rekey with copied isolated runs: '$o'"
+e=$("$sweep" "${rargs[@]}" -c 40000 -o "$dir/rk2" --rekey 2 2>&1); rc=$?
+[ $rc = 1 ] && grep -q "^sweep: --rekey: $dir/rk2 holds a sweep with other parameters than the binary's checksum" <<< "$e" && ok || bad "--rekey, another length: rc $rc, '$e'"
+
 # without goals (-g none): the unordered pairs, a before b, each method; a case is the row of plain
 # smk run (smkp, scheme smk: SMK-(P+W)); the summary's means are those of cases.csv
 "$sweep" -b "$smk" -w "$wl" -k spmv,lbm,histo -g none -c 30000 -s 3 -j 2 -o "$dir/n" > /dev/null 2>&1 || bad "sweep -g none failed"
@@ -179,6 +203,9 @@ err '-k lbm,spmv: a trio needs at least three kernels' -k lbm,spmv -t 2
 err '--shard 3/3: expected I/N, 0 <= I < N' -k lbm,spmv --shard 3/3
 err '--shard 1: expected I/N, 0 <= I < N' -k lbm,spmv --shard 1
 err '--shard and --merge: one or the other' -k lbm,spmv --shard 0/2 --merge
+err '--rekey: not with --shard or --merge' -k lbm,spmv --shard 0/2 --rekey 3
+err '--rekey 0: expected N[,SEED] (N >= 1 cases, SEED an unsigned integer)' -k lbm,spmv --rekey 0
+err "--rekey: $dir/e holds no sweep (no params)" -k lbm,spmv --rekey 3
 err 'unknown option --shards (see scripts/sweep.sh -h)' --shards 0/2
 err '--merge /nonexistent: not a sweep directory (no params)' -k lbm,spmv -g 0.5 -m naive -c 1000 --merge /nonexistent
 err '-g none: only for pairs (a trio'"'"'s roles need goals)' -k lbm,spmv,histo -t 1 -g none
