@@ -60,20 +60,26 @@ int drv_range_shrinks(const uint32_t *rk, uint64_t valid, int n, int kc, uint32_
     return any && nmax - nmin < omax - omin;
 }
 
-/* One step of the progressive filling ("Partitions"): the candidate with the lowest share of
- * pc[k] * d[k]; among equal shares a kernel with pgot bit k = 0 first, then the rotation turn
- * (top bit k = 1), then one with lat bit k = 0 (last chance: no later SM of the run allows it),
- * then the highest index (the order (key, pgot[k], ~top[k], lat[k], KN-1-k), lowest first); -1 if
- * none. *cand = the candidates of this step (bit k). Shared by drv_fill and the partition unit. */
-static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint64_t allowed, const uint32_t lim[DRV_NRES],
-                     const uint32_t mult[DRV_NRES], const uint32_t acc[DRV_NRES], const uint32_t *pc,
-                     uint32_t nks, uint32_t ks, uint32_t max2, uint64_t pgot, uint64_t top, uint64_t lat,
-                     uint64_t *cand)
+/* One step of the progressive filling ("Partitions"), in two parts the decision pipeline registers
+ * between (drv_pipe = 1: "Partitions", "The filling step with drv_pipe = 1").
+ * fill_eval: the candidates (bit k) of the step and key[k], the share of pc[k] * d[k] of a candidate
+ * (0 for the others). fill_argmin: the candidate with the lowest key; among equal keys a kernel with
+ * pgot bit k = 0 first, then the rotation turn (top bit k = 1), then one with lat bit k = 0 (last
+ * chance: no later SM of the run allows it), then the highest index (the order (key, pgot[k],
+ * ~top[k], lat[k], KN-1-k), lowest first); -1 if none. Shared by drv_fill and the partition unit. */
+static uint64_t fill_eval(int n, const uint32_t d[][DRV_NRES], uint64_t allowed, const uint32_t lim[DRV_NRES],
+                          const uint32_t mult[DRV_NRES], const uint32_t acc[DRV_NRES], const uint32_t *pc,
+                          uint32_t nks, uint32_t ks, uint32_t max2, int uw, int shw, uint32_t *key)
 {
-    int best = -1;
-    uint32_t bs = 0, bg = 0;
+    /* uw, shw > 0: the widths of the hardware's key ("Partitions"): each product pc[k] * d_x(k) is
+     * taken mod 2^uw and each share term mod 2^(shw+1), the key mod 2^shw (exact whenever pc[k] *
+     * d_x(k) <= LIM_x); 0: exact (drv_fill's abstract units, the QOS warp count) */
+    const uint64_t um = uw ? SMK_MASK(uw) : UINT64_MAX, em = shw ? SMK_MASK(shw + 1) : UINT64_MAX,
+                   km = shw ? SMK_MASK(shw) : UINT64_MAX;
+    uint64_t cand = 0;
     const int ks_ok = nks < ks && (!max2 || nks < 2);
     for (int k = 0; k < n; k++) {
+        key[k] = 0;
         if (!(allowed >> k & 1))
             continue;
         if ((d[k][0] | d[k][1] | d[k][2] | d[k][3]) == 0) /* never in the model (d_tb = 1) */
@@ -83,12 +89,25 @@ static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint64_t allowed, cons
             ok = acc[x] + d[k][x] <= lim[x];
         if (!ok)
             continue;
-        *cand |= UINT64_C(1) << k;
-        uint32_t sh = 0;
+        cand |= UINT64_C(1) << k;
+        uint64_t sh = 0;
         for (int x = 0; x < DRV_NRES; x++) {
-            const uint32_t v = pc[k] * d[k][x] * mult[x];
+            const uint64_t v = (((uint64_t)pc[k] * d[k][x]) & um) * mult[x] & em;
             sh = v > sh ? v : sh;
         }
+        key[k] = (uint32_t)(sh & km);
+    }
+    return cand;
+}
+
+static int fill_argmin(int n, uint64_t cand, const uint32_t *key, uint64_t pgot, uint64_t top, uint64_t lat)
+{
+    int best = -1;
+    uint32_t bs = 0, bg = 0;
+    for (int k = 0; k < n; k++) {
+        if (!(cand >> k & 1))
+            continue;
+        const uint32_t sh = key[k];
         const uint32_t g = (uint32_t)((pgot >> k & 1) << 2 | (~top >> k & 1) << 1 | (lat >> k & 1));
         /* lower key; equal key: pgot 0 before 1, then the turn (~top 0 before 1), then lat 0 before
          * 1 (g = {pgot, ~top, lat}); equal all: the higher index (scanned later) */
@@ -96,6 +115,17 @@ static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint64_t allowed, cons
             best = k, bs = sh, bg = g;
     }
     return best;
+}
+
+static int fill_pick(int n, const uint32_t d[][DRV_NRES], uint64_t allowed, const uint32_t lim[DRV_NRES],
+                     const uint32_t mult[DRV_NRES], const uint32_t acc[DRV_NRES], const uint32_t *pc,
+                     uint32_t nks, uint32_t ks, uint32_t max2, uint64_t pgot, uint64_t top, uint64_t lat,
+                     int hw, uint64_t *cand)
+{
+    uint32_t key[64];
+    const uint64_t c = fill_eval(n, d, allowed, lim, mult, acc, pc, nks, ks, max2, hw ? SMK_UW : 0, hw ? SMK_SHW : 0, key);
+    *cand |= c;
+    return fill_argmin(n, c, key, pgot, top, lat);
 }
 
 void drv_fill(int n, const uint32_t d[][DRV_NRES], uint64_t allowed, const uint32_t lim[DRV_NRES],
@@ -108,7 +138,7 @@ void drv_fill(int n, const uint32_t d[][DRV_NRES], uint64_t allowed, const uint3
         part[k] = 0;
     for (;;) {
         const int b = fill_pick(n, d, allowed, lim, mult, acc, part, nks, (uint32_t)ks, (uint32_t)max2, pgot, top,
-                                lat, &cd);
+                                lat, 0, &cd);
         if (b < 0) {
             if (cand)
                 *cand = cd;
@@ -928,11 +958,11 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
     if (d->prt)
         d->prt--;
     /* partition unit (from the registered state) */
-    uint32_t pstart = 0;
+    uint32_t pstart = 0, peval = 0;
     if (!d->pact) {
         if (d->pdirty && rq_idle) {
             pstart = 1;
-            d->pact = 1, d->pcur = 0, d->pcnt_ks = 0, d->pgot = 0, d->prun = 0, d->psrv = 0, d->prt = 0;
+            d->pact = 1, d->pcur = 0, d->pcnt_ks = 0, d->pgot = 0, d->prun = 0, d->psrv = 0, d->prt = 0, d->pph = 0;
             memset(d->pc, 0, sizeof d->pc);
             memset(d->pacc, 0, sizeof d->pacc);
         }
@@ -965,8 +995,26 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
             lat &= ln;
         }
         uint64_t cd = 0;
-        const int b = fill_pick(KN, (const uint32_t(*)[NR])dm, allowed, LIM, qos ? MULT_QOS : MULT, d->pacc, d->pc,
-                                d->pcnt_ks, KS, in->cfg_max2 & 1, d->pgot, d->ptop, lat, &cd);
+        int b = -1;
+        if (SMK_DRV_PIPE) {
+            /* drv_pipe = 1: evaluate (pph 0) registers the step's candidates, their keys and lat;
+             * commit (pph 1) picks from those registers and acts on the state of its own cycle */
+            if (!d->pph) {
+                uint32_t key[KN];
+                cd = fill_eval(KN, (const uint32_t(*)[NR])dm, allowed, LIM, qos ? MULT_QOS : MULT, d->pacc, d->pc,
+                               d->pcnt_ks, KS, in->cfg_max2 & 1, qos ? 0 : SMK_UW, qos ? 0 : SMK_SHW, key);
+                d->pcand_r = cd, d->plat_r = lat & cd, peval = 1; /* pph: below, with the kernel table's writes */
+                for (uint32_t k = 0; k < KN; k++)
+                    d->pkv_r[k] = key[k];
+                d->psrv |= cd;
+                goto pdone; /* the evaluate cycle changes nothing else of the unit */
+            }
+            b = fill_argmin(KN, d->pcand_r, d->pkv_r, d->pgot, d->ptop, d->plat_r);
+            d->pph = 0;
+        } else {
+            b = fill_pick(KN, (const uint32_t(*)[NR])dm, allowed, LIM, qos ? MULT_QOS : MULT, d->pacc, d->pc,
+                          d->pcnt_ks, KS, in->cfg_max2 & 1, d->pgot, d->ptop, lat, !qos, &cd);
+        }
         const uint64_t psrv = d->psrv | cd; /* the candidates of this run so far */
         d->psrv = psrv;
         if (b >= 0) {
@@ -1011,7 +1059,8 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
                 d->pcur = s + 1;
         }
     }
-    uint32_t dirty = 0;
+pdone:;
+    uint32_t dirty = 0, ktw = 0; /* ktw: the kernel table is written at this edge (a launch, a mask, a kernel finishing) */
 
     /* event */
     uint32_t kdone_v = 0, kdone_k = d->kdone_k;
@@ -1046,7 +1095,7 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
         d->kndone[k] = (uint32_t)((d->kndone[k] + 1) & GWM);
         if (d->kndone[k] == d->kgrid[k]) {
             d->kv &= ~(1ULL << k);
-            kdone_v = 1, kdone_k = k, dirty = !keep; /* KEEP: the entry's partitions wait for its relaunch */
+            kdone_v = 1, kdone_k = k, dirty = !keep, ktw = 1; /* KEEP: the entry's partitions wait for its relaunch */
         }
     }
 
@@ -1135,6 +1184,7 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
             memset(d->U[kk], 0, sizeof d->U[kk]);
             /* KEEP: a relaunch into an entry that still holds partition units keeps them */
             dirty |= !(keep && (in->kl_keep & 1) && held);
+            ktw = 1;
         } else {
             kl_rej = 1;
         }
@@ -1143,11 +1193,15 @@ void drv_commit(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
         const uint32_t kk = in->km_k & (uint32_t)SMK_MASK(SMK_KID_W);
         if (kk < KN)
             d->kmask[kk] = in->km_mask & SALL;
-        dirty = 1;
+        dirty = 1, ktw = 1;
     }
     d->kl_rej = kl_rej;
     d->kdone_v = kdone_v, d->kdone_k = kdone_k;
     d->pdirty = (d->pdirty & !pstart) | dirty | (prt_fire & !pstart);
+    /* drv_pipe = 1: an evaluate cycle is followed by its commit unless the kernel table is written at
+     * its edge; then the step is evaluated again on the new table ("Partitions") */
+    if (peval)
+        d->pph = !ktw;
 
     /* latching */
     for (uint32_t x = 0; x < NSM; x++) {

@@ -65,6 +65,11 @@ typedef struct {
     uint32_t prr, prt;              /* rotation pointer (a kernel index); rotation timer (cycles) */
     uint32_t pc[DRV_KN];
     uint32_t pacc[DRV_NRES];
+    /* the filling step's registers with drv_pipe = 1 (all 0 otherwise): the phase (0 evaluate, 1
+     * commit), the evaluated candidates, their lat bits and keys (0 for a non-candidate) */
+    uint32_t pph;
+    uint64_t pcand_r, plat_r;
+    uint32_t pkv_r[DRV_KN];
     /* request unit (docs/sm_driver.md "QoS") */
     uint32_t rq_st, rq_k, rq_s, rq_j, rq_c, rq_q, rq_npk;
     uint32_t rq_ret;                /* the accepted request is a give-back: SCAN starts at pass 1 */

@@ -35,6 +35,8 @@
 //   pdirty, pact (1), pcur (SMW), pcnt_ks (PKW), pc [KN*TC] [k*TC +: TC], pacc [4*UW] [x*UW +: UW]
 //   pgot [KN-1:0] bit k (spec "Partitions": a partition > 0 on an earlier SM of this run)
 //   prun, psrv, ptop [KN-1:0] bit k, prr (KW), prt (PRTW) (spec "Rotation")
+//   pph (1), pcand_r, plat_r [KN-1:0] bit k, pkv_r [KN*KYW] [k*KYW +: KYW]: the filling step's
+//   registers with drv_pipe = 1 (spec "Partitions"; constant 0 with SMK_DRV_PIPE = 0)
 //   request unit (spec "QoS"; NPW = clog2(KN+1)):
 //   rq_st (2: IDLE 0, SUM 1, SCAN 2), rq_kr (KW: the spec's rq_k; the port rq_k has the name),
 //   rq_s (SMW), rq_j, rq_c (KW+1), rq_q (TC), rq_npk (NPW), rq_pend [NSM-1:0] bit s,
@@ -258,6 +260,10 @@ module sm_driver (
     reg [KN-1:0]         ptop    /*verilator public_flat_rd*/;
     reg [KW-1:0]         prr     /*verilator public_flat_rd*/;
     reg [PRTW-1:0]       prt     /*verilator public_flat_rd*/;
+    reg                  pph     /*verilator public_flat_rd*/;  // drv_pipe = 1: 0 evaluate, 1 commit
+    reg [KN-1:0]         pcand_r /*verilator public_flat_rd*/;  // the evaluated candidates
+    reg [KN-1:0]         plat_r  /*verilator public_flat_rd*/;  // their lat bits (0 for the others)
+    reg [KN*KYW-1:0]     pkv_r   /*verilator public_flat_rd*/;  // their keys (0 for the others)
     // request unit (spec "QoS", "Request port")
     reg [1:0]            rq_st   /*verilator public_flat_rd*/;
     reg [KW-1:0]         rq_kr   /*verilator public_flat_rd*/;
@@ -525,6 +531,11 @@ module sm_driver (
     reg [TC+NW-1:0]     pwk;
     reg [KYW-1:0]       pkv;
     reg [KN-1:0]        pcand;               // the pick's candidates, kernel KN-1-j at j
+    reg [KN-1:0]        pe_c, pe_l;          // drv_pipe = 1, evaluate: candidates, their lat (kernel k at k)
+    reg [KN*KYW-1:0]    pe_kv;               // and their keys (0 for the others)
+    reg [KN-1:0]        pw;                  // drv_pipe = 1, commit: the one-hot pick (or 0)
+    reg                 pw_v, pw_new;        // a pick; it takes a new kernel slot (its pc is 0)
+    reg [4*UW-1:0]      pw_d;                // d(k) of the pick
     reg [KN*(KYW+3)-1:0] pkey;               // their keys {pkv, pgot, ~ptop, lat}, same order
     reg [KW-1:0]        pu_r;                // the pick's entry (kernel LASTK - pu_r)
     reg [KN-1:0]        pg_g, pg_n;          // pgot | (pc != 0), and pgot at the end of the SM
@@ -1171,6 +1182,9 @@ module sm_driver (
             // this order's highest index)
             pcand[KN-1-k] = f;
             pkey[(KN-1-k)*(KYW+3) +: KYW+3] = {pkv, pgot[k], ~ptop[k], plt};
+            pe_c[k] = f;                                  // drv_pipe = 1: the evaluate cycle's values
+            pe_l[k] = f & plt;
+            pe_kv[k*KYW +: KYW] = f ? pkv : {KYW{1'b0}};
             if (f) ps_n[k] = 1'b1;
             if (c0 != {TC{1'b0}}) begin
                 pg_g[k] = 1'b1;
@@ -1182,7 +1196,7 @@ module sm_driver (
         pu_k = LASTK[KW-1:0] - pu_r;
         // end of SM NSM-1 (spec "Rotation"): the starved kernels of the run, and the turn = the
         // first of them at or after prr, cyclically
-        pstv = kv & ps_n & ~pr_n;
+        pstv = kv & ((PIPE != 0) ? psrv : ps_n) & ~pr_n;   // drv_pipe = 1: psrv has the step's candidates
         for (k = 0; k < KN; k = k + 1)
             pt_hi[k] = pstv[k] & (k[KW-1:0] >= prr);
         pt_sel = (|pt_hi) ? pt_hi : pstv;
@@ -1198,6 +1212,47 @@ module sm_driver (
         pu_pc = k_tc(pc, pu_k);
         dkp = k_d4(dk, pu_k);
     end
+
+    // ------------------------------------------------------------------ filling step, commit (drv_pipe = 1)
+    // The pick from the evaluate cycle's registers alone (spec "Partitions": the order (key, pgot,
+    // ~ptop, lat, KN-1-k), lowest first), written for depth: one compare per pair of kernels i < j
+    // (plt[i][j] = full key of i < full key of j), and kernel a wins iff it is a candidate, below
+    // every candidate of a higher index (strictly) and not above any of a lower index (ties go to
+    // the higher index): one-hot, the scan's result. Its pc, d(k) and slot bit are AND-OR selects.
+    generate
+        if (PIPE != 0) begin : g_pf
+            reg [KN*KN-1:0]   pklt;      // [i*KN + j], i < j
+            reg [KYW+2:0]     fa, fb;
+            reg [TC-1:0]      pcw;
+            integer a, b;
+            always @(*) begin
+                pklt = {KN*KN{1'b0}};
+                for (a = 0; a < KN; a = a + 1)
+                    for (b = a + 1; b < KN; b = b + 1) begin
+                        fa = {pkv_r[a*KYW +: KYW], pgot[a], ~ptop[a], plat_r[a]};
+                        fb = {pkv_r[b*KYW +: KYW], pgot[b], ~ptop[b], plat_r[b]};
+                        pklt[a*KN + b] = (fa < fb);
+                    end
+                pw = pcand_r;
+                for (a = 0; a < KN; a = a + 1)
+                    for (b = 0; b < KN; b = b + 1)
+                        if (b < a) pw[a] = pw[a] & (~pcand_r[b] | ~pklt[b*KN + a]);
+                        else if (b > a) pw[a] = pw[a] & (~pcand_r[b] | pklt[a*KN + b]);
+                pw_v = |pw;
+                pw_new = 1'b0;
+                pw_d = {4*UW{1'b0}};
+                for (a = 0; a < KN; a = a + 1) begin
+                    pcw = pc[a*TC +: TC];
+                    pw_new = pw_new | (pw[a] & (pcw == {TC{1'b0}}));
+                    pw_d = pw_d | (dk[a*4*UW +: 4*UW] & {4*UW{pw[a]}});
+                end
+            end
+        end else begin : g_pf0
+            always @(*) begin
+                pw = {KN{1'b0}}; pw_v = 1'b0; pw_new = 1'b0; pw_d = {4*UW{1'b0}};
+            end
+        end
+    endgenerate
 
     // ------------------------------------------------------------------ stage S2 (drv_pipe = 1)
     // The choice ch() from the S1 registers alone, written for depth: every compare of two shares
@@ -1582,6 +1637,7 @@ module sm_driver (
             pdirty <= 1'b0; pact <= 1'b0; pcur <= {SMW{1'b0}}; pc <= {KN*TC{1'b0}}; pgot <= {KN{1'b0}};
             prun <= {KN{1'b0}}; psrv <= {KN{1'b0}}; ptop <= {KN{1'b0}}; prr <= {KW{1'b0}}; prt <= {PRTW{1'b0}};
             pacc <= {4*UW{1'b0}}; pcnt_ks <= {PKW{1'b0}};
+            pph <= 1'b0; pcand_r <= {KN{1'b0}}; plat_r <= {KN{1'b0}}; pkv_r <= {KN*KYW{1'b0}};
             rq_st <= RQ_IDLE; rq_kr <= {KW{1'b0}}; rq_ret_q <= 1'b0; rq_s <= {SMW{1'b0}}; rq_j <= {(KW+1){1'b0}};
             rq_c <= {(KW+1){1'b0}}; rq_q <= {TC{1'b0}}; rq_npk <= {NPW{1'b0}}; rq_pend <= {NSM{1'b0}};
             rq_pk <= {NSM*KW{1'b0}}; rq_g <= {KN*TC{1'b0}}; acc <= {4*UW{1'b0}}; w <= {4*UW{1'b0}};
@@ -1763,15 +1819,26 @@ module sm_driver (
             // ---------------- partition unit (and the rotation timer: a start clears it, the end of
             // a run may reload it; it is 0 while pact)
             if (prt != {PRTW{1'b0}}) prt <= prt - PRT1;
-            if (pact) begin
+            if (pact && PIPE != 0 && !pph) begin
+                // drv_pipe = 1, evaluate: the step's candidates, lat and keys; nothing else changes.
+                // The commit follows unless the kernel table is written at this edge (then the
+                // step is evaluated again on the new table)
+                pph <= ~(kl_acc | km_v | ev_kfin);
+                pcand_r <= pe_c;
+                plat_r <= pe_l;
+                pkv_r <= pe_kv;
                 psrv <= ps_n;
-                if (pu_v) begin
-                    if (pu_pc == {TC{1'b0}})
+            end else if (pact) begin
+                if (PIPE == 0) psrv <= ps_n;
+                pph <= 1'b0;
+                if ((PIPE != 0) ? pw_v : pu_v) begin
+                    if ((PIPE != 0) ? pw_new : (pu_pc == {TC{1'b0}}))
                         pcnt_ks <= pcnt_ks + {{(PKW-1){1'b0}}, 1'b1};
                     for (m = 0; m < KN; m = m + 1)
-                        if (pu_k == m[KW-1:0]) pc[m*TC +: TC] <= pu_pc + {{(TC-1){1'b0}}, 1'b1};
+                        if ((PIPE != 0) ? pw[m] : (pu_k == m[KW-1:0]))
+                            pc[m*TC +: TC] <= pc[m*TC +: TC] + {{(TC-1){1'b0}}, 1'b1};
                     for (y = 0; y < 4; y = y + 1)
-                        pacc[y*UW +: UW] <= pacc[y*UW +: UW] + dkp[y*UW +: UW];
+                        pacc[y*UW +: UW] <= pacc[y*UW +: UW] + ((PIPE != 0) ? pw_d[y*UW +: UW] : dkp[y*UW +: UW]);
                 end else begin
                     for (n = 0; n < NSM; n = n + 1)
                         if (pcur == n[SMW-1:0]) part[n*KN*TC +: KN*TC] <= pc;
@@ -1803,6 +1870,7 @@ module sm_driver (
                 prun <= {KN{1'b0}};
                 psrv <= {KN{1'b0}};
                 prt <= {PRTW{1'b0}};
+                pph <= 1'b0;
             end
             // ---------------- request unit (writes part[rq_s][*] only while the partition unit
             // is idle: no write conflict)
@@ -1919,6 +1987,9 @@ module sm_driver (
     wire [2:0] cv_rst = s_3(rl_st, es);
     wire       cv_rok = (cv_rst == ST_OK);
     wire       cv_cnt1 = (k_tc(s_ktc(cnt, es), ek) == {{(TC-1){1'b0}}, 1'b1});
+    // the partition unit's step acts (drv_pipe = 1: the commit cycle), and picks a kernel
+    wire       pf_cstep = (PIPE == 0) | pph;
+    wire       pf_cpick = (PIPE != 0) ? pw_v : pu_v;
     // decision 1 issued the command (decision 2 is the DRAIN that sets pb, decision 3 the plan's)
     wire cv_d1 = dc_cmd & dc_pre & ~dc_planpre & ~((dc_op == OP_DRAIN) & dc_setpb);
     wire cv_d4 = ~dc_planend;                              // a dispatch is decision 4's
@@ -2020,13 +2091,13 @@ module sm_driver (
     // timer setting pdirty; its set dropped by a start; pdirty set during a run
     c_drv_pu_start:       cover property (@(posedge clk) !rst && cv_start);
     c_drv_pu_start_wait:  cover property (@(posedge clk) !rst && !pact && pdirty && rq_st != RQ_IDLE);
-    c_drv_pu_pick:        cover property (@(posedge clk) !rst && pact && pu_v);
-    c_drv_pu_pick_qos:    cover property (@(posedge clk) !rst && pact && pu_v && pu_qos);
-    c_drv_pu_end_sm:      cover property (@(posedge clk) !rst && pact && !pu_v && pcur != LASTSM);
-    c_drv_pu_wrap:        cover property (@(posedge clk) !rst && pact && !pu_v && kv != {KN{1'b0}} && (pg_g & kv) == kv);
-    c_drv_pu_run_end:     cover property (@(posedge clk) !rst && pact && !pu_v && pcur == LASTSM);
-    c_drv_pu_rot_turn:    cover property (@(posedge clk) !rst && pact && !pu_v && pcur == LASTSM && (|pstv));
-    c_drv_pu_rot_timer:   cover property (@(posedge clk) !rst && pact && !pu_v && pcur == LASTSM && (|pstv) && cfg_policy == P_SMK_P);
+    c_drv_pu_pick:        cover property (@(posedge clk) !rst && pact && pf_cstep && pf_cpick);
+    c_drv_pu_pick_qos:    cover property (@(posedge clk) !rst && pact && pf_cstep && pf_cpick && pu_qos);
+    c_drv_pu_end_sm:      cover property (@(posedge clk) !rst && pact && pf_cstep && !pf_cpick && pcur != LASTSM);
+    c_drv_pu_wrap:        cover property (@(posedge clk) !rst && pact && pf_cstep && !pf_cpick && kv != {KN{1'b0}} && (pg_g & kv) == kv);
+    c_drv_pu_run_end:     cover property (@(posedge clk) !rst && pact && pf_cstep && !pf_cpick && pcur == LASTSM);
+    c_drv_pu_rot_turn:    cover property (@(posedge clk) !rst && pact && pf_cstep && !pf_cpick && pcur == LASTSM && (|pstv));
+    c_drv_pu_rot_timer:   cover property (@(posedge clk) !rst && pact && pf_cstep && !pf_cpick && pcur == LASTSM && (|pstv) && cfg_policy == P_SMK_P);
     c_drv_pu_timer:       cover property (@(posedge clk) !rst && prt == PRT1 && !cv_start);
     c_drv_pu_timer_drop:  cover property (@(posedge clk) !rst && prt == PRT1 && cv_start);
     c_drv_pu_dirty_run:   cover property (@(posedge clk) !rst && pact && (kl_acc || km_v));

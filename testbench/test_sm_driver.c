@@ -2682,6 +2682,70 @@ Test(sm_driver, pipe_stale_choice, .description = "drv_pipe = 1: a choice that n
     bench_free(b);
 }
 
+Test(sm_driver, pipe_fill_step, .description = "drv_pipe = 1: a partition filling step is an evaluate cycle (candidates, keys, lat registered) and a commit cycle (the pick): a run of NSM SMs and p TBs takes 2 (p + NSM) cycles")
+{
+    U_PIPE();
+    U_NEEDS(DRV_KN >= 2 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 4 == 0);
+    bench_t *b = bench_new(DRV_SMK_P);
+    const uint32_t kA = 1, nA = W / 4;
+    launch(b, kA, nA, RW, 0, 200, 1); /* SM 0 only: 4 TBs of W/4 warps fill it */
+    quiet(b, 1, "cycle 0: the launch sets pdirty");
+    cr_assert(b->d.pdirty && !b->d.pact, "edge 0: pdirty %u pact %u", b->d.pdirty, b->d.pact);
+    quiet(b, 1, "cycle 1: the unit starts");
+    cr_assert(b->d.pact && !b->d.pph && b->d.pcur == 0, "edge 1: pact %u pph %u pcur %u", b->d.pact, b->d.pph, b->d.pcur);
+    for (uint32_t j = 0; j <= 4; j++) { /* four picks of A, then the step without a candidate */
+        quiet(b, 1, "an evaluate cycle");
+        const uint32_t key = (uint32_t)ref_share((uint64_t[4]){(uint64_t)j * nA * RW, 0, (uint64_t)j * nA, j}, cfg_mult);
+        cr_assert(b->d.pph && b->d.pc[kA] == j && b->d.pcand_r == (j < 4 ? 1u << kA : 0) &&
+                      b->d.pkv_r[kA] == (j < 4 ? key : 0) && b->d.plat_r == 0,
+                  "step %u, evaluate: pph %u pc %u cand %#llx key %u (expected %#x, %u) lat %#llx", j, b->d.pph,
+                  b->d.pc[kA], (unsigned long long)b->d.pcand_r, b->d.pkv_r[kA], j < 4 ? 1u << kA : 0, j < 4 ? key : 0,
+                  (unsigned long long)b->d.plat_r);
+        quiet(b, 1, "a commit cycle");
+        cr_assert(!b->d.pph, "step %u, commit: pph %u", j, b->d.pph);
+        if (j < 4)
+            cr_assert(b->d.pc[kA] == j + 1 && b->d.pcur == 0, "step %u, commit: pc %u pcur %u, expected %u 0", j,
+                      b->d.pc[kA], b->d.pcur, j + 1);
+    }
+    cr_assert(b->d.part[0][kA] == 4 && b->d.pc[kA] == 0, "end of SM 0: part %u pc %u, expected 4 0", b->d.part[0][kA], b->d.pc[kA]);
+    /* SMs 1 .. NSM-1: one step each (no candidate), two cycles */
+    for (int i = 0; i < 2 * (NSM - 1); i++) {
+        cr_assert(b->d.pact, "cycle %d: the run ended %d cycles early", b->cyc, 2 * (NSM - 1) - i);
+        step(b);
+    }
+    cr_assert(!b->d.pact && !b->d.pdirty && b->cyc == 2 + 2 * (5 + NSM - 1),
+              "the run: pact %u pdirty %u at cycle %d, expected idle at 2 + 2 x (4 + NSM) = %d", b->d.pact, b->d.pdirty,
+              b->cyc, 2 + 2 * (5 + NSM - 1));
+    bench_free(b);
+}
+
+Test(sm_driver, pipe_fill_retry, .description = "drv_pipe = 1: an evaluate cycle at whose edge the kernel table is written (km_v, a launch) is not followed by its commit: the step is evaluated again")
+{
+    U_PIPE();
+    U_NEEDS(DRV_KN >= 3 && DRV_T >= 4 && SMK_WARPS >= 4 && SMK_WARPS % 4 == 0);
+    bench_t *b = bench_new(DRV_SMK_P);
+    const uint32_t kA = 1, nA = W / 4;
+    launch(b, kA, nA, RW, 0, 200, 1);
+    quiet(b, 2, "0: the launch; 1: the unit starts");
+    cr_assert(b->d.pact && !b->d.pph, "edge 1: pact %u pph %u", b->d.pact, b->d.pph);
+    b->in.km_v = 1, b->in.km_k = 2, b->in.km_mask = 1; /* a mask write at the first evaluate cycle's edge */
+    quiet(b, 1, "cycle 2: evaluate, with a mask write");
+    cr_assert(!b->d.pph && b->d.pcand_r == 1u << kA && b->d.pc[kA] == 0 && b->d.pdirty,
+              "edge 2: pph %u cand %#llx pc %u pdirty %u, expected 0 %#x 0 1 (the step again)", b->d.pph,
+              (unsigned long long)b->d.pcand_r, b->d.pc[kA], b->d.pdirty, 1u << kA);
+    launch(b, 2, 1, RW, 0, 1, 1); /* a launch at the next evaluate cycle's edge */
+    quiet(b, 1, "cycle 3: evaluate again, with a launch");
+    cr_assert(!b->d.pph && b->d.pc[kA] == 0 && b->d.kv == (1u << kA | 1u << 2), "edge 3: pph %u pc %u kv %#llx", b->d.pph,
+              b->d.pc[kA], (unsigned long long)b->d.kv);
+    quiet(b, 1, "cycle 4: evaluate on the new table");
+    cr_assert(b->d.pph && b->d.pcand_r == (1u << kA | 1u << 2), "edge 4: pph %u cand %#llx, expected 1 %#x", b->d.pph,
+              (unsigned long long)b->d.pcand_r, 1u << kA | 1u << 2);
+    quiet(b, 1, "cycle 5: its commit");
+    cr_assert(!b->d.pph && b->d.pc[kA] + b->d.pc[2] == 1, "edge 5: pph %u pc %u / %u, expected one TB", b->d.pph, b->d.pc[kA],
+              b->d.pc[2]);
+    bench_free(b);
+}
+
 Test(sm_driver, pipe_od_plan, .description = "drv_pipe = 1: SMK_OD's Algorithm 1 run takes 6 + NSM + p cycles (RNG in four steps), the first victim's SAVE 3 cycles later")
 {
     U_PIPE();

@@ -71,7 +71,7 @@ void drv_obs_from_model(const sm_driver_t *m, const drv_out_t *o, drv_obs_t *ob)
         v[DO_kmask + k] = m->kmask[k], v[DO_kadm + k] = m->kadm[k], v[DO_klim + k] = m->klim[k];
         v[DO_U_reg + k] = m->U[k][DRV_R_REG], v[DO_U_sl + k] = m->U[k][DRV_R_SL];
         v[DO_U_w + k] = m->U[k][DRV_R_W], v[DO_U_tb + k] = m->U[k][DRV_R_TB];
-        v[DO_pc + k] = m->pc[k];
+        v[DO_pc + k] = m->pc[k], v[DO_pkv_r + k] = m->pkv_r[k];
     }
     for (int s = 0; s < NSM; s++) {
         v[DO_u_reg + s] = m->u[s][DRV_R_REG], v[DO_u_sl + s] = m->u[s][DRV_R_SL];
@@ -110,6 +110,7 @@ void drv_obs_from_model(const sm_driver_t *m, const drv_out_t *o, drv_obs_t *ob)
     v[DO_prun] = m->prun, v[DO_psrv] = m->psrv, v[DO_ptop] = m->ptop, v[DO_prr] = m->prr, v[DO_prt] = m->prt;
     v[DO_pacc_reg] = m->pacc[DRV_R_REG], v[DO_pacc_sl] = m->pacc[DRV_R_SL];
     v[DO_pacc_w] = m->pacc[DRV_R_W], v[DO_pacc_tb] = m->pacc[DRV_R_TB];
+    v[DO_pph] = m->pph, v[DO_pcand_r] = m->pcand_r, v[DO_plat_r] = m->plat_r;
     v[DO_rq_st] = m->rq_st, v[DO_rq_k] = m->rq_k, v[DO_rq_ret] = m->rq_ret, v[DO_rq_s] = m->rq_s, v[DO_rq_j] = m->rq_j;
     v[DO_rq_c] = m->rq_c, v[DO_rq_q] = m->rq_q, v[DO_rq_npk] = m->rq_npk, v[DO_rq_pend] = m->rq_pend;
     for (int s = 0; s < NSM; s++)
@@ -1792,9 +1793,13 @@ static int check_rq(drv_env_t *e, const drv_in_t *in, const sm_driver_t *m, cons
         if (bit(e->pend, x) && (in->cfg_policy != DRV_QOS ||
                                 (e->ecnt[x][e->pend_k[x]] <= m->part[x][e->pend_k[x]] && !(pgpu && e->pbn))))
             e->pend &= ~(1ULL << x);
-    /* QOS filling rule: a TB added to pc[k] in the previous cycle (same SM still being filled) went to
-     * a kernel allowed there: in use, in its mask, and QoS or rank(k) == floor(pcur * nq / NSM) */
-    if (e->pf_v && m->pact && m->pcur == e->pf_cur)
+    /* QOS filling rule: a TB added to pc[k] by the previous step (same SM still being filled) went to
+     * a kernel allowed there: in use, in its mask, and QoS or rank(k) == floor(pcur * nq / NSM). A
+     * step is one cycle (drv_pipe = 0) or an evaluate cycle (pph = 0, the candidates' cycle: the rule
+     * is read there) and a commit cycle (pph = 1, pc changes at its edge): drv_pipe = 1 records in the
+     * cycles with pph = 0 and checks in the next such cycle */
+    const int pf_at = !SMK_DRV_PIPE || m->pph == 0;
+    if (pf_at && e->pf_v && m->pact && m->pcur == e->pf_cur)
         for (int k = 0; k < KN; k++)
             if (m->pc[k] == e->pf_pc[k] + 1) {
                 e->n_qfill++;
@@ -1802,8 +1807,9 @@ static int check_rq(drv_env_t *e, const drv_in_t *in, const sm_driver_t *m, cons
                     nv += viol(e, "QOS filling of SM %u gave a TB to kernel %d, which is not allowed there (allowed 0x%llx)",
                                e->pf_cur, k, (unsigned long long)e->pf_allowed);
             }
-    e->pf_v = m->pact && in->cfg_policy == DRV_QOS && m->pcur < NSM;
-    if (e->pf_v) {
+    if (pf_at)
+        e->pf_v = m->pact && in->cfg_policy == DRV_QOS && m->pcur < NSM;
+    if (pf_at && e->pf_v) {
         uint32_t nq = 0;
         uint64_t al = 0;
         for (int k = 0; k < KN; k++)

@@ -91,6 +91,7 @@ typedef struct {
     X(s_kl_rej, 1) X(s_kdone_v, 1) X(s_kdone_k, 1)                                                 \
     /* partition unit */                                                                           \
     X(pdirty, 1) X(pact, 1) X(pcur, 1) X(pcnt_ks, 1) X(pgot, 1) X(prun, 1) X(psrv, 1) X(ptop, 1) X(prr, 1) X(prt, 1) X(pc, DRV_KN_)                                \
+    X(pph, 1) X(pcand_r, 1) X(plat_r, 1) X(pkv_r, DRV_KN_)                                        \
     X(pacc_reg, 1) X(pacc_sl, 1) X(pacc_w, 1) X(pacc_tb, 1)                                        \
     /* request unit (outputs rq_ack_* above are the registered state s_rq_ack_*) */                \
     X(rq_st, 1) X(rq_k, 1) X(rq_ret, 1) X(rq_s, 1) X(rq_j, 1) X(rq_c, 1) X(rq_q, 1) X(rq_npk, 1) X(rq_pend, 1)  \

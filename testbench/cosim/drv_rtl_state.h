@@ -58,6 +58,7 @@ template <class Top> static void drv_rtl_state(Top *top, uint64_t *v)
     const int nsm = SMK_NUM_SM, kn = SMK_KERNELS, ks = SMK_KSLOTS, nt = SMK_TB_SLOTS, kw = SMK_KID_W;
     const int nw = SMK_WID_W + 1, kdw = SMK_REGN_W + SMK_WID_W + 1, tc = SMK_TBS_W + 1, gw = SMK_GRID_W;
     const int uw = SMK_UW;
+    const int kyw = SMK_SHW > tc + nw ? SMK_SHW : tc + nw; // the RTL's KYW: a filling key (share or warp count)
     v[DRV_IX(kv)] = gbits(DRV_RTL(kv), 0, kn), v[DRV_IX(kqos)] = gbits(DRV_RTL(kqos), 0, kn);
     v[DRV_IX(kidem)] = gbits(DRV_RTL(kidem), 0, kn);
     for (int k = 0; k < kn; k++) {
@@ -73,6 +74,7 @@ template <class Top> static void drv_rtl_state(Top *top, uint64_t *v)
         v[DRV_IX(kmask) + k] = gbits(DRV_RTL(kmask), k * nsm, nsm);
         v[DRV_IX(kadm) + k] = gbits(DRV_RTL(kadm), k * 2, 2);
         v[DRV_IX(pc) + k] = gbits(DRV_RTL(pc), k * tc, tc);
+        v[DRV_IX(pkv_r) + k] = gbits(DRV_RTL(pkv_r), k * kyw, kyw);
         v[DRV_IX(rq_g) + k] = gbits(DRV_RTL(rq_g), k * tc, tc);
         for (int x = 0; x < 4; x++) v[DRV_IX_U(k, x)] = gbits(DRV_RTL(U), (k * 4 + x) * uw, uw);
     }
@@ -133,6 +135,7 @@ template <class Top> static void drv_rtl_state(Top *top, uint64_t *v)
     v[DRV_IX(pcnt_ks)] = DRV_RTL(pcnt_ks), v[DRV_IX(pgot)] = DRV_RTL(pgot), v[DRV_IX(prun)] = DRV_RTL(prun);
     v[DRV_IX(psrv)] = DRV_RTL(psrv), v[DRV_IX(ptop)] = DRV_RTL(ptop), v[DRV_IX(prr)] = DRV_RTL(prr);
     v[DRV_IX(prt)] = DRV_RTL(prt);
+    v[DRV_IX(pph)] = DRV_RTL(pph), v[DRV_IX(pcand_r)] = gbits(DRV_RTL(pcand_r), 0, kn), v[DRV_IX(plat_r)] = gbits(DRV_RTL(plat_r), 0, kn);
     for (int x = 0; x < 4; x++) v[DRV_IX_pacc(x)] = gbits(DRV_RTL(pacc), x * uw, uw);
     // request unit (the spec's rq_k is the register rq_kr: the port has the name)
     v[DRV_IX(rq_st)] = DRV_RTL(rq_st), v[DRV_IX(rq_k)] = DRV_RTL(rq_kr), v[DRV_IX(rq_s)] = DRV_RTL(rq_s);

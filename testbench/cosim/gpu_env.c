@@ -81,7 +81,7 @@ void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob)
         v[GD_kold + k] = d->kold[k], v[GD_kn + k] = d->kn[k], v[GD_kr + k] = d->kr[k], v[GD_km + k] = d->km[k];
         v[GD_kdreg + k] = d->kdreg[k], v[GD_kgrid + k] = d->kgrid[k], v[GD_knext + k] = d->knext[k];
         v[GD_kndone + k] = d->kndone[k], v[GD_kmask + k] = d->kmask[k], v[GD_kadm + k] = d->kadm[k];
-        v[GD_klim + k] = d->klim[k], v[GD_pc + k] = d->pc[k];
+        v[GD_klim + k] = d->klim[k], v[GD_pc + k] = d->pc[k], v[GD_pkv_r + k] = d->pkv_r[k];
         for (int x = 0; x < 4; x++)
             v[GD_U + k * 4 + x] = d->U[k][x];
     }
@@ -107,6 +107,7 @@ void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob)
     v[GD_prun] = d->prun, v[GD_psrv] = d->psrv, v[GD_ptop] = d->ptop, v[GD_prr] = d->prr, v[GD_prt] = d->prt;
     for (int x = 0; x < 4; x++)
         v[GD_pacc + x] = d->pacc[x];
+    v[GD_pph] = d->pph, v[GD_pcand_r] = d->pcand_r, v[GD_plat_r] = d->plat_r;
     v[GD_rq_rdy] = q->rq_rdy, v[GD_rq_ack_v] = q->rq_ack_v, v[GD_rq_ack_st] = q->rq_ack_st;
     v[GD_rq_ack_kv] = q->rq_ack_kv, v[GD_rq_ack_n] = q->rq_ack_n;
     v[GD_lk_cnt] = q->lk_cnt, v[GD_lk_part] = q->lk_part, v[GD_lk_ksv] = q->lk_ksv, v[GD_lk_ks] = q->lk_ks;

@@ -63,6 +63,7 @@ typedef struct {
     X(dp, GD_NSM) X(qst, SMK_PTBQ) X(qk, SMK_PTBQ) X(qid, SMK_PTBQ) X(qs, SMK_PTBQ)                \
     X(qt, SMK_PTBQ) X(pb, 1) X(plan_v, 1) X(plan_kc, 1) X(plan_kv, 1) X(plan_sm, 1)                \
     X(plan_left, 1) X(pdirty, 1) X(pact, 1) X(pcur, 1) X(pcnt_ks, 1) X(pgot, 1) X(prun, 1) X(psrv, 1) X(ptop, 1) X(prr, 1) X(prt, 1) X(pc, GD_KN) X(pacc, 4)      \
+    X(pph, 1) X(pcand_r, 1) X(plat_r, 1) X(pkv_r, GD_KN)                                          \
     X(a1_st, 1) X(a1_kc, 1) X(a1_s, 1) X(a1_f, 1) X(a1_smv, 1) X(a1_best, 1) X(a1_kv, 1) X(a1_q, 1) X(a1_acc, 4) \
     X(a1_rk, GD_KN) X(a1_kvm, 1) X(a1_rv, 1) X(a1_rc, 1) X(a1_nouf, 1) X(a1_omax, 1) X(a1_omin, 1) X(a1_nmax, 1) \
     X(a1_nmin, 1) X(a1_ok, 1) X(dp1_v, 1) X(dp2_v, 1) X(dp2_kind, 1) X(dp2_s, 1) X(dp2_k, 1) X(dp2_r, 1) \
