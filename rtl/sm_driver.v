@@ -313,34 +313,42 @@ module sm_driver (
     // Exact dominant share of a usage vector. Every product u_x * M_x is < 2^SHW because the usage
     // counters never exceed NSM * LIM_x (spec invariant: SHW = clog2(NSM*D+1)), so the SHW-bit
     // arithmetic is exact; the multipliers are constants (shift-and-add).
+    // The largest of four terms, written for depth: the six compares in parallel, then a one-hot
+    // AND-OR select (a term wins iff it is >= every term after it and > every term before it; the
+    // value is the maximum whichever equal term wins)
+    function [SHW:0] max4(input [SHW:0] ea, input [SHW:0] eb, input [SHW:0] ec, input [SHW:0] ed);
+        reg ab, ac, ad, bc, bd, cd;
+        begin
+            ab = (ea >= eb); ac = (ea >= ec); ad = (ea >= ed);
+            bc = (eb >= ec); bd = (eb >= ed); cd = (ec >= ed);
+            max4 = (ea & {(SHW+1){ab & ac & ad}}) | (eb & {(SHW+1){~ab & bc & bd}})
+                 | (ec & {(SHW+1){~ac & ~bc & cd}}) | (ed & {(SHW+1){~ad & ~bd & ~cd}});
+        end
+    endfunction
     function [SHW-1:0] share(input [UW-1:0] a, input [UW-1:0] b, input [UW-1:0] c, input [UW-1:0] d);
-        reg [SHW:0] ea, eb, ec, ed, m;
+        reg [SHW:0] ea, eb, ec, ed;
+        /* verilator lint_off UNUSEDSIGNAL */
+        reg [SHW:0] m;   // m[SHW] is not part of the share (0 for every usage the counters hold)
+        /* verilator lint_on UNUSEDSIGNAL */
         begin
             ea = {(SHW+1){1'b0}}; ea[UW-1:0] = a; ea = ea * M_REG;
             eb = {(SHW+1){1'b0}}; eb[UW-1:0] = b; eb = eb * M_SL;
             ec = {(SHW+1){1'b0}}; ec[UW-1:0] = c; ec = ec * M_W;
             ed = {(SHW+1){1'b0}}; ed[UW-1:0] = d; ed = ed * M_TB;
-            m = ea;
-            if (eb > m) m = eb;
-            if (ec > m) m = ec;
-            if (ed > m) m = ed;
+            m = max4(ea, eb, ec, ed);
             share = m[SHW-1:0];
         end
     endfunction
     // Share of a usage of up to (NSM+1) x LIM_x (UW+1 bits): Algorithm 1 step 4's U(Kc) + d(Kc);
-    // (NSM+1) * D <= 2 * NSM * D < 2^(SHW+1), so SHW+1 bits are exact.
+    // exact in SHW+1 bits (at most (NSM+1) x D <= 2^(SHW+1) - 1)
     function [SHW:0] share1(input [UW:0] a, input [UW:0] b, input [UW:0] c, input [UW:0] d);
-        reg [SHW:0] ea, eb, ec, ed, m;
+        reg [SHW:0] ea, eb, ec, ed;
         begin
             ea = {(SHW+1){1'b0}}; ea[UW:0] = a; ea = ea * M_REG;
             eb = {(SHW+1){1'b0}}; eb[UW:0] = b; eb = eb * M_SL;
             ec = {(SHW+1){1'b0}}; ec[UW:0] = c; ec = ec * M_W;
             ed = {(SHW+1){1'b0}}; ed[UW:0] = d; ed = ed * M_TB;
-            m = ea;
-            if (eb > m) m = eb;
-            if (ec > m) m = ec;
-            if (ed > m) m = ed;
-            share1 = m;
+            share1 = max4(ea, eb, ec, ed);
         end
     endfunction
     // {found, SM}: the SM of row with the lowest rSM (ties: the lowest index); found = 0 for an
@@ -351,6 +359,8 @@ module sm_driver (
     `SMK_DEF_ARGMIN(min_rk, KN, SHW, KW)
     `SMK_DEF_ARGMIN(min_pkey, KN, KYW + 3, KW)   // the partition unit's pick
     `SMK_DEF_MINV(minv_k, KN, SHW + 1)   // Algorithm 1 step 4's range ends (tree)
+    `SMK_DEF_ARGMIN_PW(min_rk_pw, KN, SHW, KW)      // drv_pipe = 1: Algorithm 1's KV, for depth
+    `SMK_DEF_MINV_PW(minv_k_pw, KN, SHW + 1)        // drv_pipe = 1: R2's range ends, for depth
     `SMK_DEF_POPCNT(popw, W, NW)    // free warps of an SM
     // inclusive prefix counts of the dispatch SM's free warps: [i*NW +: NW] = free among 0..i (wsel)
     `SMK_DEF_PFXCNT(pfxw, W, NW)
@@ -1037,7 +1047,7 @@ module sm_driver (
         srow = s_kn(hr, a1_smv);
         for (k = 0; k < KN; k = k + 1)
             kv_el[k] = (k[KW-1:0] != a1_kc) & srow[k];
-        {a1_kvok, a1_kvn} = min_rk(kv_el, ~rk);
+        {a1_kvok, a1_kvn} = (PIPE != 0) ? min_rk_pw(kv_el, ~rk) : min_rk(kv_el, ~rk);
         // step 3 (P), q = a1_q + 1: u_x + d_x(Kc) <= LIM_x + q * d_x(Kv), the warps, a kernel slot
         a1_qn = a1_q + {{(TC-1){1'b0}}, 1'b1};
         a1_c1 = k_tc(s_ktc(cnt, a1_smv), a1_kv);
@@ -1096,10 +1106,10 @@ module sm_driver (
             r2_n[k*(SHW+1) +: SHW+1] = (k[KW-1:0] == a1_kc) ? a1_rc : (k[KW-1:0] == a1_kv) ? {1'b0, a1_rv}
                                       : {1'b0, a1_rk[k*SHW +: SHW]};
         end
-        r2_omax = (|a1_kvm) ? ~minv_k(a1_kvm, ~r2_o) : {(SHW+1){1'b0}};
-        r2_omin = minv_k(a1_kvm, r2_o);
-        r2_nmax = (|a1_kvm) ? ~minv_k(a1_kvm, ~r2_n) : {(SHW+1){1'b0}};
-        r2_nmin = minv_k(a1_kvm, r2_n);
+        r2_omax = (|a1_kvm) ? ~minv_k_pw(a1_kvm, ~r2_o) : {(SHW+1){1'b0}};
+        r2_omin = minv_k_pw(a1_kvm, r2_o);
+        r2_nmax = (|a1_kvm) ? ~minv_k_pw(a1_kvm, ~r2_n) : {(SHW+1){1'b0}};
+        r2_nmin = minv_k_pw(a1_kvm, r2_n);
         if (a1_go && a1_st == A1_RNG && ex_dk == a1_kc && ((PIPE != 0) ? a1_ok : (a1_ufok & a_shrink)))
             dc_pstart = 1'b1;
         // the execution acts: a command, a set-up, a plan step (including a plan that ends), or

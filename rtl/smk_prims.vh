@@ -159,4 +159,52 @@
         end \
     endfunction
 
+// The same functions written for depth (all pairs compared in parallel, then a one-hot AND-OR
+// select): entry a wins iff it is valid, its key is below every valid key of a lower index and not
+// above any valid key of a higher index (lowest key, ties to the lowest index: the tree's result).
+// N(N-1)/2 comparators instead of N-1: for the KN-sized searches of the decision pipeline.
+`define SMK_DEF_ARGMIN_PW(NAME, N, KWD, IW) \
+    function [(IW):0] NAME(input [(N)-1:0] v, input [(N)*(KWD)-1:0] key); \
+        reg [(N)*(N)-1:0] pw_le; \
+        reg [(N)-1:0] pw_w; \
+        reg [(IW)-1:0] pw_ix; \
+        integer a, b; \
+        begin \
+            pw_le = {((N)*(N)){1'b0}}; \
+            for (a = 0; a < (N); a = a + 1) \
+                for (b = a + 1; b < (N); b = b + 1) \
+                    pw_le[a*(N) + b] = (key[a*(KWD) +: (KWD)] <= key[b*(KWD) +: (KWD)]); \
+            pw_w = v; \
+            for (a = 0; a < (N); a = a + 1) \
+                for (b = 0; b < (N); b = b + 1) \
+                    if (b < a) pw_w[a] = pw_w[a] & (~v[b] | ~pw_le[b*(N) + a]); \
+                    else if (b > a) pw_w[a] = pw_w[a] & (~v[b] | pw_le[a*(N) + b]); \
+            pw_ix = {(IW){1'b0}}; \
+            for (a = 0; a < (N); a = a + 1) \
+                pw_ix = pw_ix | (a[(IW)-1:0] & {(IW){pw_w[a]}}); \
+            NAME = {|v, pw_ix}; \
+        end \
+    endfunction
+
+`define SMK_DEF_MINV_PW(NAME, N, KWD) \
+    function [(KWD)-1:0] NAME(input [(N)-1:0] v, input [(N)*(KWD)-1:0] key); \
+        reg [(N)*(N)-1:0] pw_le; \
+        reg [(N)-1:0] pw_w; \
+        integer a, b; \
+        begin \
+            pw_le = {((N)*(N)){1'b0}}; \
+            for (a = 0; a < (N); a = a + 1) \
+                for (b = a + 1; b < (N); b = b + 1) \
+                    pw_le[a*(N) + b] = (key[a*(KWD) +: (KWD)] <= key[b*(KWD) +: (KWD)]); \
+            pw_w = v; \
+            for (a = 0; a < (N); a = a + 1) \
+                for (b = 0; b < (N); b = b + 1) \
+                    if (b < a) pw_w[a] = pw_w[a] & (~v[b] | ~pw_le[b*(N) + a]); \
+                    else if (b > a) pw_w[a] = pw_w[a] & (~v[b] | pw_le[a*(N) + b]); \
+            NAME = {(KWD){1'b0}}; \
+            for (a = 0; a < (N); a = a + 1) \
+                NAME = NAME | (key[a*(KWD) +: (KWD)] & {(KWD){pw_w[a]}}); \
+        end \
+    endfunction
+
 `endif
