@@ -248,6 +248,8 @@ module sm_driver (
     reg [SHW:0]          a1_omax /*verilator public_flat_rd*/, a1_omin /*verilator public_flat_rd*/;  // R2
     reg [SHW:0]          a1_nmax /*verilator public_flat_rd*/, a1_nmin /*verilator public_flat_rd*/;  // R2
     reg                  a1_ok   /*verilator public_flat_rd*/;  // R3: the range shrinks
+    reg [SHW-1:0]        a1_pv   /*verilator public_flat_rd*/;  // drv_pipe = 1: step 1's value of SM a1_s,
+    reg                  a1_pcd  /*verilator public_flat_rd*/;  // and its candidacy, from the cycle before
     reg                  pdirty  /*verilator public_flat_rd*/;
     reg                  pact    /*verilator public_flat_rd*/;
     reg [SMW-1:0]        pcur    /*verilator public_flat_rd*/;
@@ -521,6 +523,10 @@ module sm_driver (
     // Algorithm 1 unit: this cycle's step
     reg                 a1_go;               // the unit starts (IDLE) or, in RNG, may start the plan
     reg                 a1_upd;              // SMV: SM a1_s is the best so far
+    reg                 a1_lc;               // SMV: SM la_s is a candidate
+    reg [SMW-1:0]       la_s;                // SMV: the SM whose value is computed (drv_pipe = 1: one ahead)
+    reg [KW-1:0]        la_kc;               // and its Kc
+    reg [4*UW-1:0]      dla;                 // d(la_kc)
     reg [SHW-1:0]       a1_v;                // SMV: its share without Kc's TBs
     reg                 a1_kvok;             // KV: a victim kernel exists
     reg [KW-1:0]        a1_kvn;              // KV: that kernel
@@ -1030,17 +1036,23 @@ module sm_driver (
         dkc = k_d4(dk, a1_kc);
         // step 1 (SMV), SM a1_s: share(u(s) - cnt[s][Kc] * d(Kc)) (exact: those TBs are in u), a
         // candidate if s is in kmask[Kc] and another kernel has a TB in pre(s); ties to the lowest s
-        c0 = k_tc(s_ktc(cnt, a1_s), a1_kc);
-        urow = s_u4(u, a1_s);
+        // (drv_pipe = 1: computed one cycle ahead for SM la_s, registered in a1_pv / a1_pcd: SM 0 in
+        // the start cycle with the start's Kc, SM a1_s + 1 in SMV; the compare reads the registers)
+        la_s = (PIPE == 0) ? a1_s : (a1_st == A1_IDLE || a1_s == LASTSM) ? {SMW{1'b0}} : a1_s + {{(SMW-1){1'b0}}, 1'b1};
+        la_kc = (PIPE != 0 && a1_st == A1_IDLE) ? ex_dk : a1_kc;
+        dla = k_d4(dk, la_kc);
+        c0 = k_tc(s_ktc(cnt, la_s), la_kc);
+        urow = s_u4(u, la_s);
         ua = {UW{1'b0}}; ua[TC-1:0] = c0;
-        a1_v = share(urow[0*UW +: UW] - ua * dkc[0*UW +: UW], urow[1*UW +: UW] - ua * dkc[1*UW +: UW],
-                     urow[2*UW +: UW] - ua * dkc[2*UW +: UW], urow[3*UW +: UW] - ua);
-        srow = s_kn(hr, a1_s);
+        a1_v = share(urow[0*UW +: UW] - ua * dla[0*UW +: UW], urow[1*UW +: UW] - ua * dla[1*UW +: UW],
+                     urow[2*UW +: UW] - ua * dla[2*UW +: UW], urow[3*UW +: UW] - ua);
+        srow = s_kn(hr, la_s);
         f = 1'b0;
         for (k = 0; k < KN; k = k + 1)
-            if (k[KW-1:0] != a1_kc) f = f | srow[k];
-        kmc = k_nsm(kmask, a1_kc);
-        a1_upd = kmc[a1_s] & f & (~a1_f | a1_v > a1_best);
+            if (k[KW-1:0] != la_kc) f = f | srow[k];
+        kmc = k_nsm(kmask, la_kc);
+        a1_lc = kmc[la_s] & f;
+        a1_upd = (PIPE != 0) ? (a1_pcd & (~a1_f | a1_pv > a1_best)) : (a1_lc & (~a1_f | a1_v > a1_best));
         // step 2 (KV): Kv = argmax rK over k != Kc with a TB in pre(SMv); ties to the lowest index
         // (the highest rK is the lowest ~rK: a tree of ceil(log2(KN)) compare levels, the same choice
         // as a scan in index order)
@@ -1643,6 +1655,7 @@ module sm_driver (
             a1_rk <= {(KN*SHW){1'b0}}; a1_kvm <= {KN{1'b0}}; a1_rv <= {SHW{1'b0}}; a1_rc <= {(SHW+1){1'b0}};
             a1_nouf <= 1'b0; a1_omax <= {(SHW+1){1'b0}}; a1_omin <= {(SHW+1){1'b0}};
             a1_nmax <= {(SHW+1){1'b0}}; a1_nmin <= {(SHW+1){1'b0}}; a1_ok <= 1'b0;
+            a1_pv <= {SHW{1'b0}}; a1_pcd <= 1'b0;
             kl_rej <= 1'b0; kdone_v <= 1'b0; kdone_k <= {KW{1'b0}};
             pdirty <= 1'b0; pact <= 1'b0; pcur <= {SMW{1'b0}}; pc <= {KN*TC{1'b0}}; pgot <= {KN{1'b0}};
             prun <= {KN{1'b0}}; psrv <= {KN{1'b0}}; ptop <= {KN{1'b0}}; prr <= {KW{1'b0}}; prt <= {PRTW{1'b0}};
@@ -1761,11 +1774,13 @@ module sm_driver (
             case (a1_st)
                 A1_IDLE: if (a1_go) begin
                     a1_st <= A1_SMV; a1_kc <= ex_dk; a1_s <= {SMW{1'b0}}; a1_f <= 1'b0; a1_best <= {SHW{1'b0}};
+                    if (PIPE != 0) begin a1_pv <= a1_v; a1_pcd <= a1_lc; end
                 end
                 A1_SMV: begin
                     if (a1_upd) begin
-                        a1_f <= 1'b1; a1_smv <= a1_s; a1_best <= a1_v;
+                        a1_f <= 1'b1; a1_smv <= a1_s; a1_best <= (PIPE != 0) ? a1_pv : a1_v;
                     end
+                    if (PIPE != 0 && a1_s != LASTSM) begin a1_pv <= a1_v; a1_pcd <= a1_lc; end
                     if (a1_s == LASTSM) begin
                         a1_s <= {SMW{1'b0}};
                         a1_st <= (a1_f | a1_upd) ? A1_KV : A1_IDLE;
@@ -1984,7 +1999,7 @@ module sm_driver (
 
     // state and inputs the step-1 logic does not read
     wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, qt, od_miss,   // od_miss: cover points
-                          x_d[4*UW-1:3*UW], x_pf[(W-1)*NW-1:0], tpf[(W-1)*NW-1:0]};   // the re-check's d_tb (1) and prefix counts
+                          x_d[4*UW-1:3*UW], dla[4*UW-1:3*UW], x_pf[(W-1)*NW-1:0], tpf[(W-1)*NW-1:0]};   // the re-check's d_tb (1) and prefix counts
 
 `ifdef SMK_COVER
     // ------------------------------------------------------------------ cover points
