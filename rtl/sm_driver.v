@@ -182,6 +182,9 @@ module sm_driver (
     localparam [2:0] ST_OK = `SMK_PE_ST_OK;
     localparam QC_KEEP = 0, QC_PGPU = 1;                  // cfg_qctl bits
     localparam PIPE   = `SMK_DRV_PIPE;             // decision pipeline (spec "Decision pipeline")
+    // Algorithm 1's KV and R2 as pairwise compares (depth) with the pipeline and up to 16 kernels;
+    // beyond, KN(KN-1)/2 comparators each cost more than the levels they save: the trees
+    localparam A1PW   = (PIPE != 0) && (KN <= 16);
     localparam [2:0] CH_NONE = 3'd0, CH_EVICT = 3'd1, CH_RESV = 3'd2, CH_PLAN = 3'd3, CH_DISP = 3'd4,
                      CH_MISS = 3'd5;               // the choice's kind (dp2_kind)
 
@@ -1059,7 +1062,7 @@ module sm_driver (
         srow = s_kn(hr, a1_smv);
         for (k = 0; k < KN; k = k + 1)
             kv_el[k] = (k[KW-1:0] != a1_kc) & srow[k];
-        {a1_kvok, a1_kvn} = (PIPE != 0) ? min_rk_pw(kv_el, ~rk) : min_rk(kv_el, ~rk);
+        {a1_kvok, a1_kvn} = A1PW ? min_rk_pw(kv_el, ~rk) : min_rk(kv_el, ~rk);
         // step 3 (P), q = a1_q + 1: u_x + d_x(Kc) <= LIM_x + q * d_x(Kv), the warps, a kernel slot
         a1_qn = a1_q + {{(TC-1){1'b0}}, 1'b1};
         a1_c1 = k_tc(s_ktc(cnt, a1_smv), a1_kv);
@@ -1118,10 +1121,10 @@ module sm_driver (
             r2_n[k*(SHW+1) +: SHW+1] = (k[KW-1:0] == a1_kc) ? a1_rc : (k[KW-1:0] == a1_kv) ? {1'b0, a1_rv}
                                       : {1'b0, a1_rk[k*SHW +: SHW]};
         end
-        r2_omax = (|a1_kvm) ? ~minv_k_pw(a1_kvm, ~r2_o) : {(SHW+1){1'b0}};
-        r2_omin = minv_k_pw(a1_kvm, r2_o);
-        r2_nmax = (|a1_kvm) ? ~minv_k_pw(a1_kvm, ~r2_n) : {(SHW+1){1'b0}};
-        r2_nmin = minv_k_pw(a1_kvm, r2_n);
+        r2_omax = (|a1_kvm) ? ~(A1PW ? minv_k_pw(a1_kvm, ~r2_o) : minv_k(a1_kvm, ~r2_o)) : {(SHW+1){1'b0}};
+        r2_omin = A1PW ? minv_k_pw(a1_kvm, r2_o) : minv_k(a1_kvm, r2_o);
+        r2_nmax = (|a1_kvm) ? ~(A1PW ? minv_k_pw(a1_kvm, ~r2_n) : minv_k(a1_kvm, ~r2_n)) : {(SHW+1){1'b0}};
+        r2_nmin = A1PW ? minv_k_pw(a1_kvm, r2_n) : minv_k(a1_kvm, r2_n);
         if (a1_go && a1_st == A1_RNG && ex_dk == a1_kc && ((PIPE != 0) ? a1_ok : (a1_ufok & a_shrink)))
             dc_pstart = 1'b1;
         // the execution acts: a command, a set-up, a plan step (including a plan that ends), or
