@@ -182,9 +182,10 @@ module sm_driver (
     localparam [2:0] ST_OK = `SMK_PE_ST_OK;
     localparam QC_KEEP = 0, QC_PGPU = 1;                  // cfg_qctl bits
     localparam PIPE   = `SMK_DRV_PIPE;             // decision pipeline (spec "Decision pipeline")
-    // Algorithm 1's KV and R2 as pairwise compares (depth) with the pipeline and up to 16 kernels;
+    // The kernel searches of the pipeline (Algorithm 1's KV and R2, stage S2's kernel, the
+    // filling's commit) as pairwise compares (depth) with the pipeline and up to 16 kernels;
     // beyond, KN(KN-1)/2 comparators each cost more than the levels they save: the trees
-    localparam A1PW   = (PIPE != 0) && (KN <= 16);
+    localparam PWK    = (PIPE != 0) && (KN <= 16);
     localparam [2:0] CH_NONE = 3'd0, CH_EVICT = 3'd1, CH_RESV = 3'd2, CH_PLAN = 3'd3, CH_DISP = 3'd4,
                      CH_MISS = 3'd5;               // the choice's kind (dp2_kind)
 
@@ -886,6 +887,21 @@ module sm_driver (
         endcase
         // SMK_OD's Kc does not fit on SMc and no decision 1-3 applies (plan_v, pb: a waiting miss)
         od_miss = ~c_evok & ~c_rvok & ~c_plan & (c_pol == P_SMK_OD) & f & oany & ~srow[kc];
+        // drv_pipe = 1 beyond 16 kernels (PWK = 0): stage S2 is this tree form on the S1 registers,
+        // its kind by the decisions' order (g_s2 is the parallel form up to 16 kernels)
+        if (PIPE != 0 && !PWK) begin
+            if (c_evok) begin
+                ch_kind = CH_EVICT; ch_s = ev_s; ch_k = {KW{1'b0}};
+            end else if (c_rvok) begin
+                ch_kind = CH_RESV; ch_s = rv_s; ch_k = {KW{1'b0}};
+            end else if (c_plan) begin
+                ch_kind = CH_PLAN; ch_s = s1_plansm; ch_k = s1_plankc;
+            end else if (cd_ok | cd_miss) begin
+                ch_kind = cd_ok ? CH_DISP : CH_MISS; ch_s = cd_s; ch_k = cd_k;
+            end else begin
+                ch_kind = CH_NONE; ch_s = {SMW{1'b0}}; ch_k = {KW{1'b0}};
+            end
+        end
 
         // ---------------- the execution (spec "Decision pipeline") of (kind, S, K, R): this
         // cycle's choice with drv_pipe = 0, the registered dp2 with drv_pipe = 1, on this cycle's
@@ -1062,7 +1078,7 @@ module sm_driver (
         srow = s_kn(hr, a1_smv);
         for (k = 0; k < KN; k = k + 1)
             kv_el[k] = (k[KW-1:0] != a1_kc) & srow[k];
-        {a1_kvok, a1_kvn} = A1PW ? min_rk_pw(kv_el, ~rk) : min_rk(kv_el, ~rk);
+        {a1_kvok, a1_kvn} = PWK ? min_rk_pw(kv_el, ~rk) : min_rk(kv_el, ~rk);
         // step 3 (P), q = a1_q + 1: u_x + d_x(Kc) <= LIM_x + q * d_x(Kv), the warps, a kernel slot
         a1_qn = a1_q + {{(TC-1){1'b0}}, 1'b1};
         a1_c1 = k_tc(s_ktc(cnt, a1_smv), a1_kv);
@@ -1121,10 +1137,10 @@ module sm_driver (
             r2_n[k*(SHW+1) +: SHW+1] = (k[KW-1:0] == a1_kc) ? a1_rc : (k[KW-1:0] == a1_kv) ? {1'b0, a1_rv}
                                       : {1'b0, a1_rk[k*SHW +: SHW]};
         end
-        r2_omax = (|a1_kvm) ? ~(A1PW ? minv_k_pw(a1_kvm, ~r2_o) : minv_k(a1_kvm, ~r2_o)) : {(SHW+1){1'b0}};
-        r2_omin = A1PW ? minv_k_pw(a1_kvm, r2_o) : minv_k(a1_kvm, r2_o);
-        r2_nmax = (|a1_kvm) ? ~(A1PW ? minv_k_pw(a1_kvm, ~r2_n) : minv_k(a1_kvm, ~r2_n)) : {(SHW+1){1'b0}};
-        r2_nmin = A1PW ? minv_k_pw(a1_kvm, r2_n) : minv_k(a1_kvm, r2_n);
+        r2_omax = (|a1_kvm) ? ~(PWK ? minv_k_pw(a1_kvm, ~r2_o) : minv_k(a1_kvm, ~r2_o)) : {(SHW+1){1'b0}};
+        r2_omin = PWK ? minv_k_pw(a1_kvm, r2_o) : minv_k(a1_kvm, r2_o);
+        r2_nmax = (|a1_kvm) ? ~(PWK ? minv_k_pw(a1_kvm, ~r2_n) : minv_k(a1_kvm, ~r2_n)) : {(SHW+1){1'b0}};
+        r2_nmin = PWK ? minv_k_pw(a1_kvm, r2_n) : minv_k(a1_kvm, r2_n);
         if (a1_go && a1_st == A1_RNG && ex_dk == a1_kc && ((PIPE != 0) ? a1_ok : (a1_ufok & a_shrink)))
             dc_pstart = 1'b1;
         // the execution acts: a command, a set-up, a plan step (including a plan that ends), or
@@ -1240,15 +1256,16 @@ module sm_driver (
 
     // ------------------------------------------------------------------ filling step, commit (drv_pipe = 1)
     // The pick from the evaluate cycle's registers alone (spec "Partitions": the order (key, pgot,
-    // ~ptop, lat, KN-1-k), lowest first), written for depth: one compare per pair of kernels i < j
-    // (plt[i][j] = full key of i < full key of j), and kernel a wins iff it is a candidate, below
-    // every candidate of a higher index (strictly) and not above any of a lower index (ties go to
-    // the higher index): one-hot, the scan's result. Its pc, d(k) and slot bit are AND-OR selects.
+    // ~ptop, lat, KN-1-k), lowest first). Up to 16 kernels (PWK) written for depth: one compare per
+    // pair of kernels i < j (plt[i][j] = full key of i < full key of j), and kernel a wins iff it is
+    // a candidate, below every candidate of a higher index (strictly) and not above any of a lower
+    // index (ties go to the higher index): one-hot, the scan's result. Beyond 16 kernels the tree
+    // min_pkey over the kernels in reverse order (as drv_pipe = 0), its result decoded one-hot. The
+    // pick's pc, d(k) and slot bit are AND-OR selects.
     generate
-        if (PIPE != 0) begin : g_pf
+        if (PWK) begin : g_pf
             reg [KN*KN-1:0]   pklt;      // [i*KN + j], i < j
             reg [KYW+2:0]     fa, fb;
-            reg [TC-1:0]      pcw;
             integer a, b;
             always @(*) begin
                 pklt = {KN*KN{1'b0}};
@@ -1263,6 +1280,27 @@ module sm_driver (
                     for (b = 0; b < KN; b = b + 1)
                         if (b < a) pw[a] = pw[a] & (~pcand_r[b] | ~pklt[b*KN + a]);
                         else if (b > a) pw[a] = pw[a] & (~pcand_r[b] | pklt[a*KN + b]);
+            end
+        end else if (PIPE != 0) begin : g_pft
+            reg [KN-1:0]         rc;        // the candidates in reverse order: entry KN-1-k = kernel k
+            reg [KN*(KYW+3)-1:0] rkey;
+            reg                  tv;
+            reg [KW-1:0]         tr;
+            integer a;
+            always @(*) begin
+                for (a = 0; a < KN; a = a + 1) begin
+                    rc[KN-1-a] = pcand_r[a];
+                    rkey[(KN-1-a)*(KYW+3) +: KYW+3] = {pkv_r[a*KYW +: KYW], pgot[a], ~ptop[a], plat_r[a]};
+                end
+                {tv, tr} = min_pkey(rc, rkey);
+                for (a = 0; a < KN; a = a + 1)
+                    pw[a] = tv & (tr == LASTK[KW-1:0] - a[KW-1:0]);
+            end
+        end
+        if (PIPE != 0) begin : g_pfs
+            reg [TC-1:0]      pcw;
+            integer a;
+            always @(*) begin
                 pw_v = |pw;
                 pw_new = 1'b0;
                 pw_d = {4*UW{1'b0}};
@@ -1286,9 +1324,10 @@ module sm_driver (
     // a strictly lower key than every lower index, a lower or equal key than every higher index,
     // which is the tree's and the scan's result), and the SM of every kernel is chosen in parallel
     // with the kernel (per-kernel rows, then a select by the chosen kernel). The same function as
-    // the tree form in the decision block above, which drv_pipe = 0 uses.
+    // the tree form in the decision block above, which drv_pipe = 0 uses, and drv_pipe = 1 beyond
+    // 16 kernels (PWK = 0: KN(KN-1)/2 kernel compares and KN x NSM^2 SM terms cost more there).
     generate
-        if (PIPE != 0) begin : g_s2
+        if (PWK) begin : g_s2
             reg [KN*KN-1:0]   kle;     // [i*KN + j], i < j: rK(i) <= rK(j)
             reg [NSM*NSM-1:0] sle;     // [a*NSM + b], a < b: rSM(a) <= rSM(b) (1 when the policy has no SM key)
             reg [KN-1:0]      kvo, kvp, kwo, kwp, kwf, kcf, kw;
