@@ -211,6 +211,7 @@ run_ wrong_config  "--config small: this binary simulates configuration 'gtx980'
 run_ no_config     "run: --config NAME is required (this binary: gtx980)" run "${W[@]}" --kernels a --policy fcfs
 cp "$smk" "$dir/smk"; smk_saved=$smk; smk=$dir/smk  # a copy with no sibling smk_rtl: --rtl must name the make target
 run_ rtl           "--rtl: the RTL back-end $dir/smk_rtl is not built (make build/gtx980/smk_rtl)" run --config gtx980 "${W[@]}" --kernels a --policy fcfs --rtl
+run_ rtl_fst       "--rtl: the RTL back-end with waveforms $dir/wave/smk_rtl is not built (make build/gtx980/wave/smk_rtl)" run --config gtx980 "${W[@]}" --kernels a --policy fcfs --rtl --fst x.fst --window 0:1
 smk=$smk_saved
 run_ no_kernels    "run: --kernels A,B,... is required" run --config gtx980 "${W[@]}" --policy fcfs
 run_ no_policy     "run: --policy fcfs|spart|smk|smkp|qos is required" run --config gtx980 "${W[@]}" --kernels a

@@ -124,12 +124,12 @@ static char **g_argv;
 
 #ifdef SMK_RTL
 /* the replay command of a mismatch: this command line, shell-quoted, without --fst / --window (the
- * shim appends its own) */
-static void replay_command(char *buf, size_t n)
+ * shim appends its own), from argument i0 to argument i1 - 1 (i0 = 0: the binary, argv[0]) */
+static void replay_command(char *buf, size_t n, int i0, int i1)
 {
     size_t o = 0;
     buf[0] = 0;
-    for (int i = 0; i < g_argc && o + 8 < n; i++) {
+    for (int i = i0; i < i1 && o + 8 < n; i++) {
         const char *a = g_argv[i];
         if (i > 1 && (!strcmp(a, "--fst") || !strcmp(a, "--window"))) {
             i++;
@@ -137,7 +137,7 @@ static void replay_command(char *buf, size_t n)
         }
         const int plain = *a && strspn(a, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+=.,:/@%") ==
                                     strlen(a);
-        o += (size_t)snprintf(buf + o, n - o, "%s", i ? " " : "");
+        o += (size_t)snprintf(buf + o, n - o, "%s", i > i0 ? " " : "");
         if (plain)
             o += (size_t)snprintf(buf + o, n - o, "%s", a);
         else {
@@ -150,8 +150,9 @@ static void replay_command(char *buf, size_t n)
 }
 #else
 /* --rtl in the plain (C-only) smk: run the sibling binary smk_rtl of this one with the same
- * arguments, or fail in one line naming the make target that builds it */
-static void exec_rtl(void)
+ * arguments (with --fst its waveform twin wave/smk_rtl), or fail in one line naming the make target
+ * that builds it */
+static void exec_rtl(int fst)
 {
     char self[4096];
     const ssize_t n = readlink("/proc/self/exe", self, sizeof self - 16);
@@ -159,9 +160,10 @@ static void exec_rtl(void)
         smk_die("--rtl: cannot find this binary (/proc/self/exe: %s)", strerror(errno));
     self[n] = 0;
     char *sl = strrchr(self, '/');
-    strcpy(sl ? sl + 1 : self, "smk_rtl");
+    strcpy(sl ? sl + 1 : self, fst ? "wave/smk_rtl" : "smk_rtl");
     if (access(self, X_OK))
-        smk_die("--rtl: the RTL back-end %s is not built (make build/%s/smk_rtl)", self, SMK_CFG_NAME);
+        smk_die("--rtl: the RTL back-end %s%s is not built (make build/%s/%ssmk_rtl)", fst ? "with waveforms " : "",
+                self, SMK_CFG_NAME, fst ? "wave/" : "");
     fflush(NULL);
     execv(self, g_argv);
     smk_die("--rtl: cannot run %s: %s", self, strerror(errno));
@@ -175,11 +177,12 @@ static int cmd_run(int argc, char **argv)
     smk_args_parse(argc, argv, &o);
     if (o.rtl) {
 #ifdef SMK_RTL
-        char replay[8192];
-        replay_command(replay, sizeof replay);
-        smk_rtl_open(replay, o.seed, o.fst, o.win_a, o.win_b);
+        char bin[4096], args[8192];
+        replay_command(bin, sizeof bin, 0, 1);
+        replay_command(args, sizeof args, 1, g_argc);
+        smk_rtl_open(bin, args, o.seed, o.fst, o.win_a, o.win_b);
 #else
-        exec_rtl(); /* does not return */
+        exec_rtl(o.fst != NULL); /* does not return */
 #endif
     }
     static workload_t wl;

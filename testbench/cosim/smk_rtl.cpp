@@ -12,9 +12,12 @@
 #include <cstring>
 #include <string>
 
+#include "cosim_wave.h" // COSIM_WAVE_MAKE, COSIM_WAVE_DIR: the twin with waveforms (wave/smk_rtl)
 #include "gpu_vl.h"
 #include "verilated.h"
+#if VM_TRACE
 #include "verilated_fst_c.h"
+#endif
 
 extern "C" {
 #include "smk_rtl.h"
@@ -22,25 +25,47 @@ extern "C" {
 
 namespace {
 Vgpu_top *top;
+#if VM_TRACE
 VerilatedFstC *tfp;
+#else
+struct nowave {
+    void dump(uint64_t) {}
+    void close() {}
+} *tfp; // always null: built without waveforms
+#endif
 std::string replay_base;
 uint64_t rseed, win_a, win_b, lc; // lc: lockstep cycles so far, over all runs of the command
 uint64_t lc_run;                    // lc at the start of the current run
 gpu_obs_t ref, rtl;
 } // namespace
 
-extern "C" void smk_rtl_open(const char *replay, uint64_t seed, const char *fst, uint64_t a, uint64_t b)
+extern "C" void smk_rtl_open(const char *bin, const char *args, uint64_t seed, const char *fst, uint64_t a,
+                             uint64_t b)
 {
+#if VM_TRACE
+    replay_base = std::string(bin) + " " + args;
+#else
+    (void)bin;
+    replay_base = std::string(COSIM_WAVE_MAKE) + " " + COSIM_WAVE_DIR + "/smk_rtl && " + COSIM_WAVE_DIR + "/smk_rtl " + args;
+    if (fst) {
+        std::fprintf(stderr, "smk: --fst: this smk_rtl is built without waveforms; its twin with them: %s %s/smk_rtl "
+                             "(smk run --rtl --fst runs it)\n",
+                     COSIM_WAVE_MAKE, COSIM_WAVE_DIR);
+        std::exit(1);
+    }
+#endif
     const char *vargv[] = {"smk_rtl"};
     Verilated::commandArgs(1, vargv);
     top = new Vgpu_top;
-    replay_base = replay, rseed = seed, win_a = a, win_b = b, lc = 0;
+    rseed = seed, win_a = a, win_b = b, lc = 0;
+#if VM_TRACE
     if (fst) {
         Verilated::traceEverOn(true);
         tfp = new VerilatedFstC;
         top->trace(tfp, 99);
         tfp->open(fst);
     }
+#endif
 }
 
 // two cycles of rst before cycle 0 of each run, as cosim_gpu (the C model has just been gpu_reset)
