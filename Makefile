@@ -14,6 +14,7 @@
 #   make mutate         Yosys mutation testing of the RTL against the cosim -> docs/mutation.md
 #   make formal         Yosys SAT induction proofs of warp_sched, preempt_engine, quota_unit and qos_mgr (small), non-vacuity checked
 #   make formal-long    the slow proofs (sm_top's slot table, about 10 minutes; not in make test)
+#   make formal-driver  the sm_driver induction proof (testbench/formal/drv_formal.cfg, drv_pipe 1 and 0; not in make test)
 #   make timing         logic depth per block (AND2 levels, FO4 at 1216 MHz, iCE40 LUT levels) -> docs/timing.md
 #   make fpga           every block out of context on an iCE40 HX8K (nextpnr): LCs, Fmax -> docs/fpga.md
 #   make fpga-sig       bitstreams of preempt_engine, warp_sched with an on-chip stimulus: C model = RTL = netlists' signature
@@ -93,7 +94,7 @@ VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) -Wno-fatal -MAKEFLAGS OPT_FAST=
                    $(if $(shell command -v ccache),-MAKEFLAGS OBJCACHE=ccache) -CFLAGS -std=c++14
 export CCACHE_DIR ?= $(abspath $(B))/ccache
 
-.PHONY: FORCE all run run-sm test setup lint cosim cosim-all cosim-long area area-test bench mutate formal formal-long clean unit hwgen-test help edge-test print-cfgdir \
+.PHONY: FORCE all run run-sm test setup lint cosim cosim-all cosim-long area area-test bench mutate formal formal-long formal-driver clean unit hwgen-test help edge-test print-cfgdir \
         sweep ctx-table ctx-table-check workload-test smk-check reproduce reproduce-test fuzz fuzz-long test-configs config-test \
         timing timing-test fpga fpga-sig fpga-sig-test coverage
 .DELETE_ON_ERROR:
@@ -491,6 +492,11 @@ formal: $(B)/small/smk_cfg.vh
 
 formal-long: $(B)/small/smk_cfg.vh
 	bash testbench/formal/formal.sh small --long
+
+# the sm_driver induction proof on testbench/formal/drv_formal.cfg (drv_pipe 1 and 0) with its planted
+# bugs (docs/verification.md "Formal proofs"); not in make test
+formal-driver: $(B)/hwgen
+	bash testbench/formal/formal.sh drv_formal --driver
 
 # logic depth per unit and configuration (generic AND2 levels, FO4 estimate at 1216 MHz, iCE40 LUT
 # levels, critical path ends, targets) -> docs/timing.md; results cached in build/timing-cache

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# formal.sh CONFIG [--long] : prove the `ifdef FORMAL` properties of warp_sched and preempt_engine,
+# formal.sh CONFIG [--long | --driver] : prove the `ifdef FORMAL` properties of warp_sched and preempt_engine,
 # the quota counters' rules of quota_unit (testbench/formal/quota_unit_props.v) and the QoS
 # manager's microprogram timing (qos_mgr_props.v) by temporal induction with Yosys SAT, then show
 # each proof is not vacuous: injected bugs must each make it fail. With --long only the slow proof:
-# sm_top's slot table (sm_top_props.v; make formal-long). docs/verification.md "Formal proofs".
+# sm_top's slot table (sm_top_props.v; make formal-long). With --driver only the sm_driver proof
+# (sm_driver_props.v on testbench/formal/drv_formal.cfg, CONFIG not used; make formal-driver).
+# docs/verification.md "Formal proofs".
 # warp_sched properties: the issued warp is eligible, at most one per scheduler, present whenever any
 # warp is eligible; the age matrix is a strict total order (antisymmetric, transitive, zero
 # diagonal) on the valid warps of each scheduler; GTO issues the greedy warp if eligible, else the
@@ -42,7 +44,7 @@ prove_props() {
   local con="" nr
   for nr in "$@"; do con="$con connect -nounset -set p_${nr%%:*} \\u.${nr#*:};"; done
   yosys -q -l "$log" -p "read_verilog -formal -DFORMAL -I$inc -I$root/rtl $files $root/testbench/formal/${unit}_props.v; \
-    hierarchy -top ${unit}_props; proc -norom; ${PROPS_PRE:-} flatten; $con prep -top ${unit}_props; \
+    hierarchy -top ${unit}_props; proc -norom; ${PROPS_PRE:-} flatten; $con ${PROPS_POST:-} prep -top ${unit}_props; \
     sat -tempinduct -prove-asserts -set-assumes -set-init-zero -seq 1 -maxsteps $steps -verify ${unit}_props" >/dev/null 2>&1
 }
 count_asserts() { grep 'Import proof for assert' "$1" | sort -u | wc -l; }
@@ -58,6 +60,118 @@ mutants() {
     fi
   done
 }
+if [ "$long" = "--driver" ]; then
+  # sm_driver (make formal-driver; not in make test): the invariants of testbench/formal/sm_driver_props.v
+  # (no SM over any limit, usage = sums over the slot mirror, kernel slots, the TB id ledger, the
+  # commands in flight, the PTBQ) by 1-induction on testbench/formal/drv_formal.cfg, once with its
+  # drv_pipe = 1 and once with the key set to 0 (the configuration argument is not used: the proof
+  # is tractable only on this 2-SM, 2-kernel, 2-slot driver; docs/verification.md "Formal proofs").
+  # Every input is free but the SM tops' responses and completions (their contract, assumed in the
+  # props module). The registers no invariant reads are cut (their flops deleted, so their values
+  # are free in every cycle: a sound over-approximation, the invariants hold whatever they hold):
+  # the kernel table's policy fields (kold, kr, kqos, kidem, kmask, kadm, klim), part, the plan, the Algorithm 1, partition and request units, the registered host outputs and, with
+  # drv_pipe = 1, the decision pipeline's S1 and S2 registers (so the execution's re-checks are
+  # proven to keep the invariants whatever SM, kernel and kind the choice names).
+  t0=$(date +%s)
+  hwgen=$root/build/hwgen
+  [ -x "$hwgen" ] || { echo "formal: $hwgen missing (make build/hwgen)"; exit 1; }
+  dcfg=$root/testbench/formal/drv_formal.cfg
+  grep -q '^drv_pipe *= *1' "$dcfg" || { echo "formal: $dcfg must have drv_pipe = 1"; exit 1; }
+  mkdir -p "$tmp/p1" "$tmp/p0"
+  sed 's/^drv_pipe *= *1/drv_pipe = 0/' "$dcfg" > "$tmp/p0.cfg"
+  "$hwgen" "$dcfg" "$root/hw/regmap.def" "$tmp/p1" >/dev/null && "$hwgen" "$tmp/p0.cfg" "$root/hw/regmap.def" "$tmp/p0" >/dev/null \
+    || { echo "formal: hwgen rejected $dcfg"; exit 1; }
+  drv=$(unit_file sm_driver)
+  regs="kv:kv kn:kn kdreg:kdreg km:km kgrid:kgrid knext:knext kndone:kndone U:U u:u cnt:cnt ksv:ksv \
+    ksk:ksk sv:sv spre:spre sfill:sfill dp:dp sk:sk sid:sid busy:busy rlv:rl_v rlop:rl_op rltb:rl_tb \
+    rlst:rl_st qst:qst qk:qk qid:qid qs:qs qt:qt pb:pb bpb:bpb"
+  cut="kold kr kqos kidem kmask kadm klim part plan_v plan_kc plan_kv plan_sm plan_left \
+    a1_st a1_kc a1_s a1_f a1_smv a1_best a1_kv a1_q a1_acc a1_rk a1_kvm a1_rv a1_rc a1_nouf a1_omax \
+    a1_omin a1_nmax a1_nmin a1_ok a1_pv a1_pcd pdirty pact pcur pc pacc pcnt_ks pgot prun psrv ptop prr \
+    prt pph pcand_r plat_r pkv_r rq_st rq_kr rq_ret_q rq_s rq_j rq_c rq_q rq_npk rq_pend rq_pk rq_g acc \
+    w rq_ack_v rq_ack_st rq_ack_kv rq_ack_n kl_rej kdone_v kdone_k dp1_v dp2_v dp2_kind dp2_s dp2_k \
+    dp2_r s1_pol s1_evsave s1_psm s1_pb s1_qfree s1_plan s1_planv s1_plansm s1_plankc s1_ec s1_rc s1_r \
+    s1_elig s1_fitany s1_fits s1_rk s1_rsm s1_kold s1_kmask"
+  # every name must still be a register of the RTL (a renamed one would silently stay in the proof
+  # or, worse, a cut that no longer exists would hide nothing)
+  for r in $(for nr in $regs; do echo "${nr#*:}"; done) $cut; do
+    grep -qE "^ *reg .*[] ]$r( |;|/)" "$drv" || grep -qE "^ *output reg .*[] ]$r( |,|/)" "$drv" \
+      || { echo "formal: sm_driver register $r not found in $drv"; exit 1; }
+  done
+  sel=""; for r in $cut; do if [ -z "$sel" ]; then sel="w:u.$r"; else sel="$sel w:u.$r %u"; fi; done
+  export PROPS_POST="delete $sel %ci1:+[Q] t:\$dff %i;"
+  dprove() { # PIPE FILE LOG -> exit status
+    local oinc=$inc; inc=$tmp/p$1
+    # shellcheck disable=SC2086
+    prove_props "$2" "$3" sm_driver 1 $regs; local rc=$?
+    inc=$oinc; return $rc
+  }
+  # planted bugs, dbugN.v (drv_pipe 0 and 1 unless noted). 1 (L1): the TB-slot fit test `<=`
+  # (one TB over the limit); 2 (L2): a SAVE / DROP retire does not decrement u; 3 (L3): nor U;
+  # 4 (C1): nor cnt; 5 (C2): the kernel slot released although a TB of the kernel is dispatched on
+  # the SM in the same cycle; 6 (C3): kndone counts a SAVE / DROP retire as a completion; 7 (C4): a
+  # done event does not clear its dp bit; 8 (B1): a command does not set busy; 9 (B2): a command
+  # does not set spre; 10 (B2): a RESTORE's set-up does not set sfill; 11 (P1): a RESTORE does not
+  # record its SM in the PTBQ entry; 12 (P2): a RERUN dispatch leaves its entry RERUN (the TB id
+  # twice); 13 (P1, P2): a PTBQ allocation may take a SAVED / RERUN / REST entry; 14 (drv_pipe = 1
+  # only): the execution of a dispatch does not re-check fits; 15 (drv_pipe = 0 only): SMK_OD
+  # dispatches Kc on SMc without fits; 16 (P3): any response clears pb; 17 (C3): a kernel finishes
+  # one completion early (kv = 0 with a TB held); 18 (B1): the response latch loses the slot;
+  # 19 (C3): a launch with a grid of 0 TBs accepted; 20 (P1): a DROP OK makes its entry state 5, not
+  # RERUN; 21 (P1): a RESTORE OK leaves its entry REST; 22 (P2, C3): a fresh TB does not advance knext;
+  # 23 (B1, B2): a SAVED entry's RESTORE set up without cmd_ok (a second command in flight)
+  sed -e 's/& ({1.b0, u\[(s\*4+3)\*UW +: UW\]} < {1.b0, LIM_TB})/\& ({1'"'"'b0, u[(s*4+3)*UW +: UW]} <= {1'"'"'b0, LIM_TB})/' \
+      -e 's/& ({1.b0, x_u\[3\*UW +: UW\]} < {1.b0, LIM_TB})/\& ({1'"'"'b0, x_u[3*UW +: UW]} <= {1'"'"'b0, LIM_TB})/' "$drv" > "$tmp/dbug1.v"
+  sed -e 's/wire \[UW-1:0\] evd = (ev_ret \&\& es == gn)/wire [UW-1:0] evd = (ev_done \&\& es == gn)/' \
+      -e 's/- ((ev_ret \&\& es == n\[SMW-1:0\]) ? dke/- ((ev_done \&\& es == n[SMW-1:0]) ? dke/' "$drv" > "$tmp/dbug2.v"
+  sed -e 's/wire \[UW-1:0\] evd = (ev_ret \&\& ek == gm)/wire [UW-1:0] evd = (ev_done \&\& ek == gm)/' \
+      -e 's/- ((ev_ret \&\& ek == m\[KW-1:0\]) ? dk/- ((ev_done \&\& ek == m[KW-1:0]) ? dk/' "$drv" > "$tmp/dbug3.v"
+  sed -e 's/{{(TC-1){1.b0}}, ev_ret \&\& es == gn \&\& ek == gm}/{{(TC-1){1'"'"'b0}}, ev_done \&\& es == gn \&\& ek == gm}/' \
+      -e 's/- {{(TC-1){1.b0}}, ev_ret \&\& es == n\[SMW-1:0\] \&\& ek == m\[KW-1:0\]}/- {{(TC-1){1'"'"'b0}}, ev_done \&\& es == n[SMW-1:0] \&\& ek == m[KW-1:0]}/' "$drv" > "$tmp/dbug4.v"
+  sed 's/               \& ~(ds_go \& (dsS == es) \& (dsK == ek));/               ;/' "$drv" > "$tmp/dbug5.v"
+  sed 's/if (ev_done) kndone\[m\*GW +: GW\] <= /if (ev_ret) kndone[m*GW +: GW] <= /' "$drv" > "$tmp/dbug6.v"
+  sed 's/dp\[n\*T +: T\] <= (dp\[n\*T +: T\] \& ~((ev_done \&\& es == n\[SMW-1:0\]) ? et_oh/dp[n*T +: T] <= (dp[n*T +: T] \& ~(1'"'"'b0 ? et_oh/' "$drv" > "$tmp/dbug7.v"
+  sed 's/                    busy\[n\] <= 1.b1;/                    busy[n] <= 1'"'"'b0;/' "$drv" > "$tmp/dbug8.v"
+  sed 's/                        spre\[n\*T + y\] <= 1.b1;/                        spre[n*T + y] <= 1'"'"'b0;/' "$drv" > "$tmp/dbug9.v"
+  sed 's/sfill\[n\*T + y\] <= ds_rest;/sfill[n*T + y] <= 1'"'"'b0;/' "$drv" > "$tmp/dbug10.v"
+  sed 's/^ *qs\[n\*SMW +: SMW\] <= dsS;$//' "$drv" > "$tmp/dbug11.v"
+  sed 's/if (ds_rerun) qst\[n\*3 +: 3\] <= Q_FREE;/if (ds_rerun) qst[n*3 +: 3] <= Q_RERUN;/' "$drv" > "$tmp/dbug12.v"
+  sed 's/            if (qst\[i\*3 +: 3\] == Q_FREE) begin/            if (qst[i*3 +: 3] != Q_PEND) begin/' "$drv" > "$tmp/dbug13.v"
+  sed 's/ds_try = (PIPE == 0) | (elig\[ex_dk\] \& ex_fit);/ds_try = (PIPE == 0) | elig[ex_dk];/' "$drv" > "$tmp/dbug14.v"
+  sed 's/cd_ok = f \& oany \& srow\[kc\];/cd_ok = f \& oany;/' "$drv" > "$tmp/dbug15.v"
+  sed 's/if (ev_rsp \&\& bpb\[es\]) pb <= 1.b0;/if (ev_rsp) pb <= 1'"'"'b0;/' "$drv" > "$tmp/dbug16.v"
+  sed 's/ev_kfin = ev_done \& ((k_gw(kndone, ek) + {{(GW-1){1.b0}}, 1.b1})/ev_kfin = ev_done \& ((k_gw(kndone, ek) + {{(GW-2){1'"'"'b0}}, 2'"'"'b10})/' "$drv" > "$tmp/dbug17.v"
+  sed 's/rl_tb\[n\*TBS_W +: TBS_W\] <= rsp_tb\[n\*TBS_W +: TBS_W\];/rl_tb[n*TBS_W +: TBS_W] <= {TBS_W{1'"'"'b0}};/' "$drv" > "$tmp/dbug18.v"
+  sed 's/wire kl_acc = kl_v \& kl_k_ok \& ~kv\[kl_k\] \& (kl_grid != {GW{1.b0}})/wire kl_acc = kl_v \& kl_k_ok \& ~kv[kl_k]/' "$drv" > "$tmp/dbug19.v"
+  sed 's/? Q_SAVED : Q_RERUN;/? Q_SAVED : 3'"'"'d5;/' "$drv" > "$tmp/dbug20.v"
+  sed 's/ev_qwr = ev_qv \& (s_3(rl_st, es) == ST_OK);/ev_qwr = 1'"'"'b0;/' "$drv" > "$tmp/dbug21.v"
+  sed 's/knext\[m\*GW +: GW\] <= knext\[m\*GW +: GW\] + {{(GW-1){1.b0}}, 1.b1};/knext[m*GW +: GW] <= knext[m*GW +: GW];/' "$drv" > "$tmp/dbug22.v"
+  sed 's/if (q_3(qst, ds_qi) == Q_SAVED) ds_rest = cmd_ok\[dsS\];/if (q_3(qst, ds_qi) == Q_SAVED) ds_rest = 1'"'"'b1;/' "$drv" > "$tmp/dbug23.v"
+  for b in $(seq 1 23); do
+    cmp -s "$drv" "$tmp/dbug$b.v" && { echo "formal: sm_driver bug $b was not injected (RTL changed?)"; exit 1; }
+  done
+  for p in 1 0; do
+    t1=$(date +%s)
+    dprove $p "$drv" "$tmp/dr${p}_ok.log" \
+      || { echo "formal: sm_driver (drv_formal, drv_pipe = $p): PROOF FAILED; log follows"; grep -i "fail\|error" "$tmp/dr${p}_ok.log" | tail -20; exit 1; }
+    [ "$(count_asserts "$tmp/dr${p}_ok.log")" = 1 ] || { echo "formal: sm_driver: the assertion was not imported"; exit 1; }
+    echo "formal: sm_driver (drv_formal, drv_pipe = $p): L1-L3, C1-C4, B1-B2, P1-P3 (testbench/formal/sm_driver_props.v) proven by 1-induction ($(( $(date +%s) - t1 )) s)"
+    nb=0
+    for b in $(seq 1 23); do
+      { [ $b = 14 ] && [ $p = 0 ]; } && continue
+      { [ $b = 15 ] && [ $p = 1 ]; } && continue
+      if dprove $p "$tmp/dbug$b.v" "$tmp/dbug${p}_$b.log"; then
+        echo "formal: sm_driver (drv_pipe = $p) injected bug $b NOT detected: the proof is vacuous"; exit 1
+      fi
+      grep -q 'failed\|FAIL' "$tmp/dbug${p}_$b.log" || { echo "formal: sm_driver bug $b: yosys did not run the proof"; tail -5 "$tmp/dbug${p}_$b.log"; exit 1; }
+      nb=$((nb + 1))
+    done
+    echo "formal: sm_driver (drv_pipe = $p): $nb injected bugs detected (the proof is not vacuous)"
+  done
+  unset PROPS_POST
+  echo "formal: driver: 2 passed, 0 failed ($(( $(date +%s) - t0 )) s)"
+  exit 0
+fi
 if [ "$long" = "--long" ]; then
   # sm_top (make formal-long; about 10 minutes): the TB slot table of docs/sm_top.md and "a stopped
   # TB never issues", testbench/formal/sm_top_props.v, with warp_sched, quota_unit and
