@@ -75,6 +75,15 @@ want=$(awk -F, 'FNR == 1 { f++ } f == 1 && $1 == "rollover" { n1++; m1 += $6 } f
     END { if (n1 && n2) printf "%.1f%%", 100 * m1 / n1 - 100 * m2 / n2 }' "$c" "$dir/m/rtime/cases.csv")
 [ -n "$want" ] && [ "$(cell "$dir/m/doc.md" "QoS_reach, Rollover (the pairs set) minus Rollover-Time" 4)" = "$want" ] && ok ||
     bad "Rollover-Time's QoS_reach row: '$(cell "$dir/m/doc.md" "QoS_reach, Rollover (the pairs set) minus Rollover-Time" 4)', want '$want'"
+# the Rollover-Time study's paragraph: the mean STP of each set, and the per-case ratios' median
+want=$(awk -F, 'FNR == 1 { f++; next } f == 1 && $1 == "rollover" { n1++; a += $8 } f == 2 && $1 == "rollover-time" { n2++; b += $8 }
+    END { if (n1 && n2) printf "its mean STP is %.3f against Rollover'"'"'s %.3f", b / n2, a / n1 }' "$c" "$dir/m/rtime/cases.csv")
+med=$(awk -F, 'FNR == 1 { f++; next } f == 1 && $1 == "rollover" { m[$2, $3, $4] = $6; n[$2, $3, $4] = $7 }
+    f == 2 && $1 == "rollover-time" && $6 == 1 && m[$2, $3, $4] == 1 && $7 > 0 { print n[$2, $3, $4] / $7 }' "$c" "$dir/m/rtime/cases.csv" |
+    sort -g | awk '{ v[NR] = $1 } END { if (NR) printf "median of %.2f,", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+para=$(sed -n '/^\*\*Why the ratio is larger here/,/^$/p' "$dir/m/doc.md" | tr '\n' ' ')
+[ -n "$want" ] && [ -n "$med" ] && [[ "$para" == *"$want"* ]] && [[ "$para" == *"$med"* ]] && ok ||
+    bad "the Rollover-Time study: want '$want' and '$med' in '$(cut -c1-300 <<< "$para")'"
 fslab="preemption cost: non-QoS kernel's normalised IPC (all cases), Rollover (the pairs set) against Rollover with free switching"
 want=$(awk -F, 'FNR == 1 { f++ } f == 1 && $1 == "rollover" { n1++; a += $7 } f == 2 && $1 == "rollover" { n2++; b += $7 }
     END { if (n1 && n2 && b > 0) printf "%.1f%%", 100 * (1 - (a / n1) / (b / n2)) }' "$c" "$dir/m/ctxfree/cases.csv")
