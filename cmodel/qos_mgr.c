@@ -33,11 +33,13 @@
 #define MC(reg, lsb, w) (((reg) >> (lsb)) & (uint32_t)SMK_MASK(w))
 #define MCF(mctrl, f) QM_GET(MCTRL, f, mctrl)
 #define STF(f, v) QM_FLD(STATUS, f, v)
-/* MCTRL holds bits [7:0] of the written word (section 5): every field it has must lie inside them */
+/* MCTRL holds bits [SMK_QM_REG_MCTRL_BITS-1:0] of the written word (section 5): every field it has
+ * must lie inside them */
 #define MC_END(f) (SMK_QM_MCTRL_##f##_LSB + SMK_QM_MCTRL_##f##_W)
-_Static_assert(MC_END(EN) <= 8 && MC_END(MODE) <= 8 && MC_END(SCHEME) <= 8 && MC_END(ROLLNEG) <= 8 &&
-                   MC_END(POLICY) <= 8 && MC_END(TLP) <= 8,
-               "hw/regmap.def: an MCTRL field beyond bit 7");
+#define MC_IN(f) (MC_END(f) <= SMK_QM_REG_MCTRL_BITS)
+_Static_assert(MC_IN(EN) && MC_IN(MODE) && MC_IN(SCHEME) && MC_IN(ROLLNEG) && MC_IN(POLICY) && MC_IN(TLP) &&
+                   MC_IN(DEBT) && MC_IN(TLPQ) && MC_IN(GIVE) && MC_IN(NOHIST),
+               "hw/regmap.def: an MCTRL field beyond SMK_QM_REG_MCTRL_BITS");
 
 /* ---- arithmetic primitives (section 2) ------------------------------------------------------ */
 
@@ -368,7 +370,7 @@ static void step_c(qos_mgr_t *q, const qos_mgr_t *o, const pos_t *p)
             break;
         case 3:
             if (last)
-                q->alpha[k] = o->cum_c[k] == 0 ? ONE : (res > ONE ? (uint32_t)res : ONE);
+                q->alpha[k] = o->cum_c[k] == 0 || MCF(o->mctrl, NOHIST) ? ONE : (res > ONE ? (uint32_t)res : ONE);
             break;
         case 4: {
             if (!mlast)

@@ -145,7 +145,7 @@ module qos_mgr #(
                MC_SCHEME = `SMK_QM_MCTRL_SCHEME_LSB, MC_ROLLNEG = `SMK_QM_MCTRL_ROLLNEG_LSB,
                MC_POLICY = `SMK_QM_MCTRL_POLICY_LSB, MC_TLP = `SMK_QM_MCTRL_TLP_LSB,
                MC_DEBT = `SMK_QM_MCTRL_DEBT_LSB, MC_TLPQ = `SMK_QM_MCTRL_TLPQ_LSB,
-               MC_GIVE = `SMK_QM_MCTRL_GIVE_LSB, MCB = `SMK_QM_REG_MCTRL_BITS;
+               MC_GIVE = `SMK_QM_MCTRL_GIVE_LSB, MC_NOHIST = `SMK_QM_MCTRL_NOHIST_LSB, MCB = `SMK_QM_REG_MCTRL_BITS;
     localparam SF_ST = `SMK_QM_STATUS_ST_LSB, SF_MODE = `SMK_QM_STATUS_CUR_MODE_LSB,
                SF_OWN = `SMK_QM_STATUS_OWN_LSB, SF_TL = `SMK_QM_STATUS_TL_ST_LSB;
 
@@ -641,7 +641,7 @@ module qos_mgr #(
     wire [47:0] c_ci   = c_half ? c_si[48:1] : c_si[47:0];
     wire [31:0] c_cc   = c_half ? c_sc[32:1] : c_sc[31:0];
     // c1.3
-    wire [31:0] c_alpha = (k_cumc == 32'd0) ? ONE : (gt_one(dv_q32) ? dv_q32 : ONE);
+    wire [31:0] c_alpha = (k_cumc == 32'd0 || mctrl[MC_NOHIST]) ? ONE : (gt_one(dv_q32) ? dv_q32 : ONE);
     // c1.8: hgive = (hist == 0 or hq >= tsum) ? 0 : min(tsum - 1 - hq, 2^GVW - 1), with
     // tsum - 1 - hq = tsum + ~hq (SK_HD0 / SK_HD1: carry out = hq < tsum), for both values of the
     // last quotient bit dv_ge, which picks one at the end
@@ -1381,7 +1381,8 @@ module qos_mgr #(
     c_qm_7_g_store_nomv:     cover property (@(posedge clk) !rst && act && g_gath && g_s == SLASTN && !mv[g_k]);
     // 7.2 C1: a sub-step of a kernel with mv = 0 (nothing committed); c1.0 accumulating, halving,
     // no window (wc = 0); c1.1 ipc_ep, saturated, not written (wc = 0); c1.2 hist = 0 (cum_c = 0),
-    // divided, saturated; c1.3 alpha = ONE without history, raised above ONE, floored at ONE, a0 =
+    // divided, saturated; c1.3 alpha = ONE without history, held at ONE by MCTRL.NOHIST where the
+    // history would raise it, raised above ONE, floored at ONE, a0 =
     // VMAX (hist = 0 with cycles); c1.4 agoal, saturated, dbt carried, clamped at agoal, clamped at
     // 0, cleared (DEBT off or not QoS); c1.5 ratio, its divisor clamped at VMAX, a zero divisor;
     // c1.6 P of a QoS kernel, saturated, a non-QoS kernel skipped; c1.7 gN; c1.8 hgive 0 by hist = 0,
@@ -1398,6 +1399,7 @@ module qos_mgr #(
     c_qm_7_c12_sat:          cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd2 && cv_pmv && k_cumc != 32'd0 && dv_sat);
     c_qm_7_c13_nohist:       cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd3 && cv_pmv && k_cumc == 32'd0);
     c_qm_7_c13_raise:        cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd3 && cv_pmv && k_cumc != 32'd0 && c_alpha != ONE);
+    c_qm_7_c13_fixed:        cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd3 && cv_pmv && k_cumc != 32'd0 && mctrl[MC_NOHIST] && gt_one(dv_q32));
     c_qm_7_c13_one:          cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd3 && cv_pmv && k_cumc != 32'd0 && c_alpha == ONE);
     c_qm_7_c13_starved:      cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd3 && cv_pmv && k_cumc != 32'd0 && k_hist == 32'd0);
     c_qm_7_c14_agoal:        cover property (@(posedge clk) !rst && cv_c1e && sub == 4'd4 && cv_pmv && mu_r != VMAX);

@@ -337,7 +337,7 @@ Test(qos_mgr, host_registers, .description = "MCTRL / EPOCH_LEN / SAMPLE_PER wid
 {
     tb_t *b = tb_new();
     mwrite(b, SMK_QM_REG_MCTRL, 0xFFFFFF7Eu); /* EN = 0: stays IDLE */
-    cr_assert_eq(mread(b, SMK_QM_REG_MCTRL), 0x77Eu); /* bits [10:0] */
+    cr_assert_eq(mread(b, SMK_QM_REG_MCTRL), 0xF7Eu); /* bits [11:0] */
     cr_assert_eq(b->q.st, 0u);
     mwrite(b, SMK_QM_REG_EPOCH_LEN, 0xFFFFFFFFu);
     cr_assert_eq(mread(b, SMK_QM_REG_EPOCH_LEN), (uint32_t)SMK_MASK(SMK_EPOCH_W));
@@ -720,6 +720,42 @@ Test(qos_mgr, e1_alpha_and_split, .description = "E1 exactly (alpha 1.25 = 0x140
     cr_assert_eq(mread(b, SMK_QM_REG_TBS), 12u);
     cr_assert_eq(mread(b, SMK_QM_REG_GOAL), 0x7D0000u);
     cr_assert_eq(mread(b, SMK_QM_REG_PROD), 41943u);
+}
+
+/* E1 with MCTRL.NOHIST (ISCA'17 4.8's ablation, docs/qos_mgr.md 7.2 c1.3): the same history (hist =
+ * 100.0 below the goal 125.0) leaves alpha at 1.0, so agoal = goal = 125.0, Q = 125.0 x 10000 =
+ * 1250000 and qpt = floor(1250000 / 12) = 104166: quotas 5 x 104166 = 520830 and 7 x 104166 = 729162. */
+Test(qos_mgr, e1_nohist, .description = "E1 with MCTRL.NOHIST: alpha 1.0, agoal 125.0, Q 1250000, quotas 520830 / 729162")
+{
+    EX_L10K();
+    U_NEEDS(QM_NSM >= 2 && SMK_KSLOTS >= 2 && QM_GVMAX >= 7 && SW_FITS(600000) && QM_QMAX >= 911456u);
+    tb_t *b = tb_new();
+    const uint32_t L = 10000, S = L - LCQ;
+    b->lk[0][0] = (lk_t){1, 1, 5};
+    b->lk[1][0] = (lk_t){1, 0, 7};
+    b->smreg[0][R(STAT_THR) + 1] = 600000;
+    b->smreg[1][R(STAT_THR) + 0] = 400000;
+    enable(b, L, 100, MC_MODE(SMK_QMODE_QOS) | MC_SCHEME(SMK_QSCHEME_ROLLOVER) | QM_FLD(MCTRL, NOHIST, 1));
+    cr_assert_eq(mread(b, SMK_QM_REG_MCTRL) >> SMK_QM_MCTRL_NOHIST_LSB & 1u, 1u, "MCTRL holds NOHIST");
+    run_to_et(b, S - 1);
+    launch(b, 0, 4, 1, 0x7D0000, 0, 0);
+    step(b);
+    run_to_et(b, L - 1);
+    step(b);
+    clear_wlog(b);
+    const uint32_t c1 = S + NP + 2;
+    run_to_et(b, c1 + C1L);
+    cr_assert_eq(b->q.hist[0], 6553600u, "c1.2: the history is kept");
+    cr_assert_eq(b->q.alpha[0], 0x10000u, "c1.3: alpha held at 1.0");
+    cr_assert_eq(b->q.agoal[0], 8192000u, "c1.4: agoal = goal = 125.0");
+    run_to_et(b, c1 + KN * C1L + C2L);
+    cr_assert_eq(b->q.Q, 1250000u, "c2.1");
+    cr_assert_eq(b->q.qpt[0], 104166u, "c2.2");
+    run_to_et(b, L - 1);
+    step(b);
+    cr_assert_eq(b->smreg[0][R(QUOTA) + 1], 520830u);
+    cr_assert_eq(b->smreg[1][R(QUOTA) + 0], 729162u);
+    cr_assert_eq(mread(b, SMK_QM_REG_ALPHA), 0x10000u);
 }
 
 /* E2: windows W1 = L - LC + 1 (INIT end to the first SNAP, inclusive) and W2 = L. Kernel A's

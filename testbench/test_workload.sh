@@ -372,6 +372,23 @@ grep -q '"ctx_lines":440,"saves":1,"restores":1' <<< "$nj" && [ "$(grep -m1 '^0 
     bad "without --ctx-free: $(grep -o '"ctx_lines":[0-9]*,"saves":[0-9]*,"restores":[0-9]*' <<< "$nj"), durations $(head -3 <<< "$nd" | tr '\n' ' ')"
 run_ ctx_free_val  'run: unknown argument "yes" (see smk --help)' run --config gtx980 "${W[@]}" --kernels a --policy fcfs --ctx-free yes
 
+# ISCA'17 4.8's ablations (docs/smk.md): --qos-hist off holds alpha at 1 (MCTRL.NOHIST) while the
+# QoS kernel's history is below its goal, so its effective goal is the goal; --qos-tlp off
+# (MCTRL.TLP = 0) keeps the symmetric allocation: no TB reallocation, so no victim SAVE, where the
+# same run with Algorithm 3-1 saves TBs
+Y=(--default --cycles 100000 --iso-cycles 20000 --kernels tpacf,spmv --goal tpacf=0.95)
+oh=$("$smk" run "${Y[@]}" --qos-hist off 2>&1)
+qh=$(grep '^  tpacf *QoS' <<< "$oh")
+grep -q '^quotas: .*, alpha held at 1 (--qos-hist off)$' <<< "$oh" &&
+    awk '{ h = $6; sub(/,/, "", h); eg = $12; sub(/,/, "", eg); exit !($4 == "1.0000," && h + 0 < eg + 0) }' <<< "$qh" &&
+    [ "$(sed 's/.*effective goal \([0-9.]*\),.*/\1/' <<< "$qh")" = "$(sed -n 's/^goal tpacf: IPC [0-9.]* against goal \([0-9.]*\) .*/\1/p' <<< "$oh")" ] &&
+    ok || bad "--qos-hist off: $qh"
+ot=$("$smk" run "${Y[@]}" --qos-tlp off 2>&1); on=$("$smk" run "${Y[@]}" 2>&1)
+grep -q '^quotas: QoS manager, QOS mode, rollover, TLP off (--qos-tlp off)$' <<< "$ot" && grep -q '^preemption: 0 TBs saved, 0 restored' <<< "$ot" &&
+    grep -q '^quotas: QoS manager, QOS mode, rollover, TLP on$' <<< "$on" && ! grep -q '^preemption: 0 TBs saved' <<< "$on" &&
+    ok || bad "--qos-tlp off: $(grep -e '^quotas' -e '^preemption' <<< "$ot" | tr '\n' ' ') / on: $(grep '^preemption' <<< "$on")"
+run_ bad_qhist     '--qos-hist: unknown value "no" (expected off | on)' run --config gtx980 "${W[@]}" --kernels a,b --policy qos --scheme rollover --goal a=0.5 --qos-hist no
+
 # the default scenario (built-in workload, no path needed), shortened
 sabs=$(cd "$(dirname "$smk")" && pwd)/$(basename "$smk")
 o8=$(cd "$dir" && "$sabs" run --default --cycles 20000 2>&1)

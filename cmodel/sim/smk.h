@@ -49,6 +49,7 @@ typedef struct {
     uint32_t qctl;                 /* cfg_qctl (DRV_QC_KEEP, DRV_QC_PGPU) */
     int debt;                      /* MCTRL.DEBT under Rollover (--qos-debt) */
     int tlpq, give;                /* MCTRL.TLPQ, MCTRL.GIVE with the TLP adjustment (--qos-tlpq, --qos-give) */
+    int tlp, hist;                 /* MCTRL.TLP with policy qos, MCTRL.NOHIST = !hist (--qos-tlp, --qos-hist) */
     int rtl;                       /* --rtl (smk_rtl only): the RTL in lockstep */
     uint64_t hill;                 /* --hill N (spart): the host moves SMs between kernels every N cycles; 0 = static */
     int full;                      /* --full-eval (or --rtl): the reference composition every cycle, no quiet steps */
@@ -87,7 +88,7 @@ typedef struct {
 
 /* The options of `smk run` as given (smk_args_parse), before the workload is read */
 typedef struct {
-    const char *config, *workload, *kernels, *policy, *scheme, *preempt, *evict, *qkeep, *qpre, *qdebt, *qtlpq, *qgive;
+    const char *config, *workload, *kernels, *policy, *scheme, *preempt, *evict, *qkeep, *qpre, *qdebt, *qtlpq, *qgive, *qtlp, *qhist;
     const char *goals[64], *isos[64];
     int ngoals, nisos;
     smk_format_t format;

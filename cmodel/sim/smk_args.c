@@ -44,7 +44,7 @@ void smk_die(const char *fmt, ...)
 /* ------------------------------------------------------------------ the option table */
 typedef enum {
     OPT_CONFIG, OPT_WORKLOAD, OPT_KERNELS, OPT_POLICY, OPT_SCHEME, OPT_GOAL, OPT_CYCLES, OPT_ISO_CYCLES, OPT_SEED,
-    OPT_EPOCH, OPT_PREEMPT, OPT_EVICT, OPT_QKEEP, OPT_QPRE, OPT_QDEBT, OPT_QTLPQ, OPT_QGIVE, OPT_FST, OPT_WINDOW, OPT_ISO, OPT_HILL,
+    OPT_EPOCH, OPT_PREEMPT, OPT_EVICT, OPT_QKEEP, OPT_QPRE, OPT_QDEBT, OPT_QTLPQ, OPT_QGIVE, OPT_QTLP, OPT_QHIST, OPT_FST, OPT_WINDOW, OPT_ISO, OPT_HILL,
     OPT_JSON, OPT_CSV, OPT_RTL, OPT_FULL_EVAL, OPT_TRACE, OPT_MAX2, OPT_CTX_FREE, OPT_DEFAULT, OPT_N
 } opt_id_t;
 
@@ -77,6 +77,8 @@ static const struct {
     [OPT_QDEBT] = {"--qos-debt", ARG_STRING, 0, 0},
     [OPT_QTLPQ] = {"--qos-tlpq", ARG_STRING, 0, 0},
     [OPT_QGIVE] = {"--qos-give", ARG_STRING, 0, 0},
+    [OPT_QTLP] = {"--qos-tlp", ARG_STRING, 0, 0},
+    [OPT_QHIST] = {"--qos-hist", ARG_STRING, 0, 0},
     [OPT_FST] = {"--fst", ARG_STRING, 0, 0},
     [OPT_WINDOW] = {"--window", ARG_STRING, 0, 0},
     [OPT_ISO] = {"--iso", ARG_LIST, 0, 0},
@@ -297,6 +299,8 @@ void smk_args_parse(int argc, char **argv, smk_opts_t *o)
     o->qdebt = val[OPT_QDEBT] ? val[OPT_QDEBT] : "on";
     o->qtlpq = val[OPT_QTLPQ] ? val[OPT_QTLPQ] : "off";
     o->qgive = val[OPT_QGIVE] ? val[OPT_QGIVE] : "off";
+    o->qtlp = val[OPT_QTLP] ? val[OPT_QTLP] : "on";
+    o->qhist = val[OPT_QHIST] ? val[OPT_QHIST] : "on";
     o->fst = val[OPT_FST];
     o->have_window = val[OPT_WINDOW] != NULL;
     o->cycles = val[OPT_CYCLES] ? num[OPT_CYCLES] : 2000000;
@@ -519,6 +523,8 @@ void smk_args_resolve(const smk_opts_t *o, workload_t *wl, smk_cmd_t *c)
     r->debt = pick("--qos-debt", o->qdebt, keep_names, 2);
     r->tlpq = pick("--qos-tlpq", o->qtlpq, keep_names, 2);
     r->give = pick("--qos-give", o->qgive, keep_names, 2);
+    r->tlp = pick("--qos-tlp", o->qtlp, keep_names, 2);
+    r->hist = pick("--qos-hist", o->qhist, keep_names, 2);
     r->max2 = o->max2;
     r->ctx_free = o->ctx_free;
     resolve_kernels(o->kernels, wl, c->wname, r);

@@ -69,8 +69,9 @@ static void summarize(const smk_cmd_t *c, const smk_result_t *res, summary_t *m)
         snprintf(m->qnote, sizeof m->qnote,
                  "QoS manager, SMK mode (fairness quotas from the isolated issue fraction and TBs per SM)");
     else
-        snprintf(m->qnote, sizeof m->qnote, "QoS manager, QOS mode, %s, TLP %s", smk_scheme_name[r->scheme],
-                 QM_GET(MCTRL, TLP, m->mctrl) ? "on" : "off (needs --policy qos)");
+        snprintf(m->qnote, sizeof m->qnote, "QoS manager, QOS mode, %s, TLP %s%s", smk_scheme_name[r->scheme],
+                 QM_GET(MCTRL, TLP, m->mctrl) ? "on" : r->policy != POL_QOS ? "off (needs --policy qos)" : "off (--qos-tlp off)",
+                 QM_GET(MCTRL, NOHIST, m->mctrl) ? ", alpha held at 1 (--qos-hist off)" : "");
 }
 
 /* s as a JSON string (RFC 8259): '"', '\\' and control characters escaped; valid UTF-8 as it is, any

@@ -36,8 +36,8 @@ static void mwrite(mq_t *q, uint32_t a, uint32_t d)
     q->a[(q->head + q->n) % MQ] = a, q->d[(q->head + q->n) % MQ] = d, q->n++;
 }
 
-/* MCTRL word: EN, MODE, SCHEME, ROLLNEG 0, POLICY GTO, TLP (Algorithm 3-1) with the QOS policy only:
- * its requests move the driver's QOS partitions */
+/* MCTRL word: EN, MODE, SCHEME, ROLLNEG 0, POLICY GTO, TLP (Algorithm 3-1) with the QOS policy only
+ * (its requests move the driver's QOS partitions) unless --qos-tlp off, NOHIST with --qos-hist off */
 uint32_t smk_mctrl(const smk_run_t *r)
 {
     uint32_t mode = SMK_QMODE_QOS, sch = SMK_QSCHEME_NAIVE;
@@ -48,12 +48,13 @@ uint32_t smk_mctrl(const smk_run_t *r)
               : r->scheme == SC_ELASTIC ? SMK_QSCHEME_ELASTIC
               : r->scheme == SC_ROLLOVER ? SMK_QSCHEME_ROLLOVER
                                          : SMK_QSCHEME_ROLLOVER_TIME;
-    const uint32_t tlp = mode == SMK_QMODE_QOS && r->policy == POL_QOS;
+    const uint32_t tlp = mode == SMK_QMODE_QOS && r->policy == POL_QOS && r->tlp;
     /* the rollover debt where the scheme carries the QoS kernels' leftover (--qos-debt) */
     const uint32_t debt = mode == SMK_QMODE_QOS && (sch == SMK_QSCHEME_ROLLOVER || sch == SMK_QSCHEME_ROLLOVER_TIME) && r->debt;
     return QM_FLD(MCTRL, EN, 1) | QM_FLD(MCTRL, MODE, mode) | QM_FLD(MCTRL, SCHEME, sch) |
            QM_FLD(MCTRL, POLICY, SMK_POLICY_GTO) | QM_FLD(MCTRL, TLP, tlp) | QM_FLD(MCTRL, DEBT, debt) |
-           QM_FLD(MCTRL, TLPQ, tlp && r->tlpq) | QM_FLD(MCTRL, GIVE, tlp && r->give);
+           QM_FLD(MCTRL, TLPQ, tlp && r->tlpq) | QM_FLD(MCTRL, GIVE, tlp && r->give) |
+           QM_FLD(MCTRL, NOHIST, !r->hist);
 }
 
 /* The host's programming of the QoS manager at cycle 0 (it then owns every SM's register port, the

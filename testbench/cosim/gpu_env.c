@@ -388,7 +388,7 @@ static void qm_phase(gpu_env_t *e, int host_qos)
     e->mctrl = QM_FLD(MCTRL, EN, 1) | QM_FLD(MCTRL, MODE, mode) | QM_FLD(MCTRL, SCHEME, scheme) |
                QM_FLD(MCTRL, ROLLNEG, rng_below(r, 2)) | QM_FLD(MCTRL, POLICY, rng_below(r, 2)) | QM_FLD(MCTRL, TLP, tlp) |
                QM_FLD(MCTRL, DEBT, rng_below(r, 2)) | QM_FLD(MCTRL, TLPQ, rng_below(r, 2)) |
-               QM_FLD(MCTRL, GIVE, rng_below(r, 2));
+               QM_FLD(MCTRL, GIVE, rng_below(r, 2)) | QM_FLD(MCTRL, NOHIST, rng_chance(r, 1, 4));
     const uint32_t lc = mode == SMK_QMODE_SMK ? QM_LC_SMK : QM_LC_QOS;
     /* L - LC cycles are left to Algorithm 3-1 each epoch: at least 300 in the scheduled phases */
     uint32_t len = e->nmph > 7 && rng_chance(r, 1, 10) ? rng_below(r, lc) /* raised to LC */

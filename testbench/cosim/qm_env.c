@@ -126,6 +126,7 @@ static uint32_t rnd_mctrl(qm_env_t *e, int en)
     v |= QM_FLD(MCTRL, DEBT, rng_chance(r, 1, 2));
     v |= QM_FLD(MCTRL, TLPQ, rng_chance(r, 1, 2));
     v |= QM_FLD(MCTRL, GIVE, rng_chance(r, 1, 2));
+    v |= QM_FLD(MCTRL, NOHIST, rng_chance(r, 1, 4));
     return v;
 }
 
