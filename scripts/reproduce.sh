@@ -18,7 +18,7 @@
 #                the workload's order), goals of the pairs and one-QoS trios (0.5..0.95), goals of
 #                the two-QoS trios (0.25..0.7), trios (60, or all sets if fewer), methods (each set's
 #                methods that are in the list; the sets without goals keep theirs)
-#   -x SETS      the case sets to run (default all: pairs,trio1,trio2,pairs56,smk45,ctxfree,rtime);
+#   -x SETS      the case sets to run (default all: pairs,trio1,trio2,pairs56,smk45,ctxfree,rtime,nohist,notlp);
 #                the report covers every set, "not run" where a set has no complete results
 #   -r           run nothing: write the report (and plots) from what DIR holds
 #   --shard I/N  run shard I of N of every set (scripts/sweep.sh --shard); no report
@@ -39,9 +39,13 @@ RT_METHOD=rollover-time   # scripts/sweep.sh method of ISCA'17 4.5's Rollover-Ti
 RT_NEEDS="smk run --scheme rollover-time (ISCA'17 4.5: non-QoS kernels blocked until the QoS kernels have used their quotas)"
 CTX_FREE_ARGS=--ctx-free  # smk run option of zero-cost context switching (ISCA'17 4.8), given to every run of the set
 CTX_FREE_NEEDS="smk run --ctx-free (save and restore of a context with no memory traffic, docs/smk.md)"
+# ISCA'17 4.8's ablations: the history-based adjustment off (Naive: the paper's Figure 5 scheme, and
+# 186 / 1.864 = 100 met cases without it) and the static resource management off (Rollover)
+NOHIST_ARGS="--qos-hist off" NOHIST_NEEDS="smk run --qos-hist off (alpha held at 1, MCTRL.NOHIST)"
+NOTLP_ARGS="--qos-tlp off" NOTLP_NEEDS="smk run --qos-tlp off (no TB reallocation, MCTRL.TLP = 0)"
 # the papers' classes (ISCA'17 4.1, thesis 2.5.1): compute-bound; every other kernel is memory-bound
 CK=" cutcp mri-q sgemm tpacf "
-SETS_ALL=pairs,trio1,trio2,pairs56,smk45,ctxfree,rtime
+SETS_ALL=pairs,trio1,trio2,pairs56,smk45,ctxfree,rtime,nohist,notlp
 
 [ -x scripts/sweep.sh ] && [ -f hw/configs/gtx980.cfg ] || die "run it from the repository's root (scripts/reproduce.sh ...)"
 jobs=$(nproc 2>/dev/null || echo 1) out=build/reproduce doc=docs/reproduce.md bdir=build wl=cmodel/sim/workloads/parboil.wl
@@ -92,7 +96,7 @@ set_methods() { # SET -> the set's methods, filtered by -m
     local all
     case $1 in
     pairs) all=naive,elastic,rollover,spart-hc ;; trio1 | trio2 | pairs56) all=rollover,spart-hc ;;
-    smk45) echo smk,smkp,smkp-w,spart; return ;; ctxfree) all=rollover ;; rtime) all=$RT_METHOD ;;
+    smk45) echo smk,smkp,smkp-w,spart; return ;; ctxfree | notlp) all=rollover ;; rtime) all=$RT_METHOD ;; nohist) all=naive ;;
     esac
     [ -z "$mfilter" ] && { echo "$all"; return; }
     tr , '\n' <<< "$all" | grep -Fx -f <(tr , '\n' <<< "$mfilter") | paste -sd,
@@ -108,7 +112,7 @@ set_opts() { # SET -> SO: the options of its sweep.sh command, as the report pri
     esac
     case $1 in smk45) ;; trio2) [ -z "$goals2" ] || SO+=(-g "$goals2") ;; *) [ -z "$goals" ] || SO+=(-g "$goals") ;; esac
     [ -z "$cycles" ] || SO+=(-c "$cycles")
-    [ "$1" != ctxfree ] || SO+=(-a "$CTX_FREE_ARGS")
+    case $1 in ctxfree) SO+=(-a "$CTX_FREE_ARGS") ;; nohist) SO+=(-a "$NOHIST_ARGS") ;; notlp) SO+=(-a "$NOTLP_ARGS") ;; esac
 }
 # the command of a row: cmd SET [OPTIONS...] (options that narrow it: -m, -g, -Q, -N, -k)
 cmd() {
@@ -129,6 +133,10 @@ set_needs() { # SET -> what smk lacks for it, or nothing
         --goal "${KL[0]}=0.5" --cycles 1000 --iso-cycles 1000 > /dev/null 2>&1 || echo "$RT_NEEDS" ;;
     ctxfree) "$smk16" run --config gtx980 --workload "$wl" --kernels "${KL[0]},${KL[1]}" --policy qos --scheme rollover \
         --goal "${KL[0]}=0.5" --cycles 1000 --iso-cycles 1000 $CTX_FREE_ARGS > /dev/null 2>&1 || echo "$CTX_FREE_NEEDS" ;;
+    nohist) "$smk16" run --config gtx980 --workload "$wl" --kernels "${KL[0]},${KL[1]}" --policy qos --scheme naive \
+        --goal "${KL[0]}=0.5" --cycles 1000 --iso-cycles 1000 $NOHIST_ARGS > /dev/null 2>&1 || echo "$NOHIST_NEEDS" ;;
+    notlp) "$smk16" run --config gtx980 --workload "$wl" --kernels "${KL[0]},${KL[1]}" --policy qos --scheme rollover \
+        --goal "${KL[0]}=0.5" --cycles 1000 --iso-cycles 1000 $NOTLP_ARGS > /dev/null 2>&1 || echo "$NOTLP_NEEDS" ;;
     esac
 }
 
@@ -152,7 +160,8 @@ run_set() {
             die "$s: not re-keyed (above)"
         return 0
     fi
-    [ "$s" = pairs ] || [ "$s" = pairs56 ] || [ "$s" = ctxfree ] || [ ! -f "$out/pairs/params" ] || iso=(-I "$out/pairs")
+    # the isolated runs of the pairs set, for the sets of the same binary and no smk run options
+    case $s in pairs | pairs56 | ctxfree | nohist | notlp) ;; *) [ ! -f "$out/pairs/params" ] || iso=(-I "$out/pairs") ;; esac
     [ "$s" != pairs56 ] || [ -x "$smk56" ] || die "$smk56: not built (make $smk56)"
     scripts/sweep.sh "${SO[@]}" -m "$m" "${iso[@]}" -j "$jobs" -o "$out/$s" ${shard:+--shard "$shard"} > /dev/null ||
         die "$s: the sweep failed (above); the runs done are kept: rerun to resume"
@@ -271,6 +280,7 @@ cpu_total() { # the CPU seconds recorded in every run file of DIR/*/runs, and th
 
 # a note where the papers' statements compare methods: ours is the relative change of the means
 rr() { rel "$(val "$1:$2|$3")" "$(val "$1:$2|$4")"; } # SET METRIC SCOPE_A SCOPE_B
+rr2() { rel "$(val "$1:$3|$4")" "$(val "$2:$3|$4")"; } # SET_A SET_B METRIC SCOPE
 # ---- the plots (gnuplot), clustered bars as the papers draw them; the data in DIR/plot/NAME.dat
 rm -f "$figdir"/*.svg
 plots=1
@@ -442,6 +452,7 @@ for s in ${SETS_ALL//,/ }; do
     case $s in
     pairs) f="ISCA'17 5, 6a, 7, 8a, 9; the Rollover of 10-11 and 4.8" ;; trio1) f="ISCA'17 6b, 8b" ;; trio2) f="ISCA'17 6c, 8c" ;;
     pairs56) f="ISCA'17 12, 13 (56 SMs)" ;; smk45) f="thesis 2-9 to 2-12, CAL'16 4" ;; ctxfree) f="ISCA'17 4.8 (preemption cost)" ;; rtime) f="ISCA'17 10, 11" ;;
+    nohist) f="ISCA'17 4.8 (history-based adjustment off)" ;; notlp) f="ISCA'17 4.8 (static resource management off)" ;;
     esac
     n=$( [ "${STATE[$s]}" != ok ] || echo $(($(wc -l < "$out/$s/cases.csv") - 1)))
     st=${STATE[$s]}; [ "$st" != ok ] || st="complete"
@@ -727,8 +738,14 @@ thead quantity
 row ctxfree "preemption cost: non-QoS kernel's normalised IPC (all cases), Rollover (the pairs set) against Rollover with free switching" 1.93 \
     '1.93% ("the preemption overhead is 1.93% on the throughput of non-QoS kernels")' "4.8" \
     "$( [ "${STATE[ctxfree]}" != ok ] || awk -v a="$(val "pairs:nqa|$R")" -v b="$(val "ctxfree:nqa|$R")" 'BEGIN { if (b > 0) printf "%.6f", 100 * (1 - a / b) }')" "%" "$(cmd ctxfree -m $R)"
-echo "| history-based adjustment on against off: QoS_reach | +86.4% (\"enabling it covers 86.4% more cases than disabling it\") | 4.8 | not measured: the manager has no option to disable alpha | | |"
-echo "| static resource management on against off: non-QoS throughput, M+M | +13.3% (\"improves the throughput of non-QoS kernels in the M+M combination by 13.3%\") | 4.8 | not measured: no option turns Algorithm 3-1's TLP adjustment off under policy qos | | |"
+row nohist "history-based adjustment on against off: QoS_reach, Naive (the pairs set) over Naive with alpha held at 1" 86.4 \
+    '+86.4% ("enabling it covers 86.4% more cases than disabling it"; the scheme is not said: Naive is Figure 5'"'"'s, and 186 / 1.864 = 100)' "4.8" \
+    "$( [ "${STATE[nohist]}" != ok ] || rr2 pairs nohist reach naive)" +% "$(cmd nohist -m naive)"
+row notlp "static resource management on against off: non-QoS kernel (met), M+M, Rollover (the pairs set) over Rollover without TB reallocation" 13.3 \
+    '+13.3% ("improves the throughput of non-QoS kernels in the M+M combination by 13.3%")' "4.8" \
+    "$( [ "${STATE[notlp]}" != ok ] || rr2 pairs notlp "nq" "$R%MM")" +% "$(cmd notlp -m $R -Q "$mkl" -N "$mkl")"
+row notlp "static resource management on against off: QoS_reach, Rollover (the pairs set) minus Rollover without TB reallocation" "" "not given" "4.8" \
+    "$( [ "${STATE[notlp]}" != ok ] || awk -v a="$(val "pairs:reach|$R")" -v b="$(val "notlp:reach|$R")" 'BEGIN { printf "%.6f", a - b }')" % "$(cmd notlp -m $R)"
 echo "| instructions per watt, Rollover over Spart (Figure 14) | +9.3% (\"Rollover improves power efficiency by 9.3% on average\") | 4.7 | not measured: the model has no power model | | |"
 f1() { printf '%.1f' "$(val "$1")"; }
 f3() { printf '%.3f' "$(val "$1")"; }

@@ -22,7 +22,7 @@ o=$("$repro" "${small[@]}" -j 2 -o "$dir/u" -d "$dir/u/doc.md" 2>&1) || bad "uns
 for i in 0 1 2; do o=$("$repro" "${small[@]}" -j 1 -o "$dir/s$i" --shard $i/3 2>&1) || bad "shard $i/3: $o"; done
 [ ! -e "$dir/s0/doc.md" ] && [ ! -e "$dir/s0/pairs/cases.csv" ] && ok || bad "a shard wrote a report or a cases.csv"
 o=$("$repro" "${small[@]}" -o "$dir/m" -d "$dir/m/doc.md" --merge "$dir/s0" "$dir/s1" "$dir/s2" 2>&1) || bad "merge: $o"
-for s in pairs trio1 trio2 pairs56 smk45 ctxfree rtime; do
+for s in pairs trio1 trio2 pairs56 smk45 ctxfree rtime nohist notlp; do
     [ -s "$dir/u/$s/cases.csv" ] && cmp -s "$dir/u/$s/cases.csv" "$dir/m/$s/cases.csv" && cmp -s "$dir/u/$s/summary.txt" "$dir/m/$s/summary.txt" &&
         ok || bad "set $s: merged shards differ from the unsharded run"
 done
@@ -84,6 +84,18 @@ med=$(awk -F, 'FNR == 1 { f++; next } f == 1 && $1 == "rollover" { m[$2, $3, $4]
 para=$(sed -n '/^\*\*Why the ratio is larger here/,/^$/p' "$dir/m/doc.md" | tr '\n' ' ')
 [ -n "$want" ] && [ -n "$med" ] && [[ "$para" == *"$want"* ]] && [[ "$para" == *"$med"* ]] && ok ||
     bad "the Rollover-Time study: want '$want' and '$med' in '$(cut -c1-300 <<< "$para")'"
+# ISCA'17 4.8's ablations: Naive's QoS_reach over Naive's with alpha held at 1 (the nohist set, run
+# with smk run --qos-hist off), the M+M non-QoS throughput of Rollover over Rollover without TB reallocation
+want=$(awk -F, 'FNR == 1 { f++; next } $1 == "naive" { n[f]++; m[f] += $6 } END { if (m[2] > 0) printf "%+.1f%%", 100 * (m[1] / n[1] / (m[2] / n[2]) - 1) }' \
+    "$c" "$dir/m/nohist/cases.csv")
+got=$(cell "$dir/m/doc.md" "history-based adjustment on against off: QoS_reach, Naive (the pairs set) over Naive with alpha held at 1" 4)
+[ -n "$want" ] && [ "$got" = "$want" ] && grep -q " args=--qos-hist off$" "$dir/m/nohist/params" && ok || bad "the history row: '$got', want '$want'"
+want=$(awk -F, -v ck=" cutcp mri-q sgemm tpacf " 'FNR == 1 { f++; next }
+    $1 == "rollover" && $6 == 1 && !index(ck, " " $2 " ") && !index(ck, " " $3 " ") { n[f]++; x[f] += $7 }
+    END { if (n[1] && n[2] && x[2] > 0) printf "%+.1f%%", 100 * (x[1] / n[1] / (x[2] / n[2]) - 1) }' "$c" "$dir/m/notlp/cases.csv")
+lab="static resource management on against off: non-QoS kernel (met), M+M, Rollover (the pairs set) over Rollover without TB reallocation"
+got=$(cell "$dir/m/doc.md" "$lab" 4)
+[ -n "$want" ] && [ "$got" = "$want" ] && grep -q " args=--qos-tlp off$" "$dir/m/notlp/params" && ok || bad "the static-management row: '$got', want '$want'"
 fslab="preemption cost: non-QoS kernel's normalised IPC (all cases), Rollover (the pairs set) against Rollover with free switching"
 want=$(awk -F, 'FNR == 1 { f++ } f == 1 && $1 == "rollover" { n1++; a += $7 } f == 2 && $1 == "rollover" { n2++; b += $7 }
     END { if (n1 && n2 && b > 0) printf "%.1f%%", 100 * (1 - (a / n1) / (b / n2)) }' "$c" "$dir/m/ctxfree/cases.csv")
@@ -116,7 +128,7 @@ err() { # WANT ARGS...
     o=$("$repro" "$@" 2>&1); rc=$?
     [ $rc = 1 ] && [ "$o" = "reproduce: $want" ] && ok || bad "reproduce.sh $*: rc $rc, '$o', want 'reproduce: $want'"
 }
-err '-x pairs,nosuch: unknown set "nosuch" (pairs,trio1,trio2,pairs56,smk45,ctxfree,rtime)' -x pairs,nosuch
+err '-x pairs,nosuch: unknown set "nosuch" (pairs,trio1,trio2,pairs56,smk45,ctxfree,rtime,nohist,notlp)' -x pairs,nosuch
 err '--shard 3/3: expected I/N, 0 <= I < N' --shard 3/3
 err '-k spmv,nosuch: no kernel "nosuch" in cmodel/sim/workloads/parboil.wl' -k spmv,nosuch
 err 'unknown option -q (see scripts/reproduce.sh -h)' -q
