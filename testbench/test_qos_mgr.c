@@ -631,18 +631,27 @@ Test(qos_mgr, disable, .description = "EN = 0: STOP writes SM_CTRL OFF to every 
 /* E1: kernel 0 on SM0 slot 1 (5 TBs, 600000 thread instructions) and SM1 slot 0 (7 TBs, 400000).
  * The kernel is committed at the SNAP edge of epoch 0 (E5(c): wc = 0 at that computation), so the
  * first computation with a window is epoch 1's, over exactly L = 10000 cycles with cum = 0. */
-Test(qos_mgr, e1_alpha_and_split, .description = "E1 exactly (alpha 1.25 = 0x14000, quotas 651040 / 911456, QOS_MASK) and E5(c)")
+/* E1's set-up (after its EX_L10K and U_NEEDS): the two SMs' slots and statistics, the manager
+ * enabled in QOS mode under Rollover with the MCTRL fields `extra` */
+static tb_t *e1_begin(uint32_t extra)
 {
-    EX_L10K();
-    /* SM0 slot 1 and SM1, 7 TBs, 600000 instructions, QUOTA 911456 */
-    U_NEEDS(QM_NSM >= 2 && SMK_KSLOTS >= 2 && QM_GVMAX >= 7 && SW_FITS(600000) && QM_QMAX >= 911456u);
     tb_t *b = tb_new();
-    const uint32_t L = 10000, S = L - LCQ;
     b->lk[0][0] = (lk_t){1, 1, 5};
     b->lk[1][0] = (lk_t){1, 0, 7};
     b->smreg[0][R(STAT_THR) + 1] = 600000;
     b->smreg[1][R(STAT_THR) + 0] = 400000;
-    enable(b, L, 100, MC_MODE(SMK_QMODE_QOS) | MC_SCHEME(SMK_QSCHEME_ROLLOVER));
+    enable(b, 10000, 100, MC_MODE(SMK_QMODE_QOS) | MC_SCHEME(SMK_QSCHEME_ROLLOVER) | extra);
+    return b;
+}
+#define E1_NEEDS() U_NEEDS(QM_NSM >= 2 && SMK_KSLOTS >= 2 && QM_GVMAX >= 7 && SW_FITS(600000) && QM_QMAX >= 911456u)
+
+Test(qos_mgr, e1_alpha_and_split, .description = "E1 exactly (alpha 1.25 = 0x14000, quotas 651040 / 911456, QOS_MASK) and E5(c)")
+{
+    EX_L10K();
+    /* SM0 slot 1 and SM1, 7 TBs, 600000 instructions, QUOTA 911456 */
+    E1_NEEDS();
+    tb_t *b = e1_begin(0);
+    const uint32_t L = 10000, S = L - LCQ;
     run_to_et(b, S - 1);
     launch(b, 0, 4, 1, 0x7D0000, 0, 0);
     step(b); /* S: commit at this edge */
@@ -728,14 +737,9 @@ Test(qos_mgr, e1_alpha_and_split, .description = "E1 exactly (alpha 1.25 = 0x140
 Test(qos_mgr, e1_nohist, .description = "E1 with MCTRL.NOHIST: alpha 1.0, agoal 125.0, Q 1250000, quotas 520830 / 729162")
 {
     EX_L10K();
-    U_NEEDS(QM_NSM >= 2 && SMK_KSLOTS >= 2 && QM_GVMAX >= 7 && SW_FITS(600000) && QM_QMAX >= 911456u);
-    tb_t *b = tb_new();
+    E1_NEEDS();
+    tb_t *b = e1_begin(QM_FLD(MCTRL, NOHIST, 1));
     const uint32_t L = 10000, S = L - LCQ;
-    b->lk[0][0] = (lk_t){1, 1, 5};
-    b->lk[1][0] = (lk_t){1, 0, 7};
-    b->smreg[0][R(STAT_THR) + 1] = 600000;
-    b->smreg[1][R(STAT_THR) + 0] = 400000;
-    enable(b, L, 100, MC_MODE(SMK_QMODE_QOS) | MC_SCHEME(SMK_QSCHEME_ROLLOVER) | QM_FLD(MCTRL, NOHIST, 1));
     cr_assert_eq(mread(b, SMK_QM_REG_MCTRL) >> SMK_QM_MCTRL_NOHIST_LSB & 1u, 1u, "MCTRL holds NOHIST");
     run_to_et(b, S - 1);
     launch(b, 0, 4, 1, 0x7D0000, 0, 0);
