@@ -7,7 +7,7 @@
 #
 #   scripts/reproduce.sh [-j JOBS] [-o DIR] [-d DOC] [-B BUILD] [-w WORKLOAD] [-c CYCLES] [-k K1,...]
 #                        [-g G1,...] [-G G1,...] [-n TRIOS] [-m M1,...] [-x SET,...] [-r]
-#                        [--shard I/N | --merge [DIR...] | --rekey N[,SEED]]
+#                        [--shard I/N | --merge [DIR...] | --rekey N[,SEED] | --pack ADIR | --unpack ADIR]
 #
 #   -j JOBS      runs in parallel (default: the number of CPUs)
 #   -o DIR       the case sets' sweep directories, DIR/SET (default build/reproduce); resumes
@@ -28,6 +28,13 @@
 #                results: scripts/sweep.sh --rekey N[,SEED] on each (N of its cases and its own
 #                isolated runs rerun and compared), then write the report; refused at the first set
 #                whose results differ (that set must run again)
+#   --pack ADIR  simulate nothing: write every set of -x that -o DIR holds, complete or not, as one
+#                text file ADIR/SET.tsv (line 1 "params<TAB>" and the set's parameters, then one line
+#                per finished run, "NAME<TAB>ROW", sorted); the archive that keeps a long run's
+#                results in the repository (docs/reproduce/runs, docs/sweep.md)
+#   --unpack ADIR  simulate nothing: write the runs of ADIR/SET.tsv (every set of -x that ADIR holds)
+#                that -o DIR/SET lacks back into it; refused when DIR/SET holds other parameters.
+#                Then -r writes the report, a run resumes, --rekey moves a set to another binary
 # Errors: one line on stderr, exit status 1.
 set -u
 die() { echo "reproduce: $*" >&2; exit 1; }
@@ -49,7 +56,7 @@ SETS_ALL=pairs,trio1,trio2,pairs56,smk45,ctxfree,rtime,nohist,notlp
 
 [ -x scripts/sweep.sh ] && [ -f hw/configs/gtx980.cfg ] || die "run it from the repository's root (scripts/reproduce.sh ...)"
 jobs=$(nproc 2>/dev/null || echo 1) out=build/reproduce doc=docs/reproduce.md bdir=build wl=cmodel/sim/workloads/parboil.wl
-cycles="" kernels="" goals="" goals2="" ntrio="" mfilter="" sets=$SETS_ALL report_only=0 shard="" merge=0 mdirs=() rekey=
+cycles="" kernels="" goals="" goals2="" ntrio="" mfilter="" sets=$SETS_ALL report_only=0 shard="" merge=0 mdirs=() rekey= arch="" adir=""
 while [ $# -gt 0 ]; do
     case $1 in
     -[jodBwckgGnmx]) [ $# -ge 2 ] || die "$1: missing value"
@@ -60,6 +67,7 @@ while [ $# -gt 0 ]; do
     --shard) [ $# -ge 2 ] || die "--shard: missing value I/N"; shard=$2; shift 2 ;;
     --merge) merge=1; shift; mdirs=("$@"); break ;;
     --rekey) [ $# -ge 2 ] || die "--rekey: missing value N[,SEED]"; rekey=$2; shift 2 ;;
+    --pack | --unpack) [ $# -ge 2 ] || die "$1: missing value ADIR"; arch=${1#--}; adir=$2; shift 2 ;;
     -h) sed -n '2,/^set -u/p' "$0" | sed '$d;s/^# \{0,1\}//'; exit 0 ;;
     *) die "unknown option $1 (see scripts/reproduce.sh -h)" ;;
     esac
@@ -67,6 +75,9 @@ done
 [ -z "$shard" ] || [ $merge = 0 ] || die "--shard and --merge: one or the other"
 [ -z "$shard" ] || [ $report_only = 0 ] || die "--shard and -r: one or the other"
 [ -z "$rekey" ] || { [ -z "$shard" ] && [ $merge = 0 ] && [ $report_only = 0 ]; } || die "--rekey: not with --shard, --merge or -r"
+[ -z "$arch" ] || { [ -z "$shard" ] && [ $merge = 0 ] && [ $report_only = 0 ] && [ -z "$rekey" ]; } ||
+    die "--$arch: not with --shard, --merge, --rekey or -r"
+[ -z "$arch" ] || [[ $adir != *[\ ,]* ]] || die "--$arch $adir: a path without spaces or commas"
 [ -z "$rekey" ] || [[ $rekey =~ ^[1-9][0-9]{0,5}(,[0-9]{1,9})?$ ]] || die "--rekey $rekey: expected N[,SEED] (N >= 1 cases, SEED an unsigned integer)"
 [ -z "$shard" ] || { [[ $shard =~ ^(0|[1-9][0-9]{0,5})/([1-9][0-9]{0,5})$ ]] && [ "${BASH_REMATCH[1]}" -lt "${BASH_REMATCH[2]}" ]; } ||
     die "--shard $shard: expected I/N, 0 <= I < N"
@@ -139,6 +150,54 @@ set_needs() { # SET -> what smk lacks for it, or nothing
         --goal "${KL[0]}=0.5" --cycles 1000 --iso-cycles 1000 $NOTLP_ARGS > /dev/null 2>&1 || echo "$NOTLP_NEEDS" ;;
     esac
 }
+
+# ---- the archive: --pack writes the sets' runs into ADIR/SET.tsv, --unpack writes them back
+# (a run's file is one CSV line: sweep.sh's case row or isolated-run row, its CPU seconds last)
+RUN_NAME='^(iso_[A-Za-z0-9_.-]+|[a-z-]+:[A-Za-z0-9_.+-]+:[A-Za-z0-9_.+-]+:(none|[0-9.]+))[.]csv$'
+if [ "$arch" = pack ]; then
+    mkdir -p "$adir" || die "--pack $adir: cannot create the directory"
+    for s in ${sets//,/ }; do
+        [ -f "$out/$s/params" ] || { echo "reproduce: $s: no runs in $out/$s, not packed" >&2; continue; }
+        t=$adir/$s.tsv.$HOSTNAME.$$
+        { printf 'params\t%s\n' "$(cat "$out/$s/params")"
+          find "$out/$s/runs" -maxdepth 1 -name '*.csv' -size +0 -print0 | LC_ALL=C sort -z |
+              xargs -0 -r awk -v re="$RUN_NAME" '
+                  { n = FILENAME; sub(/.*\//, "", n)
+                    if (FNR > 1 || n !~ re || $0 ~ /\t/ || $0 == "") { print "reproduce: --pack: " FILENAME ": not one run row" > "/dev/stderr"; exit 1 }
+                    print n "\t" $0 }'
+        } > "$t" && mv "$t" "$adir/$s.tsv" || { rm -f "$t"; die "--pack: $s not packed (above)"; }
+        echo "reproduce: $s: $(($(wc -l < "$adir/$s.tsv") - 1)) runs packed into $adir/$s.tsv" >&2
+    done
+    exit 0
+fi
+if [ "$arch" = unpack ]; then
+    [ -d "$adir" ] || die "--unpack $adir: no such directory"
+    for s in ${sets//,/ }; do
+        a=$adir/$s.tsv
+        [ -f "$a" ] || continue
+        # the whole file is checked before anything is written: one line per error, file and line
+        awk -F'\t' -v re="$RUN_NAME" -v f="$a" '
+            function bad(w) { printf "reproduce: %s:%d: %s\n", f, FNR, w > "/dev/stderr"; err = 1; exit 1 }
+            NR == 1 { if (NF != 2 || $1 != "params" || $2 !~ /^config=[^ ]+ smk=[0-9a-f]+ workload=[^ ]+ cycles=[0-9]+ seed=[0-9]+ epoch=[0-9]+/)
+                          bad("expected \"params<TAB>config=... smk=... workload=... cycles=... seed=... epoch=...\" (scripts/reproduce.sh --pack)"); next }
+            NF != 2 || $1 !~ re || $2 !~ /^[^,]+(,[^,]*)+$/ { bad("expected \"NAME.csv<TAB>ROW\": a run of the set (iso_KERNEL.csv or METHOD:QOS:NONQOS:GOAL.csv) and its CSV row") }
+            seen[$1]++ { bad("run " $1 " listed twice") }
+            END { if (!err && NR == 0) { FNR = 1; bad("empty file: expected the params line") } }' "$a" || exit 1
+        p=$(head -1 "$a" | cut -f2-)
+        if [ -f "$out/$s/params" ]; then
+            [ "$(cat "$out/$s/params")" = "$p" ] ||
+                die "--unpack: $out/$s holds a sweep with other parameters ($(cat "$out/$s/params")) than $a ($p); give another -o"
+        else
+            mkdir -p "$out/$s/runs" && echo "$p" > "$out/$s/params" || die "--unpack: cannot write $out/$s"
+        fi
+        mkdir -p "$out/$s/runs" || die "--unpack: cannot write $out/$s/runs"
+        n=$(awk -F'\t' -v d="$out/$s/runs" 'NR > 1 { f = d "/" $1; if ((getline x < f) > 0) { close(f); next }
+                close(f); print $2 > (f ".unpack"); close(f ".unpack"); if (system("mv \"" f ".unpack\" \"" f "\"")) exit 1; n++ }
+                END { print n + 0 }' "$a") || die "--unpack: cannot write the runs of $s into $out/$s/runs"
+        echo "reproduce: $s: $n of $(($(wc -l < "$a") - 1)) runs unpacked from $a into $out/$s" >&2
+    done
+    exit 0
+fi
 
 # ---- run the sets (or this shard of them, or merge the shards' runs)
 [ -x "$smk16" ] || die "$smk16: not built (make $smk16)"

@@ -31,6 +31,21 @@ norm() { sed "s|$dir/[um]|DIR|g" "$1" | grep -v '^CPU time of the runs'; }
 [ "$(norm "$dir/u/doc.md")" = "$(norm "$dir/m/doc.md")" ] && ok || bad "the merged report differs: $(diff <(norm "$dir/u/doc.md") <(norm "$dir/m/doc.md") | head -5)"
 grep -q '^CPU time of the runs: [0-9]* s (.*) over [0-9]* runs' "$dir/m/doc.md" && ok || bad "no CPU time in the report"
 
+# the archive: every set packed (complete or not), unpacked into an empty directory, gives the same
+# report without simulating; a packed set already there unpacks nothing
+o=$("$repro" "${small[@]}" -o "$dir/m" --pack "$dir/arch" 2>&1) || bad "pack: $o"
+o=$("$repro" "${small[@]}" -o "$dir/p" --unpack "$dir/arch" 2>&1) || bad "unpack: $o"
+o=$("$repro" "${small[@]}" -o "$dir/p" -d "$dir/p/doc.md" -r 2>&1) || bad "the report of the unpacked sets: $o"
+[ "$(norm "$dir/m/doc.md")" = "$(norm "$dir/p/doc.md" | sed "s|$dir/p|DIR|g")" ] && ok || bad "the unpacked report differs: $(diff <(norm "$dir/m/doc.md") <(norm "$dir/p/doc.md" | sed "s|$dir/p|DIR|g") | head -5)"
+o=$("$repro" "${small[@]}" -o "$dir/p" -x pairs --unpack "$dir/arch" 2>&1) && [[ $o == "reproduce: pairs: 0 of "*" runs unpacked from $dir/arch/pairs.tsv into $dir/p/pairs" ]] && ok || bad "unpack over itself: '$o'"
+# a damaged archive is refused before anything is written, with its file and line
+sed '3s/\t/ /' "$dir/arch/pairs.tsv" > "$dir/pairs.tsv" && mkdir -p "$dir/bad" && mv "$dir/pairs.tsv" "$dir/bad/"
+o=$("$repro" "${small[@]}" -o "$dir/q" -x pairs --unpack "$dir/bad" 2>&1); rc=$?
+[ $rc = 1 ] && [ ! -e "$dir/q/pairs" ] && [[ $o == "reproduce: $dir/bad/pairs.tsv:3: expected \"NAME.csv<TAB>ROW\""* ]] && ok || bad "damaged archive: rc $rc, '$o'"
+sed '1s/ seed=1 / seed=2 /' "$dir/arch/pairs.tsv" > "$dir/bad/pairs.tsv"
+o=$("$repro" "${small[@]}" -o "$dir/p" -x pairs --unpack "$dir/bad" 2>&1); rc=$?
+[ $rc = 1 ] && [[ $o == "reproduce: --unpack: $dir/p/pairs holds a sweep with other parameters"* ]] && ok || bad "archive of other parameters: rc $rc, '$o'"
+
 # every figure has its plot, drawn with the series of the paper
 if command -v gnuplot > /dev/null; then
     for f in fig6a:Elastic fig7:Rollover fig8a:Spart fig9:Rollover fig6b:Spart fig8b:Rollover fig6c:Rollover fig8c:Spart \
