@@ -203,7 +203,7 @@ struct drv_env {
     uint64_t n_odp, n_fixs;     /* SMK_OD pressure phases, one-shape phases */
     /* directed Algorithm 1 phase: reset, nvk victim kernels of small TBs fill every TB slot, then one
      * kernel whose TB needs some of them back (warps, shared memory, registers or slots binding) */
-    int dir, dir_nvk, dir_k[3], dir_pin;
+    int dir, dir_nvk, dir_k[4], dir_pin;
     uint64_t dir_t0, n_dir;
     /* its high-id variant (1 in 2 when GW is 10..13): the victims' grids are near GMAX and their TBs
      * live 1-4 cycles until each has set up hi_id fresh ids (cycle dir_tb), then 2500-5000; the large
@@ -215,8 +215,15 @@ struct drv_env {
      * thousands of TBs would hold two kernel entries for a very long time) */
     int dir_hi, rst_next;
     uint32_t hi_id;
+    /* its completion variant (dir_fin, 1 in 3 of the other directed phases when GW is 10..13): four kernel
+     * entries in turn (round robin over the phases of a run) launched with 1-4-cycle TBs and grids
+     * just above 2^(GW-2) (one of the four above 2^(GW-1)) that run to their end, so that every
+     * entry's kndone crosses its two top bits and the kernel finishes (mutant 72 of the a8be06d
+     * sample: bit GW-2 of entry 3's kndone stuck at 0); the phase ends when the four have finished */
+    int dir_fin;
+    uint64_t n_dirfin, n_finok;
     uint64_t dir_tb, n_dirhi, n_hiid, n_hiid_last, n_hiid2;
-    uint32_t dir_n[3], dir_r[3], dir_m[3], dir_g[3];
+    uint32_t dir_n[4], dir_r[4], dir_m[4], dir_g[4];
     uint32_t lmin, lmax, dmax, xmax, rmax, p_race;
     uint32_t p_rq, p_rqbad, rq_gmax;  /* request port: percent per cycle, percent illegal, largest rq_give */
     /* request unit as the ports imply (docs/sm_driver.md "QoS") */
@@ -422,7 +429,19 @@ static void phase(drv_env_t *e)
     if (rng_chance(r, 1, e->policy == DRV_SMK_P || e->policy == DRV_QOS ? 2 : 4)) {
         e->shape = 4, e->n_fixs++;
         const uint32_t rm = RMAX, lo = rm > 40 ? 33 : rm / 2;
-        switch (rng_below(r, 4)) {
+        switch (rng_below(r, 5)) {
+        case 4: { /* near ties: a TB's register, line and warp terms (docs/sm_driver.md "share") within
+                   * a few units of the warp term T = n x M_W, often equal, so that max4's six compares
+                   * decide at their boundaries, on one TB and on kernel and SM sums of them (mutants 10
+                   * and 57 of the a8be06d sample: a compare's operand off by 16 near a tie) */
+            const uint32_t nn = 1 + rng_below(r, NW / 4 > 1 ? NW / 4 : 1), t = nn * SMK_M_W;
+            const int da = rng_chance(r, 1, 3) ? 0 : (int)rng_below(r, 33) - 16; /* register term - T */
+            const int db = rng_chance(r, 1, 3) ? 0 : (int)rng_below(r, 9) - 4;   /* (line term - T) / M_SL */
+            const int rr = ((int)t + da) / (int)(nn * SMK_M_REG), mm = (int)(t / SMK_M_SL) + db;
+            e->fs_n = nn, e->fs_r = rr < 0 ? 0 : rr > (int)rm ? rm : (uint32_t)rr;
+            e->fs_m = mm < 0 ? 0 : (uint32_t)mm;
+            break;
+        }
         case 0:
         case 3: /* register-dominant */
             e->fs_n = 1 + rng_below(r, NW < 4 ? NW : 4), e->fs_r = lo + rng_below(r, rm - lo + 1);
@@ -526,6 +545,19 @@ static void dir_phase(drv_env_t *e)
     }
     e->dir_hi = GMAX >= 1023 && GMAX <= 8191 && rng_chance(r, 1, 2);
     e->dir_tb = 0;
+    e->dir_fin = !e->dir_hi && GMAX >= 1023 && GMAX <= 8191 && KN >= 4 && rng_chance(r, 1, 3);
+    if (e->dir_fin) {
+        e->dir_nvk = 4;
+        for (int i = 0; i < 4; i++) {
+            e->dir_k[i] = (int)((e->n_dirfin * 4 + (uint64_t)i) % KN);
+            e->dir_g[i] = (i == (int)(e->n_dirfin % 4) ? (GMAX + 1) / 2 : (GMAX + 1) / 4) + 16 + rng_below(r, 32);
+            e->dir_n[i] = 1, e->dir_r[i] = rng_below(r, 9), e->dir_m[i] = rng_below(r, 3);
+        }
+        e->dir_pin = 0, e->lmin = 1, e->lmax = 4;
+        e->phase_end = e->cycle + 200000; /* ended at once when the four have finished */
+        e->n_dirfin++;
+        return;
+    }
     if (e->dir_hi) { /* warps bind: each victim TB NW / LIM_TB warps, each large TB a whole SM, so one
                       * large TB displaces a whole SM's victims (all PQ entries on small) */
         const uint32_t vn = NW / LIM_TB ? NW / LIM_TB : 1;
@@ -563,7 +595,17 @@ static int dir_gen(drv_env_t *e, drv_stim_t *st)
         return 1;
     }
     int i = -1;
-    if (c == 2) i = 0;
+    if (e->dir_fin) {
+        if (c >= 2 && c <= 8 && !(c & 1))
+            i = (int)(c / 2 - 1);
+        else if (c > 8) {
+            int alive = 0;
+            for (int j = 0; j < 4; j++)
+                alive |= e->kal[e->dir_k[j]] >= 0;
+            if (!alive)
+                e->phase_end = e->cycle, e->n_finok++;
+        }
+    } else if (c == 2) i = 0;
     else if (c == 4 && e->dir_nvk > 1) i = 1;
     else if (e->dir_hi) {
         if (!e->dir_tb && c > 4 && (hi_ready(e) || c > 30000)) /* warm-up over: long lives from now */
@@ -2199,10 +2241,12 @@ int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose)
         printf("summary: cycles %llu, phases %llu, resets %llu\n", (unsigned long long)e->cycle,
                (unsigned long long)e->nphase, (unsigned long long)e->n_rst);
         printf("  phases: SMK_OD pressure %llu, one-shape %llu, directed Algorithm 1 %llu (high ids %llu: restores and "
-               "reruns of ids with bit GW-1 set %llu, from PTBQ entry PQ-1 %llu; with only bit GW-2 of the two %llu); SM-cycles with more warps in use than "
+               "reruns of ids with bit GW-1 set %llu, from PTBQ entry PQ-1 %llu; with only bit GW-2 of the two %llu; completions of "
+               "grids above 2^(GW-2) %llu, all four finished in %llu); SM-cycles with more warps in use than "
                "u_w %llu\n", (unsigned long long)e->n_odp, (unsigned long long)e->n_fixs, (unsigned long long)e->n_dir,
                (unsigned long long)e->n_dirhi, (unsigned long long)e->n_hiid, (unsigned long long)e->n_hiid_last,
-               (unsigned long long)e->n_hiid2, (unsigned long long)e->n_wover);
+               (unsigned long long)e->n_hiid2, (unsigned long long)e->n_dirfin, (unsigned long long)e->n_finok,
+               (unsigned long long)e->n_wover);
         printf("  host: launches %llu (refused %llu), kernels finished %llu, mask changes %llu, at most %llu kernels in use\n",
                (unsigned long long)e->n_launch, (unsigned long long)e->n_rej, (unsigned long long)e->n_kdone,
                (unsigned long long)e->n_km, (unsigned long long)e->max_inst_alive);
