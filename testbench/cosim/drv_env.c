@@ -432,8 +432,9 @@ static void phase(drv_env_t *e)
         switch (rng_below(r, 5)) {
         case 4: { /* near ties: a TB's register, line and warp terms (docs/sm_driver.md "share") within
                    * a few units of the warp term T = n x M_W, often equal, so that max4's six compares
-                   * decide at their boundaries, on one TB and on kernel and SM sums of them (mutants 10
-                   * and 57 of the a8be06d sample: a compare's operand off by 16 near a tie) */
+                   * decide at their boundaries, on one TB and on kernel and SM sums of them (aimed at
+                   * mutants 10 and 57 of the sample, a compare's operand off by 16 near a tie, which
+                   * still survive: docs/mutation_notes.md) */
             const uint32_t nn = 1 + rng_below(r, NW / 4 > 1 ? NW / 4 : 1), t = nn * SMK_M_W;
             const int da = rng_chance(r, 1, 3) ? 0 : (int)rng_below(r, 33) - 16; /* register term - T */
             const int db = rng_chance(r, 1, 3) ? 0 : (int)rng_below(r, 9) - 4;   /* (line term - T) / M_SL */
