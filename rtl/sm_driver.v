@@ -398,6 +398,51 @@ module sm_driver (
     `SMK_DEF_SEL(s_u4, NSM, 4*UW, SMW)         // u
     `SMK_DEF_SEL(s_kn, NSM, KN, SMW)           // fits, ksof_v, hr, kmT
     `SMK_DEF_SEL(s_t, NSM, T, SMW)             // run, dp
+    // One-hot priority picks and their encoders, for depth (docs/sm_driver.md "Implementation
+    // notes"): the lowest / highest set bit as a one-hot vector, each bit from an OR of the bits
+    // below / above it (a tree), and the index of a one-hot vector as an OR per index bit. The same
+    // choices as the scans in index order.
+    function [NSM-1:0] lo1_s(input [NSM-1:0] x);
+        integer j;
+        begin
+            for (j = 0; j < NSM; j = j + 1)
+                lo1_s[j] = x[j] & ~(|(x & ({NSM{1'b1}} >> (NSM - j))));
+        end
+    endfunction
+    function [T-1:0] lo1_t(input [T-1:0] x);
+        integer j;
+        begin
+            for (j = 0; j < T; j = j + 1)
+                lo1_t[j] = x[j] & ~(|(x & ({T{1'b1}} >> (T - j))));
+        end
+    endfunction
+    function [T-1:0] hi1_t(input [T-1:0] x);
+        integer j;
+        begin
+            for (j = 0; j < T; j = j + 1)
+                hi1_t[j] = x[j] & ~(|(x & ({T{1'b1}} << (j + 1))));
+        end
+    endfunction
+    function [SMW-1:0] enc_s(input [NSM-1:0] oh);
+        integer j, b;
+        reg [NSM-1:0] m;
+        begin
+            for (b = 0; b < SMW; b = b + 1) begin
+                for (j = 0; j < NSM; j = j + 1) m[j] = (((j >> b) & 1) != 0);
+                enc_s[b] = |(oh & m);
+            end
+        end
+    endfunction
+    function [TBS_W-1:0] enc_t(input [T-1:0] oh);
+        integer j, b;
+        reg [T-1:0] m;
+        begin
+            for (b = 0; b < TBS_W; b = b + 1) begin
+                for (j = 0; j < T; j = j + 1) m[j] = (((j >> b) & 1) != 0);
+                enc_t[b] = |(oh & m);
+            end
+        end
+    endfunction
     `SMK_DEF_SEL(s_tkw, NSM, T*KW, SMW)        // sk
     `SMK_DEF_SEL(s_tgw, NSM, T*GW, SMW)        // sid
     `SMK_DEF_SEL(s_tbs, NSM, TBS_W, SMW)       // rl_tb, slfree
@@ -590,12 +635,21 @@ module sm_driver (
     reg [NW-1:0]        knc;                 // kn(Kc)
     reg                 a_ksv;               // ksof_v[SMv][Kc]
     reg [T-1:0]         et_oh;               // one-hot of et: the dp bit a done event clears
+    reg [NSM-1:0]       es_oh;               // one-hot of es, 0 without an event
+    reg [T-1:0]         et_oh1;              // one-hot of et, 0 without an event
+    reg [NSM-1:0]       rany;                // SMs with a done bit
+    reg [T*KW-1:0]      skE;                 // sk[es] (0 without an event)
+    reg [KN-1:0]        ek_oh;               // one-hot of ek, 0 without an event
+    reg [4*UW-1:0]      dke1;                // d(ek) from ek_oh (0 without an event)
+    reg [T-1:0]         xt_oh;               // one-hot of the slot of decisions 1-3's command, 0 without
+    reg                 x_cmd;               // decisions 1-3 command (before a RESTORE's)
+    reg [T*GW-1:0]      sidrow;              // sid[ex_sm]
+    reg [T-1:0]         kidrow;              // kidem of each slot's kernel on ex_sm
+    reg                 x_idem;              // kidem[dc_ks]
     reg [KS_W-1:0]      ev_ks;               // ksof[es][ek]
     reg                 ev_rel;              // the event releases kernel slot ev_ks of SM es
     reg [GW-1:0]        dc_id;               // sid of the commanded slot (dc_s, dc_t)
-    reg [SMW-1:0]       dc_s0;               // dc_s, dc_t before a RESTORE's
-    reg [TBS_W-1:0]     dc_t0;
-    reg [KW-1:0]        dc_ks;               // sk of (dc_s0, dc_t0)
+    reg [KW-1:0]        dc_ks;               // sk of the commanded slot before a RESTORE's (dc_s, dc_t)
     reg                 ds_ksv;              // ksof_v[dsS][dsK]
     reg [KS_W-1:0]      ds_ks;               // the dispatch's kernel slot (set_ks)
     reg [NW-1:0]        ds_n;                // kn(dsK)
@@ -733,22 +787,38 @@ module sm_driver (
             end
 
         // ---------------- event: lowest SM's response latch, else lowest SM's lowest done bit
+        // (one-hot picks: es_oh, et_oh1; es, et their indices; 0 without an event)
         ev_rsp = |rl_v;
         ev_done = 1'b0;
-        es = {SMW{1'b0}};
+        for (s = 0; s < NSM; s = s + 1)
+            rany[s] = |dp[s*T +: T];
+        es_oh = lo1_s(ev_rsp ? rl_v : rany);
         et = {TBS_W{1'b0}};
+        et_oh1 = {T{1'b0}};
         if (ev_rsp) begin
-            for (s = NSM - 1; s >= 0; s = s - 1)
-                if (rl_v[s]) es = s[SMW-1:0];
-            et = s_tbs(rl_tb, es);
+            for (s = 0; s < NSM; s = s + 1)
+                et = et | (rl_tb[s*TBS_W +: TBS_W] & {TBS_W{es_oh[s]}});
+            for (t = 0; t < T; t = t + 1)
+                et_oh1[t] = (et == t[TBS_W-1:0]);
         end else begin
-            ev_done = |dp;
-            for (s = NSM - 1; s >= 0; s = s - 1)
-                if (dp[s*T +: T] != {T{1'b0}}) es = s[SMW-1:0];
-            tm = s_t(dp, es);
-            for (t = T - 1; t >= 0; t = t - 1)
-                if (tm[t]) et = t[TBS_W-1:0];
+            ev_done = |rany;
+            tm = {T{1'b0}};
+            for (s = 0; s < NSM; s = s + 1)
+                tm = tm | (dp[s*T +: T] & {T{es_oh[s]}});
+            et_oh1 = lo1_t(tm);
+            et = enc_t(et_oh1);
         end
+        es = enc_s(es_oh);
+        skE = {T*KW{1'b0}};
+        for (s = 0; s < NSM; s = s + 1)
+            skE = skE | (sk[s*T*KW +: T*KW] & {T*KW{es_oh[s]}});
+        ek_oh = {KN{1'b0}};
+        for (k = 0; k < KN; k = k + 1)
+            for (t = 0; t < T; t = t + 1)
+                ek_oh[k] = ek_oh[k] | (et_oh1[t] & (skE[t*KW +: KW] == k[KW-1:0]));
+        dke1 = {4*UW{1'b0}};
+        for (k = 0; k < KN; k = k + 1)
+            dke1 = dke1 | (dk[k*4*UW +: 4*UW] & {4*UW{ek_oh[k]}});
         ek = t_kw(s_tkw(sk, es), et);
         for (t = 0; t < T; t = t + 1)
             et_oh[t] = (et == t[TBS_W-1:0]);
@@ -931,6 +1001,7 @@ module sm_driver (
         dc_cmd = 1'b0; dc_s = {SMW{1'b0}}; dc_t = {TBS_W{1'b0}}; dc_op = OP_SAVE; dc_k = {KW{1'b0}};
         dc_qalloc = 1'b0; dc_setpb = 1'b0; dc_pre = 1'b0;
         dc_planpre = 1'b0; dc_planend = 1'b0; dc_pstart = 1'b0;
+        xt_oh = {T{1'b0}};
         // the SM of an eviction, a drain, a plan step (the plan's SM; the choice's is the same) and,
         // with drv_pipe = 1, of a dispatch; the kernel of a plan step or a dispatch
         ex_sm = x_pl ? plan_sm : ex_s;
@@ -976,8 +1047,8 @@ module sm_driver (
                                     && (cfg_evict != OP_SAVE || qfree_v))) begin
                     dc_cmd = 1'b1;
                     dc_s = ex_sm;
-                    for (t = 0; t < T; t = t + 1)
-                        if (tm[t]) dc_t = t[TBS_W-1:0];
+                    xt_oh = hi1_t(tm);
+                    dc_t = enc_t(xt_oh);
                     dc_op = (cfg_evict == OP_SAVE) ? OP_SAVE : OP_DRAIN;   // DRAIN for any other code
                     dc_pre = 1'b1;
                     dc_qalloc = (cfg_evict == OP_SAVE);
@@ -990,8 +1061,8 @@ module sm_driver (
                 if ((PIPE == 0) || (!pb && cmd_ok[ex_sm] && tm != {T{1'b0}})) begin
                     dc_cmd = 1'b1;
                     dc_s = ex_sm;
-                    for (t = 0; t < T; t = t + 1)
-                        if (tm[t]) dc_t = t[TBS_W-1:0];
+                    xt_oh = hi1_t(tm);
+                    dc_t = enc_t(xt_oh);
                     dc_op = OP_DRAIN;
                     dc_pre = 1'b1;
                     dc_setpb = 1'b1;
@@ -1007,8 +1078,8 @@ module sm_driver (
                                 dc_planpre = 1'b1;
                                 dc_cmd = 1'b1;
                                 dc_s = plan_sm;
-                                for (t = 0; t < T; t = t + 1)
-                                    if (tm[t]) dc_t = t[TBS_W-1:0];
+                                xt_oh = hi1_t(tm);
+                                dc_t = enc_t(xt_oh);
                                 dc_op = (cfg_pmode == OP_DROP && kidem[plan_kv]) ? OP_DROP : OP_SAVE;
                                 dc_pre = 1'b1;
                                 dc_qalloc = 1'b1;
@@ -1027,8 +1098,10 @@ module sm_driver (
         end
 
         // the dispatched TB: PTBQ entry first (SAVED needs cmd_ok(S)), else a fresh id
-        dc_s0 = dc_s;
-        dc_t0 = dc_t;
+        x_cmd = dc_cmd;
+        sidrow = s_tgw(sid, ex_sm);
+        for (t = 0; t < T; t = t + 1)
+            kidrow[t] = kidem[skrow[t*KW +: KW]];
         ds_qi = k_pqw(pqsel, dsK);
         ds_rest = 1'b0; ds_rerun = 1'b0; ds_new = 1'b0;
         if (ds_try) begin
@@ -1151,9 +1224,20 @@ module sm_driver (
         // (the slot's kernel and id from the command's SM and slot before a RESTORE replaces them, so
         // that they do not wait for the dispatch; a RESTORE never allocates a PTBQ entry, the only
         // reader of dc_id)
-        dc_ks = t_kw(s_tkw(sk, dc_s0), dc_t0);
+        // (decisions 1-3 command a slot of ex_sm = dc_s: selected by the one-hot xt_oh; without such a
+        // command, the slot (0, 0))
+        dc_ks = {KW{1'b0}}; dc_id = {GW{1'b0}}; x_idem = 1'b0;
+        for (t = 0; t < T; t = t + 1) begin
+            dc_ks = dc_ks | (skrow[t*KW +: KW] & {KW{xt_oh[t]}});
+            dc_id = dc_id | (sidrow[t*GW +: GW] & {GW{xt_oh[t]}});
+            x_idem = x_idem | (kidrow[t] & xt_oh[t]);
+        end
+        if (!x_cmd) begin
+            dc_ks = sk[0 +: KW];
+            dc_id = sid[0 +: GW];
+            x_idem = kidem[sk[0 +: KW]];
+        end
         dc_k = ds_rest ? dsK : dc_ks;
-        dc_id = t_gw(s_tgw(sid, dc_s0), dc_t0);
         dkds = k_d4(dk, dsK);
         dke = k_d4(dk, ek);
         ds_n = k_nw(kn, dsK);
@@ -1468,7 +1552,7 @@ module sm_driver (
                 // the pointer of the command's PTBQ entry (RESTORE, SAVE, DROP), 0 for DRAIN;
                 // cmd_idem = kidem of the command's kernel (every op)
                 cmd_ptr[o*PW +: PW] = ds_rest ? qptr(ds_qi) : dc_qalloc ? qptr(qfree) : {PW{1'b0}};
-                cmd_idem[o] = ds_rest ? kidem[dsK] : kidem[dc_ks];   // = kidem[dc_k]
+                cmd_idem[o] = ds_rest ? kidem[dsK] : x_idem;   // = kidem[dc_k]
             end
         end
     end
@@ -1606,25 +1690,81 @@ module sm_driver (
     wire [NSM*4*UW-1:0]  u_dec, u_inc;
     wire [KN*4*UW-1:0]   U_dec, U_inc;
     wire [NSM*KN*TC-1:0] cnt_dec, cnt_inc;
-    genvar gn, gm, gy;
+    // The usage updates go through kept carry-save + Sklansky adders (docs/timing.md "Kept adder
+    // nets"): adder i computes ka_s[i] = ka_a[i] + ka_b[i] + ka_x[i] + ka_c[i] (UW bits, the
+    // operands zero-extended to KAW = 2^ceil(log2(UW)) bits). Instances: u_dec, u_inc per SM and
+    // resource (2 x NSM x 4), U_dec, U_inc per kernel and resource (2 x KN x 4).
+    localparam KAL = $clog2(UW);
+    localparam KAW = 1 << KAL;
+    localparam NKA = 2 * (NSM + KN) * 4;
+    wire [NKA*UW-1:0] ka_a, ka_b, ka_x, ka_s;
+    wire [NKA-1:0]    ka_c;
+    genvar gn, gm, gy, gka, gkl, gkb;
     generate
+        for (gka = 0; gka < NKA; gka = gka + 1) begin : g_ka
+            wire [KAW-1:0] oa = {{(KAW-UW){1'b0}}, ka_a[gka*UW +: UW]};
+            wire [KAW-1:0] ob = {{(KAW-UW){1'b0}}, ka_b[gka*UW +: UW]};
+            wire [KAW-1:0] ox = {{(KAW-UW){1'b0}}, ka_x[gka*UW +: UW]};
+            wire [KAW-1:0] cu = oa ^ ob ^ ox;
+            wire [KAW-1:0] cv = {(oa[KAW-2:0] & ob[KAW-2:0]) | (oa[KAW-2:0] & ox[KAW-2:0]) | (ob[KAW-2:0] & ox[KAW-2:0]), ka_c[gka]};
+            (* keep *) wire [(KAL+1)*2*KAW-1:0] lv /*verilator split_var*/;
+            assign lv[0 +: 2*KAW] = {cu ^ cv, cu & cv};
+            for (gkl = 0; gkl < KAL; gkl = gkl + 1) begin : g_lv
+                localparam integer SD = 1 << gkl;
+                localparam integer SI = gkl * 2 * KAW;
+                localparam integer SO = (gkl + 1) * 2 * KAW;
+                for (gkb = 0; gkb < KAW; gkb = gkb + 2 * SD) begin : g_bk
+                    localparam integer ST = gkb + SD - 1;
+                    assign lv[SO + gkb +: SD]           = lv[SI + gkb +: SD];
+                    assign lv[SO + KAW + gkb +: SD]     = lv[SI + KAW + gkb +: SD];
+                    assign lv[SO + gkb + SD +: SD]       = lv[SI + gkb + SD +: SD]
+                                                       | (lv[SI + KAW + gkb + SD +: SD] & {SD{lv[SI + ST]}});
+                    assign lv[SO + KAW + gkb + SD +: SD] = lv[SI + KAW + gkb + SD +: SD] & {SD{lv[SI + KAW + ST]}};
+                end
+            end
+            wire [KAW-1:0] c = lv[KAL*2*KAW +: KAW];
+            wire [KAW-1:0] sum = (cu ^ cv) ^ {c[KAW-2:0], 1'b0};
+            assign ka_s[gka*UW +: UW] = sum[UW-1:0];
+            /* verilator lint_off UNUSEDSIGNAL */ // the sum's bits UW.., the last level's propagates
+            wire unused_ka = &{1'b0, lv[KAL*2*KAW+KAW +: KAW], c[KAW-1], sum, oa[KAW-1], ob[KAW-1], ox[KAW-1]};
+            /* verilator lint_on UNUSEDSIGNAL */
+        end
         for (gn = 0; gn < NSM; gn = gn + 1) begin : g_ucnt
             for (gy = 0; gy < 4; gy = gy + 1) begin : g_ux
-                wire [UW-1:0] evd = (ev_ret && es == gn) ? dke[gy*UW +: UW] : {UW{1'b0}};
-                assign u_dec[(gn*4+gy)*UW +: UW] = u[(gn*4+gy)*UW +: UW] - evd;
-                assign u_inc[(gn*4+gy)*UW +: UW] = (u[(gn*4+gy)*UW +: UW] + dkds[gy*UW +: UW]) - evd;
+                localparam integer ID = (gn * 4 + gy) * 2;
+                wire [UW-1:0] evd = (ev_ret && es_oh[gn]) ? dke1[gy*UW +: UW] : {UW{1'b0}};
+                // u - evd = u + ~evd + 1; u + d - evd = u + d + ~evd + 1
+                assign ka_a[ID*UW +: UW] = u[(gn*4+gy)*UW +: UW];
+                assign ka_b[ID*UW +: UW] = {UW{1'b0}};
+                assign ka_x[ID*UW +: UW] = ~evd;
+                assign ka_c[ID] = 1'b1;
+                assign ka_a[(ID+1)*UW +: UW] = u[(gn*4+gy)*UW +: UW];
+                assign ka_b[(ID+1)*UW +: UW] = dkds[gy*UW +: UW];
+                assign ka_x[(ID+1)*UW +: UW] = ~evd;
+                assign ka_c[ID+1] = 1'b1;
+                assign u_dec[(gn*4+gy)*UW +: UW] = ka_s[ID*UW +: UW];
+                assign u_inc[(gn*4+gy)*UW +: UW] = ka_s[(ID+1)*UW +: UW];
             end
             for (gm = 0; gm < KN; gm = gm + 1) begin : g_cx
-                wire [TC-1:0] evc = {{(TC-1){1'b0}}, ev_ret && es == gn && ek == gm};
+                wire [TC-1:0] evc = {{(TC-1){1'b0}}, ev_ret && es_oh[gn] && ek_oh[gm]};
                 assign cnt_dec[(gn*KN+gm)*TC +: TC] = cnt[(gn*KN+gm)*TC +: TC] - evc;
                 assign cnt_inc[(gn*KN+gm)*TC +: TC] = (cnt[(gn*KN+gm)*TC +: TC] + {{(TC-1){1'b0}}, 1'b1}) - evc;
             end
         end
         for (gm = 0; gm < KN; gm = gm + 1) begin : g_Ucnt
             for (gy = 0; gy < 4; gy = gy + 1) begin : g_Ux
-                wire [UW-1:0] evd = (ev_ret && ek == gm) ? dk[(gm*4+gy)*UW +: UW] : {UW{1'b0}};
-                assign U_dec[(gm*4+gy)*UW +: UW] = U[(gm*4+gy)*UW +: UW] - evd;
-                assign U_inc[(gm*4+gy)*UW +: UW] = (U[(gm*4+gy)*UW +: UW] + dk[(gm*4+gy)*UW +: UW]) - evd;
+                localparam integer ID = 2 * NSM * 4 + (gm * 4 + gy) * 2;
+                wire [UW-1:0] evd = (ev_ret && ek_oh[gm]) ? dk[(gm*4+gy)*UW +: UW] : {UW{1'b0}};
+                assign ka_a[ID*UW +: UW] = U[(gm*4+gy)*UW +: UW];
+                assign ka_b[ID*UW +: UW] = {UW{1'b0}};
+                assign ka_x[ID*UW +: UW] = ~evd;
+                assign ka_c[ID] = 1'b1;
+                assign ka_a[(ID+1)*UW +: UW] = U[(gm*4+gy)*UW +: UW];
+                assign ka_b[(ID+1)*UW +: UW] = dk[(gm*4+gy)*UW +: UW];
+                assign ka_x[(ID+1)*UW +: UW] = ~evd;
+                assign ka_c[ID+1] = 1'b1;
+                assign U_dec[(gm*4+gy)*UW +: UW] = ka_s[ID*UW +: UW];
+                assign U_inc[(gm*4+gy)*UW +: UW] = ka_s[(ID+1)*UW +: UW];
             end
         end
     endgenerate
