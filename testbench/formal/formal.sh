@@ -122,11 +122,11 @@ if [ "$long" = "--driver" ]; then
   # 23 (B1, B2): a SAVED entry's RESTORE set up without cmd_ok (a second command in flight)
   sed -e 's/& ({1.b0, u\[(s\*4+3)\*UW +: UW\]} < {1.b0, LIM_TB})/\& ({1'"'"'b0, u[(s*4+3)*UW +: UW]} <= {1'"'"'b0, LIM_TB})/' \
       -e 's/& ({1.b0, x_u\[3\*UW +: UW\]} < {1.b0, LIM_TB})/\& ({1'"'"'b0, x_u[3*UW +: UW]} <= {1'"'"'b0, LIM_TB})/' "$drv" > "$tmp/dbug1.v"
-  sed -e 's/wire \[UW-1:0\] evd = (ev_ret \&\& es == gn)/wire [UW-1:0] evd = (ev_done \&\& es == gn)/' \
+  sed -e 's/wire \[UW-1:0\] evd = (ev_ret \&\& es_oh\[gn\])/wire [UW-1:0] evd = (ev_done \&\& es_oh[gn])/' \
       -e 's/- ((ev_ret \&\& es == n\[SMW-1:0\]) ? dke/- ((ev_done \&\& es == n[SMW-1:0]) ? dke/' "$drv" > "$tmp/dbug2.v"
-  sed -e 's/wire \[UW-1:0\] evd = (ev_ret \&\& ek == gm)/wire [UW-1:0] evd = (ev_done \&\& ek == gm)/' \
+  sed -e 's/wire \[UW-1:0\] evd = (ev_ret \&\& ek_oh\[gm\])/wire [UW-1:0] evd = (ev_done \&\& ek_oh[gm])/' \
       -e 's/- ((ev_ret \&\& ek == m\[KW-1:0\]) ? dk/- ((ev_done \&\& ek == m[KW-1:0]) ? dk/' "$drv" > "$tmp/dbug3.v"
-  sed -e 's/{{(TC-1){1.b0}}, ev_ret \&\& es == gn \&\& ek == gm}/{{(TC-1){1'"'"'b0}}, ev_done \&\& es == gn \&\& ek == gm}/' \
+  sed -e 's/{{(TC-1){1.b0}}, ev_ret \&\& es_oh\[gn\] \&\& ek_oh\[gm\]}/{{(TC-1){1'"'"'b0}}, ev_done \&\& es_oh[gn] \&\& ek_oh[gm]}/' \
       -e 's/- {{(TC-1){1.b0}}, ev_ret \&\& es == n\[SMW-1:0\] \&\& ek == m\[KW-1:0\]}/- {{(TC-1){1'"'"'b0}}, ev_done \&\& es == n[SMW-1:0] \&\& ek == m[KW-1:0]}/' "$drv" > "$tmp/dbug4.v"
   sed 's/               \& ~(ds_go \& (dsS == es) \& (dsK == ek));/               ;/' "$drv" > "$tmp/dbug5.v"
   sed 's/if (ev_done) kndone\[m\*GW +: GW\] <= /if (ev_ret) kndone[m*GW +: GW] <= /' "$drv" > "$tmp/dbug6.v"
