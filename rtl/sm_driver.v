@@ -1690,60 +1690,13 @@ module sm_driver (
     wire [NSM*4*UW-1:0]  u_dec, u_inc;
     wire [KN*4*UW-1:0]   U_dec, U_inc;
     wire [NSM*KN*TC-1:0] cnt_dec, cnt_inc;
-    // The usage updates go through kept carry-save + Sklansky adders (docs/timing.md "Kept adder
-    // nets"): adder i computes ka_s[i] = ka_a[i] + ka_b[i] + ka_x[i] + ka_c[i] (UW bits, the
-    // operands zero-extended to KAW = 2^ceil(log2(UW)) bits). Instances: u_dec, u_inc per SM and
-    // resource (2 x NSM x 4), U_dec, U_inc per kernel and resource (2 x KN x 4).
-    localparam KAL = $clog2(UW);
-    localparam KAW = 1 << KAL;
-    localparam NKA = 2 * (NSM + KN) * 4;
-    wire [NKA*UW-1:0] ka_a, ka_b, ka_x, ka_s;
-    wire [NKA-1:0]    ka_c;
-    genvar gn, gm, gy, gka, gkl, gkb;
+    genvar gn, gm, gy;
     generate
-        for (gka = 0; gka < NKA; gka = gka + 1) begin : g_ka
-            wire [KAW-1:0] oa = {{(KAW-UW){1'b0}}, ka_a[gka*UW +: UW]};
-            wire [KAW-1:0] ob = {{(KAW-UW){1'b0}}, ka_b[gka*UW +: UW]};
-            wire [KAW-1:0] ox = {{(KAW-UW){1'b0}}, ka_x[gka*UW +: UW]};
-            wire [KAW-1:0] cu = oa ^ ob ^ ox;
-            wire [KAW-1:0] cv = {(oa[KAW-2:0] & ob[KAW-2:0]) | (oa[KAW-2:0] & ox[KAW-2:0]) | (ob[KAW-2:0] & ox[KAW-2:0]), ka_c[gka]};
-            (* keep *) wire [(KAL+1)*2*KAW-1:0] lv /*verilator split_var*/;
-            assign lv[0 +: 2*KAW] = {cu ^ cv, cu & cv};
-            for (gkl = 0; gkl < KAL; gkl = gkl + 1) begin : g_lv
-                localparam integer SD = 1 << gkl;
-                localparam integer SI = gkl * 2 * KAW;
-                localparam integer SO = (gkl + 1) * 2 * KAW;
-                for (gkb = 0; gkb < KAW; gkb = gkb + 2 * SD) begin : g_bk
-                    localparam integer ST = gkb + SD - 1;
-                    assign lv[SO + gkb +: SD]           = lv[SI + gkb +: SD];
-                    assign lv[SO + KAW + gkb +: SD]     = lv[SI + KAW + gkb +: SD];
-                    assign lv[SO + gkb + SD +: SD]       = lv[SI + gkb + SD +: SD]
-                                                       | (lv[SI + KAW + gkb + SD +: SD] & {SD{lv[SI + ST]}});
-                    assign lv[SO + KAW + gkb + SD +: SD] = lv[SI + KAW + gkb + SD +: SD] & {SD{lv[SI + KAW + ST]}};
-                end
-            end
-            wire [KAW-1:0] c = lv[KAL*2*KAW +: KAW];
-            wire [KAW-1:0] sum = (cu ^ cv) ^ {c[KAW-2:0], 1'b0};
-            assign ka_s[gka*UW +: UW] = sum[UW-1:0];
-            /* verilator lint_off UNUSEDSIGNAL */ // the sum's bits UW.., the last level's propagates
-            wire unused_ka = &{1'b0, lv[KAL*2*KAW+KAW +: KAW], c[KAW-1], sum, oa[KAW-1], ob[KAW-1], ox[KAW-1]};
-            /* verilator lint_on UNUSEDSIGNAL */
-        end
         for (gn = 0; gn < NSM; gn = gn + 1) begin : g_ucnt
             for (gy = 0; gy < 4; gy = gy + 1) begin : g_ux
-                localparam integer ID = (gn * 4 + gy) * 2;
                 wire [UW-1:0] evd = (ev_ret && es_oh[gn]) ? dke1[gy*UW +: UW] : {UW{1'b0}};
-                // u - evd = u + ~evd + 1; u + d - evd = u + d + ~evd + 1
-                assign ka_a[ID*UW +: UW] = u[(gn*4+gy)*UW +: UW];
-                assign ka_b[ID*UW +: UW] = {UW{1'b0}};
-                assign ka_x[ID*UW +: UW] = ~evd;
-                assign ka_c[ID] = 1'b1;
-                assign ka_a[(ID+1)*UW +: UW] = u[(gn*4+gy)*UW +: UW];
-                assign ka_b[(ID+1)*UW +: UW] = dkds[gy*UW +: UW];
-                assign ka_x[(ID+1)*UW +: UW] = ~evd;
-                assign ka_c[ID+1] = 1'b1;
-                assign u_dec[(gn*4+gy)*UW +: UW] = ka_s[ID*UW +: UW];
-                assign u_inc[(gn*4+gy)*UW +: UW] = ka_s[(ID+1)*UW +: UW];
+                assign u_dec[(gn*4+gy)*UW +: UW] = u[(gn*4+gy)*UW +: UW] - evd;
+                assign u_inc[(gn*4+gy)*UW +: UW] = (u[(gn*4+gy)*UW +: UW] + dkds[gy*UW +: UW]) - evd;
             end
             for (gm = 0; gm < KN; gm = gm + 1) begin : g_cx
                 wire [TC-1:0] evc = {{(TC-1){1'b0}}, ev_ret && es_oh[gn] && ek_oh[gm]};
@@ -1753,18 +1706,9 @@ module sm_driver (
         end
         for (gm = 0; gm < KN; gm = gm + 1) begin : g_Ucnt
             for (gy = 0; gy < 4; gy = gy + 1) begin : g_Ux
-                localparam integer ID = 2 * NSM * 4 + (gm * 4 + gy) * 2;
                 wire [UW-1:0] evd = (ev_ret && ek_oh[gm]) ? dk[(gm*4+gy)*UW +: UW] : {UW{1'b0}};
-                assign ka_a[ID*UW +: UW] = U[(gm*4+gy)*UW +: UW];
-                assign ka_b[ID*UW +: UW] = {UW{1'b0}};
-                assign ka_x[ID*UW +: UW] = ~evd;
-                assign ka_c[ID] = 1'b1;
-                assign ka_a[(ID+1)*UW +: UW] = U[(gm*4+gy)*UW +: UW];
-                assign ka_b[(ID+1)*UW +: UW] = dk[(gm*4+gy)*UW +: UW];
-                assign ka_x[(ID+1)*UW +: UW] = ~evd;
-                assign ka_c[ID+1] = 1'b1;
-                assign U_dec[(gm*4+gy)*UW +: UW] = ka_s[ID*UW +: UW];
-                assign U_inc[(gm*4+gy)*UW +: UW] = ka_s[(ID+1)*UW +: UW];
+                assign U_dec[(gm*4+gy)*UW +: UW] = U[(gm*4+gy)*UW +: UW] - evd;
+                assign U_inc[(gm*4+gy)*UW +: UW] = (U[(gm*4+gy)*UW +: UW] + dk[(gm*4+gy)*UW +: UW]) - evd;
             end
         end
     endgenerate
