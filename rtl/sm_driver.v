@@ -402,47 +402,11 @@ module sm_driver (
     // notes"): the lowest / highest set bit as a one-hot vector, each bit from an OR of the bits
     // below / above it (a tree), and the index of a one-hot vector as an OR per index bit. The same
     // choices as the scans in index order.
-    function [NSM-1:0] lo1_s(input [NSM-1:0] x);
-        integer j;
-        begin
-            for (j = 0; j < NSM; j = j + 1)
-                lo1_s[j] = x[j] & ~(|(x & ({NSM{1'b1}} >> (NSM - j))));
-        end
-    endfunction
-    function [T-1:0] lo1_t(input [T-1:0] x);
-        integer j;
-        begin
-            for (j = 0; j < T; j = j + 1)
-                lo1_t[j] = x[j] & ~(|(x & ({T{1'b1}} >> (T - j))));
-        end
-    endfunction
-    function [T-1:0] hi1_t(input [T-1:0] x);
-        integer j;
-        begin
-            for (j = 0; j < T; j = j + 1)
-                hi1_t[j] = x[j] & ~(|(x & ({T{1'b1}} << (j + 1))));
-        end
-    endfunction
-    function [SMW-1:0] enc_s(input [NSM-1:0] oh);
-        integer j, b;
-        reg [NSM-1:0] m;
-        begin
-            for (b = 0; b < SMW; b = b + 1) begin
-                for (j = 0; j < NSM; j = j + 1) m[j] = (((j >> b) & 1) != 0);
-                enc_s[b] = |(oh & m);
-            end
-        end
-    endfunction
-    function [TBS_W-1:0] enc_t(input [T-1:0] oh);
-        integer j, b;
-        reg [T-1:0] m;
-        begin
-            for (b = 0; b < TBS_W; b = b + 1) begin
-                for (j = 0; j < T; j = j + 1) m[j] = (((j >> b) & 1) != 0);
-                enc_t[b] = |(oh & m);
-            end
-        end
-    endfunction
+    `SMK_DEF_LO1(lo1_s, NSM)
+    `SMK_DEF_LO1(lo1_t, T)
+    `SMK_DEF_HI1(hi1_t, T)
+    `SMK_DEF_ENC(enc_s, NSM, SMW)
+    `SMK_DEF_ENC(enc_t, T, TBS_W)
     `SMK_DEF_SEL(s_tkw, NSM, T*KW, SMW)        // sk
     `SMK_DEF_SEL(s_tgw, NSM, T*GW, SMW)        // sid
     `SMK_DEF_SEL(s_tbs, NSM, TBS_W, SMW)       // rl_tb, slfree

@@ -27,6 +27,12 @@
 //                                   ({0, 0} if none); a balanced tree of ceil(log2(N)) compare
 //                                   levels (the same result as a scan in index order that takes
 //                                   an entry only if its key is strictly lower)
+//   `SMK_DEF_LO1(NAME, W)           [W-1:0] NAME([W-1:0] x): the lowest set bit of x as a one-hot vector
+//                                   (0 if none); bit i = x[i] and no set bit below it, an OR tree
+//                                   per bit (the choice of a scan in index order, without its chain)
+//   `SMK_DEF_HI1(NAME, W)           [W-1:0] NAME([W-1:0] x): the highest set bit of x, one-hot
+//   `SMK_DEF_ENC(NAME, W, IW)       [IW-1:0] NAME([W-1:0] x): the index of a one-hot x, one OR of
+//                                   the set bits per index bit (0 if x is 0)
 //
 // Arguments are constant expressions of the module's parameters; they must not name a, b, i, m, v
 // or x, or aw, key, l, r, ti, tk, tv (the functions' own inputs and locals).
@@ -204,6 +210,36 @@
             NAME = {(KWD){1'b0}}; \
             for (a = 0; a < (N); a = a + 1) \
                 NAME = NAME | (key[a*(KWD) +: (KWD)] & {(KWD){pw_w[a]}}); \
+        end \
+    endfunction
+
+`define SMK_DEF_LO1(NAME, W) \
+    function [(W)-1:0] NAME(input [(W)-1:0] x); \
+        integer i; \
+        begin \
+            for (i = 0; i < (W); i = i + 1) \
+                NAME[i] = x[i] & ~(|(x & ({(W){1'b1}} >> ((W) - i)))); \
+        end \
+    endfunction
+
+`define SMK_DEF_HI1(NAME, W) \
+    function [(W)-1:0] NAME(input [(W)-1:0] x); \
+        integer i; \
+        begin \
+            for (i = 0; i < (W); i = i + 1) \
+                NAME[i] = x[i] & ~(|(x & ({(W){1'b1}} << (i + 1)))); \
+        end \
+    endfunction
+
+`define SMK_DEF_ENC(NAME, W, IW) \
+    function [(IW)-1:0] NAME(input [(W)-1:0] x); \
+        reg [(W)-1:0] m; \
+        integer i, b; \
+        begin \
+            for (b = 0; b < (IW); b = b + 1) begin \
+                for (i = 0; i < (W); i = i + 1) m[i] = (((i >> b) & 1) != 0); \
+                NAME[b] = |(x & m); \
+            end \
         end \
     endfunction
 
