@@ -505,7 +505,7 @@ timing: setup $(foreach c,$(TIMING_CONFIGS),$(B)/$(c)/smk_cfg.vh)
 	bash scripts/timing.sh $(B)/timing $(TIMING_CONFIGS)
 	cat docs/timing_head.md $(B)/timing/timing.md docs/timing_notes.md > docs/timing.md
 
-# the depth measure of make timing on a netlist of known depth (testbench/test_timing.sh, about 2 s)
+# the depth measure of make timing on a netlist of known depth (testbench/test_timing.sh, about 3 s)
 timing-test:
 	bash testbench/test_timing.sh
 

@@ -407,6 +407,10 @@ module sm_driver (
     `SMK_DEF_HI1(hi1_t, T)
     `SMK_DEF_ENC(enc_s, NSM, SMW)
     `SMK_DEF_ENC(enc_t, T, TBS_W)
+    `SMK_DEF_ENC(enc_k, KN, KW)
+    `SMK_DEF_LO1(lo1_q, PQ)
+    `SMK_DEF_OSEL(q_ogw, PQ, GW)
+    `SMK_DEF_ENC(enc_q, PQ, PQW)
     `SMK_DEF_SEL(s_tkw, NSM, T*KW, SMW)        // sk
     `SMK_DEF_SEL(s_tgw, NSM, T*GW, SMW)        // sid
     `SMK_DEF_SEL(s_tbs, NSM, TBS_W, SMW)       // rl_tb, slfree
@@ -419,12 +423,11 @@ module sm_driver (
     `SMK_DEF_SEL(t_kw, T, KW, TBS_W)           // a slot of an sk row
     `SMK_DEF_SEL(t_gw, T, GW, TBS_W)           // a slot of a sid row
     `SMK_DEF_SEL(q_3, PQ, 3, PQW)              // qst
-    `SMK_DEF_SEL(q_gw, PQ, GW, PQW)            // qid
 
     // ------------------------------------------------------------------ demands d_x(k), UW bits
     // kdreg <= LIM_REG, km <= LIM_SL, kn <= W (launch checks), all < 2^UW.
     wire [KN*4*UW-1:0] dk;
-    genvar gk;
+    genvar gk, gn, gm, gy;
     generate
         for (gk = 0; gk < KN; gk = gk + 1) begin : g_dk
             wire [KDW+UW-1:0] xr = {{UW{1'b0}}, kdreg[gk*KDW +: KDW]};
@@ -444,6 +447,9 @@ module sm_driver (
     reg [KN-1:0]        hwork;               // has_work(k) = work(k) without kv (spec "QoS controls")
     wire                qc_psm = (cfg_policy == P_QOS) & ~cfg_qctl[QC_PGPU];   // per-SM preemptions
     reg [KN*PQW-1:0]    pqsel;
+    reg [KN*PQ-1:0]     pq_oh;               // [k*PQ + i]: i is pqsel[k] and has_pq[k]
+    reg [KN-1:0]        pq_sv;               // qst[pqsel[k]] == Q_SAVED and has_pq[k]
+    reg [PQ-1:0]        pq_m, ds_qoh;        // a kernel's SAVED / RERUN entries; one-hot of ds_qi
     reg [KN*SHW-1:0]    rk;
     reg [NSM*SHW-1:0]   rsm;
     reg [NSM*T-1:0]     run;                 // pre(s) = sv & ~spre & ~sfill & ~dp
@@ -564,7 +570,7 @@ module sm_driver (
     reg [KN*KYW-1:0]    pe_kv;               // and their keys (0 for the others)
     reg [KN-1:0]        pw;                  // drv_pipe = 1, commit: the one-hot pick (or 0)
     reg                 pw_v, pw_new;        // a pick; it takes a new kernel slot (its pc is 0)
-    reg [4*UW-1:0]      pw_d;                // d(k) of the pick
+    reg [4*UW-1:0]      pw_acc;              // pacc + d(k) of the pick
     reg [KN*(KYW+3)-1:0] pkey;               // their keys {pkv, pgot, ~ptop, lat}, same order
     reg [KW-1:0]        pu_r;                // the pick's entry (kernel LASTK - pu_r)
     reg [KN-1:0]        pg_g, pg_n;          // pgot | (pc != 0), and pgot at the end of the SM
@@ -602,9 +608,12 @@ module sm_driver (
     reg [NSM-1:0]       es_oh;               // one-hot of es, 0 without an event
     reg [T-1:0]         et_oh1;              // one-hot of et, 0 without an event
     reg [NSM-1:0]       rany;                // SMs with a done bit
-    reg [T*KW-1:0]      skE;                 // sk[es] (0 without an event)
+    reg [T-1:0]         tn;                  // SM s's event slot if s is the event SM, one-hot
+    reg [NSM*KN-1:0]    ekn_oh;              // [s*KN + k]: kernel k in SM s's event slot tn
+    reg [NSM*4*UW-1:0]  dkn;                 // row s: d(SM s's event-slot kernel), 0 if none
     reg [KN-1:0]        ek_oh;               // one-hot of ek, 0 without an event
-    reg [4*UW-1:0]      dke1;                // d(ek) from ek_oh (0 without an event)
+    reg [KN-1:0]        kfin;                // kndone[k] + 1 == kgrid[k]
+    reg                 ev_c1;               // cnt[es][ek] == 1 (0 without an event)
     reg [T-1:0]         xt_oh;               // one-hot of the slot of decisions 1-3's command, 0 without
     reg                 x_cmd;               // decisions 1-3 command (before a RESTORE's)
     reg [T*GW-1:0]      sidrow;              // sid[ex_sm]
@@ -629,13 +638,16 @@ module sm_driver (
         krow = {NSM{1'b0}}; trow = {T{1'b0}}; skrow = {(T*KW){1'b0}};
         // ---------------- per kernel: PTBQ selection, eligibility, shares
         for (k = 0; k < KN; k = k + 1) begin
-            has_pq[k] = 1'b0;
-            pqsel[k*PQW +: PQW] = {PQW{1'b0}};
-            for (i = PQ - 1; i >= 0; i = i - 1)
-                if ((qst[i*3 +: 3] == Q_SAVED || qst[i*3 +: 3] == Q_RERUN) && qk[i*KW +: KW] == k[KW-1:0]) begin
-                    has_pq[k] = 1'b1;
-                    pqsel[k*PQW +: PQW] = i[PQW-1:0];
-                end
+            // the lowest SAVED or RERUN entry of kernel k, one-hot (pq_oh), its index and whether it
+            // is SAVED (pq_sv): from the registers, beside the decisions that select by kernel
+            for (i = 0; i < PQ; i = i + 1)
+                pq_m[i] = (qst[i*3 +: 3] == Q_SAVED || qst[i*3 +: 3] == Q_RERUN) && qk[i*KW +: KW] == k[KW-1:0];
+            pq_oh[k*PQ +: PQ] = lo1_q(pq_m);
+            has_pq[k] = |pq_m;
+            pqsel[k*PQW +: PQW] = enc_q(pq_oh[k*PQ +: PQ]);
+            pq_sv[k] = 1'b0;
+            for (i = 0; i < PQ; i = i + 1)
+                pq_sv[k] = pq_sv[k] | (pq_oh[k*PQ + i] & (qst[i*3 +: 3] == Q_SAVED));
             ga = {GUW{1'b0}}; ga[UW-1:0] = U[(k*4+3)*UW +: UW];
             gb = {GUW{1'b0}}; gb[GW-1:0] = klim[k*GW +: GW];
             hwork[k] = has_pq[k] | (knext[k*GW +: GW] < kgrid[k*GW +: GW]);
@@ -773,17 +785,26 @@ module sm_driver (
             et = enc_t(et_oh1);
         end
         es = enc_s(es_oh);
-        skE = {T*KW{1'b0}};
-        for (s = 0; s < NSM; s = s + 1)
-            skE = skE | (sk[s*T*KW +: T*KW] & {T*KW{es_oh[s]}});
+        // the event's slot and kernel as each SM would have them were it the event SM (its
+        // response's slot, else its lowest done slot): computed beside the pick of es, so that the
+        // counter updates below depend on es_oh only through their final selects (depth)
         ek_oh = {KN{1'b0}};
-        for (k = 0; k < KN; k = k + 1)
+        for (s = 0; s < NSM; s = s + 1) begin
             for (t = 0; t < T; t = t + 1)
-                ek_oh[k] = ek_oh[k] | (et_oh1[t] & (skE[t*KW +: KW] == k[KW-1:0]));
-        dke1 = {4*UW{1'b0}};
-        for (k = 0; k < KN; k = k + 1)
-            dke1 = dke1 | (dk[k*4*UW +: 4*UW] & {4*UW{ek_oh[k]}});
-        ek = t_kw(s_tkw(sk, es), et);
+                tn[t] = (rl_tb[s*TBS_W +: TBS_W] == t[TBS_W-1:0]);
+            if (!ev_rsp)
+                tn = lo1_t(dp[s*T +: T]);
+            kk = {KW{1'b0}};   // the slot's kernel: an AND-OR select by the one-hot slot, decoded
+            for (t = 0; t < T; t = t + 1)
+                kk = kk | (sk[(s*T+t)*KW +: KW] & {KW{tn[t]}});
+            dkn[s*4*UW +: 4*UW] = {4*UW{1'b0}};
+            for (k = 0; k < KN; k = k + 1) begin
+                ekn_oh[s*KN + k] = (|tn) & (kk == k[KW-1:0]);
+                dkn[s*4*UW +: 4*UW] = dkn[s*4*UW +: 4*UW] | (dk[k*4*UW +: 4*UW] & {4*UW{ekn_oh[s*KN + k]}});
+                ek_oh[k] = ek_oh[k] | (ekn_oh[s*KN + k] & es_oh[s]);
+            end
+        end
+        ek = enc_k(ek_oh);   // sk[es][et] with an event (every use of ek is under one)
         for (t = 0; t < T; t = t + 1)
             et_oh[t] = (et == t[TBS_W-1:0]);
         // the PTBQ entry of a response: PEND or REST with qs == s (unique)
@@ -814,7 +835,10 @@ module sm_driver (
                 default: ;   // DRAIN: nothing more
             endcase
         end
-        ev_kfin = ev_done & ((k_gw(kndone, ek) + {{(GW-1){1'b0}}, 1'b1}) == k_gw(kgrid, ek));
+        // a kernel's last TB: each kernel's compare from the registers, then the event's by ek_oh
+        for (k = 0; k < KN; k = k + 1)
+            kfin[k] = ((kndone[k*GW +: GW] + {{(GW-1){1'b0}}, 1'b1}) == kgrid[k*GW +: GW]);
+        ev_kfin = ev_done & |(ek_oh & kfin);
 
         // ---------------- choice inputs of this cycle's state (spec "Decision pipeline"): per SM,
         // an eviction candidate (decision 1: cmd_ok and a slot of pre whose kernel may not stay,
@@ -978,21 +1002,21 @@ module sm_driver (
         skrow = s_tkw(sk, ex_sm);
         // this cycle's fits(ex_sm, *) (drv_pipe = 0, where R is this cycle's)
         ex_frow = s_kn(fits, ex_sm);
-        x_u = s_u4(u, ex_sm);
-        x_d = k_d4(dk, xk);
+        // u(ex_sm) and d(xk) selected by the registered indices of both sources, then by x_pl
+        x_u = x_pl ? s_u4(u, plan_sm) : s_u4(u, ex_s);
+        x_d = x_pl ? k_d4(dk, plan_kc) : k_d4(dk, ex_dk);
         x_pf = pfxw(~s_w(wused, ex_sm));
         x_ks = s_kn(ksof_v, ex_sm);
         x_nk = s_pkw(nks, ex_sm);
         x_c = k_tc(s_ktc(cnt, ex_sm), xk);
         x_p = k_tc(s_ktc(part, ex_sm), xk);
         x_km = k_nsm(kmask, xk);
-        x_f0 = {1'b0, LIM_REG} - {1'b0, x_u[0*UW +: UW]};
-        x_f1 = {1'b0, LIM_SL}  - {1'b0, x_u[1*UW +: UW]};
-        x_f2 = {1'b0, LIM_W}   - {1'b0, x_u[2*UW +: UW]};
+        // u + d <= limit, in UW + 1 bits (the same as u <= limit and d <= limit - u)
+        x_f0 = {1'b0, x_u[0*UW +: UW]} + {1'b0, x_d[0*UW +: UW]};
+        x_f1 = {1'b0, x_u[1*UW +: UW]} + {1'b0, x_d[1*UW +: UW]};
+        x_f2 = {1'b0, x_u[2*UW +: UW]} + {1'b0, x_d[2*UW +: UW]};
         x_fit = x_km[ex_sm]
-              & ~x_f0[UW] & ({1'b0, x_d[0*UW +: UW]} <= x_f0)
-              & ~x_f1[UW] & ({1'b0, x_d[1*UW +: UW]} <= x_f1)
-              & ~x_f2[UW] & ({1'b0, x_d[2*UW +: UW]} <= x_f2)
+              & (x_f0 <= {1'b0, LIM_REG}) & (x_f1 <= {1'b0, LIM_SL}) & (x_f2 <= {1'b0, LIM_W})
               & ({1'b0, x_u[3*UW +: UW]} < {1'b0, LIM_TB})
               & (x_ks[xk] | ((x_nk < KSP) & (~cfg_max2 | ((x_nk >> 1) == {PKW{1'b0}}))))
               & (x_pf[(W-1)*NW +: NW] >= k_nw(kn, xk))
@@ -1067,17 +1091,20 @@ module sm_driver (
         for (t = 0; t < T; t = t + 1)
             kidrow[t] = kidem[skrow[t*KW +: KW]];
         ds_qi = k_pqw(pqsel, dsK);
+        ds_qoh = {PQ{1'b0}};   // one-hot of ds_qi when has_pq[dsK], else 0
+        for (k = 0; k < KN; k = k + 1)
+            ds_qoh = ds_qoh | (pq_oh[k*PQ +: PQ] & {PQ{dsK == k[KW-1:0]}});
         ds_rest = 1'b0; ds_rerun = 1'b0; ds_new = 1'b0;
         if (ds_try) begin
             if (has_pq[dsK]) begin
-                if (q_3(qst, ds_qi) == Q_SAVED) ds_rest = cmd_ok[dsS];
+                if (pq_sv[dsK]) ds_rest = cmd_ok[dsS];   // qst[ds_qi] == Q_SAVED
                 else ds_rerun = 1'b1;
             end else
                 ds_new = 1'b1;
         end
         ds_go = ds_rest | ds_rerun | ds_new;
         ds_t = s_tbs(slfree, dsS);
-        ds_id = ds_new ? k_gw(knext, dsK) : q_gw(qid, ds_qi);
+        ds_id = ds_new ? k_gw(knext, dsK) : q_ogw(qid, ds_qoh);   // qid[ds_qi]
         if (ds_rest) begin
             dc_cmd = 1'b1;
             dc_s = dsS;
@@ -1208,8 +1235,12 @@ module sm_driver (
         // the kernel slot is released when the count after both deltas is 0 (a dispatch of the
         // same kernel on the same SM in this cycle keeps it)
         ev_ks = k_ksw(s_kks(ksof, es), ek);
-        ev_rel = ev_ret & (k_tc(s_ktc(cnt, es), ek) == {{(TC-1){1'b0}}, 1'b1})
-               & ~(ds_go & (dsS == es) & (dsK == ek));
+        ev_c1 = 1'b0;   // cnt[es][ek] == 1: each count's compare, then the event's by one-hots
+        for (s = 0; s < NSM; s = s + 1)
+            for (k = 0; k < KN; k = k + 1)
+                ev_c1 = ev_c1 | (es_oh[s] & ekn_oh[s*KN + k]
+                                 & (cnt[(s*KN+k)*TC +: TC] == {{(TC-1){1'b0}}, 1'b1}));
+        ev_rel = ev_ret & ev_c1 & ~(ds_go & (dsS == es) & (dsK == ek));
         srow = s_kn(ksof_v, dsS);
         ds_ksv = srow[dsK];
         ds_ks = ds_ksv ? k_ksw(s_kks(ksof, dsS), dsK) : s_ksw(ksfree, dsS);
@@ -1346,21 +1377,29 @@ module sm_driver (
             end
         end
         if (PIPE != 0) begin : g_pfs
+            // pacc + d(k) for every kernel k from the registers, beside the pick; the pick selects
+            // one (AND-OR by the one-hot pw): the adders are off the pick's path
+            wire [KN*4*UW-1:0] pacc_k;   // row k: pacc + d(k)
+            for (gk = 0; gk < KN; gk = gk + 1) begin : g_pacck
+                for (gy = 0; gy < 4; gy = gy + 1) begin : g_paccy
+                    assign pacc_k[(gk*4+gy)*UW +: UW] = pacc[gy*UW +: UW] + dk[(gk*4+gy)*UW +: UW];
+                end
+            end
             reg [TC-1:0]      pcw;
             integer a;
             always @(*) begin
                 pw_v = |pw;
                 pw_new = 1'b0;
-                pw_d = {4*UW{1'b0}};
+                pw_acc = {4*UW{1'b0}};
                 for (a = 0; a < KN; a = a + 1) begin
                     pcw = pc[a*TC +: TC];
                     pw_new = pw_new | (pw[a] & (pcw == {TC{1'b0}}));
-                    pw_d = pw_d | (dk[a*4*UW +: 4*UW] & {4*UW{pw[a]}});
+                    pw_acc = pw_acc | (pacc_k[a*4*UW +: 4*UW] & {4*UW{pw[a]}});
                 end
             end
         end else begin : g_pf0
             always @(*) begin
-                pw = {KN{1'b0}}; pw_v = 1'b0; pw_new = 1'b0; pw_d = {4*UW{1'b0}};
+                pw = {KN{1'b0}}; pw_v = 1'b0; pw_new = 1'b0; pw_acc = {4*UW{1'b0}};
             end
         end
     endgenerate
@@ -1654,25 +1693,39 @@ module sm_driver (
     wire [NSM*4*UW-1:0]  u_dec, u_inc;
     wire [KN*4*UW-1:0]   U_dec, U_inc;
     wire [NSM*KN*TC-1:0] cnt_dec, cnt_inc;
-    genvar gn, gm, gy;
+    // The event's delta is selected after the sums (each SM's own candidate delta dkn, then its
+    // event bit), never before them: the adders start from registers and dkn. The sums are kept
+    // nets, selected by AND-OR (no mux): synthesis (Yosys share) would otherwise merge two
+    // sums used under exclusive selects into one adder behind an operand mux of the late select.
     generate
         for (gn = 0; gn < NSM; gn = gn + 1) begin : g_ucnt
+            wire ge = ev_ret & es_oh[gn];                  // this SM is the event's (returns a TB)
             for (gy = 0; gy < 4; gy = gy + 1) begin : g_ux
-                wire [UW-1:0] evd = (ev_ret && es_oh[gn]) ? dke1[gy*UW +: UW] : {UW{1'b0}};
-                assign u_dec[(gn*4+gy)*UW +: UW] = u[(gn*4+gy)*UW +: UW] - evd;
-                assign u_inc[(gn*4+gy)*UW +: UW] = (u[(gn*4+gy)*UW +: UW] + dkds[gy*UW +: UW]) - evd;
+                wire [UW-1:0] uo = u[(gn*4+gy)*UW +: UW];
+                wire [UW-1:0] de = dkn[(gn*4+gy)*UW +: UW];
+                (* keep *) wire [UW-1:0] u_m = uo - de;             // the event alone
+                (* keep *) wire [UW-1:0] u_p = uo + dkds[gy*UW +: UW];   // the set-up alone
+                (* keep *) wire [UW-1:0] u_pm = u_p - de;           // both
+                assign u_dec[(gn*4+gy)*UW +: UW] = (u_m & {UW{ge}}) | (uo & {UW{~ge}});
+                assign u_inc[(gn*4+gy)*UW +: UW] = (u_pm & {UW{ge}}) | (u_p & {UW{~ge}});
             end
             for (gm = 0; gm < KN; gm = gm + 1) begin : g_cx
-                wire [TC-1:0] evc = {{(TC-1){1'b0}}, ev_ret && es_oh[gn] && ek_oh[gm]};
-                assign cnt_dec[(gn*KN+gm)*TC +: TC] = cnt[(gn*KN+gm)*TC +: TC] - evc;
-                assign cnt_inc[(gn*KN+gm)*TC +: TC] = (cnt[(gn*KN+gm)*TC +: TC] + {{(TC-1){1'b0}}, 1'b1}) - evc;
+                wire [TC-1:0] co = cnt[(gn*KN+gm)*TC +: TC];
+                wire gc = ge & ekn_oh[gn*KN + gm];
+                (* keep *) wire [TC-1:0] c_m = co - {{(TC-1){1'b0}}, 1'b1};
+                (* keep *) wire [TC-1:0] c_p = co + {{(TC-1){1'b0}}, 1'b1};
+                assign cnt_dec[(gn*KN+gm)*TC +: TC] = (c_m & {TC{gc}}) | (co & {TC{~gc}});
+                assign cnt_inc[(gn*KN+gm)*TC +: TC] = (co & {TC{gc}}) | (c_p & {TC{~gc}});
             end
         end
         for (gm = 0; gm < KN; gm = gm + 1) begin : g_Ucnt
+            wire ge = ev_ret & ek_oh[gm];
             for (gy = 0; gy < 4; gy = gy + 1) begin : g_Ux
-                wire [UW-1:0] evd = (ev_ret && ek_oh[gm]) ? dk[(gm*4+gy)*UW +: UW] : {UW{1'b0}};
-                assign U_dec[(gm*4+gy)*UW +: UW] = U[(gm*4+gy)*UW +: UW] - evd;
-                assign U_inc[(gm*4+gy)*UW +: UW] = (U[(gm*4+gy)*UW +: UW] + dk[(gm*4+gy)*UW +: UW]) - evd;
+                wire [UW-1:0] Uo = U[(gm*4+gy)*UW +: UW];
+                (* keep *) wire [UW-1:0] U_m = Uo - dk[(gm*4+gy)*UW +: UW];
+                (* keep *) wire [UW-1:0] U_p = Uo + dk[(gm*4+gy)*UW +: UW];
+                assign U_dec[(gm*4+gy)*UW +: UW] = (U_m & {UW{ge}}) | (Uo & {UW{~ge}});
+                assign U_inc[(gm*4+gy)*UW +: UW] = (Uo & {UW{ge}}) | (U_p & {UW{~ge}});
             end
         end
     endgenerate
@@ -1923,7 +1976,7 @@ module sm_driver (
                 if (ds_go && ds_new && dsK == m[KW-1:0])
                     knext[m*GW +: GW] <= knext[m*GW +: GW] + {{(GW-1){1'b0}}, 1'b1};
             for (n = 0; n < PQ; n = n + 1)
-                if (ds_go && ds_qi == n[PQW-1:0]) begin
+                if (ds_go && ds_qoh[n]) begin
                     if (ds_rerun) qst[n*3 +: 3] <= Q_FREE;
                     if (ds_rest) begin
                         qst[n*3 +: 3] <= Q_REST;
@@ -1953,7 +2006,7 @@ module sm_driver (
                         if ((PIPE != 0) ? pw[m] : (pu_k == m[KW-1:0]))
                             pc[m*TC +: TC] <= pc[m*TC +: TC] + {{(TC-1){1'b0}}, 1'b1};
                     for (y = 0; y < 4; y = y + 1)
-                        pacc[y*UW +: UW] <= pacc[y*UW +: UW] + ((PIPE != 0) ? pw_d[y*UW +: UW] : dkp[y*UW +: UW]);
+                        pacc[y*UW +: UW] <= (PIPE != 0) ? pw_acc[y*UW +: UW] : pacc[y*UW +: UW] + dkp[y*UW +: UW];
                 end else begin
                     for (n = 0; n < NSM; n = n + 1)
                         if (pcur == n[SMW-1:0]) part[n*KN*TC +: KN*TC] <= pc;

@@ -1,12 +1,16 @@
 #!/usr/bin/env python3
 """netdepth.py - logic depth of a flat Yosys netlist (write_json) between registers and ports.
 
-Usage: netdepth.py JSON TOP generic|ice40 [--ends MIN]
+Usage: netdepth.py JSON TOP generic|ice40|gates [--ends MIN | --path END]
 
   generic: the netlist after `abc -g AND` (an AND-inverter graph): a path's depth is its number of
            $_AND_ cells; $_NOT_ and $_BUF_ cost 0 (inverters fold into NAND/NOR gates).
   ice40:   the netlist after `synth_ice40`: a path's depth is its number of SB_LUT4 cells; the SB_CARRY
            cells on it are counted too (reported, not added: a carry is a dedicated fast path).
+  gates:   a netlist of Yosys's fine gates before ABC (`synth -flatten -noabc`, no `abc`), which
+           keeps the RTL's net names: AND / OR / NAND / NOR / ANDNOT / ORNOT cost 1, XOR / XNOR /
+           MUX / AOI3 / OAI3 / AOI4 / OAI4 2 (their AND-inverter depth), NOT / BUF 0. A guide to where
+           a path runs (ABC's mapping then restructures it), used with --path.
 
 Start points: module inputs, constants and flip-flop outputs; end points: module outputs and
 flip-flop inputs (D, enable, reset). Flip-flops: generic cells whose type contains DFF, SR or
@@ -16,6 +20,9 @@ Prints one line:  depth=N carries=C cells=L start=NAME end=NAME
 With --ends MIN: instead, one line per end point (a register or an output port, its bits together)
 whose longest path has MIN levels or more, deepest first: "depth name from start", the start of
 that register's longest path; so the depth of each stage of a pipelined unit can be read.
+With --path END: the longest path into END (a register's name or an output port, as --ends prints
+it), from its start: one line per public net on it, "depth name" (hidden nets skipped, repeats of
+one name folded), so a path can be read in the RTL's own names (the gates flow keeps most of them).
 NAME is a public net name of the start bit (a register's output or an input port) and, for the end,
 the register the path loads (its output's name) or the output port.
 """
@@ -48,8 +55,14 @@ def main():
     elif flow == "ice40":
         weight = {"SB_LUT4": (1, 0), "SB_CARRY": (0, 1)}
         is_ff = lambda t: t.startswith("SB_DFF")
+    elif flow == "gates":
+        weight = {t: (1, 0) for t in ("$_AND_", "$_OR_", "$_NAND_", "$_NOR_", "$_ANDNOT_", "$_ORNOT_")}
+        weight.update({t: (2, 0) for t in ("$_XOR_", "$_XNOR_", "$_MUX_", "$_NMUX_", "$_AOI3_", "$_OAI3_",
+                                            "$_AOI4_", "$_OAI4_")})
+        weight.update({"$_NOT_": (0, 0), "$_BUF_": (0, 0)})
+        is_ff = lambda t: "DFF" in t or t.startswith("$_SR") or "DLATCH" in t
     else:
-        sys.exit("netdepth: flow must be generic or ice40")
+        sys.exit("netdepth: flow must be generic, ice40 or gates")
 
     driver = {}   # bit -> cell name (combinational cells only)
     comb = {}     # cell -> (weight, carry, input bits, output bits)
@@ -120,8 +133,14 @@ def main():
             onstack.discard(cn)
 
     if len(sys.argv) > 4:
-        if sys.argv[4] != "--ends" or len(sys.argv) != 6 or not sys.argv[5].isdigit():
-            sys.exit("netdepth: usage: netdepth.py JSON TOP generic|ice40 [--ends MIN]")
+        usage = "netdepth: usage: netdepth.py JSON TOP generic|ice40|gates [--ends MIN | --path END]"
+        if len(sys.argv) != 6 or sys.argv[4] not in ("--ends", "--path"):
+            sys.exit(usage)
+        if sys.argv[4] == "--path":
+            path_report(ends, bit_depth, driver, depth, names, sys.argv[5])
+            return
+        if not sys.argv[5].isdigit():
+            sys.exit(usage)
         ends_report(ends, bit_depth, driver, depth, bname, int(sys.argv[5]))
         return
     worst = None
@@ -141,6 +160,39 @@ def main():
         b = nb
     start = bname(b) if not isinstance(b, str) else "const"
     print("depth=%d carries=%d cells=%d start=%s end=%s" % (dp, ca, nc, start.replace(" ", ""), label.replace(" ", "")))
+
+
+def path_report(ends, bit_depth, driver, depth, names, want):
+    import re
+    best = None
+    for b, label in ends:
+        if re.sub(r"\[\d+\]$", "", label).replace(" ", "") != want and label.replace(" ", "") != want:
+            continue
+        d = bit_depth(b)
+        if best is None or d[0] > best[0][0]:
+            best = (d, b)
+    if best is None:
+        sys.exit("netdepth: no end point named %s" % want)
+    steps = []
+    b = best[1]
+    while True:
+        cn = driver.get(b)
+        dep = depth[cn][0] if cn is not None else 0
+        nm = names.get(b)
+        steps.append((dep, None if nm is None or nm[0] else nm[1]))
+        if cn is None or depth[cn][3] is None:
+            break
+        b = depth[cn][3]
+    print("%d %s (end)" % (best[0][0], want))
+    last = None
+    for dep, nm in reversed(steps):
+        if nm is None:
+            continue
+        base = re.sub(r"\[\d+\]$", "", nm)
+        if base == last:
+            continue
+        last = base
+        print("%d %s" % (dep, nm.replace(" ", "")))
 
 
 def ends_report(ends, bit_depth, driver, depth, bname, lo):

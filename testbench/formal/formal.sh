@@ -122,13 +122,14 @@ if [ "$long" = "--driver" ]; then
   # 23 (B1, B2): a SAVED entry's RESTORE set up without cmd_ok (a second command in flight)
   sed -e 's/& ({1.b0, u\[(s\*4+3)\*UW +: UW\]} < {1.b0, LIM_TB})/\& ({1'"'"'b0, u[(s*4+3)*UW +: UW]} <= {1'"'"'b0, LIM_TB})/' \
       -e 's/& ({1.b0, x_u\[3\*UW +: UW\]} < {1.b0, LIM_TB})/\& ({1'"'"'b0, x_u[3*UW +: UW]} <= {1'"'"'b0, LIM_TB})/' "$drv" > "$tmp/dbug1.v"
-  sed -e 's/wire \[UW-1:0\] evd = (ev_ret \&\& es_oh\[gn\])/wire [UW-1:0] evd = (ev_done \&\& es_oh[gn])/' \
+  sed -e 's/= (u_m \& {UW{ge}}) | (uo \& {UW{~ge}});/= (u_m \& {UW{ge \& ev_done}}) | (uo \& {UW{~(ge \& ev_done)}});/' \
+      -e 's/= (u_pm \& {UW{ge}}) | (u_p \& {UW{~ge}});/= (u_pm \& {UW{ge \& ev_done}}) | (u_p \& {UW{~(ge \& ev_done)}});/' \
       -e 's/- ((ev_ret \&\& es == n\[SMW-1:0\]) ? dke/- ((ev_done \&\& es == n[SMW-1:0]) ? dke/' "$drv" > "$tmp/dbug2.v"
-  sed -e 's/wire \[UW-1:0\] evd = (ev_ret \&\& ek_oh\[gm\])/wire [UW-1:0] evd = (ev_done \&\& ek_oh[gm])/' \
+  sed -e 's/wire ge = ev_ret \& ek_oh\[gm\];/wire ge = ev_done \& ek_oh[gm];/' \
       -e 's/- ((ev_ret \&\& ek == m\[KW-1:0\]) ? dk/- ((ev_done \&\& ek == m[KW-1:0]) ? dk/' "$drv" > "$tmp/dbug3.v"
-  sed -e 's/{{(TC-1){1.b0}}, ev_ret \&\& es_oh\[gn\] \&\& ek_oh\[gm\]}/{{(TC-1){1'"'"'b0}}, ev_done \&\& es_oh[gn] \&\& ek_oh[gm]}/' \
+  sed -e 's/wire gc = ge \& ekn_oh\[gn\*KN + gm\];/wire gc = ge \& ev_done \& ekn_oh[gn*KN + gm];/' \
       -e 's/- {{(TC-1){1.b0}}, ev_ret \&\& es == n\[SMW-1:0\] \&\& ek == m\[KW-1:0\]}/- {{(TC-1){1'"'"'b0}}, ev_done \&\& es == n[SMW-1:0] \&\& ek == m[KW-1:0]}/' "$drv" > "$tmp/dbug4.v"
-  sed 's/               \& ~(ds_go \& (dsS == es) \& (dsK == ek));/               ;/' "$drv" > "$tmp/dbug5.v"
+  sed 's/ev_rel = ev_ret \& ev_c1 \& ~(ds_go \& (dsS == es) \& (dsK == ek));/ev_rel = ev_ret \& ev_c1;/' "$drv" > "$tmp/dbug5.v"
   sed 's/if (ev_done) kndone\[m\*GW +: GW\] <= /if (ev_ret) kndone[m*GW +: GW] <= /' "$drv" > "$tmp/dbug6.v"
   sed 's/dp\[n\*T +: T\] <= (dp\[n\*T +: T\] \& ~((ev_done \&\& es == n\[SMW-1:0\]) ? et_oh/dp[n*T +: T] <= (dp[n*T +: T] \& ~(1'"'"'b0 ? et_oh/' "$drv" > "$tmp/dbug7.v"
   sed 's/                    busy\[n\] <= 1.b1;/                    busy[n] <= 1'"'"'b0;/' "$drv" > "$tmp/dbug8.v"
@@ -140,13 +141,13 @@ if [ "$long" = "--driver" ]; then
   sed 's/ds_try = (PIPE == 0) | (elig\[ex_dk\] \& ex_fit);/ds_try = (PIPE == 0) | elig[ex_dk];/' "$drv" > "$tmp/dbug14.v"
   sed 's/cd_ok = f \& oany \& srow\[kc\];/cd_ok = f \& oany;/' "$drv" > "$tmp/dbug15.v"
   sed 's/if (ev_rsp \&\& bpb\[es\]) pb <= 1.b0;/if (ev_rsp) pb <= 1'"'"'b0;/' "$drv" > "$tmp/dbug16.v"
-  sed 's/ev_kfin = ev_done \& ((k_gw(kndone, ek) + {{(GW-1){1.b0}}, 1.b1})/ev_kfin = ev_done \& ((k_gw(kndone, ek) + {{(GW-2){1'"'"'b0}}, 2'"'"'b10})/' "$drv" > "$tmp/dbug17.v"
+  sed 's/kfin\[k\] = ((kndone\[k\*GW +: GW\] + {{(GW-1){1.b0}}, 1.b1})/kfin[k] = ((kndone[k*GW +: GW] + {{(GW-2){1'"'"'b0}}, 2'"'"'b10})/' "$drv" > "$tmp/dbug17.v"
   sed 's/rl_tb\[n\*TBS_W +: TBS_W\] <= rsp_tb\[n\*TBS_W +: TBS_W\];/rl_tb[n*TBS_W +: TBS_W] <= {TBS_W{1'"'"'b0}};/' "$drv" > "$tmp/dbug18.v"
   sed 's/wire kl_acc = kl_v \& kl_k_ok \& ~kv\[kl_k\] \& (kl_grid != {GW{1.b0}})/wire kl_acc = kl_v \& kl_k_ok \& ~kv[kl_k]/' "$drv" > "$tmp/dbug19.v"
   sed 's/? Q_SAVED : Q_RERUN;/? Q_SAVED : 3'"'"'d5;/' "$drv" > "$tmp/dbug20.v"
   sed 's/ev_qwr = ev_qv \& (s_3(rl_st, es) == ST_OK);/ev_qwr = 1'"'"'b0;/' "$drv" > "$tmp/dbug21.v"
   sed 's/knext\[m\*GW +: GW\] <= knext\[m\*GW +: GW\] + {{(GW-1){1.b0}}, 1.b1};/knext[m*GW +: GW] <= knext[m*GW +: GW];/' "$drv" > "$tmp/dbug22.v"
-  sed 's/if (q_3(qst, ds_qi) == Q_SAVED) ds_rest = cmd_ok\[dsS\];/if (q_3(qst, ds_qi) == Q_SAVED) ds_rest = 1'"'"'b1;/' "$drv" > "$tmp/dbug23.v"
+  sed 's/if (pq_sv\[dsK\]) ds_rest = cmd_ok\[dsS\];/if (pq_sv[dsK]) ds_rest = 1'"'"'b1;/' "$drv" > "$tmp/dbug23.v"
   for b in $(seq 1 23); do
     cmp -s "$drv" "$tmp/dbug$b.v" && { echo "formal: sm_driver bug $b was not injected (RTL changed?)"; exit 1; }
   done
