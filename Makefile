@@ -15,6 +15,7 @@
 #   make formal         Yosys SAT induction proofs of warp_sched, preempt_engine, quota_unit and qos_mgr (small), non-vacuity checked
 #   make formal-long    the slow proofs (sm_top's slot table, about 10 minutes; not in make test)
 #   make formal-driver  the sm_driver induction proof (testbench/formal/drv_formal.cfg, drv_pipe 1 and 0; not in make test)
+#   make formal-driver-large  the same on 4 kernels and on 3 SMs (drv_formal_k4.cfg, drv_formal_s3.cfg; not in make test)
 #   make timing         logic depth per block (AND2 levels, FO4 at 1216 MHz, iCE40 LUT levels) -> docs/timing.md
 #   make fpga           every block out of context on an iCE40 HX8K (nextpnr): LCs, Fmax -> docs/fpga.md
 #   make fpga-sig       bitstreams of preempt_engine, warp_sched with an on-chip stimulus: C model = RTL = netlists' signature
@@ -94,7 +95,7 @@ VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) -Wno-fatal -MAKEFLAGS OPT_FAST=
                    $(if $(shell command -v ccache),-MAKEFLAGS OBJCACHE=ccache) -CFLAGS -std=c++14
 export CCACHE_DIR ?= $(abspath $(B))/ccache
 
-.PHONY: FORCE all run run-sm test setup lint cosim cosim-all cosim-long area area-test bench mutate formal formal-long formal-driver clean unit hwgen-test help edge-test print-cfgdir \
+.PHONY: FORCE all run run-sm test setup lint cosim cosim-all cosim-long area area-test bench mutate formal formal-long formal-driver formal-driver-large clean unit hwgen-test help edge-test print-cfgdir \
         sweep ctx-table ctx-table-check workload-test smk-check reproduce reproduce-test fuzz fuzz-long test-configs config-test \
         timing timing-test fpga fpga-sig fpga-sig-test coverage
 .DELETE_ON_ERROR:
@@ -497,6 +498,12 @@ formal-long: $(B)/small/smk_cfg.vh
 # bugs (docs/verification.md "Formal proofs"); not in make test
 formal-driver: $(B)/hwgen
 	bash testbench/formal/formal.sh drv_formal --driver
+
+# the same proof and planted bugs on two larger driver configurations: 4 kernels, and 3 SMs
+# (testbench/formal/drv_formal_k4.cfg, drv_formal_s3.cfg; not in make test)
+formal-driver-large: $(B)/hwgen
+	DRV_FORMAL_CFG=testbench/formal/drv_formal_k4.cfg bash testbench/formal/formal.sh drv_formal --driver
+	DRV_FORMAL_CFG=testbench/formal/drv_formal_s3.cfg bash testbench/formal/formal.sh drv_formal --driver
 
 # logic depth per unit and configuration (generic AND2 levels, FO4 estimate at 1216 MHz, iCE40 LUT
 # levels, critical path ends, targets) -> docs/timing.md; results cached in build/timing-cache
