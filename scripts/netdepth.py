@@ -30,10 +30,23 @@ import json
 import sys
 
 
+USAGE = "netdepth: usage: netdepth.py JSON TOP generic|ice40|gates [--ends MIN | --path END]"
+
+
 def main():
-    path, top, flow = sys.argv[1], sys.argv[2], sys.argv[3]
-    with open(path) as f:
-        mod = json.load(f)["modules"][top]
+    a = sys.argv
+    if len(a) not in (4, 6) or a[3] not in ("generic", "ice40", "gates") or \
+            (len(a) == 6 and (a[4] not in ("--ends", "--path") or (a[4] == "--ends" and not a[5].isdigit()))):
+        sys.exit(USAGE)
+    path, top, flow = a[1], a[2], a[3]
+    try:
+        with open(path) as f:
+            mods = json.load(f)["modules"]
+    except (OSError, ValueError, KeyError) as e:
+        sys.exit("netdepth: %s: not a Yosys JSON netlist (%s)" % (path, e))
+    if top not in mods:
+        sys.exit("netdepth: %s: no module %s" % (path, top))
+    mod = mods[top]
     names = {}  # bit -> best public name
     for n, info in mod["netnames"].items():
         hidden = info.get("hide_name", 0) or n.startswith("$")
@@ -62,7 +75,7 @@ def main():
         weight.update({"$_NOT_": (0, 0), "$_BUF_": (0, 0)})
         is_ff = lambda t: "DFF" in t or t.startswith("$_SR") or "DLATCH" in t
     else:
-        sys.exit("netdepth: flow must be generic, ice40 or gates")
+        sys.exit(USAGE)
 
     driver = {}   # bit -> cell name (combinational cells only)
     comb = {}     # cell -> (weight, carry, input bits, output bits)
@@ -132,16 +145,11 @@ def main():
             depth[cn] = (best[0] + w, best[1] + k, best[2] + 1, best[3])
             onstack.discard(cn)
 
-    if len(sys.argv) > 4:
-        usage = "netdepth: usage: netdepth.py JSON TOP generic|ice40|gates [--ends MIN | --path END]"
-        if len(sys.argv) != 6 or sys.argv[4] not in ("--ends", "--path"):
-            sys.exit(usage)
-        if sys.argv[4] == "--path":
-            path_report(ends, bit_depth, driver, depth, names, sys.argv[5])
-            return
-        if not sys.argv[5].isdigit():
-            sys.exit(usage)
-        ends_report(ends, bit_depth, driver, depth, bname, int(sys.argv[5]))
+    if len(a) == 6:
+        if a[4] == "--path":
+            path_report(ends, bit_depth, driver, depth, names, a[5])
+        else:
+            ends_report(ends, bit_depth, driver, depth, bname, int(a[5]))
         return
     worst = None
     for b, label in ends:

@@ -3,7 +3,8 @@
 # (testbench/timing/chain.v: the OR of a 32-bit register into another register = 5 AND2 levels, 3
 # LUT4 levels, 5 levels of Yosys's fine gates before ABC, from r to y; the named net h at level 4
 # on the way). A depth counting inverters, a missed flip-flop boundary, a wrong end point or a
-# --path that loses the RTL's names fails it. About 3 s.
+# --path that loses the RTL's names fails it; bad uses and a file that is not a netlist get their
+# one-line message. About 3 s.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 t=$(mktemp -d); trap 'rm -rf "$t"' EXIT
@@ -23,5 +24,14 @@ verdict "gates --path y" "$(python3 "$root/scripts/netdepth.py" "$t/gates.json" 
     $'5 y \\(end\\)\n0 r\\[[0-9]+\\]\n4 h'
 verdict "gates --path (unknown end)" "$(python3 "$root/scripts/netdepth.py" "$t/gates.json" chain gates --path q 2>&1; echo "rc=$?")" \
     $'netdepth: no end point named q\nrc=1'
+u='netdepth: usage: netdepth\.py JSON TOP generic\|ice40\|gates \[--ends MIN \| --path END\]'
+for bad in "" "$t/gates.json chain" "$t/gates.json chain vhdl" "$t/gates.json chain gates --ends x" "$t/gates.json chain gates --path"; do
+    # shellcheck disable=SC2086 # the arguments are split on purpose
+    verdict "bad use '${bad#"$t/"}'" "$(python3 "$root/scripts/netdepth.py" $bad 2>&1; echo "rc=$?")" "$u"$'\nrc=1'
+done
+verdict "bad netlist" "$(python3 "$root/scripts/netdepth.py" "$root/testbench/timing/chain.v" chain gates 2>&1; echo "rc=$?")" \
+    $'netdepth: [^ ]*/chain\\.v: not a Yosys JSON netlist \\(.*\\)\nrc=1'
+verdict "no such module" "$(python3 "$root/scripts/netdepth.py" "$t/gates.json" top gates 2>&1; echo "rc=$?")" \
+    $'netdepth: [^ ]*/gates\\.json: no module top\nrc=1'
 echo "timing-test: $((n - fail)) passed, $fail failed"
 [ "$fail" -eq 0 ]
