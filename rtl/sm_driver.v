@@ -370,6 +370,31 @@ module sm_driver (
     `SMK_DEF_POPCNT(popw, W, NW)    // free warps of an SM
     // inclusive prefix counts of the dispatch SM's free warps: [i*NW +: NW] = free among 0..i (wsel)
     `SMK_DEF_PFXCNT(pfxw, W, NW)
+    // thermw(x): bit i = 1 iff at least i + 1 bits of x are 1 (a thermometer code of popcount(x)).
+    // Batcher's odd-even merge sort of the bits, ones first, on W rounded up to a power of two (the
+    // pad bits are 0): t(t + 1) / 2 stages of compare-exchange for 2^t bits, each an OR and an AND
+    // in parallel (10 AND2 levels for 16 bits), where the count and a compare are an adder tree and
+    // a comparator in series (spec "Implementation notes": S1's warp test)
+    localparam WP2 = 1 << $clog2(W);
+    function [W-1:0] thermw(input [W-1:0] x);
+        reg [WP2-1:0] v;
+        reg hi;
+        integer p2, k2, j2, i2;
+        begin
+            v = {WP2{1'b0}};
+            v[W-1:0] = x;
+            for (p2 = 1; p2 < WP2; p2 = p2 * 2)
+                for (k2 = p2; k2 >= 1; k2 = k2 / 2)
+                    for (j2 = k2 % p2; j2 + k2 < WP2; j2 = j2 + 2 * k2)
+                        for (i2 = 0; i2 < k2; i2 = i2 + 1)
+                            if (i2 + j2 + k2 < WP2 && (i2 + j2) / (2 * p2) == (i2 + j2 + k2) / (2 * p2)) begin
+                                hi = v[i2 + j2] | v[i2 + j2 + k2];
+                                v[i2 + j2 + k2] = v[i2 + j2] & v[i2 + j2 + k2];
+                                v[i2 + j2] = hi;
+                            end
+            thermw = v[W-1:0];
+        end
+    endfunction
     // context pointer of PTBQ entry i: i * CTX_MAX_LINES (< 2^PW by the hwgen rule)
     function [PW-1:0] qptr(input [PQW-1:0] i);
         reg [PW-1:0] e;
@@ -461,6 +486,9 @@ module sm_driver (
     reg [NSM*PKW-1:0]   nks;
     reg [NSM*TBS_W-1:0] slfree;
     reg [NSM*NW-1:0]    nfw;                 // popcount(~wused)
+    reg [NSM*W-1:0]     fwt;                 // drv_pipe = 1: thermw(~wused): at least i + 1 free warps
+    reg [KN*(W+1)-1:0]  kn_oh;               // drv_pipe = 1: kn one-hot (0 when kn > W)
+    reg [NSM*KN-1:0]    nfw_ge;              // nfw >= kn
     reg [NSM*KN-1:0]    fits_b, fits;
     reg                 short_v;
     reg [KN-1:0]        sh_c, sh_lo;         // the short kernels; the kernels below k
@@ -681,6 +709,7 @@ module sm_driver (
             // in-order sum (fewer cells)
             tpf = pfxw(~wused[s*W +: W]);
             nfw[s*NW +: NW] = (PIPE != 0) ? tpf[(W-1)*NW +: NW] : popw(~wused[s*W +: W]);
+            fwt[s*W +: W] = (PIPE != 0) ? thermw(~wused[s*W +: W]) : {W{1'b0}};
             for (k = 0; k < KN; k = k + 1) begin
                 ksof_v[s*KN + k] = 1'b0;
                 ksof[(s*KN+k)*KS_W +: KS_W] = {KS_W{1'b0}};
@@ -703,6 +732,18 @@ module sm_driver (
             end
         end
 
+        // ---------------- the warp test nfw(s) >= kn(k): drv_pipe = 1 reads the thermometer code fwt,
+        // bit kn - 1 (kn = 0: always; kn > W: never) by the one-hot kn (depth: the sort, then one
+        // AND-OR); drv_pipe = 0 the compare of the count
+        for (k = 0; k < KN; k = k + 1)
+            for (j = 0; j <= W; j = j + 1)
+                kn_oh[k*(W+1) + j] = (kn[k*NW +: NW] == j[NW-1:0]);
+        for (s = 0; s < NSM; s = s + 1)
+            for (k = 0; k < KN; k = k + 1)
+                nfw_ge[s*KN + k] = (PIPE != 0)
+                    ? (kn_oh[k*(W+1)] | (|(kn_oh[k*(W+1) + 1 +: W] & fwt[s*W +: W])))
+                    : (nfw[s*NW +: NW] >= kn[k*NW +: NW]);
+
         // ---------------- fits(s, k) without resv_block
         for (s = 0; s < NSM; s = s + 1) begin
             // free amount LIM_x - u_x(s), UW+1 bits, top bit = over the limit
@@ -720,7 +761,7 @@ module sm_driver (
                     & ~fr2[UW] & ({1'b0, dk[(k*4+2)*UW +: UW]} <= fr2)
                     & ({1'b0, u[(s*4+3)*UW +: UW]} < {1'b0, LIM_TB})
                     & (ksof_v[s*KN + k] | ((nk < KSP) & (~cfg_max2 | ((nk >> 1) == {PKW{1'b0}}))))
-                    & (nfw[s*NW +: NW] >= kn[k*NW +: NW])
+                    & nfw_ge[s*KN + k]
                     & ((cfg_policy != P_SMK_P & cfg_policy != P_QOS) | c0 < c1)
                     & (~plan_v | s[SMW-1:0] != plan_sm | k[KW-1:0] == plan_kc);
             end
@@ -2142,7 +2183,7 @@ module sm_driver (
 
     // state and inputs the step-1 logic does not read
     wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, qt, od_miss,   // od_miss: cover points
-                          x_d[4*UW-1:3*UW], dla[4*UW-1:3*UW], x_pf[(W-1)*NW-1:0], tpf[(W-1)*NW-1:0]};   // the re-check's d_tb (1) and prefix counts
+                          x_d[4*UW-1:3*UW], dla[4*UW-1:3*UW], x_pf, tpf};   // the re-check's d_tb (1) and prefix counts (their lower W - 1 counts)
 
 `ifdef SMK_COVER
     // ------------------------------------------------------------------ cover points

@@ -27,7 +27,10 @@ NAME is a public net name of the start bit (a register's output or an input port
 the register the path loads (its output's name) or the output port.
 """
 import json
+import signal
 import sys
+
+signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
 
 
 USAGE = "netdepth: usage: netdepth.py JSON TOP generic|ice40|gates [--ends MIN | --path END]"
