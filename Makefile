@@ -18,7 +18,7 @@
 #   make formal-driver-large  the same on 4 kernels and on 3 SMs (drv_formal_k4.cfg, drv_formal_s3.cfg; not in make test)
 #   make timing         logic depth per block (AND2 levels, FO4 at 1216 MHz, iCE40 LUT levels) -> docs/timing.md
 #   make fpga           every block out of context on an iCE40 HX8K (nextpnr): LCs, Fmax -> docs/fpga.md
-#   make fpga-sig       bitstreams of preempt_engine, warp_sched with an on-chip stimulus: C model = RTL = netlists' signature
+#   make fpga-sig       bitstreams of preempt_engine, warp_sched, quota_unit and sm_top (one SM) with an on-chip stimulus: C model = RTL = netlists' signature
 #   make coverage       Verilator line, toggle and spec-rule cover-point coverage of the cosim regression (small), lcov HTML
 #   make sweep          the papers' pair evaluation (QoS_reach, STP) on the C model -> build/sweep (docs/sweep.md)
 #   make reproduce      every published figure of the papers against the model -> docs/reproduce.md (hours; docs/sweep.md)
@@ -529,7 +529,7 @@ fpga: setup $(B)/$(FPGA_CONFIG)/smk_cfg.vh
 # the RTL, the post-synthesis netlist and the post-route netlist read back from the bitstream (Icarus
 # Verilog and Verilator) must give the same signature, and planted bugs must change it
 # (scripts/fpga_sig.sh)
-FPGA_SIG_UNITS := preempt_engine warp_sched
+FPGA_SIG_UNITS := preempt_engine warp_sched quota_unit sm_top
 FPGA_SIG_CMD = scripts/fpga_sig.sh $(B)/fpga-sig/UNIT small UNIT 20000 $(B)/small/sig_model
 fpga-sig: setup $(B)/small/smk_cfg.vh $(B)/small/sig_model
 	@mkdir -p $(B)/fpga-sig && rm -f $(B)/fpga-sig.txt
@@ -537,13 +537,14 @@ fpga-sig: setup $(B)/small/smk_cfg.vh $(B)/small/sig_model
 	  SMK_SIG_VERILATOR=1 SMK_SIG_PLANT=1 bash $(subst UNIT,$$u,$(FPGA_SIG_CMD)) | tee -a $(B)/fpga-sig.txt || exit 1; done
 	@mv $(B)/fpga-sig.txt $(B)/fpga-sig/result.txt
 
-# make test's share (about 1 minute): the same flow for 2,000 cycles, Icarus Verilog only, with the
-# planted bugs; skipped, saying so, when a tool is missing
+# make test's share (about 1 minute): the same flow for 2,000 cycles on the two smaller units, Icarus
+# Verilog only, with the planted bugs; skipped, saying so, when a tool is missing
 FPGA_SIG_TOOLS := yosys nextpnr-ice40 icepack icebox_vlog iverilog vvp
+FPGA_SIG_TEST_UNITS := preempt_engine warp_sched
 fpga-sig-test: $(B)/small/smk_cfg.vh $(B)/small/sig_model
 	@m=$$(for t in $(FPGA_SIG_TOOLS); do command -v $$t >/dev/null || printf '%s ' $$t; done); \
 	  if [ -n "$$m" ]; then echo "fpga-sig-test: SKIPPED: not installed: $$m(scripts/setup.sh)"; exit 0; fi; \
-	  for u in $(FPGA_SIG_UNITS); do \
+	  for u in $(FPGA_SIG_TEST_UNITS); do \
 	    SMK_SIG_PLANT=1 bash scripts/fpga_sig.sh $(B)/fpga-sig-test/$$u small $$u 2000 $(B)/small/sig_model || exit 1; done
 
 # line and toggle coverage of the RTL over the quick cosim regression on COV_CONFIGS (merged, lcov

@@ -9,8 +9,8 @@
 #   SMK_SIG_PLANT=1:  also the planted bugs, each of which must change the signature: one LUT_INIT bit
 #                     of the post-synthesis netlist (a copy), one LUT bit of the bitstream (a copy of
 #                     the .asc), and one bit of the C model (a copy of cmodel/UNIT.c, rebuilt)
-# `make fpga-sig` runs it on preempt_engine and warp_sched for 20,000 cycles with both,
-# `make fpga-sig-test` (in `make test`) for 2,000 cycles with the planted bugs.
+# `make fpga-sig` runs it on preempt_engine, warp_sched, quota_unit and sm_top for 20,000 cycles with
+# both, `make fpga-sig-test` (in `make test`) on the first two for 2,000 cycles with the planted bugs.
 #
 # The top (OUTDIR/sig_top.v, generated from the unit's ports):
 #   - a 32-bit Galois LFSR (x^32 + x^22 + x^2 + x + 1, seed 1) whose low bit shifts every cycle into
@@ -154,12 +154,24 @@ nice -n 10 nextpnr-ice40 --hx8k --package ct256 --json "$D/sig.json" --pcf "$D/s
     --seed 1 --timing-allow-fail -l "$D/pnr.log" >/dev/null 2>&1 || die "nextpnr failed ($D/pnr.log)"
 icepack "$D/sig.asc" "$D/sig.bin" || die "icepack failed"
 icepack -u "$D/sig.bin" "$D/sig_readback.asc" || die "icepack -u (unpack) failed"
-# icebox_vlog's module header declares the ports ANSI style and its body declares them again (wire clk;
-# reg done = 0;), which Icarus accepts and Verilator does not: the header is made non-ANSI
+# icebox_vlog's module header declares the ports ANSI style (in the order of their pins' nets) and its
+# body declares them again (wire clk; reg done = 0;), which Icarus accepts and Verilator does not: the
+# header, the four pins in any order with these directions, is made non-ANSI
 route_vlog() { # ASC OUT
-    nice -n 10 icebox_vlog -s -n sig_top -p "$D/sig.pcf" "$1" 2>>"$D/icebox_vlog.log" |
-        sed 's/^module sig_top (input rst, input clk, output done, output sig_out);$/module sig_top (rst, clk, done, sig_out);\ninput rst, clk;\noutput done, sig_out;/' >"$2"
-    grep -q '^module sig_top (rst, clk, done, sig_out);$' "$2" || die "icebox_vlog failed or wrote another module header ($2)"
+    nice -n 10 icebox_vlog -s -n sig_top -p "$D/sig.pcf" "$1" 2>>"$D/icebox_vlog.log" >"$2.raw" || die "icebox_vlog failed ($D/icebox_vlog.log)"
+    python3 - "$2.raw" "$2" <<'PY' || die "icebox_vlog wrote another module header ($2.raw)"
+import re, sys
+src, dst = sys.argv[1], sys.argv[2]
+lines = open(src).read().split("\n")
+i = next((i for i, l in enumerate(lines) if l.startswith("module sig_top (")), None)
+m = re.fullmatch(r"module sig_top \((.*)\);", lines[i]) if i is not None else None
+if not m or sorted(p.strip() for p in m.group(1).split(",")) != \
+        ["input clk", "input rst", "output done", "output sig_out"]:
+    sys.exit(1)
+lines[i:i + 1] = ["module sig_top (rst, clk, done, sig_out);", "input rst, clk;", "output done, sig_out;"]
+open(dst, "w").write("\n".join(lines))
+PY
+    rm -f "$2.raw"
 }
 : >"$D/icebox_vlog.log"
 route_vlog "$D/sig_readback.asc" "$D/post_route.v"
@@ -273,6 +285,10 @@ EOF
         sub='s/o->rsp_tb = in->cmd_tb \& (uint32_t)SMK_MASK(SMK_TBS_W);/o->rsp_tb = in->cmd_tb \& (uint32_t)SMK_MASK(SMK_TBS_W - 1);/' ;;
     warp_sched) # a launch's kernel slot loses its top bit
         sub='s/const uint32_t k = in->launch_ks \& SMK_MASK(SMK_KS_W);/const uint32_t k = in->launch_ks \& SMK_MASK(SMK_KS_W - 1);/' ;;
+    quota_unit) # an EPOCH_LEN write loses its top bit
+        sub='s/q->epoch_len = d \& (uint32_t)SMK_MASK(EW);/q->epoch_len = d \& (uint32_t)SMK_MASK(EW - 1);/' ;;
+    sm_top) # a set-up's TB slot loses its top bit
+        sub='s/set_tb = in->set_tb \& (uint32_t)SMK_MASK(SMK_TBS_W);/set_tb = in->set_tb \& (uint32_t)SMK_MASK(SMK_TBS_W - 1);/' ;;
     *) die "no planted C model bug for $U" ;;
     esac
     sed "$sub" "$ROOT/cmodel/$U.c" >"$D/${U}_bug.c"

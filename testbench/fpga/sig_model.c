@@ -20,6 +20,8 @@
 #include <string.h>
 
 #include "preempt_engine.h"
+#include "quota_unit.h"
+#include "sm_top.h"
 #include "warp_sched.h"
 
 /* ---- a unit's ports: a field of its C input or output struct (uint8_t, uint32_t or uint64_t), its
@@ -116,11 +118,116 @@ static void ws_reset_v(void *st) { ws_reset(st); }
 static void ws_eval_v(const void *st, const void *in, void *out) { ws_eval(st, in, out); }
 static void ws_commit_v(void *st, const void *in, const void *out) { ws_commit(st, in, out); }
 
+/* ---- quota_unit (rtl/quota_unit.v's port order) */
+#define QI(f, w) {#f, IN, 1, (w), offsetof(qu_in_t, f), sizeof(((qu_in_t *)0)->f)}
+#define QA(f, n, w) {#f, IN, (n), (w), offsetof(qu_in_t, f), sizeof(((qu_in_t *)0)->f[0])}
+#define QO(f, w) {#f, OUT, 1, (w), offsetof(qu_out_t, f), sizeof(((qu_out_t *)0)->f)}
+static const port_t QU_PORTS[] = {
+    QI(csr_we, 1),
+    QI(csr_addr, SMK_ADDR_W),
+    QI(csr_wdata, SMK_DATA_W),
+    QI(rd_addr, SMK_ADDR_W),
+    QO(rd_data, SMK_DATA_W),
+    QI(iss_v, SMK_SCHED),
+    QA(iss_ks, SMK_SCHED, SMK_KS_W),
+    QI(cp_v, SMK_CP),
+    QA(cp_ks, SMK_CP, SMK_KS_W),
+    QA(cp_act, SMK_CP, SMK_ACT_W),
+    QA(idle_cnt, SMK_KSLOTS, SMK_WCNT_W),
+    QI(ks_active, SMK_KSLOTS),
+    QO(qallow, SMK_KSLOTS),
+    QO(policy, 1),
+    QO(epoch_end, 1),
+};
+static void qu_reset_v(void *st) { qu_reset(st); }
+static void qu_eval_v(const void *st, const void *in, void *out) { qu_eval(st, in, out); }
+static void qu_commit_v(void *st, const void *in, const void *out) { qu_commit(st, in, out); }
+
+/* ---- sm_top (rtl/sm_top.v's port order; the outputs of its blocks are in sm_out_t's wo, qo, po) */
+#define SI(f, w) {#f, IN, 1, (w), offsetof(sm_in_t, f), sizeof(((sm_in_t *)0)->f)}
+#define SA(f, n, w) {#f, IN, (n), (w), offsetof(sm_in_t, f), sizeof(((sm_in_t *)0)->f[0])}
+#define SO(nm, f, w) {nm, OUT, 1, (w), offsetof(sm_out_t, f), sizeof(((sm_out_t *)0)->f)}
+#define SOA(nm, f, n, w) {nm, OUT, (n), (w), offsetof(sm_out_t, f), sizeof(((sm_out_t *)0)->f[0])}
+static const port_t SM_PORTS[] = {
+    SI(set_v, 1),
+    SI(set_tb, SMK_TBS_W),
+    SI(set_mask, SMK_WARPS),
+    SI(set_ks, SMK_KS_W),
+    SI(set_nreg, SMK_REGN_W),
+    SI(set_smem, SMK_SMLN_W),
+    SI(set_go, 1),
+    SO("set_rej", set_rej, 1),
+    SI(cmd_v, 1),
+    SI(cmd_op, 2),
+    SI(cmd_tb, SMK_TBS_W),
+    SI(cmd_ptr, SMK_CTX_PTR_W),
+    SI(cmd_idem, 1),
+    SI(cap, SMK_PE_OUT_W),
+    SO("cmd_full", po.cmd_full, 1),
+    SO("rsp_v", po.rsp_v, 1),
+    SO("rsp_op", po.rsp_op, 2),
+    SO("rsp_tb", po.rsp_tb, SMK_TBS_W),
+    SO("rsp_status", po.rsp_status, 3),
+    SO("rsp_ptr", po.rsp_ptr, SMK_CTX_PTR_W),
+    SO("free_v", po.free_v, 1),
+    SO("free_tb", po.free_tb, SMK_TBS_W),
+    SO("launch_v", po.launch_v, 1),
+    SO("launch_tb", po.launch_tb, SMK_TBS_W),
+    SO("draining", po.draining, SMK_TB_SLOTS),
+    SO("tb_alloc", tb_alloc, SMK_TB_SLOTS),
+    SO("tb_run", tb_run, SMK_TB_SLOTS),
+    SO("tb_done", tb_done, SMK_TB_SLOTS),
+    SO("wused", wused, SMK_WARPS),
+    SI(ready, SMK_WARPS),
+    SI(pblk, SMK_WARPS),
+    SI(wbusy, SMK_WARPS),
+    SI(wexit, SMK_WARPS),
+    SI(cp_v, SMK_CP),
+    SA(cp_ks, SMK_CP, SMK_KS_W),
+    SA(cp_act, SMK_CP, SMK_ACT_W),
+    SI(csr_we, 1),
+    SI(csr_addr, SMK_ADDR_W),
+    SI(csr_wdata, SMK_DATA_W),
+    SI(rd_addr, SMK_ADDR_W),
+    SO("iss_v", wo.iss_v, SMK_SCHED),
+    SOA("iss_wid", wo.iss_wid, SMK_SCHED, SMK_WID_W),
+    SOA("iss_ks", wo.iss_ks, SMK_SCHED, SMK_KS_W),
+    SOA("idle_cnt", wo.idle_cnt, SMK_KSLOTS, SMK_WCNT_W),
+    SOA("held_cnt", wo.held_cnt, SMK_KSLOTS, SMK_WCNT_W),
+    SO("ks_active", wo.ks_active, SMK_KSLOTS),
+    SO("wvalid", wo.wvalid, SMK_WARPS),
+    SO("stop", po.stop, SMK_WARPS),
+    SO("qallow", qo.qallow, SMK_KSLOTS),
+    SO("policy", qo.policy, 1),
+    SO("epoch_end", qo.epoch_end, 1),
+    SO("rd_data", qo.rd_data, SMK_DATA_W),
+    SO("mem_req_v", po.mem_req_v, 1),
+    SO("mem_req_we", po.mem_req_we, 1),
+    SO("mem_req_addr", po.mem_req_addr, SMK_CTX_PTR_W),
+    SO("mem_req_tag", po.mem_req_tag, SMK_CTX_TAG_W),
+    SI(mem_req_rdy, 1),
+    SI(mem_rsp_v, 1),
+    SI(mem_rsp_tag, SMK_CTX_TAG_W),
+    SO("st_re", po.st_re, 1),
+    SO("st_we", po.st_we, 1),
+    SO("st_tb", po.st_tb, SMK_TBS_W),
+    SO("st_kind", po.st_kind, 2),
+    SO("st_wid", po.st_wid, SMK_WID_W),
+    SO("st_idx", po.st_idx, SMK_CTX_IDX_W),
+};
+static void sm_reset_v(void *st) { sm_reset(st); }
+static void sm_eval_v(const void *st, const void *in, void *out) { sm_eval(st, in, out); }
+static void sm_commit_v(void *st, const void *in, const void *out) { sm_commit(st, in, out); }
+
 static const unit_t UNITS[] = {
     {"warp_sched", WS_PORTS, sizeof WS_PORTS / sizeof WS_PORTS[0], sizeof(warp_sched_t), sizeof(ws_in_t), sizeof(ws_out_t),
      ws_reset_v, ws_eval_v, ws_commit_v},
     {"preempt_engine", PE_PORTS, sizeof PE_PORTS / sizeof PE_PORTS[0], sizeof(preempt_engine_t), sizeof(pe_in_t), sizeof(pe_out_t),
      pe_reset_v, pe_eval_v, pe_commit_v},
+    {"quota_unit", QU_PORTS, sizeof QU_PORTS / sizeof QU_PORTS[0], sizeof(quota_unit_t), sizeof(qu_in_t), sizeof(qu_out_t),
+     qu_reset_v, qu_eval_v, qu_commit_v},
+    {"sm_top", SM_PORTS, sizeof SM_PORTS / sizeof SM_PORTS[0], sizeof(sm_top_t), sizeof(sm_in_t), sizeof(sm_out_t),
+     sm_reset_v, sm_eval_v, sm_commit_v},
 };
 
 /* ---- bit vectors of the wrapper (NI input bits, NO output bits) */
@@ -134,10 +241,12 @@ static uint64_t field_get(const void *base, const port_t *p, uint32_t i)
 {
     const char *a = (const char *)base + p->off + i * p->size;
     uint8_t b;
+    uint16_t h;
     uint32_t x;
     uint64_t v;
     switch (p->size) {
     case 1: memcpy(&b, a, 1); return b;
+    case 2: memcpy(&h, a, 2); return h;
     case 4: memcpy(&x, a, 4); return x;
     default: memcpy(&v, a, 8); return v;
     }
@@ -147,9 +256,11 @@ static void field_set(void *base, const port_t *p, uint32_t i, uint64_t v)
 {
     char *a = (char *)base + p->off + i * p->size;
     const uint8_t b = (uint8_t)v;
+    const uint16_t h = (uint16_t)v;
     const uint32_t x = (uint32_t)v;
     switch (p->size) {
     case 1: memcpy(a, &b, 1); break;
+    case 2: memcpy(a, &h, 2); break;
     case 4: memcpy(a, &x, 4); break;
     default: memcpy(a, &v, 8); break;
     }
@@ -256,7 +367,7 @@ int main(int argc, char **argv)
             if (strcmp(argv[1], UNITS[i].name) == 0)
                 u = &UNITS[i];
     if (!u) {
-        fprintf(stderr, "usage: sig_model UNIT CYCLES | sig_model UNIT --ports   (UNIT: preempt_engine, warp_sched)\n");
+        fprintf(stderr, "usage: sig_model UNIT CYCLES | sig_model UNIT --ports   (UNIT: preempt_engine, quota_unit, sm_top, warp_sched)\n");
         return 2;
     }
     if (strcmp(argv[2], "--ports") == 0) {
@@ -270,6 +381,13 @@ int main(int argc, char **argv)
         fprintf(stderr, "sig_model: CYCLES must be 1..2^31-1\n");
         return 2;
     }
+    for (size_t i = 0; i < u->nports; i++)
+        if ((u->ports[i].size != 1 && u->ports[i].size != 2 && u->ports[i].size != 4 && u->ports[i].size != 8) ||
+            u->ports[i].ew > 8 * u->ports[i].size) {
+            fprintf(stderr, "sig_model: %s.%s: a %zu-byte field cannot hold %u bits\n", u->name, u->ports[i].name,
+                    u->ports[i].size, u->ports[i].ew);
+            return 2;
+        }
     const uint32_t ni = width_sum(u, IN), no = width_sum(u, OUT);
     if (ni > 64 * MAXW || no > 64 * MAXW || ni < 2) {
         fprintf(stderr, "sig_model: %s has %u input and %u output bits (2..%d supported)\n", u->name, ni, no, 64 * MAXW);
