@@ -494,7 +494,7 @@ module quota_unit #(
     genvar cv_g;
     for (cv_g = 0; cv_g < K; cv_g = cv_g + 1) begin : g_cv_sum
         assign cv_tin2[cv_g] = (tin[cv_g*DEC_W +: DEC_W] > WS[DEC_W-1:0]);
-        assign cv_iin2[cv_g] = (iin[cv_g*IIN_W +: IIN_W] > {{(IIN_W-1){1'b0}}, 1'b1});
+        assign cv_iin2[cv_g] = |(iin[cv_g*IIN_W +: IIN_W] >> 1);   // >= 2 (never with one scheduler)
     end
     for (cv_g = 0; cv_g < CP; cv_g = cv_g + 1) begin : g_cv_act
         assign cv_clamp[cv_g] = cp_v[cv_g] & (cp_act[cv_g*ACT_W +: ACT_W] > ACT_MAX);

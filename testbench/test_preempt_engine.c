@@ -45,16 +45,17 @@ TestSuite(preempt_engine, .timeout = 60);
 #define TPF (NT >= 3 ? TF : TS) /* priority's fillers: TS, gone (FIN) when they are popped, where T = 2 */
 #define TW1 (NT >= 8 ? 5 : TS)                     /* the wide round trip: source */
 #define TW2 (NT >= 8 ? 7 : TD)                     /* and destination */
-/* the reference TB's warps: {0, 1} on slot TS; the destination's {3, 4} where W allows */
+/* the reference TB's warps: {0, 1} on slot TS; the destination's {3, 4} where W allows (one warp,
+ * warp 0, on an SM of one warp: NREF below) */
 #define WS0 0
-#define WS1 1
-#define WD0 (NW >= 5 ? 3 : NW - 2)
+#define WS1 (NW >= 2 ? 1 : 0)
+#define WD0 (NW >= 5 ? 3 : NW >= 2 ? NW - 2 : 0)
 #define WD1 (NW >= 5 ? 4 : NW - 1)
 static uint32_t umin(uint32_t a, uint32_t b) { return a < b ? a : b; }
 #define RR umin(2, SMK_MAX_REGS)   /* the reference TB's R = 2 and M = 1 where they fit */
 #define RM umin(1, SMK_SMEM_LINES)
 #define LAM 4                      /* the bench memory's latency lambda */
-#define NREF 2                     /* the reference TB's warps */
+#define NREF (NW >= 2 ? 2 : 1)     /* the reference TB's warps */
 #define LREF ((int)(NREF * CL + NREF * RR + RM))
 
 #define SAVE SMK_PE_OP_SAVE

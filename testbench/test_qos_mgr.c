@@ -385,7 +385,8 @@ Test(qos_mgr, host_registers, .description = "MCTRL / EPOCH_LEN / SAMPLE_PER wid
 
 Test(qos_mgr, launch_snoop, .description = "pending register, commit one edge later unless kl_rej, refused launch dropped, commit beats kdone, x clamp, wcnt")
 {
-    U_NEEDS(QM_KN >= 3); /* kernel 2, a refused kernel 1, another kernel 0 done at a commit edge */
+    /* kernel 2, a refused kernel 1, another kernel 0 done at a commit edge; warp counts 5 and 7 */
+    U_NEEDS(QM_KN >= 3 && SMK_WARPS >= 7);
     tb_t *b = tb_new();
     const uint32_t t9 = 9 < QM_GVMAX ? 9 : QM_GVMAX; /* a kl_t that fits GVW bits */
     launch(b, 2, 5, 1, 0x7D0000, 0x1FFFF, t9); /* cycle 0 */

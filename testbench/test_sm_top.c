@@ -271,6 +271,7 @@ Test(sm_top, reset_state, .description = "reset: empty table, quiet outputs")
 
 Test(sm_top, fresh_launch, .description = "set-up with go in 0: tb_alloc in 1 + ws launch in 1, warps valid and tb_run in 2")
 {
+    U_NEEDS(SMK_WARPS >= 2 * NW); /* bench TBs 0 and 1 */
     bench_t *b = bench_new();
     const uint32_t t = NT - 1, t2 = 0, ks = ksl(1), R = fit_r(4), M = fit_m(3);
     const wmask_t m = grp(1), m2 = grp(0);
@@ -400,6 +401,7 @@ Test(sm_top, set_rej, .description = "set-up refused: slot allocated, slot runni
 
 Test(sm_top, natural_done, .description = "tb_done one cycle after the last wexit; slot and warps reusable the cycle after")
 {
+    U_NEEDS(SMK_WARPS >= NW + 2); /* a TB of two warps beside bench TB 0 */
     bench_t *b = bench_new();
     const uint32_t t = NT - 1;
     const int w1 = aw(NW), w2 = aw(NW + 1); /* a TB of two warps */
@@ -469,6 +471,7 @@ static void expect_stopped(const bench_t *b, int c, wmask_t m1, wmask_t m2, cons
 
 Test(sm_top, save_restore, .description = "SAVE through the top (stop, tb_idle from wbusy, free) then RESTORE into another slot")
 {
+    U_NEEDS(SMK_WARPS >= 3 * NW); /* bench TBs 0, 1 and 2 (the RESTORE's warps) */
     bench_t *b = two_tbs();
     const wmask_t m1 = grp(0), m2 = M2, m4 = grp(2);
     const int L = ctx_lines(), ts = t_save(3), tr = t_restore(); /* 26 and 22 for the reference TB */

@@ -27,7 +27,7 @@
 /* chunks the driver hands out: 48, or as many as fit below 2^ctx_ptr_width with the base's margin
  * (a narrow pointer with large contexts: ctx_ptr_width 18, 131,075-line contexts hold 1) */
 #define NCH ((int)((uint64_t)48 * CH + 8 <= PMASK ? 48 : (PMASK - 8) / CH > 0 ? (PMASK - 8) / CH : 1))
-#define NMAXW (NW / 2 < 16 ? NW / 2 : 16) /* warps of the largest TB the driver sets up */
+#define NMAXW (NW < 2 ? 1 : NW / 2 < 16 ? NW / 2 : 16) /* warps of the largest fresh TB the driver draws */
 #define WALL SMK_WMASK_ALL
 #define TALL SMK_MASK(NT)
 #define PMASK SMK_MASK(PW)
@@ -136,7 +136,8 @@ typedef struct {
     uint8_t ks, n, st, frozen;
     uint32_t nraw, mraw;         /* R, M as set (the engine clamps) */
     int slot, chunk, tslot;      /* running slot; saved chunk; slot allocated for its RESTORE */
-    uint32_t left[NMAXW];        /* instructions left per rank (kept while saved) */
+    uint32_t left[NW];           /* instructions left per rank (kept while saved); a legal set-up of
+                                  * the bad-set-up draws may have more than NMAXW warps */
 } tbrec_t;
 
 typedef struct {
@@ -1087,7 +1088,7 @@ static void edge_driver(sm_env_t *e, const sm_cyc_t *y)
             tbrec_t *tr = &e->rec[rid];
             tr->attempt = (uint32_t)att, tr->ks = s->ks, tr->n = (uint8_t)smk_popc(s->mask);
             tr->nraw = s->nraw, tr->mraw = s->mraw, tr->st = TS_GO;
-            for (int j = 0; j < tr->n && j < NMAXW; j++)
+            for (int j = 0; j < tr->n; j++)
                 tr->left[j] = rng_chance(&e->r, e->p_zero, 100) ? 0 : 1 + rng_below(&e->r, e->imax);
             s->st = SS_GO, s->tb = rid;
             sd_fill(&e->sd, rid, s->mask, t, reff(s->nraw), meff(s->mraw), 0);
