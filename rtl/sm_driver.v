@@ -737,7 +737,7 @@ module sm_driver (
         // AND-OR); drv_pipe = 0 the compare of the count
         for (k = 0; k < KN; k = k + 1)
             for (j = 0; j <= W; j = j + 1)
-                kn_oh[k*(W+1) + j] = (kn[k*NW +: NW] == j[NW-1:0]);
+                kn_oh[k*(W+1) + j] = (PIPE != 0) && (kn[k*NW +: NW] == j[NW-1:0]);   // constant 0 with drv_pipe = 0
         for (s = 0; s < NSM; s = s + 1)
             for (k = 0; k < KN; k = k + 1)
                 nfw_ge[s*KN + k] = (PIPE != 0)
