@@ -438,7 +438,9 @@ static void phase(drv_env_t *e)
             const uint32_t nn = 1 + rng_below(r, NW / 4 > 1 ? NW / 4 : 1), t = nn * SMK_M_W;
             const int da = rng_chance(r, 1, 3) ? 0 : (int)rng_below(r, 33) - 16; /* register term - T */
             const int db = rng_chance(r, 1, 3) ? 0 : (int)rng_below(r, 9) - 4;   /* (line term - T) / M_SL */
-            const int rr = ((int)t + da) / (int)(nn * SMK_M_REG), mm = (int)(t / SMK_M_SL) + db;
+            /* no line term on an SM without shared memory (M_SL = 0) */
+            const int rr = ((int)t + da) / (int)(nn * SMK_M_REG),
+                      mm = SMK_M_SL ? (int)(t / (SMK_M_SL ? SMK_M_SL : 1)) + db : 0;
             e->fs_n = nn, e->fs_r = rr < 0 ? 0 : rr > (int)rm ? rm : (uint32_t)rr;
             e->fs_m = mm < 0 ? 0 : (uint32_t)mm;
             break;
