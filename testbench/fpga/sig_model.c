@@ -44,6 +44,15 @@ typedef struct {
     void (*commit)(void *st, const void *in, const void *out);
 } unit_t;
 
+/* a unit's reset, eval and commit behind the untyped signatures of unit_t */
+#define UNIT_FNS(p)                                                                                          \
+    static void p##_reset_v(void *st) { p##_reset(st); }                                                  \
+    static void p##_eval_v(const void *st, const void *in, void *out) { p##_eval(st, in, out); }           \
+    static void p##_commit_v(void *st, const void *in, const void *out) { p##_commit(st, in, out); }
+/* the table entry of unit NAME: its port table P, state, input and output types, functions of prefix p */
+#define UNIT(name, P, st_t, in_t, out_t, p)                                                                  \
+    {name, P, sizeof P / sizeof P[0], sizeof(st_t), sizeof(in_t), sizeof(out_t), p##_reset_v, p##_eval_v, p##_commit_v}
+
 /* ---- preempt_engine (rtl/preempt_engine.v's port order) */
 #define PI(f, w) {#f, IN, 1, (w), offsetof(pe_in_t, f), sizeof(((pe_in_t *)0)->f)}
 #define PO(f, w) {#f, OUT, 1, (w), offsetof(pe_out_t, f), sizeof(((pe_out_t *)0)->f)}
@@ -88,9 +97,7 @@ static const port_t PE_PORTS[] = {
     PO(st_wid, SMK_WID_W),
     PO(st_idx, SMK_CTX_IDX_W),
 };
-static void pe_reset_v(void *st) { pe_reset(st); }
-static void pe_eval_v(const void *st, const void *in, void *out) { pe_eval(st, in, out); }
-static void pe_commit_v(void *st, const void *in, const void *out) { pe_commit(st, in, out); }
+UNIT_FNS(pe)
 
 /* ---- warp_sched (rtl/warp_sched.v's port order) */
 #define WI(f, w) {#f, IN, 1, (w), offsetof(ws_in_t, f), sizeof(((ws_in_t *)0)->f)}
@@ -114,9 +121,7 @@ static const port_t WS_PORTS[] = {
     WO(ks_active, SMK_KSLOTS),
     WO(wvalid, SMK_WARPS),
 };
-static void ws_reset_v(void *st) { ws_reset(st); }
-static void ws_eval_v(const void *st, const void *in, void *out) { ws_eval(st, in, out); }
-static void ws_commit_v(void *st, const void *in, const void *out) { ws_commit(st, in, out); }
+UNIT_FNS(ws)
 
 /* ---- quota_unit (rtl/quota_unit.v's port order) */
 #define QI(f, w) {#f, IN, 1, (w), offsetof(qu_in_t, f), sizeof(((qu_in_t *)0)->f)}
@@ -139,9 +144,7 @@ static const port_t QU_PORTS[] = {
     QO(policy, 1),
     QO(epoch_end, 1),
 };
-static void qu_reset_v(void *st) { qu_reset(st); }
-static void qu_eval_v(const void *st, const void *in, void *out) { qu_eval(st, in, out); }
-static void qu_commit_v(void *st, const void *in, const void *out) { qu_commit(st, in, out); }
+UNIT_FNS(qu)
 
 /* ---- sm_top (rtl/sm_top.v's port order; the outputs of its blocks are in sm_out_t's wo, qo, po) */
 #define SI(f, w) {#f, IN, 1, (w), offsetof(sm_in_t, f), sizeof(((sm_in_t *)0)->f)}
@@ -215,19 +218,13 @@ static const port_t SM_PORTS[] = {
     SO("st_wid", po.st_wid, SMK_WID_W),
     SO("st_idx", po.st_idx, SMK_CTX_IDX_W),
 };
-static void sm_reset_v(void *st) { sm_reset(st); }
-static void sm_eval_v(const void *st, const void *in, void *out) { sm_eval(st, in, out); }
-static void sm_commit_v(void *st, const void *in, const void *out) { sm_commit(st, in, out); }
+UNIT_FNS(sm)
 
 static const unit_t UNITS[] = {
-    {"warp_sched", WS_PORTS, sizeof WS_PORTS / sizeof WS_PORTS[0], sizeof(warp_sched_t), sizeof(ws_in_t), sizeof(ws_out_t),
-     ws_reset_v, ws_eval_v, ws_commit_v},
-    {"preempt_engine", PE_PORTS, sizeof PE_PORTS / sizeof PE_PORTS[0], sizeof(preempt_engine_t), sizeof(pe_in_t), sizeof(pe_out_t),
-     pe_reset_v, pe_eval_v, pe_commit_v},
-    {"quota_unit", QU_PORTS, sizeof QU_PORTS / sizeof QU_PORTS[0], sizeof(quota_unit_t), sizeof(qu_in_t), sizeof(qu_out_t),
-     qu_reset_v, qu_eval_v, qu_commit_v},
-    {"sm_top", SM_PORTS, sizeof SM_PORTS / sizeof SM_PORTS[0], sizeof(sm_top_t), sizeof(sm_in_t), sizeof(sm_out_t),
-     sm_reset_v, sm_eval_v, sm_commit_v},
+    UNIT("warp_sched", WS_PORTS, warp_sched_t, ws_in_t, ws_out_t, ws),
+    UNIT("preempt_engine", PE_PORTS, preempt_engine_t, pe_in_t, pe_out_t, pe),
+    UNIT("quota_unit", QU_PORTS, quota_unit_t, qu_in_t, qu_out_t, qu),
+    UNIT("sm_top", SM_PORTS, sm_top_t, sm_in_t, sm_out_t, sm),
 };
 
 /* ---- bit vectors of the wrapper (NI input bits, NO output bits) */
