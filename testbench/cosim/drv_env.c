@@ -505,6 +505,20 @@ static void phase(drv_env_t *e)
 /* directed Algorithm 1 phase (SMK_OD): see struct drv_env. Entry 0 .. nvk-1 of dir_k are the victims
  * (launched in cycles t0+2, t0+4, grid 64: they keep every slot of every SM busy for the phase), the
  * last one the large kernel (cycle t0+150). */
+/* the directed shapes 0..last made legal launches on any configuration: at most NW warps and RMAX
+ * registers, n * r within the registers and m within the shared-memory lines (and so within the kl_m
+ * field, whose largest value is at least LIM_SL). Never changes a named configuration's draws: their
+ * shapes are within these limits (a one-line SM, randcfg seed 7 file 5, had m = 2 put on a 1-bit port) */
+static void dir_legal(drv_env_t *e, int last)
+{
+    for (int i = 0; i <= last; i++) {
+        if (e->dir_n[i] > NW) e->dir_n[i] = NW;
+        if (e->dir_r[i] > RMAX) e->dir_r[i] = RMAX;
+        if (e->dir_n[i] * e->dir_r[i] > LIM_REG) e->dir_r[i] = LIM_REG / e->dir_n[i];
+        if (e->dir_m[i] > LIM_SL) e->dir_m[i] = LIM_SL;
+    }
+}
+
 static void dir_phase(drv_env_t *e)
 {
     rng_t *r = &e->r;
@@ -540,12 +554,7 @@ static void dir_phase(drv_env_t *e)
                               : 1 + rng_below(r, 4);
     e->dir_r[b] = bind == 2 ? rm : rng_below(r, 9);
     e->dir_m[b] = bind == 1 ? LIM_SL / 4 + rng_below(r, LIM_SL - LIM_SL / 4 + 1) : rng_below(r, 3);
-    for (int i = 0; i <= b; i++) {
-        if (e->dir_n[i] > NW) e->dir_n[i] = NW;
-        if (e->dir_r[i] > rm) e->dir_r[i] = rm;
-        if (e->dir_n[i] * e->dir_r[i] > LIM_REG) e->dir_r[i] = LIM_REG / e->dir_n[i];
-        if (e->dir_m[i] > LIM_SL) e->dir_m[i] = LIM_SL;
-    }
+    dir_legal(e, b);
     e->dir_hi = GMAX >= 1023 && GMAX <= 8191 && rng_chance(r, 1, 2);
     e->dir_tb = 0;
     e->dir_fin = !e->dir_hi && GMAX >= 1023 && GMAX <= 8191 && KN >= 4 && rng_chance(r, 1, 3);
@@ -559,6 +568,7 @@ static void dir_phase(drv_env_t *e)
         e->dir_pin = 0, e->lmin = 1, e->lmax = 4;
         e->phase_end = e->cycle + 200000; /* ended at once when the four have finished */
         e->n_dirfin++;
+        dir_legal(e, 3);
         return;
     }
     if (e->dir_hi) { /* warps bind: each victim TB NW / LIM_TB warps, each large TB a whole SM, so one
@@ -568,8 +578,7 @@ static void dir_phase(drv_env_t *e)
             e->dir_g[i] = GMAX - rng_below(r, 32), e->dir_n[i] = vn, e->dir_r[i] = rng_below(r, 9),
             e->dir_m[i] = rng_below(r, 3);
         e->dir_g[b] = 1 + rng_below(r, 4), e->dir_n[b] = NW, e->dir_r[b] = rng_below(r, 9), e->dir_m[b] = rng_below(r, 3);
-        for (int i = 0; i <= b; i++)
-            if (e->dir_n[i] * e->dir_r[i] > LIM_REG) e->dir_r[i] = LIM_REG / e->dir_n[i];
+        dir_legal(e, b);
         e->lmin = 1, e->lmax = 4;
         e->phase_end = e->cycle + 40000; /* set again at the large kernel's launch */
         e->hi_id = (e->n_dirhi & 1) ? (GMAX + 1) / 4 + 16 : (GMAX + 1) / 2 + 16;
@@ -1887,15 +1896,43 @@ static int check_rq(drv_env_t *e, const drv_in_t *in, const sm_driver_t *m, cons
     return nv;
 }
 
+/* Every input field of the stimulus fits its port (rtl/sm_driver.v). A wider value is a stimulus bug: the
+ * harness would put bits beyond the port on the Verilated model's input, while the C model masks them
+ * (the environment's expectations, made of the unmasked value, then disagree with both). */
+static int port_fits(drv_env_t *e, const drv_in_t *in)
+{
+    int nv = 0;
+#define PORT(f, w)                                                                                                    \
+    (nv += (uint64_t)(f) > SMK_MASK(w) ? viol(e, "stimulus: %s = %llu does not fit its %d-bit port (a testbench bug)", \
+                                              #f, (unsigned long long)(f), (int)(w))                                  \
+                                       : 0)
+    PORT(in->kl_v, 1), PORT(in->kl_k, SMK_KID_W), PORT(in->kl_n, SMK_WID_W + 1), PORT(in->kl_r, SMK_REGN_W);
+    PORT(in->kl_m, SMK_SMLN_W), PORT(in->kl_grid, SMK_GRID_W), PORT(in->kl_qos, 1), PORT(in->kl_idem, 1);
+    PORT(in->kl_mask, NSM), PORT(in->kl_adm, 2), PORT(in->kl_lim, SMK_GRID_W), PORT(in->kl_keep, 1);
+    PORT(in->km_v, 1), PORT(in->km_k, SMK_KID_W), PORT(in->km_mask, NSM);
+    PORT(in->cfg_policy, 3), PORT(in->cfg_max2, 1), PORT(in->cfg_evict, 2), PORT(in->cfg_pmode, 2);
+    PORT(in->cfg_qctl, 2), PORT(in->rq_v, 1), PORT(in->rq_k, SMK_KID_W), PORT(in->rq_sm, SMK_SMW);
+    PORT(in->rq_ret, 1), PORT(in->lk_s, SMK_SMW), PORT(in->lk_k, SMK_KID_W);
+    for (int k = 0; k < SMK_KERNELS; k++)
+        PORT(in->rq_give[k], SMK_TBS_W + 1);
+    for (int s = 0; s < NSM; s++) {
+        PORT(in->set_rej[s], 1), PORT(in->cmd_full[s], 1), PORT(in->rsp_v[s], 1), PORT(in->rsp_op[s], 2);
+        PORT(in->rsp_tb[s], SMK_TBS_W), PORT(in->rsp_status[s], 3), PORT(in->rsp_ptr[s], SMK_CTX_PTR_W);
+        PORT(in->tb_done[s], NT), PORT(in->wused[s], NW);
+    }
+#undef PORT
+    return nv;
+}
+
 int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, const drv_out_t *o)
 {
     const drv_in_t *in = &st->in;
-    int nv = 0;
+    int nv = port_fits(e, in);
     if (st->rst) {
         env_reset(e);
         e->n_rst++;
         e->cycle++;
-        return 0;
+        return nv;
     }
     derive(e);
     nv += check_state(e, m);
