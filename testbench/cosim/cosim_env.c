@@ -50,3 +50,18 @@ int env_viol(uint64_t cycle, const char *fmt, ...)
     printf("\n");
     return 1;
 }
+
+int env_port(uint64_t cycle, const char *part, int pi, const char *name, int i, uint64_t v, int w)
+{
+    if (w >= 64 || v >> w == 0)
+        return 0;
+    char pre[24] = "", idx[16] = "";
+    if (part && pi < 0)
+        snprintf(pre, sizeof pre, "%s.", part);
+    else if (part)
+        snprintf(pre, sizeof pre, "%s[%d].", part, pi);
+    if (i >= 0)
+        snprintf(idx, sizeof idx, "[%d]", i);
+    return env_viol(cycle, "stimulus: %s%s%s = %llu does not fit its %d-bit port (a testbench bug)", pre, name, idx,
+                    (unsigned long long)v, w);
+}

@@ -38,6 +38,12 @@ void obs_report(int bad, uint64_t cycle, const char *replay);
 
 /* An invariant violation: prints "INVARIANT cycle C: " and the message on one line; returns 1. */
 int env_viol(uint64_t cycle, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A stimulus value v driven onto a w-bit input port of the Verilated model (w <= 64) must fit it: the harness
+ * assigns it to the port as it is and Verilator, which requires clean inputs, lets the bits above the port leak
+ * into neighbouring state, while the C model masks them (a false C/RTL mismatch on a testbench bug). Returns 0 when
+ * v fits; else prints the invariant violation "stimulus: [PART[pi].]NAME[[i]] = V does not fit its W-bit port (a
+ * testbench bug)" (PART[pi]. when part is not NULL, "PART." when pi < 0; [i] when i >= 0) and returns 1. */
+int env_port(uint64_t cycle, const char *part, int pi, const char *name, int i, uint64_t v, int w);
 
 #ifdef __cplusplus
 }

@@ -71,9 +71,9 @@ struct qm_block : lockstep_vec_block<Vqos_mgr, qm_obs_t> {
     void reference(qm_obs_t *o) override { qm_obs_from_model(&m, o); }
     int commit() override
     {
-        qm_env_commit(&env, &st, &m.o);
+        const int v = qm_env_commit(&env, &st, &m.o);
         qm_model_commit(&m, &st);
-        return 0;
+        return v;
     }
     int finish(bool, bool summary) override
     {

@@ -624,6 +624,9 @@ void gpu_env_gen(gpu_env_t *e, gpu_stim_t *st)
         const uint32_t y = rng_below(r, 4);
         st->in.m_raddr = y == 0 ? rng_below(r, SMK_QM_REG_PROD + 1) : y == 3 ? rng_below(r, 1u << SMK_QM_ADDR_W)
                                                            : base[rng_below(r, 7)] + rng_below(r, KN + 1);
+        /* within the m_raddr field: with 64 kernels the GOAL window's index KN runs past its 9 bits (a value
+         * wider than the port reaches the Verilated RTL unmasked; the C model masks it) */
+        st->in.m_raddr &= (uint32_t)SMK_MASK(SMK_QM_ADDR_W);
     }
     /* QoS manager: a request (accepted iff rq_rdy), random rq_give; the lookup port */
     if (e->p_rq && rng_chance(r, e->p_rq, 1000)) {
@@ -1729,11 +1732,50 @@ static void edge_event(gpu_env_t *e, const gpu_cyc_t *y)
     e->kdone_exp = nk, e->kdone_k = nkk;
 }
 
+/* Every field of the stimulus that gpu_vl_drive puts on an input port of rtl/gpu_top.v fits it (scalars assigned as
+ * they are, the per-SM and per-kernel fields to their slices of the packed ports): a wider value is a testbench bug
+ * (cosim_env.h, env_port). Not ports, so not checked: the host's per-SM fields (set_rej .. wused: gpu_top wires the
+ * SM tops' outputs there), host.kl_keep (the port is in->kl_keep) and each SM's set_* / cmd_* (the driver's). */
+static int port_fits(const gpu_env_t *e, const gpu_stim_t *st)
+{
+    const gpu_in_t *in = &st->in;
+    const drv_in_t *h = &in->host;
+    int bad = 0;
+#define PORT(f, w) (bad += env_port(e->cycle, NULL, -1, #f, -1, (uint64_t)(f), (w)))
+#define HOST(f, w) (bad += env_port(e->cycle, "in->host", -1, #f, -1, (uint64_t)h->f, (w)))
+#define SMP(f, w) (bad += env_port(e->cycle, "in->sm", s, #f, -1, (uint64_t)si->f, (w)))
+    PORT(st->rst, 1), PORT(in->m_we, 1), PORT(in->m_addr, SMK_QM_ADDR_W), PORT(in->m_wdata, 32);
+    PORT(in->m_raddr, SMK_QM_ADDR_W), PORT(in->kl_goal, 32), PORT(in->kl_x, 17), PORT(in->kl_t, QM_GVW);
+    PORT(in->kl_keep, 1);
+    HOST(kl_v, 1), HOST(kl_k, SMK_KID_W), HOST(kl_n, SMK_WID_W + 1), HOST(kl_r, SMK_REGN_W), HOST(kl_m, SMK_SMLN_W);
+    HOST(kl_grid, SMK_GRID_W), HOST(kl_qos, 1), HOST(kl_idem, 1), HOST(kl_mask, NSM), HOST(kl_adm, 2);
+    HOST(kl_lim, SMK_GRID_W), HOST(km_v, 1), HOST(km_k, SMK_KID_W), HOST(km_mask, NSM), HOST(cfg_policy, 3);
+    HOST(cfg_max2, 1), HOST(cfg_evict, 2), HOST(cfg_pmode, 2), HOST(cfg_qctl, 2), HOST(rq_v, 1);
+    HOST(rq_k, SMK_KID_W), HOST(rq_sm, SMK_SMW), HOST(rq_ret, 1), HOST(lk_s, SMK_SMW), HOST(lk_k, SMK_KID_W);
+    for (int k = 0; k < KN; k++)
+        bad += env_port(e->cycle, "in->host", -1, "rq_give", k, h->rq_give[k], SMK_TBS_W + 1);
+    for (int s = 0; s < NSM; s++) {
+        const sm_in_t *si = &in->sm[s];
+        SMP(cap, SMK_PE_OUT_W), SMP(ready, NW), SMP(pblk, NW), SMP(wbusy, NW), SMP(wexit, NW), SMP(cp_v, SMK_CP);
+        SMP(csr_we, 1), SMP(csr_addr, SMK_ADDR_W), SMP(csr_wdata, SMK_DATA_W), SMP(rd_addr, SMK_ADDR_W);
+        SMP(mem_req_rdy, 1), SMP(mem_rsp_v, 1), SMP(mem_rsp_tag, SMK_CTX_TAG_W);
+        for (int p = 0; p < SMK_CP; p++) {
+            bad += env_port(e->cycle, "in->sm", s, "cp_ks", p, si->cp_ks[p], SMK_KS_W);
+            bad += env_port(e->cycle, "in->sm", s, "cp_act", p, si->cp_act[p], SMK_ACT_W);
+        }
+    }
+#undef PORT
+#undef HOST
+#undef SMP
+    return bad;
+}
+
 int gpu_env_observe(gpu_env_t *e, const gpu_stim_t *st, const gpu_top_t *g, const gpu_out_t *o)
 {
     gpu_cyc_t y = {.st = st, .g = g, .o = o, .c = e->cycle, .pol = e->policy < NPOL ? e->policy : 0};
     e->n_cyc[y.pol]++;
-    int bad = check_host(e, &y);
+    int bad = port_fits(e, st);
+    bad += check_host(e, &y);
     bad += check_pcov(e, &y);
     /* the request and lookup ports as the driver sees them (the manager's while it owns them) */
     bad += check_qm_mux(e, st, o);

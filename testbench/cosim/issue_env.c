@@ -424,9 +424,28 @@ void env_observe(issue_env_t *e, const issue_stim_t *st, const issue_model_t *m)
 }
 
 /* ------------------------------------------------------------------ invariants */
-int issue_check_invariants(const issue_model_t *m, const issue_stim_t *st, uint64_t cycle)
+/* Every field of the stimulus fits its input port of testbench/cosim/issue_path.v (cosim_issue.cpp assigns each to
+ * its port as it is, cp_ks[p] / cp_act[p] to their slices): a wider value is a testbench bug (cosim_env.h,
+ * env_port). Reset cycles included: the ports are driven then too. */
+static int port_fits(const issue_stim_t *st, uint64_t cycle)
 {
     int bad = 0;
+#define PORT(f, w) (bad += env_port(cycle, NULL, -1, #f, -1, (uint64_t)(f), (w)))
+    PORT(st->rst, 1), PORT(st->launch_v, 1), PORT(st->launch_mask, SMK_WARPS), PORT(st->launch_ks, SMK_KS_W);
+    PORT(st->finish_mask, SMK_WARPS), PORT(st->ready, SMK_WARPS), PORT(st->stop, SMK_WARPS);
+    PORT(st->pblk, SMK_WARPS), PORT(st->csr_we, 1), PORT(st->csr_addr, SMK_ADDR_W), PORT(st->csr_wdata, SMK_DATA_W);
+    PORT(st->rd_addr, SMK_ADDR_W), PORT(st->cp_v, SMK_CP);
+#undef PORT
+    for (int p = 0; p < SMK_CP; p++) {
+        bad += env_port(cycle, NULL, -1, "st->cp_ks", p, st->cp_ks[p], SMK_KS_W);
+        bad += env_port(cycle, NULL, -1, "st->cp_act", p, st->cp_act[p], SMK_ACT_W);
+    }
+    return bad;
+}
+
+int issue_check_invariants(const issue_model_t *m, const issue_stim_t *st, uint64_t cycle)
+{
+    int bad = port_fits(st, cycle);
     const ws_out_t *o = &m->wo;
     for (int s = 0; s < SMK_SCHED; s++) {
         if (!((o->iss_v >> s) & 1))

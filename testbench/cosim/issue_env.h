@@ -96,8 +96,8 @@ void env_gen(issue_env_t *e, issue_stim_t *st);
 void env_observe(issue_env_t *e, const issue_stim_t *st, const issue_model_t *m);
 
 /* Independent invariants on the C model's outputs (not a second model): an issued warp is valid,
- * ready, not stopped, of its scheduler and its slot is allowed; counters stay in range. Returns the
- * number of violations, printing each. */
+ * ready, not stopped, of its scheduler and its slot is allowed; counters stay in range; and every
+ * stimulus field fits its port of issue_path.v. Returns the number of violations, printing each. */
 int issue_check_invariants(const issue_model_t *m, const issue_stim_t *st, uint64_t cycle);
 
 #ifdef __cplusplus

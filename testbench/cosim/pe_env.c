@@ -489,14 +489,31 @@ static int expect(pe_env_t *e, const char *what, uint64_t got, uint64_t want)
     return nv;
 }
 
+/* Every field of the stimulus fits its input port of rtl/preempt_engine.v (cosim_pe.cpp assigns each to its port
+ * as it is): a wider value is a testbench bug (cosim_env.h, env_port). Reset cycles included: the ports are driven
+ * then too. */
+static int port_fits(const pe_env_t *e, const pe_stim_t *st)
+{
+    const pe_in_t *in = &st->in;
+    int nv = 0;
+#define PORT(f, w) (nv += env_port(e->cycle, NULL, -1, #f, -1, (uint64_t)(f), (w)))
+    PORT(st->rst, 1), PORT(in->cmd_v, 1), PORT(in->cmd_op, 2), PORT(in->cmd_tb, SMK_TBS_W);
+    PORT(in->cmd_ptr, SMK_CTX_PTR_W), PORT(in->cmd_idem, 1), PORT(in->tb_run, NT), PORT(in->tb_alloc, NT);
+    PORT(in->tb_idle, NT), PORT(in->tb_done, NT), PORT(in->lk_mask, NW), PORT(in->lk_nreg, SMK_REGN_W);
+    PORT(in->lk_smem, SMK_SMLN_W), PORT(in->cap, SMK_PE_OUT_W), PORT(in->mem_req_rdy, 1), PORT(in->mem_rsp_v, 1);
+    PORT(in->mem_rsp_tag, SMK_CTX_TAG_W);
+#undef PORT
+    return nv;
+}
+
 int pe_env_check(pe_env_t *e, const pe_stim_t *st, const pe_out_t *o)
 {
-    int nv = 0;
+    int nv = port_fits(e, st);
     const pe_in_t *in = &st->in;
     const uint64_t c = e->cycle;
     e->chk_rej = 0, e->chk_fsm = 0, e->chk_drn = -1, e->set_d = 0;
     if (st->rst)
-        return 0;
+        return nv;
     /* queue */
     nv += expect(e, "cmd_full", o->cmd_full, e->qn == QD);
     nv += expect(e, "lk_tb", o->lk_tb, e->qn ? e->q[0].tb : 0);

@@ -332,6 +332,9 @@ void qm_env_gen(qm_env_t *e, qm_stim_t *st)
     case 1: in->m_raddr = rng_below(r, 1u << SMK_QM_ADDR_W); break;
     default: in->m_raddr = (1 + rng_below(r, 7)) * 0x40 + rng_below(r, QM_KN + 2); break;
     }
+    /* within the m_raddr field: with 63 or 64 kernels the GOAL window's indices KN, KN + 1 run past its 9 bits (a
+     * value wider than the port reaches the Verilated RTL unmasked; the C model masks it) */
+    in->m_raddr &= MSK(SMK_QM_ADDR_W);
     if (e->focus == QM_F_DIS && rng_chance(r, 1, 3)) /* the kernel windows of the last kernels */
         in->m_raddr = (1 + rng_below(r, 7)) * 0x40 + QM_KN - 1 - rng_below(r, 2);
 
@@ -395,10 +398,31 @@ void qm_env_respond(const qm_env_t *e, const qm_out_t *o, qm_stim_t *st)
         in->rd_data[i] = e->smreg[i][o->rd_addr[i] & (QM_SMREGS - 1)];
 }
 
-void qm_env_commit(qm_env_t *e, const qm_stim_t *st, const qm_out_t *o)
+/* Every field of the stimulus (qm_env_gen's and qm_env_respond's) fits its input port of rtl/qos_mgr.v (cosim_qm.cpp
+ * assigns each to its port as it is, rd_data[s] to its 32-bit slice): a wider value is a testbench bug (cosim_env.h,
+ * env_port). Reset cycles included: the ports are driven then too. */
+static int port_fits(const qm_env_t *e, const qm_stim_t *st)
+{
+    const qm_in_t *in = &st->in;
+    int nv = 0;
+#define PORT(f, w) (nv += env_port(e->cycle, NULL, -1, #f, -1, (uint64_t)(f), (w)))
+    PORT(st->rst, 1), PORT(in->m_we, 1), PORT(in->m_addr, SMK_QM_ADDR_W), PORT(in->m_wdata, 32);
+    PORT(in->m_raddr, SMK_QM_ADDR_W), PORT(in->kl_v, 1), PORT(in->kl_k, KW), PORT(in->kl_n, SMK_WID_W + 1);
+    PORT(in->kl_qos, 1), PORT(in->kl_goal, 32), PORT(in->kl_x, 17), PORT(in->kl_t, GVW), PORT(in->kl_keep, 1);
+    PORT(in->kl_rej, 1), PORT(in->kdone_v, 1), PORT(in->kdone_k, KW), PORT(in->lk_cnt, GVW), PORT(in->lk_part, GVW);
+    PORT(in->lk_ksv, 1), PORT(in->lk_ks, SMK_KS_W), PORT(in->rq_rdy, 1), PORT(in->rq_ack_v, 1);
+    PORT(in->rq_ack_st, 2), PORT(in->rq_ack_kv, KW), PORT(in->rq_ack_n, GVW);
+#undef PORT
+    for (int s = 0; s < QM_NSM; s++)
+        nv += env_port(e->cycle, NULL, -1, "in->rd_data", s, in->rd_data[s], 32);
+    return nv;
+}
+
+int qm_env_commit(qm_env_t *e, const qm_stim_t *st, const qm_out_t *o)
 {
     rng_t *r = &e->r;
     const qm_in_t *in = &st->in;
+    const int nv = port_fits(e, st);
     e->prev_kl_v = in->kl_v && !st->rst;
     e->prev_kl_k = in->kl_k;
     if (st->rst) {
@@ -432,6 +456,7 @@ void qm_env_commit(qm_env_t *e, const qm_stim_t *st, const qm_out_t *o)
             }
     }
     e->cycle++;
+    return nv;
 }
 
 void qm_env_summary(const qm_env_t *e)

@@ -132,8 +132,9 @@ void qm_env_init(qm_env_t *e, uint64_t seed);
 void qm_env_gen(qm_env_t *e, qm_stim_t *st);
 /* lookup results and SM read data for this cycle's outputs */
 void qm_env_respond(const qm_env_t *e, const qm_out_t *o, qm_stim_t *st);
-/* clock edge of the environment (request acceptance, ack scheduling, statistics) */
-void qm_env_commit(qm_env_t *e, const qm_stim_t *st, const qm_out_t *o);
+/* clock edge of the environment (request acceptance, ack scheduling, statistics). Returns the number of
+ * invariant violations (each printed with its cycle): stimulus fields wider than their ports. */
+int qm_env_commit(qm_env_t *e, const qm_stim_t *st, const qm_out_t *o);
 void qm_env_summary(const qm_env_t *e);
 
 #ifdef __cplusplus

@@ -1140,15 +1140,39 @@ static int watchdogs(sm_env_t *e, uint64_t c)
     return bad;
 }
 
+/* Every field of the stimulus fits its input port of rtl/sm_top.v (cosim_sm.cpp assigns each to its port as it is,
+ * cp_ks[p] / cp_act[p] to their slices): a wider value is a testbench bug (cosim_env.h, env_port). Reset cycles
+ * included: the ports are driven then too. */
+static int port_fits(const sm_env_t *e, const sm_stim_t *st)
+{
+    const sm_in_t *in = &st->in;
+    int bad = 0;
+#define PORT(f, w) (bad += env_port(e->cycle, NULL, -1, #f, -1, (uint64_t)(f), (w)))
+    PORT(st->rst, 1), PORT(in->set_v, 1), PORT(in->set_tb, SMK_TBS_W), PORT(in->set_mask, NW);
+    PORT(in->set_ks, SMK_KS_W), PORT(in->set_nreg, SMK_REGN_W), PORT(in->set_smem, SMK_SMLN_W), PORT(in->set_go, 1);
+    PORT(in->cmd_v, 1), PORT(in->cmd_op, 2), PORT(in->cmd_tb, SMK_TBS_W), PORT(in->cmd_ptr, PW);
+    PORT(in->cmd_idem, 1), PORT(in->cap, SMK_PE_OUT_W), PORT(in->ready, NW), PORT(in->pblk, NW);
+    PORT(in->wbusy, NW), PORT(in->wexit, NW), PORT(in->cp_v, SMK_CP), PORT(in->csr_we, 1);
+    PORT(in->csr_addr, SMK_ADDR_W), PORT(in->csr_wdata, SMK_DATA_W), PORT(in->rd_addr, SMK_ADDR_W);
+    PORT(in->mem_req_rdy, 1), PORT(in->mem_rsp_v, 1), PORT(in->mem_rsp_tag, SMK_CTX_TAG_W);
+#undef PORT
+    for (int p = 0; p < SMK_CP; p++) {
+        bad += env_port(e->cycle, NULL, -1, "in->cp_ks", p, in->cp_ks[p], SMK_KS_W);
+        bad += env_port(e->cycle, NULL, -1, "in->cp_act", p, in->cp_act[p], SMK_ACT_W);
+    }
+    return bad;
+}
+
 int sm_env_observe(sm_env_t *e, const sm_stim_t *st, const sm_top_t *m, const sm_out_t *o)
 {
+    int bad = port_fits(e, st);
     if (st->rst) {
         env_reset(e);
         e->cycle++;
-        return 0;
+        return bad;
     }
     sm_cyc_t y = {.in = &st->in, .m = m, .o = o, .c = e->cycle};
-    int bad = check_slots(e, &y);
+    bad += check_slots(e, &y);
     bad += check_setup_stop(e, &y);
     bad += check_issue(e, &y);
     bad += check_pop(e, &y);
