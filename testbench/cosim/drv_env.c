@@ -193,14 +193,18 @@ typedef struct {                /* responder: one SM top (slot table + launch ar
 
 struct drv_env {
     rng_t r;
+    rng_t rp; /* the tie pairs' own draws (phase), so that the main stream is the same up to the first pair */
     uint64_t cycle, phase_end, nphase;
     /* knobs */
     uint32_t policy, max2, evict, pmode, qctl;
     uint32_t p_keep;            /* percent of launches with kl_keep */
     uint32_t p_launch, p_busy, p_bad, p_km, shape, gstyle, p_cap, p_resv, p_rst;
     uint32_t fs_n, fs_r, fs_m;  /* shape 4: one shape for every launch of the phase (equal shares) */
+    int fs_pair;                /* shape 4 as a tie pair: odd kernels one warp of fs2_r registers, no lines */
+    uint32_t fs2_r;
     uint64_t n_wover;           /* SM-cycles with popcount(wused) > u_w */
     uint64_t n_odp, n_fixs;     /* SMK_OD pressure phases, one-shape phases */
+    uint64_t n_pair;            /* one-shape phases made tie pairs */
     /* directed Algorithm 1 phase: reset, nvk victim kernels of small TBs fill every TB slot, then one
      * kernel whose TB needs some of them back (warps, shared memory, registers or slots binding) */
     int dir, dir_nvk, dir_k[4], dir_pin;
@@ -366,6 +370,7 @@ drv_env_t *drv_env_new(uint64_t seed)
     drv_env_t *e = calloc(1, sizeof *e);
     if (!e) abort();
     rng_seed(&e->r, seed);
+    rng_seed(&e->rp, seed ^ UINT64_C(0x7e1e9a1f5eed0001));
     env_reset(e);
     phase(e);
     return e;
@@ -462,6 +467,25 @@ static void phase(drv_env_t *e)
         if (e->fs_n > NW) e->fs_n = NW;
         if (e->fs_n * e->fs_r > LIM_REG) e->fs_r = LIM_REG / e->fs_n;
         if (e->fs_m > LIM_SL) e->fs_m = LIM_SL;
+        /* a tie pair (1 in 3 of these phases under SMK_P and QOS, where partitions are filled): even
+         * kernels a register-dominant TB worth two of the share's TB terms (register term t2 = 2 M_TB,
+         * warp term at most t2, no lines), odd kernels one warp with few registers (TB-dominant). An even
+         * kernel at pc = j and an odd one at pc = 2j then tie on the partition key 2j M_TB with the
+         * register term deciding the even one's key: mutant 108 of docs/mutation_notes.md, a register
+         * term's low bit flipped at 256 on small, which one-shape phases cannot reach (two equal
+         * register-dominant kernels at a key of 256 fill the SM's register rows). Drawn from a stream of
+         * their own (rp): the phases before the first pair are those of the stream without pairs */
+        e->fs_pair = 0;
+        if ((e->policy == DRV_SMK_P || e->policy == DRV_QOS) && rng_chance(&e->rp, 1, 3)) {
+            const uint32_t t2 = 2 * SMK_M_TB, nw = t2 / SMK_M_W;
+            const uint32_t na = nw < 1 ? 1 : nw > NW ? NW : nw, ra = SMK_M_REG ? t2 / (na * SMK_M_REG) : 0;
+            const uint32_t rb = SMK_M_TB / (SMK_M_REG ? SMK_M_REG : 1);
+            if (SMK_M_REG && ra <= rm && na * ra * SMK_M_REG == t2 && na * ra <= LIM_REG && na * SMK_M_W <= t2) {
+                e->fs_pair = 1, e->n_pair++;
+                e->fs_n = na, e->fs_r = ra, e->fs_m = 0;
+                e->fs2_r = rng_below(&e->rp, (rb < rm ? rb : rm) + 1);
+            }
+        }
     }
     e->p_cap = rng_below(r, 30), e->p_resv = rng_chance(r, 1, 2) ? rng_below(r, 30) : 0;
     e->p_rst = rng_chance(r, 1, 8);
@@ -656,8 +680,10 @@ static void gen_shape(drv_env_t *e, drv_in_t *in)
     case 0: /* small */
         n = 1 + rng_below(r, NW < 4 ? NW : 4), R = rng_below(r, 33 > RMAX ? RMAX + 1 : 33), M = rng_below(r, 9);
         break;
-    case 4: /* the phase's one shape */
+    case 4: /* the phase's one shape, or its tie pair's by the kernel's parity */
         n = e->fs_n, R = e->fs_r, M = e->fs_m;
+        if (e->fs_pair && (in->kl_k & 1))
+            n = 1, R = e->fs2_r, M = 0;
         break;
     case 1: /* large: few per SM */
         n = NW / 4 + rng_below(r, NW - NW / 4) + 1, R = rng_below(r, RMAX + 1), M = rng_below(r, LIM_SL + 1);
@@ -1902,10 +1928,7 @@ static int check_rq(drv_env_t *e, const drv_in_t *in, const sm_driver_t *m, cons
 static int port_fits(drv_env_t *e, const drv_in_t *in)
 {
     int nv = 0;
-#define PORT(f, w)                                                                                                    \
-    (nv += (uint64_t)(f) > SMK_MASK(w) ? viol(e, "stimulus: %s = %llu does not fit its %d-bit port (a testbench bug)", \
-                                              #f, (unsigned long long)(f), (int)(w))                                  \
-                                       : 0)
+#define PORT(f, w) (nv += env_port(e->cycle, NULL, -1, #f, -1, (uint64_t)(f), (w))) /* cosim_env.h */
     PORT(in->kl_v, 1), PORT(in->kl_k, SMK_KID_W), PORT(in->kl_n, SMK_WID_W + 1), PORT(in->kl_r, SMK_REGN_W);
     PORT(in->kl_m, SMK_SMLN_W), PORT(in->kl_grid, SMK_GRID_W), PORT(in->kl_qos, 1), PORT(in->kl_idem, 1);
     PORT(in->kl_mask, NSM), PORT(in->kl_adm, 2), PORT(in->kl_lim, SMK_GRID_W), PORT(in->kl_keep, 1);
@@ -1913,14 +1936,16 @@ static int port_fits(drv_env_t *e, const drv_in_t *in)
     PORT(in->cfg_policy, 3), PORT(in->cfg_max2, 1), PORT(in->cfg_evict, 2), PORT(in->cfg_pmode, 2);
     PORT(in->cfg_qctl, 2), PORT(in->rq_v, 1), PORT(in->rq_k, SMK_KID_W), PORT(in->rq_sm, SMK_SMW);
     PORT(in->rq_ret, 1), PORT(in->lk_s, SMK_SMW), PORT(in->lk_k, SMK_KID_W);
+#define PORTI(f, i, w) (nv += env_port(e->cycle, NULL, -1, "in->" #f, (i), (uint64_t)in->f[i], (w)))
     for (int k = 0; k < SMK_KERNELS; k++)
-        PORT(in->rq_give[k], SMK_TBS_W + 1);
+        PORTI(rq_give, k, SMK_TBS_W + 1);
     for (int s = 0; s < NSM; s++) {
-        PORT(in->set_rej[s], 1), PORT(in->cmd_full[s], 1), PORT(in->rsp_v[s], 1), PORT(in->rsp_op[s], 2);
-        PORT(in->rsp_tb[s], SMK_TBS_W), PORT(in->rsp_status[s], 3), PORT(in->rsp_ptr[s], SMK_CTX_PTR_W);
-        PORT(in->tb_done[s], NT), PORT(in->wused[s], NW);
+        PORTI(set_rej, s, 1), PORTI(cmd_full, s, 1), PORTI(rsp_v, s, 1), PORTI(rsp_op, s, 2);
+        PORTI(rsp_tb, s, SMK_TBS_W), PORTI(rsp_status, s, 3), PORTI(rsp_ptr, s, SMK_CTX_PTR_W);
+        PORTI(tb_done, s, NT), PORTI(wused, s, NW);
     }
 #undef PORT
+#undef PORTI
     return nv;
 }
 
@@ -2280,10 +2305,11 @@ int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose)
     if (verbose) {
         printf("summary: cycles %llu, phases %llu, resets %llu\n", (unsigned long long)e->cycle,
                (unsigned long long)e->nphase, (unsigned long long)e->n_rst);
-        printf("  phases: SMK_OD pressure %llu, one-shape %llu, directed Algorithm 1 %llu (high ids %llu: restores and "
+        printf("  phases: SMK_OD pressure %llu, one-shape %llu (tie pairs %llu), directed Algorithm 1 %llu (high ids %llu: restores and "
                "reruns of ids with bit GW-1 set %llu, from PTBQ entry PQ-1 %llu; with only bit GW-2 of the two %llu; completions of "
                "grids above 2^(GW-2) %llu, all four finished in %llu); SM-cycles with more warps in use than "
-               "u_w %llu\n", (unsigned long long)e->n_odp, (unsigned long long)e->n_fixs, (unsigned long long)e->n_dir,
+               "u_w %llu\n", (unsigned long long)e->n_odp, (unsigned long long)e->n_fixs, (unsigned long long)e->n_pair,
+               (unsigned long long)e->n_dir,
                (unsigned long long)e->n_dirhi, (unsigned long long)e->n_hiid, (unsigned long long)e->n_hiid_last,
                (unsigned long long)e->n_hiid2, (unsigned long long)e->n_dirfin, (unsigned long long)e->n_finok,
                (unsigned long long)e->n_wover);
