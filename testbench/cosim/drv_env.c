@@ -845,7 +845,11 @@ void drv_env_gen(drv_env_t *e, drv_stim_t *st)
     } else if (e->p_km && rng_chance(r, e->p_km, 1000)) {
         /* any entry, the one launched in this cycle included (the mask change wins, docs/sm_driver.md
          * "Host ports") */
-        const int k = (int)rng_below(r, KN);
+        int k = (int)rng_below(r, KN);
+        /* 1 in 4 with a launch in the cycle: that launch's entry (the rule, cover point c_drv_h_mask_launch;
+         * drawn from rp, so the main stream's draws stay as they were) */
+        if (in->kl_v && rng_chance(&e->rp, 1, 4))
+            k = (int)in->kl_k;
         in->km_v = 1, in->km_k = (uint32_t)k, in->km_mask = rand_smmask(e);
     }
     while (!in->km_v && e->nkmq) {
