@@ -445,9 +445,6 @@ module sm_driver (
     `SMK_DEF_SEL(s_w, NSM, W, SMW)             // wused
     `SMK_DEF_SEL(s_2, NSM, 2, SMW)             // rl_op
     `SMK_DEF_SEL(s_3, NSM, 3, SMW)             // rl_st
-    `SMK_DEF_SEL(t_kw, T, KW, TBS_W)           // a slot of an sk row
-    `SMK_DEF_SEL(t_gw, T, GW, TBS_W)           // a slot of a sid row
-    `SMK_DEF_SEL(q_3, PQ, 3, PQW)              // qst
 
     // ------------------------------------------------------------------ demands d_x(k), UW bits
     // kdreg <= LIM_REG, km <= LIM_SL, kn <= W (launch checks), all < 2^UW.
