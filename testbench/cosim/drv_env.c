@@ -1928,25 +1928,28 @@ static int check_rq(drv_env_t *e, const drv_in_t *in, const sm_driver_t *m, cons
 
 /* Every input field of the stimulus fits its port (rtl/sm_driver.v). A wider value is a stimulus bug: the
  * harness would put bits beyond the port on the Verilated model's input, while the C model masks them
- * (the environment's expectations, made of the unmasked value, then disagree with both). */
-static int port_fits(drv_env_t *e, const drv_in_t *in)
+ * (the environment's expectations, made of the unmasked value, then disagree with both). drv_env.h. */
+int drv_host_port_fits(uint64_t cycle, const char *part, const drv_in_t *in, int sm_side)
 {
     int nv = 0;
-#define PORT(f, w) (nv += env_port(e->cycle, NULL, -1, #f, -1, (uint64_t)(f), (w))) /* cosim_env.h */
-    PORT(in->kl_v, 1), PORT(in->kl_k, SMK_KID_W), PORT(in->kl_n, SMK_WID_W + 1), PORT(in->kl_r, SMK_REGN_W);
-    PORT(in->kl_m, SMK_SMLN_W), PORT(in->kl_grid, SMK_GRID_W), PORT(in->kl_qos, 1), PORT(in->kl_idem, 1);
-    PORT(in->kl_mask, NSM), PORT(in->kl_adm, 2), PORT(in->kl_lim, SMK_GRID_W), PORT(in->kl_keep, 1);
-    PORT(in->km_v, 1), PORT(in->km_k, SMK_KID_W), PORT(in->km_mask, NSM);
-    PORT(in->cfg_policy, 3), PORT(in->cfg_max2, 1), PORT(in->cfg_evict, 2), PORT(in->cfg_pmode, 2);
-    PORT(in->cfg_qctl, 2), PORT(in->rq_v, 1), PORT(in->rq_k, SMK_KID_W), PORT(in->rq_sm, SMK_SMW);
-    PORT(in->rq_ret, 1), PORT(in->lk_s, SMK_SMW), PORT(in->lk_k, SMK_KID_W);
-#define PORTI(f, i, w) (nv += env_port(e->cycle, NULL, -1, "in->" #f, (i), (uint64_t)in->f[i], (w)))
+#define PORT(f, w) (nv += env_port(cycle, part, -1, #f, -1, (uint64_t)in->f, (w))) /* cosim_env.h */
+    PORT(kl_v, 1), PORT(kl_k, SMK_KID_W), PORT(kl_n, SMK_WID_W + 1), PORT(kl_r, SMK_REGN_W);
+    PORT(kl_m, SMK_SMLN_W), PORT(kl_grid, SMK_GRID_W), PORT(kl_qos, 1), PORT(kl_idem, 1);
+    PORT(kl_mask, NSM), PORT(kl_adm, 2), PORT(kl_lim, SMK_GRID_W);
+    PORT(km_v, 1), PORT(km_k, SMK_KID_W), PORT(km_mask, NSM);
+    PORT(cfg_policy, 3), PORT(cfg_max2, 1), PORT(cfg_evict, 2), PORT(cfg_pmode, 2);
+    PORT(cfg_qctl, 2), PORT(rq_v, 1), PORT(rq_k, SMK_KID_W), PORT(rq_sm, SMK_SMW);
+    PORT(rq_ret, 1), PORT(lk_s, SMK_SMW), PORT(lk_k, SMK_KID_W);
+#define PORTI(f, i, w) (nv += env_port(cycle, part, -1, #f, (i), (uint64_t)in->f[i], (w)))
     for (int k = 0; k < SMK_KERNELS; k++)
         PORTI(rq_give, k, SMK_TBS_W + 1);
-    for (int s = 0; s < NSM; s++) {
-        PORTI(set_rej, s, 1), PORTI(cmd_full, s, 1), PORTI(rsp_v, s, 1), PORTI(rsp_op, s, 2);
-        PORTI(rsp_tb, s, SMK_TBS_W), PORTI(rsp_status, s, 3), PORTI(rsp_ptr, s, SMK_CTX_PTR_W);
-        PORTI(tb_done, s, NT), PORTI(wused, s, NW);
+    if (sm_side) {
+        PORT(kl_keep, 1);
+        for (int s = 0; s < NSM; s++) {
+            PORTI(set_rej, s, 1), PORTI(cmd_full, s, 1), PORTI(rsp_v, s, 1), PORTI(rsp_op, s, 2);
+            PORTI(rsp_tb, s, SMK_TBS_W), PORTI(rsp_status, s, 3), PORTI(rsp_ptr, s, SMK_CTX_PTR_W);
+            PORTI(tb_done, s, NT), PORTI(wused, s, NW);
+        }
     }
 #undef PORT
 #undef PORTI
@@ -1956,7 +1959,7 @@ static int port_fits(drv_env_t *e, const drv_in_t *in)
 int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, const drv_out_t *o)
 {
     const drv_in_t *in = &st->in;
-    int nv = port_fits(e, in);
+    int nv = drv_host_port_fits(e->cycle, "st->in", in, 1);
     if (st->rst) {
         env_reset(e);
         e->n_rst++;

@@ -130,6 +130,12 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
  * prints a summary when verbose. */
 int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose);
 uint64_t drv_env_cycle(const drv_env_t *e);
+/* Each stimulus field of the driver's input ports (rtl/sm_driver.v) fits its port width: the host ports and
+ * rq_give, and with sm_side also kl_keep and the SM tops' per-SM inputs (set_rej .. wused; gpu_top wires those
+ * from its SM tops and takes kl_keep on a port of its own). part names the struct in the report ("st->in").
+ * Returns the number of fields that do not fit, each reported by env_port (cosim_env.h). Used by drv_env and
+ * gpu_env. */
+int drv_host_port_fits(uint64_t cycle, const char *part, const drv_in_t *in, int sm_side);
 
 /* ---- partition coverage monitor (docs/sm_driver.md "Partitions": pgot; docs/verification.md),
  * shared by drv_env.c and gpu_env.c. Call once per cycle (after reset: zero the struct) with the

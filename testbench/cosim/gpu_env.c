@@ -10,7 +10,7 @@
  * (the driver's processing of a latched response or completion) are checked against the spec's
  * order from the monitor's own record of what was latched. Everything else is from the ports. */
 #include "gpu_env.h"
-#include "drv_env.h" /* drv_pcov_step: the partition coverage monitor */
+#include "drv_env.h" /* drv_pcov_step: the partition coverage monitor; drv_host_port_fits */
 #include "sm_side.h"
 
 #include <stdio.h>
@@ -1742,18 +1742,11 @@ static int port_fits(const gpu_env_t *e, const gpu_stim_t *st)
     const drv_in_t *h = &in->host;
     int bad = 0;
 #define PORT(f, w) (bad += env_port(e->cycle, NULL, -1, #f, -1, (uint64_t)(f), (w)))
-#define HOST(f, w) (bad += env_port(e->cycle, "in->host", -1, #f, -1, (uint64_t)h->f, (w)))
 #define SMP(f, w) (bad += env_port(e->cycle, "in->sm", s, #f, -1, (uint64_t)si->f, (w)))
     PORT(st->rst, 1), PORT(in->m_we, 1), PORT(in->m_addr, SMK_QM_ADDR_W), PORT(in->m_wdata, 32);
     PORT(in->m_raddr, SMK_QM_ADDR_W), PORT(in->kl_goal, 32), PORT(in->kl_x, 17), PORT(in->kl_t, QM_GVW);
     PORT(in->kl_keep, 1);
-    HOST(kl_v, 1), HOST(kl_k, SMK_KID_W), HOST(kl_n, SMK_WID_W + 1), HOST(kl_r, SMK_REGN_W), HOST(kl_m, SMK_SMLN_W);
-    HOST(kl_grid, SMK_GRID_W), HOST(kl_qos, 1), HOST(kl_idem, 1), HOST(kl_mask, NSM), HOST(kl_adm, 2);
-    HOST(kl_lim, SMK_GRID_W), HOST(km_v, 1), HOST(km_k, SMK_KID_W), HOST(km_mask, NSM), HOST(cfg_policy, 3);
-    HOST(cfg_max2, 1), HOST(cfg_evict, 2), HOST(cfg_pmode, 2), HOST(cfg_qctl, 2), HOST(rq_v, 1);
-    HOST(rq_k, SMK_KID_W), HOST(rq_sm, SMK_SMW), HOST(rq_ret, 1), HOST(lk_s, SMK_SMW), HOST(lk_k, SMK_KID_W);
-    for (int k = 0; k < KN; k++)
-        bad += env_port(e->cycle, "in->host", -1, "rq_give", k, h->rq_give[k], SMK_TBS_W + 1);
+    bad += drv_host_port_fits(e->cycle, "in->host", h, 0); /* drv_env.h */
     for (int s = 0; s < NSM; s++) {
         const sm_in_t *si = &in->sm[s];
         SMP(cap, SMK_PE_OUT_W), SMP(ready, NW), SMP(pblk, NW), SMP(wbusy, NW), SMP(wexit, NW), SMP(cp_v, SMK_CP);
@@ -1765,7 +1758,6 @@ static int port_fits(const gpu_env_t *e, const gpu_stim_t *st)
         }
     }
 #undef PORT
-#undef HOST
 #undef SMP
     return bad;
 }
