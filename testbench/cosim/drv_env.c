@@ -255,6 +255,9 @@ struct drv_env {
     uint64_t spart[KN];         /* SPART partition */
     int kmq[4 * KN], nkmq;      /* mask changes to send (entry) */
     uint64_t kmm[4 * KN];       /* and their masks */
+    uint32_t prt_obs;           /* the rotation timer prt of the last cycle observed (directed: timer drop) */
+    uint64_t n_tdrop_opp, n_tdrop, n_tdrop_hit; /* chances of the directed timer drop, mask changes sent for it;
+                                                 * cycles with prt = 1 and a start (by any cause) */
     uint64_t seq;
     int exp_rej, exp_kdone, exp_kdone_k;
     int kl_pred;                /* this cycle's launch: predicted accept */
@@ -862,6 +865,19 @@ void drv_env_gen(drv_env_t *e, drv_stim_t *st)
             continue;
         in->km_v = 1, in->km_k = (uint32_t)k, in->km_mask = mk;
     }
+    /* directed: the rotation timer's last count in the cycle the partition unit starts (docs/sm_driver.md
+     * "Rotation", Timer: its set of pdirty is dropped; cover point c_drv_pu_timer_drop). prt was 3 in the cycle
+     * last observed, so it is 1 in the next one; a mask change in this cycle (an entry in use given its own mask
+     * again: no mask changes) sets pdirty for that cycle, and the unit starts there if it is idle. Every other
+     * such chance (counted, not drawn: the random streams are not touched), so that the timer's own set of
+     * pdirty (c_drv_pu_timer) keeps its chances too. */
+    if (e->prt_obs == 3 && !in->km_v && (e->n_tdrop_opp++ & 1) == 0)
+        for (int k = 0; k < KN; k++)
+            if (e->kal[k] >= 0 && !(in->kl_v && (int)in->kl_k == k)) {
+                in->km_v = 1, in->km_k = (uint32_t)k, in->km_mask = e->hmask[k] & NMASK;
+                e->n_tdrop++;
+                break;
+            }
 }
 
 /* S2 and the engine queue, on this cycle's driver outputs */
@@ -1960,6 +1976,7 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
 {
     const drv_in_t *in = &st->in;
     int nv = drv_host_port_fits(e->cycle, "st->in", in, 1);
+    e->prt_obs = st->rst ? 0 : m->prt;
     if (st->rst) {
         env_reset(e);
         e->n_rst++;
@@ -2223,6 +2240,7 @@ int drv_env_observe(drv_env_t *e, const drv_stim_t *st, const sm_driver_t *m, co
      * only the first three sets win */
     {
         const int pstart = !m->pact && m->pdirty && m->rq_st == DRV_RQ_IDLE;
+        e->n_tdrop_hit += pstart && m->prt == 1;
         e->xpd = kl_dirty || in->km_v || (e->exp_kdone && !qkeep) || (!pstart && (m->pdirty || m->prt == 1));
         e->xpd_v = 1;
     }
@@ -2320,9 +2338,11 @@ int drv_env_finish(drv_env_t *e, const sm_driver_t *m, int verbose)
                (unsigned long long)e->n_dirhi, (unsigned long long)e->n_hiid, (unsigned long long)e->n_hiid_last,
                (unsigned long long)e->n_hiid2, (unsigned long long)e->n_dirfin, (unsigned long long)e->n_finok,
                (unsigned long long)e->n_wover);
-        printf("  host: launches %llu (refused %llu), kernels finished %llu, mask changes %llu, at most %llu kernels in use\n",
+        printf("  host: launches %llu (refused %llu), kernels finished %llu, mask changes %llu (directed timer drop: %llu "
+               "of %llu chances; prt = 1 at a start %llu), at most %llu kernels in use\n",
                (unsigned long long)e->n_launch, (unsigned long long)e->n_rej, (unsigned long long)e->n_kdone,
-               (unsigned long long)e->n_km, (unsigned long long)e->max_inst_alive);
+               (unsigned long long)e->n_km, (unsigned long long)e->n_tdrop, (unsigned long long)e->n_tdrop_opp,
+               (unsigned long long)e->n_tdrop_hit, (unsigned long long)e->max_inst_alive);
         printf("  dispatch: fresh %llu, reruns %llu, restores %llu; by policy FCFS %llu SPART %llu SMK_OD %llu SMK_P %llu; "
                "choices EVICT %llu RESV %llu PLAN %llu DISP %llu MISS %llu, executions that did nothing (a SAVED entry "
                "waiting for its SM%s) %llu (drv_pipe %d)\n", (unsigned long long)e->n_fresh, (unsigned long long)e->n_rerun,
