@@ -180,7 +180,7 @@ static void env_clear(pe_env_t *e)
     memset(e->sl, 0, sizeof e->sl);
     for (int t = 0; t < NT; t++)
         e->sl[t].blk = -1;
-    e->wbusy = 0;
+    e->wbusy = 0, e->van_c = 0;
     memset(e->blk, 0, sizeof e->blk);
     for (int b = 0; b < PE_NBLK; b++)
         e->blk[b].reserved = -1;
@@ -383,6 +383,13 @@ void pe_env_gen(pe_env_t *e, const preempt_engine_t *pe, pe_stim_t *st)
     pe_in_t *in = &st->in;
     st->rst = e->p_rst && rng_chance(r, e->p_rst, 10000);
 
+    /* the directed contract break: the stopped TB of every 16th SAVE / DROP vanishes in its first STOP cycle
+     * (its slot empties at this edge without tb_done; counted, not drawn: the streams stay as they are) */
+    if (!st->rst && cur_stopping(e) && e->cycle == e->cur_pop + 1 && e->cur.tb < NT &&
+        e->sl[e->cur.tb].st == SL_RUN && (e->van_cmds++ & 15) == 15)
+        e->van_c = e->cycle;
+    if (e->van_c == e->cycle && e->van_c)
+        e->wbusy &= ~e->sl[e->cur.tb].mask, e->sl[e->cur.tb].st = SL_EMPTY;
     /* SM slot state (registered) */
     const wmask_t stp = exp_stop(e);
     for (uint32_t t = 0; t < NT; t++) {
@@ -827,6 +834,15 @@ int pe_env_commit(pe_env_t *e, const pe_stim_t *st, const pe_out_t *o)
     if (e->chk_drn >= 0)
         e->sh_dpend &= ~(1ULL << e->chk_drn);
 
+    /* the vanished TB (contract break): the engine ends the command with FIN as for a tb_done */
+    if (e->van_c == c && e->van_c) {
+        const uint32_t t = e->cur.tb;
+        e->cur_fin_at = c, e->cur_due = c + 1;
+        nv += lg_move(e, e->sl[t].id, LG_RUNNING, LG_FINISHED, "vanished (a contract break)");
+        e->n_van++;
+        slot_vacate(e, t);
+        e->van_c = 0;
+    }
     /* TBs finishing by themselves; DRAIN flags */
     const tmask_t done = in->tb_done & SMK_MASK(NT), dm = e->sh_drain | e->set_d;
     e->sh_drain = dm & ~done;
@@ -916,10 +932,11 @@ void pe_env_summary(const pe_env_t *e)
     static const char *opn[4] = {"SAVE", "RESTORE", "DRAIN", "DROP"};
     static const char *stn[6] = {"OK", "FIN", "ERR_EMPTY", "ERR_BUSY", "ERR_NOTIDEM", "ERR_QFULL"};
     printf("summary: %llu cycles, %llu commands popped, %llu lines transferred, %llu round trips checked, "
-           "%llu stray memory responses, %llu resets, %llu TBs finished by themselves (%llu during a SAVE/DROP stop)\n",
+           "%llu stray memory responses, %llu resets, %llu TBs finished by themselves (%llu during a SAVE/DROP stop), "
+           "%llu vanished in STOP (directed contract breaks)\n",
            (unsigned long long)e->cycle, (unsigned long long)e->n_cmd, (unsigned long long)e->n_lines,
            (unsigned long long)e->n_rt, (unsigned long long)e->n_stray, (unsigned long long)e->n_resets, (unsigned long long)e->n_tbdone,
-           (unsigned long long)e->n_fin_stop);
+           (unsigned long long)e->n_fin_stop, (unsigned long long)e->n_van);
     for (int op = 0; op < 4; op++) {
         printf("  %-7s", opn[op]);
         for (int s = 0; s < 6; s++)

@@ -145,6 +145,10 @@ typedef struct {
     uint64_t lg_cnt[5], lg_created, lg_finished;
     /* statistics */
     uint64_t n_stray, n_cmd, n_rsp[8][8], n_qfull, n_lines, n_rt, n_resets, n_fin_stop, n_tbdone;
+    /* directed contract break (docs/preempt_engine.md "Environment contract": a slot that vanishes during
+     * STOP ends the command with FIN): one SAVE / DROP in 16 loses its TB in its first STOP cycle, tb_run
+     * falling without tb_done; van_c is that cycle (0: none pending) */
+    uint64_t van_cmds, van_c, n_van;
 } pe_env_t;
 
 void pe_env_init(pe_env_t *e, uint64_t seed, int allow_reset);

@@ -150,7 +150,7 @@ static void new_phase(qm_env_t *e)
     /* TLP phases (1 in 3): Algorithm 3-1 runs only in QOS mode with TLP on, time left after the
      * microprogram (L > LC), and a QoS kernel whose history is below its goal; random phases give
      * about one request per 200K cycles, these give many (mutation survivors in the TLP unit) */
-    e->dis_reen = 0, e->dis_epoch = 0, e->dis_off = 0;
+    e->dis_reen = 0, e->dis_epoch = 0, e->dis_off = 0, e->dis_init = 0;
     e->rl_state = 0, e->rl_k = 0, e->rl_off = 1;
     e->smk_fsat = 0;
     e->focus = rng_chance(r, 1, 3) ? QM_F_TLP : QM_F_NONE;
@@ -236,16 +236,34 @@ static int dis_point(qm_env_t *e, qm_in_t *in)
 {
     rng_t *r = &e->r;
     const qos_mgr_t *q = &qm_peek->q;
+    /* every other re-enable: EN = 0 again while the INIT it starts runs (docs/qos_mgr.md section 6: a
+     * disable in INIT; cover point c_qm_6_dis_init), then the re-enable below when IDLE */
+    if (e->dis_init && q->st == QM_ST_INIT) {
+        in->m_we = 1, in->m_addr = SMK_QM_REG_MCTRL, in->m_wdata = rnd_mctrl(e, 0);
+        e->dis_init = 0, e->dis_reen = 1, e->n_dis_init++;
+        return 1;
+    }
     if (e->dis_reen) {
         if (q->st != QM_ST_IDLE)
             return 0;
         in->m_we = 1, in->m_addr = SMK_QM_REG_MCTRL, in->m_wdata = rnd_mctrl(e, 1);
         e->dis_reen = 0;
+        e->dis_init = (e->n_reen++ & 1) == 0; /* counted, not drawn: the streams stay as they are */
         e->dis_epoch = q->epochs + 1 + rng_below(r, 3); /* let cum_c grow between disables */
         {
             const uint32_t u = rng_below(r, 6); /* the epoch's last cycle (F3) in one of six */
             e->dis_off = u < 3 ? QM_DIS_C1S3 : u == 3 ? QM_LC_QOS - 1 : rng_below(r, QM_LC_QOS);
         }
+        return 1;
+    }
+    /* one epoch end in four: MCTRL written (EN = 1, the phase's mode) in the epoch's last cycle, the edge of
+     * the epoch-start latches, which take the old MODE and TLP bits (section 6; cover point
+     * c_qm_6_latch_mctrl); the offset-(LC - 1) disable below is that cycle too, but a disable latches nothing */
+    if (q->st == QM_ST_RUN && q->et == q->L - 1 && (e->n_ep_end++ & 3) == 1 &&
+        !(q->cur_mode == SMK_QMODE_QOS && q->epochs >= e->dis_epoch && q->L >= QM_LC_QOS &&
+          q->et == q->L - QM_LC_QOS + e->dis_off)) {
+        in->m_we = 1, in->m_addr = SMK_QM_REG_MCTRL, in->m_wdata = rnd_mctrl(e, 1);
+        e->n_latch_w++;
         return 1;
     }
     if (q->st != QM_ST_RUN || q->cur_mode != SMK_QMODE_QOS || q->epochs < e->dis_epoch ||
@@ -461,11 +479,13 @@ int qm_env_commit(qm_env_t *e, const qm_stim_t *st, const qm_out_t *o)
 
 void qm_env_summary(const qm_env_t *e)
 {
-    printf("directed phases: %llu SMK tiny-x, %llu low-IPC, %llu microprogram-disable (%llu disables inside the microprogram), "
+    printf("directed phases: %llu SMK tiny-x, %llu low-IPC, %llu microprogram-disable (%llu disables inside the microprogram, "
+           "%llu in INIT, %llu MCTRL writes at an epoch end), "
            "%llu keep relaunches after a launch in the microprogram, %llu kdone at a launch's commit edge, %llu acks in "
            "the SNAP cycle\n",
            (unsigned long long)e->n_directed[0], (unsigned long long)e->n_directed[1], (unsigned long long)e->n_directed[2],
-           (unsigned long long)e->n_mdis, (unsigned long long)e->n_relaunch, (unsigned long long)e->n_kd_commit,
+           (unsigned long long)e->n_mdis, (unsigned long long)e->n_dis_init, (unsigned long long)e->n_latch_w,
+           (unsigned long long)e->n_relaunch, (unsigned long long)e->n_kd_commit,
            (unsigned long long)e->n_snap_ack);
     printf("%llu cycles: %llu launches offered (%llu with keep), %llu snapshots, %llu epoch starts, %llu QUOTA writes, "
            "%llu TLP SM visits, %llu idle reads, %llu TLP requests (%llu VICTIM acks), %llu disables, %llu resets, %llu TLP phases\n",

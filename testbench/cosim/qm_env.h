@@ -111,6 +111,9 @@ typedef struct {
     int focus; /* QM_F_*: TLP phase (QOS mode, TLP on, long epochs, QoS launches with goals above any
                 * history) or one of the directed phases of qm_env.c's new_phase */
     uint32_t dis_reen, dis_epoch, dis_off; /* QM_F_DIS: re-enable pending, next armed epoch, offset */
+    uint32_t dis_init;                     /* QM_F_DIS: disable in the INIT that this re-enable starts */
+    uint64_t n_reen, n_ep_end, n_dis_init, n_latch_w; /* QM_F_DIS: re-enables, epoch ends seen, directed
+                                                        * disables in INIT, MCTRL rewrites at an epoch end */
     uint32_t rl_state, rl_k, rl_off, rl_epoch, rl_norej; /* relaunch pattern (qm_env.c relaunch_point) */
     uint32_t smk_fsat; /* QM_F_SMK: launches with the largest T and long epochs (F saturates) */
     /* driver stub: lookup tables per (s, k) */
