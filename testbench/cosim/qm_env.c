@@ -102,7 +102,10 @@ static uint32_t rnd_epoch_len(qm_env_t *e)
     case 1: v = lc + rng_below(r, 64); break;                                  /* TLP barely fits */
     case 2: v = lc + rng_below(r, 2 * lc + 2000); break;
     case 3: v = rng_chance(r, 1, 50) ? (uint32_t)rng_next(r) : lc + rng_below(r, 4 * lc); break;
-    case 4: v = rng_chance(r, 1, e->smk_fsat ? 2 : 8) ? 30000 + rng_below(r, 35000) : lc + rng_below(r, 2500); break; /* SMK phases */
+    case 4: v = rng_chance(r, 1, e->smk_fsat ? 2 : 8) ? 30000 + rng_below(r, 35000) : lc + rng_below(r, 2500); /* SMK phases */
+        if (e->smk_lone) /* every epoch long enough for F to saturate at sumc = 1: L x SCHED >= 2^16 */
+            v = (65536 + SMK_SCHED - 1) / SMK_SCHED + rng_below(r, 20000);
+        break;
     default: /* TLP phases: the SNAP falls in the first SM's REQ steps (a pass without requests
               * reaches REQ of kernel 0 at et = 1 + KN (2 + MM + DT)) or in a request they make */
         v = lc + 1 + QM_KN * (2 + QM_MM + QM_DT) + rng_below(r, QM_KN + 4);
@@ -152,7 +155,7 @@ static void new_phase(qm_env_t *e)
      * about one request per 200K cycles, these give many (mutation survivors in the TLP unit) */
     e->dis_reen = 0, e->dis_epoch = 0, e->dis_off = 0, e->dis_init = 0;
     e->rl_state = 0, e->rl_k = 0, e->rl_off = 1;
-    e->smk_fsat = 0;
+    e->smk_fsat = 0, e->smk_lone = 0;
     e->focus = rng_chance(r, 1, 3) ? QM_F_TLP : QM_F_NONE;
     if (e->focus) {
         e->mode = SMK_QMODE_QOS, e->tlp = 1, e->len_kind = rng_chance(r, 1, 4) ? 5 : 2;
@@ -172,6 +175,11 @@ static void new_phase(qm_env_t *e)
             /* in half of them every T is the largest (x / T * cnt mostly 0 or 1: sumc of 1 to a few
              * units) and half the epochs are long: F = L * SCHED / sumc saturates (Fd) */
             e->smk_fsat = rng_chance(r, 1, 2);
+            /* every other SMK phase, the first included (counted, not drawn), aims at Fd's saturation with a
+             * non-zero sum (cover point c_qm_7_fd_sat): sumc = 1 needs one kernel alone on the SM with
+             * cb = x / t x cnt = 2^-16 exactly, and F = L x SCHED / sumc saturates once L x SCHED >= 2^16 */
+            e->smk_lone = (e->n_fsat++ & 1) == 0;
+            e->n_lone += e->smk_lone;
             e->p_launch = 100 + rng_below(r, 300), e->p_done = 1 + rng_below(r, 10);
             e->p_churn = 1 + rng_below(r, 20);
             for (int s = 0; s < QM_NSM; s++)
@@ -366,6 +374,8 @@ void qm_env_gen(qm_env_t *e, qm_stim_t *st)
     in->kl_t = rnd_w(r, GVW);
     if (e->focus == QM_F_SMK)
         in->kl_x = 1 + rng_below(r, 3), in->kl_t = e->smk_fsat ? MSK(GVW) : 1 + rng_below(r, (uint32_t)MSK(GVW));
+    if (e->focus == QM_F_SMK && e->smk_lone)
+        in->kl_x = 1, in->kl_t = 1;
     else if (e->focus == QM_F_LOWIPC && rng_chance(r, 1, 2))
         in->kl_goal = rng_below(r, 600); /* below the phase's hist: hgive != 0 */
     in->kl_keep = rng_chance(r, 1, 2); /* relaunch keeping the history, or a fresh launch */
@@ -412,6 +422,15 @@ void qm_env_respond(const qm_env_t *e, const qm_out_t *o, qm_stim_t *st)
         in->lk_cnt = e->cnt[s][k], in->lk_part = e->part[s][k], in->lk_ksv = e->ksv[s][k], in->lk_ks = e->ks[s][k];
     else
         in->lk_cnt = in->lk_part = in->lk_ksv = in->lk_ks = 0;
+    /* lone-kernel SMK phases: SM 0 shows the lowest kernel in use launched with x = 2^-16 and t = 1 (the model's
+     * mv, mx, mt) alone with one TB, so its cb = x / t x 1 = 2^-16 is the whole sum */
+    if (e->focus == QM_F_SMK && e->smk_lone && qm_peek && s == 0 && k < QM_KN) {
+        uint32_t lone = QM_KN;
+        for (uint32_t j = QM_KN; j-- > 0;)
+            if (qm_peek->q.mv[j] && qm_peek->q.mx[j] == 1 && qm_peek->q.mt[j] <= 1)
+                lone = j;
+        in->lk_ksv = k == lone, in->lk_cnt = k == lone;
+    }
     for (int i = 0; i < QM_NSM; i++)
         in->rd_data[i] = e->smreg[i][o->rd_addr[i] & (QM_SMREGS - 1)];
 }
@@ -479,12 +498,12 @@ int qm_env_commit(qm_env_t *e, const qm_stim_t *st, const qm_out_t *o)
 
 void qm_env_summary(const qm_env_t *e)
 {
-    printf("directed phases: %llu SMK tiny-x, %llu low-IPC, %llu microprogram-disable (%llu disables inside the microprogram, "
+    printf("directed phases: %llu SMK tiny-x (%llu with one kernel alone on SM 0), %llu low-IPC, %llu microprogram-disable (%llu disables inside the microprogram, "
            "%llu in INIT, %llu MCTRL writes at an epoch end), "
            "%llu keep relaunches after a launch in the microprogram, %llu kdone at a launch's commit edge, %llu acks in "
            "the SNAP cycle\n",
-           (unsigned long long)e->n_directed[0], (unsigned long long)e->n_directed[1], (unsigned long long)e->n_directed[2],
-           (unsigned long long)e->n_mdis, (unsigned long long)e->n_dis_init, (unsigned long long)e->n_latch_w,
+           (unsigned long long)e->n_directed[0], (unsigned long long)e->n_lone, (unsigned long long)e->n_directed[1],
+           (unsigned long long)e->n_directed[2], (unsigned long long)e->n_mdis, (unsigned long long)e->n_dis_init, (unsigned long long)e->n_latch_w,
            (unsigned long long)e->n_relaunch, (unsigned long long)e->n_kd_commit,
            (unsigned long long)e->n_snap_ack);
     printf("%llu cycles: %llu launches offered (%llu with keep), %llu snapshots, %llu epoch starts, %llu QUOTA writes, "
