@@ -178,7 +178,7 @@ static void new_phase(qm_env_t *e)
             /* every other SMK phase, the first included (counted, not drawn), aims at Fd's saturation with a
              * non-zero sum (cover point c_qm_7_fd_sat): sumc = 1 needs one kernel alone on the SM with
              * cb = x / t x cnt = 2^-16 exactly, and F = L x SCHED / sumc saturates once L x SCHED >= 2^16 */
-            e->smk_lone = (e->n_fsat++ & 1) == 0;
+            e->smk_lone = (e->n_smkph++ & 1) == 0;
             e->n_lone += e->smk_lone;
             e->p_launch = 100 + rng_below(r, 300), e->p_done = 1 + rng_below(r, 10);
             e->p_churn = 1 + rng_below(r, 20);

@@ -118,7 +118,7 @@ typedef struct {
     uint32_t smk_fsat; /* QM_F_SMK: launches with the largest T and long epochs (F saturates) */
     uint32_t smk_lone; /* every other QM_F_SMK phase: x = 2^-16, t = 1 launches, SM 0's lookups show the lowest such
                         * kernel in use alone with one TB (sumc = 1 raw), epochs with L x SCHED >= 2^16 (Fd saturates) */
-    uint64_t n_fsat, n_lone;
+    uint64_t n_smkph, n_lone;
     /* driver stub: lookup tables per (s, k) */
     uint32_t cnt[QM_NSM][QM_KN], part[QM_NSM][QM_KN], ksv[QM_NSM][QM_KN], ks[QM_NSM][QM_KN];
     /* scripted SM registers: the value behind every read address */
