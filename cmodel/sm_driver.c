@@ -306,15 +306,15 @@ static int a1_shrinks(const sm_driver_t *d, uint32_t Kc)
     return drv_range_shrinks(rk, d->kv & KALL, KN, (int)Kc, share_of(a), (int)Kv, share_of(b));
 }
 
-/* Step 1's value of SM s for Kc: candidate (kmask[Kc][s] and a TB of another kernel in pre(s)) and
- * share(u(s) - cnt[s][Kc] * d(Kc)) (exact: those TBs are counted in u; computed for any s) */
-static void a1_smv_val(const sm_driver_t *d, uint32_t Kc, uint32_t s, uint32_t *cand, uint32_t *v)
+/* Step 1's operands of SM s for Kc: candidate (kmask[Kc][s] and a TB of another kernel in pre(s))
+ * and w = u(s) - cnt[s][Kc] * d(Kc) (exact: those TBs are counted in u; computed for any s); the
+ * value is share(w) */
+static void a1_smv_w(const sm_driver_t *d, uint32_t Kc, uint32_t s, uint32_t *cand, uint32_t w[NR])
 {
-    uint32_t dc[NR], w[NR];
+    uint32_t dc[NR];
     dem(d, Kc, dc);
     for (int i = 0; i < NR; i++)
         w[i] = (uint32_t)((d->u[s][i] - d->cnt[s][Kc] * dc[i]) & UWM);
-    *v = share_of(w);
     *cand = bit(d->kmask[Kc], s) && slots_of(d, s, avail_of(d, s), KALL & ~(1ULL << Kc)) != 0;
 }
 
@@ -328,21 +328,22 @@ static void a1_step(sm_driver_t *d, const drv_in_t *in, const drv_out_t *o)
         if (!o->a1_go)
             return;
         d->a1_st = DRV_A1_SMV, d->a1_kc = o->a1_kc, d->a1_s = 0, d->a1_f = 0, d->a1_best = 0;
-        if (SMK_DRV_PIPE) /* SM 0's value, one cycle ahead of its SMV cycle */
-            a1_smv_val(d, o->a1_kc, 0, &d->a1_pcd, &d->a1_pv);
+        if (SMK_DRV_PIPE) /* SM 0's operands, one cycle ahead of its SMV cycle */
+            a1_smv_w(d, o->a1_kc, 0, &d->a1_pcd, d->a1_pw);
         return;
     case DRV_A1_SMV: { /* step 1, SM a1_s: the highest share(u(s) - cnt[s][Kc] * d(Kc)) among the
                         * SMs of kmask[Kc] with a TB of another kernel in pre(s); ties: lowest */
         const uint32_t s = d->a1_s;
-        uint32_t cand, v;
-        if (SMK_DRV_PIPE) /* drv_pipe = 1: SM s's value registered in the previous cycle */
-            cand = d->a1_pcd, v = d->a1_pv;
+        uint32_t cand, w[NR];
+        if (SMK_DRV_PIPE) /* drv_pipe = 1: SM s's operands registered in the previous cycle */
+            cand = d->a1_pcd, memcpy(w, d->a1_pw, sizeof w);
         else
-            a1_smv_val(d, Kc, s, &cand, &v);
+            a1_smv_w(d, Kc, s, &cand, w);
+        const uint32_t v = share_of(w);
         if (cand && (!d->a1_f || v > d->a1_best))
             d->a1_f = 1, d->a1_smv = s, d->a1_best = v;
         if (SMK_DRV_PIPE && s != NSM - 1) /* and SM s + 1's, for the next cycle */
-            a1_smv_val(d, Kc, s + 1, &d->a1_pcd, &d->a1_pv);
+            a1_smv_w(d, Kc, s + 1, &d->a1_pcd, d->a1_pw);
         if (s == NSM - 1)
             d->a1_s = 0, d->a1_st = d->a1_f ? DRV_A1_KV : DRV_A1_IDLE;
         else

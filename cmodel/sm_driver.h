@@ -56,7 +56,8 @@ typedef struct {
     uint32_t a1_rv, a1_rc, a1_nouf; /* R1: share(U(Kv) - a1_acc) (0 unless a1_nouf), share(U(Kc) + d(Kc)), U(Kv) >= a1_acc */
     uint32_t a1_omax, a1_omin, a1_nmax, a1_nmin; /* R2: the range ends before and after */
     uint32_t a1_ok;                 /* R3: the range shrinks */
-    uint32_t a1_pv, a1_pcd;         /* drv_pipe = 1: step 1's value and candidacy of SM a1_s, from the cycle before */
+    uint32_t a1_pw[DRV_NRES];       /* drv_pipe = 1: u(s) - cnt[s][Kc] * d(Kc) of SM s = a1_s, from the cycle before */
+    uint32_t a1_pcd;                /* and its candidacy */
     uint32_t kl_rej, kdone_v, kdone_k;
     /* partition unit */
     uint32_t pdirty, pact, pcur, pcnt_ks;

@@ -252,7 +252,7 @@ module sm_driver (
     reg [SHW:0]          a1_omax /*verilator public_flat_rd*/, a1_omin /*verilator public_flat_rd*/;  // R2
     reg [SHW:0]          a1_nmax /*verilator public_flat_rd*/, a1_nmin /*verilator public_flat_rd*/;  // R2
     reg                  a1_ok   /*verilator public_flat_rd*/;  // R3: the range shrinks
-    reg [SHW-1:0]        a1_pv   /*verilator public_flat_rd*/;  // drv_pipe = 1: step 1's value of SM a1_s,
+    reg [4*UW-1:0]       a1_pw   /*verilator public_flat_rd*/;  // drv_pipe = 1: u(s) - cnt[s][Kc] x d(Kc) of SM a1_s
     reg                  a1_pcd  /*verilator public_flat_rd*/;  // and its candidacy, from the cycle before
     reg                  pdirty  /*verilator public_flat_rd*/;
     reg                  pact    /*verilator public_flat_rd*/;
@@ -552,17 +552,16 @@ module sm_driver (
     reg [KW-1:0]        cd_k;
     reg [NSM-1:0]       ex_r;
     reg [KN-1:0]        ex_frow;
+    reg [KN-1:0]        x_wrow;              // nfw_ge[ex_sm]
     // drv_pipe = 1: the single-pair re-check fits(ex_sm, xk) with resv_block from R, on this
-    // cycle's state (the rows of SM ex_sm and kernel xk; the free warps by a prefix-count tree)
+    // cycle's state (the rows of SM ex_sm and kernel xk; the free warps by nfw_ge, S1's warp test)
     reg [KW-1:0]        xk;
     reg                 x_fit, ex_fit;
-    reg [4*UW-1:0]      x_u, x_d;
-    reg [W*NW-1:0]      x_pf, tpf;
+    reg [W*NW-1:0]      tpf;
     reg [KN-1:0]        x_ks;
     reg [PKW-1:0]       x_nk;
     reg [TC-1:0]        x_c, x_p;
     reg [NSM-1:0]       x_km;
-    reg [UW:0]          x_f0, x_f1, x_f2;
     reg                 act;
     // Algorithm 1 unit: this cycle's step
     reg                 a1_go;               // the unit starts (IDLE) or, in RNG, may start the plan
@@ -571,7 +570,8 @@ module sm_driver (
     reg [SMW-1:0]       la_s;                // SMV: the SM whose value is computed (drv_pipe = 1: one ahead)
     reg [KW-1:0]        la_kc;               // and its Kc
     reg [4*UW-1:0]      dla;                 // d(la_kc)
-    reg [SHW-1:0]       a1_v;                // SMV: its share without Kc's TBs
+    reg [4*UW-1:0]      a1_w;                // SMV: its usage without Kc's TBs, x at [x*UW +: UW]
+    reg [SHW-1:0]       a1_v;                // SMV: the share of a1_w (drv_pipe = 0), of a1_pw (1)
     reg                 a1_kvok;             // KV: a victim kernel exists
     reg [KW-1:0]        a1_kvn;              // KV: that kernel
     reg                 a1_pok;              // P: q TBs of Kv make room for one of Kc
@@ -652,6 +652,38 @@ module sm_driver (
     reg [KS_W-1:0]      ds_ks;               // the dispatch's kernel slot (set_ks)
     reg [NW-1:0]        ds_n;                // kn(dsK)
     reg [TC-1:0]        pu_pc;               // pc[pu_k]
+
+    // The tests u + d <= LIM_x of a usage and a kernel's demand, from the registers, each the carry
+    // out of u + d + (2^(UW+1) - 1 - LIM_x) in UW + 2 bits being 0: a 3:2 carry-save row and a
+    // kept prefix adder (spec "Implementation notes", depth). Tests 0-2: the execution's re-check
+    // (drv_pipe = 1) for x = REG, SL, W on its pair (dp2's, or the plan's with a plan step); tests
+    // 3-6: the request unit's SCAN, w + d(K) for x = REG, SL, W, TB.
+    wire            rc_pl = dp2_v & (dp2_kind == CH_PLAN);
+    wire [4*UW-1:0] rc_u  = rc_pl ? s_u4(u, plan_sm) : s_u4(u, dp2_s);
+    wire [4*UW-1:0] rc_d  = rc_pl ? k_d4(dk, plan_kc) : k_d4(dk, dp2_k);
+    wire [4*UW-1:0] rqw_d = k_d4(dk, rq_kr);
+    wire [7*UW-1:0] lt_u  = {w, rc_u[3*UW-1:0]};
+    wire [7*UW-1:0] lt_d  = {rqw_d, rc_d[3*UW-1:0]};
+    wire [6:0]      lt_ok;
+    wire [2:0]      rc_ok  = lt_ok[2:0];      // the re-check's u + d <= LIM_x, x = REG, SL, W
+    wire [3:0]      rq_wok = lt_ok[6:3];      // SCAN's w + d(K) <= LIM_x, x = REG, SL, W, TB
+    genvar gr;
+    generate
+        for (gr = 0; gr < 7; gr = gr + 1) begin : g_lt
+            localparam integer X = (gr < 3) ? gr : gr - 3;  // the resource
+            localparam [UW:0] RL = (X == 0) ? {1'b0, LIM_REG} : (X == 1) ? {1'b0, LIM_SL}
+                                 : (X == 2) ? {1'b0, LIM_W} : {1'b0, LIM_TB};
+            localparam [UW+1:0] RK = {1'b0, ~RL};    // 2^(UW+1) - 1 - LIM_x
+            wire [UW+1:0] lt_a = {2'b00, lt_u[gr*UW +: UW]};
+            wire [UW+1:0] lt_b = {2'b00, lt_d[gr*UW +: UW]};
+            wire [UW+1:0] lt_s = lt_a ^ lt_b ^ RK;
+            wire [UW+1:0] lt_c = {(lt_a[UW:0] & lt_b[UW:0]) | (lt_a[UW:0] & RK[UW:0]) | (lt_b[UW:0] & RK[UW:0]), 1'b0};
+            wire [UW+1:0] lt_sum;
+            `SMK_SKL_ADD(g_add, UW + 2, lt_s, lt_c, 1'b0, lt_sum)
+            assign lt_ok[gr] = ~lt_sum[UW+1];
+            wire unused_lt = &{1'b0, lt_sum[UW:0]};
+        end
+    endgenerate
 
     always @(*) begin
         // defaults of the temporaries (no latches)
@@ -1040,24 +1072,19 @@ module sm_driver (
         skrow = s_tkw(sk, ex_sm);
         // this cycle's fits(ex_sm, *) (drv_pipe = 0, where R is this cycle's)
         ex_frow = s_kn(fits, ex_sm);
-        // u(ex_sm) and d(xk) selected by the registered indices of both sources, then by x_pl
-        x_u = x_pl ? s_u4(u, plan_sm) : s_u4(u, ex_s);
-        x_d = x_pl ? k_d4(dk, plan_kc) : k_d4(dk, ex_dk);
-        x_pf = pfxw(~s_w(wused, ex_sm));
+        // nfw(ex_sm) >= kn(xk): the warp test of every pair (nfw_ge, the thermometer code with
+        // drv_pipe = 1), its row of ex_sm
+        x_wrow = s_kn(nfw_ge, ex_sm);
         x_ks = s_kn(ksof_v, ex_sm);
         x_nk = s_pkw(nks, ex_sm);
         x_c = k_tc(s_ktc(cnt, ex_sm), xk);
         x_p = k_tc(s_ktc(part, ex_sm), xk);
         x_km = k_nsm(kmask, xk);
-        // u + d <= limit, in UW + 1 bits (the same as u <= limit and d <= limit - u)
-        x_f0 = {1'b0, x_u[0*UW +: UW]} + {1'b0, x_d[0*UW +: UW]};
-        x_f1 = {1'b0, x_u[1*UW +: UW]} + {1'b0, x_d[1*UW +: UW]};
-        x_f2 = {1'b0, x_u[2*UW +: UW]} + {1'b0, x_d[2*UW +: UW]};
-        x_fit = x_km[ex_sm]
-              & (x_f0 <= {1'b0, LIM_REG}) & (x_f1 <= {1'b0, LIM_SL}) & (x_f2 <= {1'b0, LIM_W})
-              & ({1'b0, x_u[3*UW +: UW]} < {1'b0, LIM_TB})
+        // u + d <= limit (rc_ok: u(ex_sm) and d(xk) selected by the registered indices of both
+        // sources, the sums by kept prefix adders); the TB slots u < LIM_TB
+        x_fit = x_km[ex_sm] & (&rc_ok) & (rc_u[3*UW +: UW] < LIM_TB)
               & (x_ks[xk] | ((x_nk < KSP) & (~cfg_max2 | ((x_nk >> 1) == {PKW{1'b0}}))))
-              & (x_pf[(W-1)*NW +: NW] >= k_nw(kn, xk))
+              & x_wrow[xk]
               & ((cfg_policy != P_SMK_P & cfg_policy != P_QOS) | x_c < x_p)
               & (~plan_v | ex_sm != plan_sm | xk == plan_kc)
               & ~(ex_r[ex_sm] & ~kres[xk]);
@@ -1157,23 +1184,26 @@ module sm_driver (
         dkc = k_d4(dk, a1_kc);
         // step 1 (SMV), SM a1_s: share(u(s) - cnt[s][Kc] * d(Kc)) (exact: those TBs are in u), a
         // candidate if s is in kmask[Kc] and another kernel has a TB in pre(s); ties to the lowest s
-        // (drv_pipe = 1: computed one cycle ahead for SM la_s, registered in a1_pv / a1_pcd: SM 0 in
-        // the start cycle with the start's Kc, SM a1_s + 1 in SMV; the compare reads the registers)
+        // (drv_pipe = 1: the usage without Kc's TBs computed one cycle ahead for SM la_s, registered
+        // in a1_pw / a1_pcd: SM 0 in the start cycle with the start's Kc, SM a1_s + 1 in SMV; the
+        // SMV cycle takes the share of the register and compares it)
         la_s = (PIPE == 0) ? a1_s : (a1_st == A1_IDLE || a1_s == LASTSM) ? {SMW{1'b0}} : a1_s + {{(SMW-1){1'b0}}, 1'b1};
         la_kc = (PIPE != 0 && a1_st == A1_IDLE) ? ex_dk : a1_kc;
         dla = k_d4(dk, la_kc);
         c0 = k_tc(s_ktc(cnt, la_s), la_kc);
         urow = s_u4(u, la_s);
         ua = {UW{1'b0}}; ua[TC-1:0] = c0;
-        a1_v = share(urow[0*UW +: UW] - ua * dla[0*UW +: UW], urow[1*UW +: UW] - ua * dla[1*UW +: UW],
-                     urow[2*UW +: UW] - ua * dla[2*UW +: UW], urow[3*UW +: UW] - ua);
+        a1_w = {urow[3*UW +: UW] - ua, urow[2*UW +: UW] - ua * dla[2*UW +: UW],
+                urow[1*UW +: UW] - ua * dla[1*UW +: UW], urow[0*UW +: UW] - ua * dla[0*UW +: UW]};
+        a1_v = (PIPE != 0) ? share(a1_pw[0*UW +: UW], a1_pw[1*UW +: UW], a1_pw[2*UW +: UW], a1_pw[3*UW +: UW])
+                           : share(a1_w[0*UW +: UW], a1_w[1*UW +: UW], a1_w[2*UW +: UW], a1_w[3*UW +: UW]);
         srow = s_kn(hr, la_s);
         f = 1'b0;
         for (k = 0; k < KN; k = k + 1)
             if (k[KW-1:0] != la_kc) f = f | srow[k];
         kmc = k_nsm(kmask, la_kc);
         a1_lc = kmc[la_s] & f;
-        a1_upd = (PIPE != 0) ? (a1_pcd & (~a1_f | a1_pv > a1_best)) : (a1_lc & (~a1_f | a1_v > a1_best));
+        a1_upd = ((PIPE != 0) ? a1_pcd : a1_lc) & (~a1_f | a1_v > a1_best);
         // step 2 (KV): Kv = argmax rK over k != Kc with a TB in pre(SMv); ties to the lowest index
         // (the highest rK is the lowest ~rK: a tree of ceil(log2(KN)) compare levels, the same choice
         // as a scan in index order)
@@ -1656,7 +1686,7 @@ module sm_driver (
     reg [NSM-1:0]  rq_clr;                 // rq_pend clear condition, per SM
     reg [KW-1:0]   rq_pkx;                 // rq_pk[x]
     reg [KN*TC-1:0] rq_prow;               // part[rq_s]
-    reg [4*UW-1:0] rq_dj, rq_dk, rq_dv;    // d(rq_j), d(rq_k), d(v)
+    reg [4*UW-1:0] rq_dj, rq_dv;           // d(rq_j), d(v)
     reg [NSM-1:0]  rq_km;                  // kmask[rq_k] (the port)
     integer        x;
     always @(*) begin
@@ -1674,16 +1704,12 @@ module sm_driver (
         rq_cv = rq_c[KW-1:0];
         rq_pkk = k_tc(rq_prow, rq_kr);
         rq_pv = rqv_ok ? k_tc(rq_prow, rq_cv) : {TC{1'b0}};
-        rq_dk = k_d4(dk, rq_kr);
         rq_dv = k_d4(dk, rq_cv);
         rq_km = k_nsm(kmask, rq_k);
         rq_npkx = {NCW{1'b0}}; rq_npkx[NPW-1:0] = rq_npk;
         rq_ksok = (rq_pkk != {TC{1'b0}}) | ((rq_npkx < KSN) & (~cfg_max2 | ((rq_npkx >> 1) == {NCW{1'b0}})))
                 | ((rq_q != {TC{1'b0}}) & (rq_q == rq_pv));
-        rq_fit = rq_ksok;
-        for (x = 0; x < 4; x = x + 1)
-            rq_fit = rq_fit & (({1'b0, w[x*UW +: UW]} + {1'b0, rq_dk[x*UW +: UW]})
-                               <= {1'b0, (x == 0) ? LIM_REG : (x == 1) ? LIM_SL : (x == 2) ? LIM_W : LIM_TB});
+        rq_fit = rq_ksok & (&rq_wok);
         case (rq_st)
             RQ_IDLE: if (rq_v && rq_rdy) begin
                 if (!rq_k_ok || !rq_sm_ok || !kv[rq_k] || !rq_km[rq_sm] || !hwork[rq_k] || rq_pend[rq_sm]) begin
@@ -1741,9 +1767,12 @@ module sm_driver (
             for (gy = 0; gy < 4; gy = gy + 1) begin : g_ux
                 wire [UW-1:0] uo = u[(gn*4+gy)*UW +: UW];
                 wire [UW-1:0] de = dkn[(gn*4+gy)*UW +: UW];
-                (* keep *) wire [UW-1:0] u_m = uo - de;             // the event alone
-                (* keep *) wire [UW-1:0] u_p = uo + dkds[gy*UW +: UW];   // the set-up alone
-                (* keep *) wire [UW-1:0] u_pm = u_p - de;           // both
+                // the event alone (uo - de), the set-up alone (uo + d), both (u_p - de): kept prefix
+                // adders, the late de entering each at its last adder
+                wire [UW-1:0] u_m, u_p, u_pm;
+                `SMK_SKL_ADD(g_um, UW, uo, ~de, 1'b1, u_m)
+                `SMK_SKL_ADD(g_up, UW, uo, dkds[gy*UW +: UW], 1'b0, u_p)
+                `SMK_SKL_ADD(g_upm, UW, u_p, ~de, 1'b1, u_pm)
                 assign u_dec[(gn*4+gy)*UW +: UW] = (u_m & {UW{ge}}) | (uo & {UW{~ge}});
                 assign u_inc[(gn*4+gy)*UW +: UW] = (u_pm & {UW{ge}}) | (u_p & {UW{~ge}});
             end
@@ -1836,7 +1865,7 @@ module sm_driver (
             a1_rk <= {(KN*SHW){1'b0}}; a1_kvm <= {KN{1'b0}}; a1_rv <= {SHW{1'b0}}; a1_rc <= {(SHW+1){1'b0}};
             a1_nouf <= 1'b0; a1_omax <= {(SHW+1){1'b0}}; a1_omin <= {(SHW+1){1'b0}};
             a1_nmax <= {(SHW+1){1'b0}}; a1_nmin <= {(SHW+1){1'b0}}; a1_ok <= 1'b0;
-            a1_pv <= {SHW{1'b0}}; a1_pcd <= 1'b0;
+            a1_pw <= {(4*UW){1'b0}}; a1_pcd <= 1'b0;
             kl_rej <= 1'b0; kdone_v <= 1'b0; kdone_k <= {KW{1'b0}};
             pdirty <= 1'b0; pact <= 1'b0; pcur <= {SMW{1'b0}}; pc <= {KN*TC{1'b0}}; pgot <= {KN{1'b0}};
             prun <= {KN{1'b0}}; psrv <= {KN{1'b0}}; ptop <= {KN{1'b0}}; prr <= {KW{1'b0}}; prt <= {PRTW{1'b0}};
@@ -1955,13 +1984,13 @@ module sm_driver (
             case (a1_st)
                 A1_IDLE: if (a1_go) begin
                     a1_st <= A1_SMV; a1_kc <= ex_dk; a1_s <= {SMW{1'b0}}; a1_f <= 1'b0; a1_best <= {SHW{1'b0}};
-                    if (PIPE != 0) begin a1_pv <= a1_v; a1_pcd <= a1_lc; end
+                    if (PIPE != 0) begin a1_pw <= a1_w; a1_pcd <= a1_lc; end
                 end
                 A1_SMV: begin
                     if (a1_upd) begin
-                        a1_f <= 1'b1; a1_smv <= a1_s; a1_best <= (PIPE != 0) ? a1_pv : a1_v;
+                        a1_f <= 1'b1; a1_smv <= a1_s; a1_best <= a1_v;
                     end
-                    if (PIPE != 0 && a1_s != LASTSM) begin a1_pv <= a1_v; a1_pcd <= a1_lc; end
+                    if (PIPE != 0 && a1_s != LASTSM) begin a1_pw <= a1_w; a1_pcd <= a1_lc; end
                     if (a1_s == LASTSM) begin
                         a1_s <= {SMW{1'b0}};
                         a1_st <= (a1_f | a1_upd) ? A1_KV : A1_IDLE;
@@ -2180,7 +2209,7 @@ module sm_driver (
 
     // state and inputs the step-1 logic does not read
     wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, qt, od_miss,   // od_miss: cover points
-                          x_d[4*UW-1:3*UW], dla[4*UW-1:3*UW], x_pf, tpf};   // the re-check's d_tb (1) and prefix counts (their lower W - 1 counts)
+                          rc_d[4*UW-1:3*UW], dla[4*UW-1:3*UW], tpf};   // the re-check's d_tb (1) and S1's prefix counts (their lower W - 1 counts)
 
 `ifdef SMK_COVER
     // ------------------------------------------------------------------ cover points

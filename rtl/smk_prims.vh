@@ -34,8 +34,21 @@
 //   `SMK_DEF_ENC(NAME, W, IW)       [IW-1:0] NAME([W-1:0] x): the index of a one-hot x, one OR of
 //                                   the set bits per index bit (0 if x is 0)
 //
+// One primitive is a generate block, not a function, because its nets must be kept:
+//
+//   `SMK_SKL_ADD(BLK, N, A, B, CI, S)  S = A + B + CI on N >= 2 bits (the carry out of bit N - 1
+//                                   dropped: zero-extend the operands by a bit to read it in S's
+//                                   top bit). A Sklansky parallel-prefix adder, ceil(log2(N))
+//                                   levels of {generate, propagate}, each level's nets `(* keep *)`:
+//                                   the area-oriented AIG rewriting of the timing flow (`abc -g
+//                                   AND`) turns any adder without kept nets back into a ripple
+//                                   chain (docs/timing.md "Kept adder nets"). BLK names the
+//                                   generate block (an `if (1)`); A, B, CI are expressions of
+//                                   wires or registers of any process; S is a wire of N bits.
+//
 // Arguments are constant expressions of the module's parameters; they must not name a, b, i, m, v
-// or x, or aw, key, l, r, ti, tk, tv (the functions' own inputs and locals).
+// or x, or aw, key, l, r, ti, tk, tv (the functions' own inputs and locals); SMK_SKL_ADD's names
+// begin with skl_ and SKL_.
 `ifndef SMK_PRIMS_VH
 `define SMK_PRIMS_VH
 
@@ -242,5 +255,37 @@
             end \
         end \
     endfunction
+
+`define SMK_SKL_ADD(BLK, N, A, B, CI, S) \
+    if (1) begin : BLK \
+        localparam integer SKL_NL = $clog2(N); \
+        wire [(N)-1:0] skl_u = A; \
+        wire [(N)-1:0] skl_v = B; \
+        wire           skl_c0 = CI; \
+        wire [(N)-1:0] skl_p = skl_u ^ skl_v; \
+        (* keep *) wire [(SKL_NL+1)*2*(N)-1:0] skl_lv /*verilator split_var*/; \
+        assign skl_lv[0 +: 2*(N)] = {skl_p, (skl_u & skl_v) | {{((N)-1){1'b0}}, skl_p[0] & skl_c0}}; \
+        genvar skl_gl, skl_gb; \
+        for (skl_gl = 0; skl_gl < SKL_NL; skl_gl = skl_gl + 1) begin : g_lv \
+            localparam integer SKL_SD = 1 << skl_gl; \
+            localparam integer SKL_SI = skl_gl * 2 * (N); \
+            localparam integer SKL_SO = (skl_gl + 1) * 2 * (N); \
+            for (skl_gb = 0; skl_gb < (N); skl_gb = skl_gb + 2 * SKL_SD) begin : g_bk \
+                localparam integer SKL_LLO = (skl_gb + SKL_SD < (N)) ? SKL_SD : (N) - skl_gb; \
+                localparam integer SKL_LHI = (skl_gb + SKL_SD < (N)) ? ((skl_gb + 2 * SKL_SD <= (N)) ? SKL_SD : (N) - skl_gb - SKL_SD) : 0; \
+                assign skl_lv[SKL_SO + skl_gb +: SKL_LLO]       = skl_lv[SKL_SI + skl_gb +: SKL_LLO]; \
+                assign skl_lv[SKL_SO + (N) + skl_gb +: SKL_LLO] = skl_lv[SKL_SI + (N) + skl_gb +: SKL_LLO]; \
+                if (SKL_LHI > 0) begin : g_hi \
+                    localparam integer SKL_ST = skl_gb + SKL_SD - 1; \
+                    assign skl_lv[SKL_SO + skl_gb + SKL_SD +: SKL_LHI]       = skl_lv[SKL_SI + skl_gb + SKL_SD +: SKL_LHI] \
+                                                         | (skl_lv[SKL_SI + (N) + skl_gb + SKL_SD +: SKL_LHI] & {SKL_LHI{skl_lv[SKL_SI + SKL_ST]}}); \
+                    assign skl_lv[SKL_SO + (N) + skl_gb + SKL_SD +: SKL_LHI] = skl_lv[SKL_SI + (N) + skl_gb + SKL_SD +: SKL_LHI] & {SKL_LHI{skl_lv[SKL_SI + (N) + SKL_ST]}}; \
+                end \
+            end \
+        end \
+        wire [(N)-1:0] skl_c = skl_lv[SKL_NL*2*(N) +: (N)]; \
+        assign S = skl_p ^ {skl_c[(N)-2:0], skl_c0}; \
+        wire unused_skl = &{1'b0, skl_lv[SKL_NL*2*(N)+(N) +: (N)], skl_c[(N)-1]}; \
+    end
 
 `endif

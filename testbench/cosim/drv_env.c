@@ -102,7 +102,9 @@ void drv_obs_from_model(const sm_driver_t *m, const drv_out_t *o, drv_obs_t *ob)
         v[DO_a1_rk + k] = m->a1_rk[k];
     v[DO_a1_kvm] = m->a1_kvm, v[DO_a1_rv] = m->a1_rv, v[DO_a1_rc] = m->a1_rc, v[DO_a1_nouf] = m->a1_nouf;
     v[DO_a1_omax] = m->a1_omax, v[DO_a1_omin] = m->a1_omin, v[DO_a1_nmax] = m->a1_nmax, v[DO_a1_nmin] = m->a1_nmin;
-    v[DO_a1_ok] = m->a1_ok, v[DO_a1_pv] = m->a1_pv, v[DO_a1_pcd] = m->a1_pcd;
+    v[DO_a1_ok] = m->a1_ok, v[DO_a1_pcd] = m->a1_pcd;
+    for (int x = 0; x < 4; x++)
+        v[DO_a1_pw + x] = m->a1_pw[x];
     v[DO_dp1_v] = m->dp1_v, v[DO_dp2_v] = m->dp2_v, v[DO_dp2_kind] = m->dp2_kind, v[DO_dp2_s] = m->dp2_s;
     v[DO_dp2_k] = m->dp2_k, v[DO_dp2_r] = m->dp2_r;
     v[DO_s_kl_rej] = m->kl_rej, v[DO_s_kdone_v] = m->kdone_v, v[DO_s_kdone_k] = m->kdone_k;

@@ -85,7 +85,7 @@ typedef struct {
     X(a1_st, 1) X(a1_kc, 1) X(a1_s, 1) X(a1_f, 1) X(a1_smv, 1) X(a1_best, 1) X(a1_kv, 1) X(a1_q, 1)    \
     X(a1_acc, 4)                                                                                   \
     X(a1_rk, DRV_KN_) X(a1_kvm, 1) X(a1_rv, 1) X(a1_rc, 1) X(a1_nouf, 1)                              \
-    X(a1_omax, 1) X(a1_omin, 1) X(a1_nmax, 1) X(a1_nmin, 1) X(a1_ok, 1) X(a1_pv, 1) X(a1_pcd, 1)      \
+    X(a1_omax, 1) X(a1_omin, 1) X(a1_nmax, 1) X(a1_nmin, 1) X(a1_ok, 1) X(a1_pw, 4) X(a1_pcd, 1)      \
     /* decision pipeline (drv_pipe = 1; 0 otherwise) */                                            \
     X(dp1_v, 1) X(dp2_v, 1) X(dp2_kind, 1) X(dp2_s, 1) X(dp2_k, 1) X(dp2_r, 1)                     \
     X(s_kl_rej, 1) X(s_kdone_v, 1) X(s_kdone_k, 1)                                                 \

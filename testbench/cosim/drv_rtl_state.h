@@ -126,7 +126,8 @@ template <class Top> static void drv_rtl_state(Top *top, uint64_t *v)
     v[DRV_IX(a1_rv)] = DRV_RTL(a1_rv), v[DRV_IX(a1_rc)] = DRV_RTL(a1_rc), v[DRV_IX(a1_nouf)] = DRV_RTL(a1_nouf);
     v[DRV_IX(a1_omax)] = DRV_RTL(a1_omax), v[DRV_IX(a1_omin)] = DRV_RTL(a1_omin);
     v[DRV_IX(a1_nmax)] = DRV_RTL(a1_nmax), v[DRV_IX(a1_nmin)] = DRV_RTL(a1_nmin), v[DRV_IX(a1_ok)] = DRV_RTL(a1_ok);
-    v[DRV_IX(a1_pv)] = DRV_RTL(a1_pv), v[DRV_IX(a1_pcd)] = DRV_RTL(a1_pcd);
+    for (int x = 0; x < 4; x++) v[DRV_IX(a1_pw) + x] = gbits(DRV_RTL(a1_pw), x * uw, uw);
+    v[DRV_IX(a1_pcd)] = DRV_RTL(a1_pcd);
     // decision pipeline (drv_pipe = 1; 0 otherwise)
     v[DRV_IX(dp1_v)] = DRV_RTL(dp1_v), v[DRV_IX(dp2_v)] = DRV_RTL(dp2_v), v[DRV_IX(dp2_kind)] = DRV_RTL(dp2_kind);
     v[DRV_IX(dp2_s)] = DRV_RTL(dp2_s), v[DRV_IX(dp2_k)] = DRV_RTL(dp2_k);

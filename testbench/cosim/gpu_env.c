@@ -100,7 +100,9 @@ void gpu_obs_from_model(const gpu_top_t *g, const gpu_out_t *o, gpu_obs_t *ob)
         v[GD_a1_rk + k] = d->a1_rk[k];
     v[GD_a1_kvm] = d->a1_kvm, v[GD_a1_rv] = d->a1_rv, v[GD_a1_rc] = d->a1_rc, v[GD_a1_nouf] = d->a1_nouf;
     v[GD_a1_omax] = d->a1_omax, v[GD_a1_omin] = d->a1_omin, v[GD_a1_nmax] = d->a1_nmax, v[GD_a1_nmin] = d->a1_nmin;
-    v[GD_a1_ok] = d->a1_ok, v[GD_a1_pv] = d->a1_pv, v[GD_a1_pcd] = d->a1_pcd;
+    v[GD_a1_ok] = d->a1_ok, v[GD_a1_pcd] = d->a1_pcd;
+    for (int x = 0; x < 4; x++)
+        v[GD_a1_pw + x] = d->a1_pw[x];
     v[GD_dp1_v] = d->dp1_v, v[GD_dp2_v] = d->dp2_v, v[GD_dp2_kind] = d->dp2_kind, v[GD_dp2_s] = d->dp2_s;
     v[GD_dp2_k] = d->dp2_k, v[GD_dp2_r] = d->dp2_r;
     v[GD_pdirty] = d->pdirty, v[GD_pact] = d->pact, v[GD_pcur] = d->pcur, v[GD_pcnt_ks] = d->pcnt_ks, v[GD_pgot] = d->pgot;

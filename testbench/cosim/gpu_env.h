@@ -66,7 +66,7 @@ typedef struct {
     X(pph, 1) X(pcand_r, 1) X(plat_r, 1) X(pkv_r, GD_KN)                                          \
     X(a1_st, 1) X(a1_kc, 1) X(a1_s, 1) X(a1_f, 1) X(a1_smv, 1) X(a1_best, 1) X(a1_kv, 1) X(a1_q, 1) X(a1_acc, 4) \
     X(a1_rk, GD_KN) X(a1_kvm, 1) X(a1_rv, 1) X(a1_rc, 1) X(a1_nouf, 1) X(a1_omax, 1) X(a1_omin, 1) X(a1_nmax, 1) \
-    X(a1_nmin, 1) X(a1_ok, 1) X(a1_pv, 1) X(a1_pcd, 1) X(dp1_v, 1) X(dp2_v, 1) X(dp2_kind, 1) X(dp2_s, 1) X(dp2_k, 1) X(dp2_r, 1) \
+    X(a1_nmin, 1) X(a1_ok, 1) X(a1_pw, 4) X(a1_pcd, 1) X(dp1_v, 1) X(dp2_v, 1) X(dp2_kind, 1) X(dp2_s, 1) X(dp2_k, 1) X(dp2_r, 1) \
     X(rq_st, 1) X(rq_k, 1) X(rq_ret, 1) X(rq_s, 1) X(rq_j, 1) X(rq_c, 1) X(rq_q, 1) X(rq_npk, 1) X(rq_pend, 1)  \
     X(rq_pk, GD_NSM) X(rq_g, GD_KN) X(acc, 4) X(w, 4)
 #define GPU_DRV_OBS_ENUM(nm, n) GD_##nm, GD_##nm##_end = GD_##nm + (n)-1,

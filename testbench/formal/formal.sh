@@ -90,7 +90,7 @@ if [ "$long" = "--driver" ]; then
     rlst:rl_st qst:qst qk:qk qid:qid qs:qs qt:qt pb:pb bpb:bpb"
   cut="kold kr kqos kidem kmask kadm klim part plan_v plan_kc plan_kv plan_sm plan_left \
     a1_st a1_kc a1_s a1_f a1_smv a1_best a1_kv a1_q a1_acc a1_rk a1_kvm a1_rv a1_rc a1_nouf a1_omax \
-    a1_omin a1_nmax a1_nmin a1_ok a1_pv a1_pcd pdirty pact pcur pc pacc pcnt_ks pgot prun psrv ptop prr \
+    a1_omin a1_nmax a1_nmin a1_ok a1_pw a1_pcd pdirty pact pcur pc pacc pcnt_ks pgot prun psrv ptop prr \
     prt pph pcand_r plat_r pkv_r rq_st rq_kr rq_ret_q rq_s rq_j rq_c rq_q rq_npk rq_pend rq_pk rq_g acc \
     w rq_ack_v rq_ack_st rq_ack_kv rq_ack_n kl_rej kdone_v kdone_k dp1_v dp2_v dp2_kind dp2_s dp2_k \
     dp2_r s1_pol s1_evsave s1_psm s1_pb s1_qfree s1_plan s1_planv s1_plansm s1_plankc s1_ec s1_rc s1_r \
@@ -124,7 +124,10 @@ if [ "$long" = "--driver" ]; then
   # RERUN; 21 (P1): a RESTORE OK leaves its entry REST; 22 (P2, C3): a fresh TB does not advance knext;
   # 23 (B1, B2): a SAVED entry's RESTORE set up without cmd_ok (a second command in flight)
   sed -e 's/& ({1.b0, u\[(s\*4+3)\*UW +: UW\]} < {1.b0, LIM_TB})/\& ({1'"'"'b0, u[(s*4+3)*UW +: UW]} <= {1'"'"'b0, LIM_TB})/' \
-      -e 's/& ({1.b0, x_u\[3\*UW +: UW\]} < {1.b0, LIM_TB})/\& ({1'"'"'b0, x_u[3*UW +: UW]} <= {1'"'"'b0, LIM_TB})/' "$drv" > "$tmp/dbug1.v"
+      -e 's/& (rc_u\[3\*UW +: UW\] < LIM_TB)/\& (rc_u[3*UW +: UW] <= LIM_TB)/' "$drv" > "$tmp/dbug1.v"
+  # both of bug 1's edits must apply (the re-check's alone would still hide S1's, and the reverse)
+  [ "$(grep -c 'u\[(s\*4+3)\*UW +: UW\]} <= {1.b0, LIM_TB}\|rc_u\[3\*UW +: UW\] <= LIM_TB' "$tmp/dbug1.v")" = 2 ] ||
+    { echo "formal: sm_driver bug 1 was not injected in both fit tests (RTL changed?)"; exit 1; }
   sed -e 's/= (u_m \& {UW{ge}}) | (uo \& {UW{~ge}});/= (u_m \& {UW{ge \& ev_done}}) | (uo \& {UW{~(ge \& ev_done)}});/' \
       -e 's/= (u_pm \& {UW{ge}}) | (u_p \& {UW{~ge}});/= (u_pm \& {UW{ge \& ev_done}}) | (u_p \& {UW{~(ge \& ev_done)}});/' \
       -e 's/- ((ev_ret \&\& es == n\[SMW-1:0\]) ? dke/- ((ev_done \&\& es == n[SMW-1:0]) ? dke/' "$drv" > "$tmp/dbug2.v"
