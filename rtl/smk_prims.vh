@@ -36,7 +36,7 @@
 //
 // One primitive is a generate block, not a function, because its nets must be kept:
 //
-//   `SMK_SKL_ADD(BLK, N, A, B, CI, S)  S = A + B + CI on N >= 2 bits (the carry out of bit N - 1
+//   `SMK_SKL_ADD(BLK, N, A, B, CI, S)  S = A + B + CI on N >= 1 bits (the carry out of bit N - 1
 //                                   dropped: zero-extend the operands by a bit to read it in S's
 //                                   top bit). A Sklansky parallel-prefix adder, ceil(log2(N))
 //                                   levels of {generate, propagate}, each level's nets `(* keep *)`:
@@ -283,9 +283,9 @@
                 end \
             end \
         end \
-        wire [(N)-1:0] skl_c = skl_lv[SKL_NL*2*(N) +: (N)]; \
-        assign S = skl_p ^ {skl_c[(N)-2:0], skl_c0}; \
-        wire unused_skl = &{1'b0, skl_lv[SKL_NL*2*(N)+(N) +: (N)], skl_c[(N)-1]}; \
+        wire [(N):0]   skl_c = {skl_lv[SKL_NL*2*(N) +: (N)], skl_c0}; \
+        assign S = skl_p ^ skl_c[(N)-1:0]; \
+        wire unused_skl = &{1'b0, skl_lv[SKL_NL*2*(N)+(N) +: (N)], skl_c[(N)]}; \
     end
 
 `endif
