@@ -613,7 +613,7 @@ module sm_driver (
     reg [KW-1:0]        kk;
     reg [PKW-1:0]       nk;
     reg [T-1:0]         tm;
-    reg [AW-1:0]        lhs0, lhs1, lhs2, lhs3, accw, rhs;
+    reg [AW-1:0]        rhs;
     reg [SHW:0]         omax, omin, nmax, nmin, rkc_new, rkv_new;
     reg [KN*(SHW+1)-1:0] rk1, rkn;         // rK(k) and step 4's new rK(k), SHW+1 bits
     reg                 oany;
@@ -627,7 +627,6 @@ module sm_driver (
     reg [T*KW-1:0]      skrow;               // sk[plan_sm]
     reg [4*UW-1:0]      dkc, dkv, dkds, dke, dkp, urow, Uv, Uc;   // d(Kc), d(Kv), d(dsK), d(ek),
                                              // d(pu_k), u(SMv), U(Kv), U(Kc)
-    reg [NW-1:0]        knc;                 // kn(Kc)
     reg                 a_ksv;               // ksof_v[SMv][Kc]
     reg [T-1:0]         et_oh;               // one-hot of et: the dp bit a done event clears
     reg [NSM-1:0]       es_oh;               // one-hot of es, 0 without an event
@@ -682,6 +681,55 @@ module sm_driver (
             `SMK_SKL_ADD(g_add, UW + 2, lt_s, lt_c, 1'b0, lt_sum)
             assign lt_ok[gr] = ~lt_sum[UW+1];
             wire unused_lt = &{1'b0, lt_sum[UW:0]};
+        end
+    endgenerate
+
+    // Algorithm 1's step 3 (P), from the registers: for x = reg, sl, w, tb, u_x(SMv) + d_x(Kc) <=
+    // LIM_x + a1_acc_x + d_x(Kv) as X = LIM_x + 2 + a1_acc_x + ~u_x + ~d_x(Kc) + d_x(Kv) >= 0 (~ on
+    // P3W bits): three 3:2 carry-save rows, the late d(Kv) in the last, and the sign of a kept
+    // prefix adder; the warps nfw(SMv) + a1_acc_w + d_w(Kv) >= kn(Kc) as R = kn(Kc) - a1_acc_w -
+    // d_w(Kv) <= 0 or bit R - 1 of the thermometer code of SMv's free warps (R <= kn <= W), the code
+    // beside the sum (spec "Implementation notes", depth)
+    localparam P3W = AW + 2;
+    wire [4*UW-1:0] p3_u   = s_u4(u, a1_smv);
+    wire [4*UW-1:0] p3_dc  = k_d4(dk, a1_kc);
+    wire [4*UW-1:0] p3_dv  = k_d4(dk, a1_kv);
+    wire [W-1:0]    p3_fwt = thermw(~s_w(wused, a1_smv));   // bit i: at least i + 1 free warps
+    wire [NW-1:0]   p3_kn  = k_nw(kn, a1_kc);
+    wire [4:0]      p3_ok;                    // tests x = reg, sl, w, tb, then the warps
+    generate
+        for (gr = 0; gr < 5; gr = gr + 1) begin : g_p3
+            localparam [UW-1:0] PL = (gr == 0) ? LIM_REG : (gr == 1) ? LIM_SL : (gr == 2) ? LIM_W : LIM_TB;
+            localparam [P3W-1:0] PK = (gr == 4) ? {{(P3W-2){1'b0}}, 2'b10} : {{(P3W-UW){1'b0}}, PL} + 2;
+            localparam integer XR = (gr == 4) ? 2 : gr;   // the resource of a1_acc and d(Kv)
+            // gr = 4: kn + ~acc_w + 0 + 2 + ~d_w(Kv) = R
+            wire [P3W-1:0] p3a = (gr == 4) ? ~{2'b00, a1_acc[XR*AW +: AW]} : {2'b00, a1_acc[XR*AW +: AW]};
+            wire [P3W-1:0] p3b = (gr == 4) ? ~{{(P3W-UW){1'b0}}, p3_dv[XR*UW +: UW]} : {{(P3W-UW){1'b0}}, p3_dv[XR*UW +: UW]};
+            wire [P3W-1:0] p3c = (gr == 4) ? {{(P3W-NW){1'b0}}, p3_kn} : ~{{(P3W-UW){1'b0}}, p3_u[(gr % 4)*UW +: UW]};
+            wire [P3W-1:0] p3d = (gr == 4) ? {P3W{1'b0}} : ~{{(P3W-UW){1'b0}}, p3_dc[(gr % 4)*UW +: UW]};
+            // a + c + d, then + K, then + d(Kv)
+            wire [P3W-1:0] p3s1 = p3a ^ p3c ^ p3d;
+            wire [P3W-1:0] p3c1 = {(p3a[P3W-2:0] & p3c[P3W-2:0]) | (p3a[P3W-2:0] & p3d[P3W-2:0]) | (p3c[P3W-2:0] & p3d[P3W-2:0]), 1'b0};
+            wire [P3W-1:0] p3s2 = p3s1 ^ p3c1 ^ PK;
+            wire [P3W-1:0] p3c2 = {(p3s1[P3W-2:0] & p3c1[P3W-2:0]) | (p3s1[P3W-2:0] & PK[P3W-2:0]) | (p3c1[P3W-2:0] & PK[P3W-2:0]), 1'b0};
+            wire [P3W-1:0] p3s3 = p3s2 ^ p3c2 ^ p3b;
+            wire [P3W-1:0] p3c3 = {(p3s2[P3W-2:0] & p3c2[P3W-2:0]) | (p3s2[P3W-2:0] & p3b[P3W-2:0]) | (p3c2[P3W-2:0] & p3b[P3W-2:0]), 1'b0};
+            wire [P3W-1:0] p3x;
+            `SMK_SKL_ADD(g_add, P3W, p3s3, p3c3, 1'b0, p3x)
+            if (gr == 4) begin : g_w
+                // R > 0 (then R <= kn <= W < 2^NW: its low NW bits are R), one-hot R - 1 on the code
+                wire rpos = ~p3x[P3W-1] & (|p3x[P3W-2:0]);
+                wire [W-1:0] roh;
+                genvar gq;
+                for (gq = 0; gq < W; gq = gq + 1) begin : g_oh
+                    localparam [NW-1:0] RJ = gq + 1;
+                    assign roh[gq] = (p3x[NW-1:0] == RJ);
+                end
+                assign p3_ok[gr] = ~rpos | (|(roh & p3_fwt));
+            end else begin : g_x
+                assign p3_ok[gr] = ~p3x[P3W-1];
+                wire unused_p3 = &{1'b0, p3x[P3W-2:0]};
+            end
         end
     endgenerate
 
@@ -1217,23 +1265,12 @@ module sm_driver (
         nk = s_pkw(nks, a1_smv);
         urow = s_u4(u, a1_smv);
         dkv = k_d4(dk, a1_kv);
-        knc = k_nw(kn, a1_kc);
         srow = s_kn(ksof_v, a1_smv);
         a_ksv = srow[a1_kc];
         for (i = 0; i < 4; i = i + 1)
             a1_accn[i*AW +: AW] = a1_acc[i*AW +: AW] + {{(AW-UW){1'b0}}, dkv[i*UW +: UW]};
-        lhs0 = {AW{1'b0}}; lhs0[UW:0] = {1'b0, urow[0*UW +: UW]} + {1'b0, dkc[0*UW +: UW]};
-        lhs1 = {AW{1'b0}}; lhs1[UW:0] = {1'b0, urow[1*UW +: UW]} + {1'b0, dkc[1*UW +: UW]};
-        lhs2 = {AW{1'b0}}; lhs2[UW:0] = {1'b0, urow[2*UW +: UW]} + {1'b0, dkc[2*UW +: UW]};
-        lhs3 = {AW{1'b0}}; lhs3[UW:0] = {1'b0, urow[3*UW +: UW]} + {1'b0, dkc[3*UW +: UW]};
-        accw = {AW{1'b0}}; accw[NW-1:0] = s_nw(nfw, a1_smv);
-        accw = accw + a1_accn[2*AW +: AW];
-        f = (a1_qn <= a1_c1);
-        rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_REG; f = f & (lhs0 <= rhs + a1_accn[0*AW +: AW]);
-        rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_SL;  f = f & (lhs1 <= rhs + a1_accn[1*AW +: AW]);
-        rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_W;   f = f & (lhs2 <= rhs + a1_accn[2*AW +: AW]);
-        rhs = {AW{1'b0}}; rhs[UW-1:0] = LIM_TB;  f = f & (lhs3 <= rhs + a1_accn[3*AW +: AW]);
-        rhs = {AW{1'b0}}; rhs[NW-1:0] = knc; f = f & (accw >= rhs);
+        // the four limit tests and the warp test (p3_ok: carry-save rows and kept prefix adders)
+        f = (a1_qn <= a1_c1) & (&p3_ok);
         // "a kernel slot is free" = the fits condition (nks < KS, and < 2 with cfg_max2)
         a1_pok = f & (a_ksv | ((nk < KSP) & (~cfg_max2 | ((nk >> 1) == {PKW{1'b0}}))) | (a1_qn == a1_c1));
         // step 4 (RNG): the range of rK over the kernels in use, with rK(Kv) <- share(U(Kv) - p d(Kv))
@@ -2209,7 +2246,7 @@ module sm_driver (
 
     // state and inputs the step-1 logic does not read
     wire unused_ok = &{1'b0, set_rej, cmd_full, rsp_ptr, ksfree_v, qt, od_miss,   // od_miss: cover points
-                          rc_d[4*UW-1:3*UW], dla[4*UW-1:3*UW], tpf};   // the re-check's d_tb (1) and S1's prefix counts (their lower W - 1 counts)
+                          rc_d[4*UW-1:3*UW], dla[4*UW-1:3*UW], dkc[4*UW-1:3*UW], tpf};   // the re-check's d_tb (1), R1's d_tb(Kc) is read as 1, S1's prefix counts (their lower W - 1 counts)
 
 `ifdef SMK_COVER
     // ------------------------------------------------------------------ cover points
