@@ -94,7 +94,7 @@ run_mutants() { # MODULE DIR: list, apply, build, baseline, cosim every mutant -
   echo "mutate: $mod: applying $n mutants"
   yosys -q -l "$d/apply.log" -p "$readin; script $d/muts.ys; opt_clean; splitnets -driver; opt_clean; write_verilog -noattr $d/mutant.v" >/dev/null
   echo "mutate: $mod: building the cosim with all mutants behind mutsel"
-  if ! verilator --cc --exe --build -j "${JOBS:-2}" --trace-fst -Wno-fatal -Wno-lint -Wno-style -MAKEFLAGS OPT_FAST=-O2 \
+  if ! verilator --cc --exe --build -j "${JOBS:-2}" --trace-fst -Wno-fatal -Wno-lint -Wno-style -fno-const-bit-op-tree -MAKEFLAGS OPT_FAST=-O2 \
       --top-module $top -I"$inc" --Mdir "$d/vl" -o cosim_mut \
       -CFLAGS "-std=c++14 -DMUTANT -I$inc -I$root/cmodel -I$root/cmodel/sim -I$root/testbench -I$root/testbench/cosim" \
       "$d/mutant.v" $shim "$inc/libtb.a" "$inc/libsmk.a" > "$d/build.log" 2>&1; then
