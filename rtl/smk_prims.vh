@@ -45,6 +45,8 @@
 //                                   chain (docs/timing.md "Kept adder nets"). BLK names the
 //                                   generate block (an `if (1)`); A, B, CI are expressions of
 //                                   wires or registers of any process; S is a wire of N bits.
+//                                   Simulated right by Verilator 5.006 only with
+//                                   -fno-const-bit-op-tree (docs/verification.md "Tool problems").
 //
 // Arguments are constant expressions of the module's parameters; they must not name a, b, i, m, v
 // or x, or aw, key, l, r, ti, tk, tv (the functions' own inputs and locals); SMK_SKL_ADD's names
