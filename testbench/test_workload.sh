@@ -476,5 +476,23 @@ cal=$(cd "$(dirname "$0")/.." && scripts/calibrate.sh -b "$smk" -w "$dir/cal.wl"
 grep -Eq '^\| alub \| .* \| (99\.[0-9]|100\.0)% \| (99\.[0-9]|100\.0)%, 0\.0%, 0\.0% \| 0\.000, 0\.0% \| compute \|$' <<< "$cal" &&
   grep -Eq '^\| stream \| .* \| 1\.[0-9]{3}, (9[0-9]|1[0-9]{2})\.[0-9]% \| memory \|$' <<< "$cal" &&
   grep -Eq '^\| imulb \| .* \| 2[45]\.[0-9]% \| 0\.0%, (99\.[0-9]|100\.0)%, 0\.0% \| 0\.000, 0\.0% \| compute \|$' <<< "$cal" && ok || bad "calibrate.sh: $cal"
+# scripts/tlp_curve.sh (docs/reproduce.md, the TB reallocation study): a dependent ALU chain of one warp
+# per TB is latency-bound, so with at most T TBs per SM it runs T warps per SM at 32 / alu_latency 6
+# each: IPC = NSM x T x 32/6 (the grid keeps every SM full); a cap beyond the kernel's limits changes
+# nothing (the same IPC as smk run without a cap); a name the workload lacks and a cap of 0 are refused
+nsm=$(awk '$2 == "SMK_NUM_SM" {print $3}' "$(dirname "$smk")/smk_cfg.h")
+{ sed -n '2,25p' "$base"; kern chain 32 100000 4000 1 0 1 1 1 32:1 | sed 's/^ smem_bytes 0$/ smem_bytes 128/'; } > "$dir/tlp.wl"
+tc=$(cd "$(dirname "$0")/.." && scripts/tlp_curve.sh -b "$smk" -w "$dir/tlp.wl" -c 20000 -j 2 -t 1,2,4,1000 2>&1)
+row=$(grep '^| chain |' <<< "$tc" | tr -d ' ')
+free=$("$smk" run --config gtx980 --workload "$dir/tlp.wl" --kernels chain --policy smk --cycles 20000 --iso-cycles 1000 --json |
+  grep -o '"ipc":[0-9.]*' | head -1 | cut -d: -f2)
+IFS='|' read -r _ _ t1 t2 t4 tb _ <<< "$row"
+near "$t1" "$(awk -v n="$nsm" 'BEGIN { print n * 32 / 6 }')" && near "$t2" "$(awk -v n="$nsm" 'BEGIN { print n * 2 * 32 / 6 }')" &&
+  near "$t4" "$(awk -v n="$nsm" 'BEGIN { print n * 4 * 32 / 6 }')" && [ "$tb" = "$(printf '%.1f' "$free")" ] &&
+  ok || bad "tlp_curve.sh: $row, want NSM x T x 32/6 at T = 1, 2, 4 and $free beyond the limits"
+e=$(cd "$(dirname "$0")/.." && scripts/tlp_curve.sh -b "$smk" -w "$dir/tlp.wl" -k nope 2>&1) && bad "tlp_curve.sh -k nope accepted" ||
+  { [ "$e" = "tlp_curve: -k: $dir/tlp.wl has no kernel \"nope\"" ] && ok || bad "tlp_curve.sh -k nope: $e"; }
+e=$(cd "$(dirname "$0")/.." && scripts/tlp_curve.sh -b "$smk" -w "$dir/tlp.wl" -t 2,0 2>&1) && bad "tlp_curve.sh -t 2,0 accepted" ||
+  { [ "$e" = "tlp_curve: -t 2,0: expected positive integers separated by commas" ] && ok || bad "tlp_curve.sh -t 2,0: $e"; }
 echo "workload tests: $pass passed, $fail failed"
 [ $fail -eq 0 ]
