@@ -4,14 +4,9 @@
 //
 //   `SMK_DEF_CLOG2(NAME)            integer NAME(v): bits to index v items = ceil(log2(v)), at least 1
 //                                   (hw/hwgen.c's clog2; for constant expressions)
-//   `SMK_DEF_POPCNT(NAME, W, OW)    [OW-1:0] NAME([W-1:0] x): number of set bits (mod 2^OW): the
-//                                   bits counted in groups of four, the group counts reduced by
-//                                   rounds of 3:2 carry-save rows, one final add (16 bits: 18 AND2
-//                                   levels where the sum of the bits in order maps to 23; 64: 37
-//                                   against 44; make formal proves it equal to that sum). The
-//                                   rounds' operand counts come from the constant function
-//                                   smk_ppc_n it declares too, so control is constant at
-//                                   elaboration: at most one SMK_DEF_POPCNT per module
+//   `SMK_DEF_POPCNT(NAME, W, OW)    [OW-1:0] NAME([W-1:0] x): number of set bits, as a sum of the bits
+//                                   in order (Yosys maps it to fewer generic cells than a balanced
+//                                   tree of pairwise sums on every block that counts warps)
 //   `SMK_DEF_LOWBIT(NAME, W, IW)    [IW-1:0] NAME([W-1:0] m): index of the lowest set bit, 0 if none
 //   `SMK_DEF_SEL(NAME, N, WD, IW)   [WD-1:0] NAME([N*WD-1:0] v, [IW-1:0] i): row i of N packed rows
 //                                   of WD bits (row a at [a*WD +: WD]); one compare per row and a mux
@@ -70,41 +65,16 @@
     endfunction
 
 `define SMK_DEF_POPCNT(NAME, W, OW) \
-    function integer smk_ppc_n(input integer ppc_g, input integer ppc_r); \
-        integer ppc_k; \
-        begin \
-            smk_ppc_n = ppc_g; \
-            for (ppc_k = 0; ppc_k < ppc_r; ppc_k = ppc_k + 1) \
-                if (smk_ppc_n > 2) smk_ppc_n = 2 * (smk_ppc_n / 3) + smk_ppc_n % 3; \
-        end \
-    endfunction \
     function [(OW)-1:0] NAME(input [(W)-1:0] x); \
-        reg [4*(((W)+3)/4)-1:0] ppc_x; \
-        reg [(((W)+3)/4+2)*(OW)-1:0] ppc_t, ppc_u; \
-        reg [(OW)-1:0] ppc_a, ppc_b, ppc_c; \
-        integer ppc_i, ppc_r; \
+        reg [(OW)-1:0] b; \
+        integer i; \
         begin \
-            ppc_x = {(4*(((W)+3)/4)){1'b0}}; \
-            ppc_x[(W)-1:0] = x; \
-            ppc_t = {((((W)+3)/4+2)*(OW)){1'b0}}; \
-            for (ppc_i = 0; ppc_i < ((W)+3)/4; ppc_i = ppc_i + 1) \
-                ppc_t[ppc_i*(OW) +: (OW)] = {{((OW)-1){1'b0}}, ppc_x[4*ppc_i]} + {{((OW)-1){1'b0}}, ppc_x[4*ppc_i+1]} \
-                                  + {{((OW)-1){1'b0}}, ppc_x[4*ppc_i+2]} + {{((OW)-1){1'b0}}, ppc_x[4*ppc_i+3]}; \
-            for (ppc_r = 0; ppc_r < 2 * (OW) + 8; ppc_r = ppc_r + 1) \
-                if (smk_ppc_n(((W)+3)/4, ppc_r) > 2) begin \
-                    ppc_u = {((((W)+3)/4+2)*(OW)){1'b0}}; \
-                    for (ppc_i = 0; ppc_i < ((W)+3)/4; ppc_i = ppc_i + 3) \
-                        if (ppc_i + 2 < smk_ppc_n(((W)+3)/4, ppc_r)) begin \
-                            ppc_a = ppc_t[ppc_i*(OW) +: (OW)]; ppc_b = ppc_t[(ppc_i+1)*(OW) +: (OW)]; ppc_c = ppc_t[(ppc_i+2)*(OW) +: (OW)]; \
-                            ppc_u[(2*(ppc_i/3))*(OW) +: (OW)] = ppc_a ^ ppc_b ^ ppc_c; \
-                            ppc_u[(2*(ppc_i/3)+1)*(OW) +: (OW)] = ((ppc_a & ppc_b) | (ppc_a & ppc_c) | (ppc_b & ppc_c)) << 1; \
-                        end else if (ppc_i < smk_ppc_n(((W)+3)/4, ppc_r)) begin \
-                            ppc_u[(2*(ppc_i/3))*(OW) +: (OW)] = ppc_t[ppc_i*(OW) +: (OW)]; \
-                            ppc_u[(2*(ppc_i/3)+1)*(OW) +: (OW)] = ppc_t[(ppc_i+1)*(OW) +: (OW)]; \
-                        end \
-                    ppc_t = ppc_u; \
-                end \
-            NAME = ppc_t[0 +: (OW)] + ppc_t[(OW) +: (OW)]; \
+            NAME = {(OW){1'b0}}; \
+            for (i = 0; i < (W); i = i + 1) begin \
+                b = {(OW){1'b0}}; \
+                b[0] = x[i]; \
+                NAME = NAME + b; \
+            end \
         end \
     endfunction
 
