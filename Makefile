@@ -93,9 +93,15 @@ endif
 # once per set of flags through ccache where it is installed, its cache in build/ccache
 # -fno-const-bit-op-tree: Verilator 5.006 miscompiles some bit-op trees (docs/verification.md "Tool
 # problems found"), among them SMK_SKL_ADD's prefix nets in a generate loop
-VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) -Wno-fatal -fno-const-bit-op-tree -MAKEFLAGS OPT_FAST=-O2 -MAKEFLAGS VM_PARALLEL_BUILDS=0 \
+VERILATOR_FLAGS := --cc --exe --build -j $(JOBS) -Wno-fatal -fno-const-bit-op-tree -MAKEFLAGS VM_PARALLEL_BUILDS=0 \
                    $(if $(shell command -v ccache),-MAKEFLAGS OBJCACHE=ccache) -CFLAGS -std=c++14
 export CCACHE_DIR ?= $(abspath $(B))/ccache
+# the Verilated model's optimisation (Verilator's OPT_FAST) for configuration $(1): -O2 for the named
+# configurations (hw/configs: the long regressions and make bench); -O1 for a configuration given as a
+# file (edge-test, test-configs: built for a few short runs), which halves the compile for 8% more run
+# time (testbench/configs/ks1.cfg's cosim_drv: 23.6 s of CPU to compile against 43.5 s, 12.6 s against
+# 11.7 s to run 100K cycles; -O0 compiles in 11 s and runs in 521 s). VL_OPT=-On sets both
+vl_opt = $(or $(VL_OPT),$(if $(filter $(1),$(CONFIGS)),-O2,-O1))
 
 .PHONY: FORCE all run run-sm test setup lint cosim cosim-all cosim-long area area-test bench mutate formal formal-long formal-driver formal-driver-large clean unit hwgen-test help edge-test print-cfgdir \
         sweep ctx-table ctx-table-check workload-test smk-check reproduce reproduce-test fuzz fuzz-long test-configs config-test \
@@ -133,7 +139,7 @@ $(B)/$(1)/$(5)$(2): $(RTL_$(call vl_unit,$(2))) $(wildcard rtl/$(call vl_unit,$(
                 $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a $(B)/$(1)/smk_cfg.vh $(wildcard rtl/*.vh) $(B)/$(1)/cosim_wave.h
 	@mkdir -p $(B)/$(1)/$(5)
 	@rm -f $$@ $(B)/$(1)/$(5)vl_$(2)/$(2)  # relink: Verilator's make only relinks a missing executable, and finds $$@ through its VPATH
-	verilator $(VERILATOR_FLAGS) --top-module $(call vl_unit,$(2)) -I$(abspath $(B)/$(1)) -I$(abspath rtl) \
+	verilator $(VERILATOR_FLAGS) -MAKEFLAGS OPT_FAST=$(call vl_opt,$(1)) --top-module $(call vl_unit,$(2)) -I$(abspath $(B)/$(1)) -I$(abspath rtl) \
 	  --Mdir $(B)/$(1)/$(5)vl_$(2) -o $(2) -CFLAGS "$(foreach d,$(call c_inc,$(1)),-I$(abspath $(patsubst -I%,%,$(d))))" $(4) \
 	  $(abspath $(wildcard rtl/$(call vl_unit,$(2)).vlt) $(RTL_$(call vl_unit,$(2))) $(call vl_cpp,$(2))) \
 	  $(abspath $(3) $(B)/$(1)/libtb.a $(B)/$(1)/libsmk.a) > $(B)/$(1)/$(5)vl_$(2).log 2>&1 \
