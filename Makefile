@@ -13,7 +13,8 @@
 #   make bench          C model vs Verilator speed on the same SM-level stimulus (CONFIG)
 #   make mutate         Yosys mutation testing of the RTL against the cosim -> docs/mutation.md
 #   make formal         Yosys SAT induction proofs of warp_sched, preempt_engine, quota_unit and qos_mgr (small), non-vacuity checked
-#   make formal-long    the slow proofs (sm_top's slot table, about 10 minutes; not in make test)
+#   make formal-long    the slow proofs (sm_top's slot table, about 10 minutes; the population count on
+#                       32-48 bits, about 3; not in make test)
 #   make formal-driver  the sm_driver induction proof (testbench/formal/drv_formal.cfg, drv_pipe 1 and 0; not in make test)
 #   make formal-driver-large  the same on 4 kernels and on 3 SMs (drv_formal_k4.cfg, drv_formal_s3.cfg; not in make test)
 #   make timing         logic depth per block (AND2 levels, FO4 at 1216 MHz, iCE40 LUT levels) -> docs/timing.md

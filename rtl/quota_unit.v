@@ -177,14 +177,20 @@ module quota_unit #(
     wire exhausted = (|ks_active) & ~|(ks_active & pos);
     wire cmd_start = csr_we & is_at(csr_addr, `SMK_REG_CMD) & csr_wdata[`SMK_CMD_EPOCH_START_LSB];
     wire cmd_snap  = csr_we & is_at(csr_addr, `SMK_REG_CMD) & csr_wdata[`SMK_CMD_SNAP_LSB];
-    wire tmr       = (|epoch_len) & (ecnt_inc >= {1'b0, epoch_len});
+    // the timers' compares x + 1 >= L as x - L >= -1: S = x + ~L + 1 = x - L + 2^EW on EW + 1 bits
+    // (a kept prefix adder), then S >= 2^EW - 1, i.e. S[EW] or S's low EW bits all ones; the same
+    // value as x_inc >= L, without the increment in series (spec "Implementation notes")
+    wire [EW:0] ecmp_s, scmp_s;
+    `SMK_SKL_ADD(g_ecmp, EW + 1, {1'b0, ecnt}, {1'b0, ~epoch_len}, 1'b1, ecmp_s)
+    `SMK_SKL_ADD(g_scmp, EW + 1, {1'b0, scnt}, {1'b0, ~sample_per}, 1'b1, scmp_s)
+    wire tmr       = (|epoch_len) & (ecmp_s[EW] | (&ecmp_s[EW-1:0]));
     wire timed     = tmr | cmd_start;
     wire early     = ~timed & exhausted & m_qos & s_elast;
     wire boundary  = timed | early;
     // statistics snapshot, EP_* / EPOCH_CNT and timer restart (docs/qos_mgr.md section 11):
     // the SM's own timer or CMD.SNAP; early (Elastic) boundaries and CMD.EPOCH_START alone do not
     wire snap      = tmr | cmd_snap;
-    wire tick      = (|sample_per) & (scnt_inc >= {1'b0, sample_per});
+    wire tick      = (|sample_per) & (scmp_s[EW] | (&scmp_s[EW-1:0]));
 
     assign epoch_end = boundary;
     // rule 2: under QOS / ROLLOVER_TIME a non-QoS slot also waits while a QoS slot with warps on
@@ -283,9 +289,23 @@ module quota_unit #(
                                                  + {{(SX-DEC_W){1'b0}}, tin_r[gk*DEC_W +: DEC_W]});
             assign wis_inc[gk*SW +: SW]  = sat_s({1'b0, wis[gk*SW +: SW]}
                                                  + {{(SX-IIN_W){1'b0}}, iin_r[gk*IIN_W +: IIN_W]});
-            // the sum in parallel with tick (the sampling timer's compare), tick picks it
-            wire [SW-1:0] idle_add = sat_s({1'b0, idle[gk*SW +: SW]}
-                                           + {{(SX-WCNT_W){1'b0}}, idle_cnt[gk*WCNT_W +: WCNT_W]});
+            // the sum in parallel with tick (the sampling timer's compare), tick picks it. Its
+            // operand idle_cnt is warp_sched's popcount, in series in sm_top, so the sum is a carry
+            // select: the low WCNT_W bits add, their carry picks the high part or the high part + 1
+            // (from the register alone), and saturation is that carry with the high part all ones
+            // (spec "Implementation notes"); the same value as sat_s(idle + idle_cnt)
+            wire [SW-1:0] idle_add;
+            if (SW > WCNT_W) begin : g_icsel
+                localparam integer HW = SW - WCNT_W;
+                wire [WCNT_W:0] il_lo = {1'b0, idle[gk*SW +: WCNT_W]} + {1'b0, idle_cnt[gk*WCNT_W +: WCNT_W]};
+                wire [HW-1:0]   il_hi = idle[gk*SW + WCNT_W +: HW];
+                wire [HW-1:0]   il_h1 = il_hi + {{(HW-1){1'b0}}, 1'b1};
+                assign idle_add = (il_lo[WCNT_W] & (&il_hi)) ? {SW{1'b1}}
+                                : {il_lo[WCNT_W] ? il_h1 : il_hi, il_lo[WCNT_W-1:0]};
+            end else begin : g_iplain
+                assign idle_add = sat_s({1'b0, idle[gk*SW +: SW]}
+                                        + {{(SX-WCNT_W){1'b0}}, idle_cnt[gk*WCNT_W +: WCNT_W]});
+            end
             assign idle_inc[gk*SW +: SW] = tick ? idle_add : idle[gk*SW +: SW];
             assign cyc_inc[gk*SW +: SW]  = sat_s({1'b0, cyc[gk*SW +: SW]}
                                                  + {{SW{1'b0}}, ks_active[gk]});
