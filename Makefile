@@ -443,8 +443,8 @@ test-configs: setup $(B)/hwgen
 
 # make test's share of random configurations (in `make test`): CONFIG_TEST_N files of the fixed seed
 # CONFIG_TEST_SEED through test-configs. Seed 2 file 0: 15 SMs, 8 schedulers of one warp, 10 kernel
-# slots, 64 kernels, 1 TB slot, 629 bytes of shared memory (96 s with its fresh build inside a fresh
-# clone's `bash .ci/run` on 2 cores, which took 12 min 50 s in all; 12 s when up to date); other seeds:
+# slots, 64 kernels, 1 TB slot, 629 bytes of shared memory (338 s with its fresh -O1 build inside a
+# fresh clone's `bash .ci/run` on 2 cores, beside edge-test's builds; that run took 857 s); other seeds:
 # make test-configs N=.. SEED=..
 CONFIG_TEST_N    ?= 1
 CONFIG_TEST_SEED ?= 2
