@@ -27,7 +27,7 @@ long=${2:-}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 inc=$root/build/$cfg
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-# SMK_DEF_POPCNT's proof (below, and 32-64 bits in --long): W OW DROP -> exit status
+# SMK_DEF_POPCNT equal to the sum of its bits, all but the last DROP (below; 32-48 bits in --long)
 pc_prove() { # W OW DROP -> exit status of the proof
   cat > "$tmp/pc_$1_$2.v" <<PC
 \`include "smk_prims.vh"
